@@ -1,0 +1,25 @@
+// Command zoggo runs board games written in ZRF, the rules language of Zillions of Games.
+package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	if err := newRoot().Execute(); err != nil {
+		os.Exit(exitCode(err))
+	}
+}
+
+// exitError carries an exit status for errors already printed.
+type exitError struct{ code int }
+
+func (e exitError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
+
+func exitCode(err error) int {
+	if e, ok := err.(exitError); ok {
+		return e.code
+	}
+	return 1
+}

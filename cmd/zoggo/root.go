@@ -1,0 +1,63 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/zrf"
+)
+
+func newRoot() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "zoggo",
+		Short: "Run board games written in ZRF, the rules language of Zillions of Games",
+		Long: `zoggo reads game rules written in ZRF (the language of Zillions of Games) and runs
+them headless: it checks rules files, draws positions, and (as it grows) lists legal
+moves, counts move trees, plays games and converts saved games.
+
+Start with:
+  zoggo check games/thud.zrf     load a rules file and summarise every game in it
+  zoggo show games/thud.zrf      draw the start position`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.AddCommand(newCheck(), newShow())
+	return root
+}
+
+// loadGame loads a rules file and picks a game or variant by title ("" for the default).
+// Errors are printed in full to stderr.
+func loadGame(stderr io.Writer, path, title string) (*eval.Game, error) {
+	f, err := eval.LoadFile(path)
+	if err != nil {
+		printErrors(stderr, err, 10)
+		return nil, exitError{1}
+	}
+	g, err := f.Find(title)
+	if err != nil {
+		fmt.Fprintln(stderr, "zoggo:", err)
+		return nil, exitError{2}
+	}
+	return g, nil
+}
+
+// printErrors prints static errors with their source lines, at most max of them (all for
+// max <= 0), then a count of the rest.
+func printErrors(w io.Writer, err error, max int) {
+	list := zrf.AsList(err)
+	list.Sort()
+	n := 0
+	for _, e := range list {
+		if e.Warn {
+			continue
+		}
+		if max > 0 && n == max {
+			fmt.Fprintf(w, "... and %d more errors (use --all-errors to see them)\n", len(list.Errors())-max)
+			break
+		}
+		fmt.Fprintln(w, e.Detail())
+		n++
+	}
+}

@@ -1,0 +1,253 @@
+// Package engine holds the compiled model of a game — board, pieces, players, turn order,
+// goals — with every name resolved to a small integer, and (later) the game state and the
+// application of moves. It knows nothing of ZRF syntax: the eval package compiles rules
+// files into it. Values here are built once by the compiler and only read afterwards, so a
+// Game may be shared by any number of goroutines.
+package engine
+
+// Loc is a board position, an index into Board.Locs.
+type Loc int32
+
+// Dir is a direction, an index into Board.Dirs.
+type Dir int32
+
+// Player is a seat, an index into Game.Players.
+type Player int32
+
+// Kind is a piece type, an index into Game.Pieces.
+type Kind int32
+
+// MoveType is a move type, an index into Game.MoveTypes.
+type MoveType int32
+
+// Invalid values for the index types.
+const (
+	NoLoc      Loc      = -1
+	NoDir      Dir      = -1
+	NoPlayer   Player   = -1
+	NoKind     Kind     = -1
+	NoMoveType MoveType = -1
+)
+
+// Game is one playable game or variant of a rules file.
+type Game struct {
+	Title       string
+	Variant     bool // declared by a variant form (inherits from a game)
+	Default     bool // marked (default)
+	Description string
+	History     string
+	Strategy    string
+
+	Players        []PlayerInfo
+	TurnOrder      TurnOrder
+	MoveTypes      []string
+	MovePriorities []MoveType
+
+	Board  *Board
+	Pieces []*Piece
+	Setup  []Placement // pieces on the board at the start, in setup order
+	Stock  []Stock     // off-board counts at the start
+
+	Options Options
+	Goals   []Goal
+
+	// Engine is the plug-in named by (engine "..."), usually an Axiom DLL. Such a game
+	// loads its board and pieces, but its moves are written in Forth and cannot run.
+	Engine string
+
+	UI UI
+}
+
+// PlayerInfo describes one seat.
+type PlayerInfo struct {
+	Name   string
+	Random bool // the name starts with "?": a computer seat that moves at random
+}
+
+// TurnOrder is the sequence of turns. After the last entry, play continues at Repeat
+// (0 when the rules have no repeat: the whole list loops).
+type TurnOrder struct {
+	Entries []TurnEntry
+	Repeat  int
+}
+
+// TurnEntry is one turn: Mover chooses the move, which is generated for Side (its pieces,
+// zones and symmetry). Type, when not NoMoveType, restricts the turn to that move type.
+type TurnEntry struct {
+	Mover Player
+	Side  Player
+	Type  MoveType
+}
+
+// Placement is one piece of the initial setup.
+type Placement struct {
+	Player Player
+	Kind   Kind
+	Loc    Loc
+}
+
+// Stock is an off-board count of one piece type of one player.
+type Stock struct {
+	Player Player
+	Kind   Kind
+	N      int
+}
+
+// Piece is a piece type.
+type Piece struct {
+	Name        string
+	Help        string
+	Description string
+	Notation    string
+	Images      map[Player][]string
+	Attrs       []Attr
+	HasMoves    bool
+	HasDrops    bool
+	Dummy       bool // a helper piece the user is not offered
+}
+
+// Attr is a boolean piece attribute with its default.
+type Attr struct {
+	Name    string
+	Default bool
+}
+
+// PassMode is the value of the "pass turn" option.
+type PassMode uint8
+
+// Values of "pass turn".
+const (
+	PassNever  PassMode = iota // false
+	PassAlways                 // true: a pass is always legal
+	PassForced                 // forced (or 2): a pass only when nothing else is legal
+)
+
+var passNames = [...]string{PassNever: "false", PassAlways: "true", PassForced: "forced"}
+
+func (m PassMode) String() string { return passNames[m] }
+
+// Options are the options that change the rules, plus every option as written.
+type Options struct {
+	PassTurn         PassMode
+	PassPartial      bool
+	MaximalCaptures  int // 0 false, 1 true, 2 (also count promoted pieces)
+	RecycleCaptures  bool
+	IncludeOffPieces bool
+	All              map[string]string // every option by name, value as written
+}
+
+// GoalKind says what a goal does when its condition holds.
+type GoalKind uint8
+
+// The goal kinds.
+const (
+	WinGoal GoalKind = iota
+	LossGoal
+	DrawGoal
+	CountGoal
+)
+
+var goalNames = [...]string{WinGoal: "win", LossGoal: "loss", DrawGoal: "draw", CountGoal: "count"}
+
+func (k GoalKind) String() string { return goalNames[k] }
+
+// Goal is a win, loss, draw or count condition for some players.
+type Goal struct {
+	Kind    GoalKind
+	Players []Player
+	Cond    *Cond
+}
+
+// CondOp is the operator of a goal condition.
+type CondOp uint8
+
+// Goal condition operators.
+const (
+	CondStalemated CondOp = iota
+	CondCheckmated
+	CondCaptured
+	CondPiecesRemaining
+	CondTotalPieceCount
+	CondAbsoluteConfig
+	CondRelativeConfig
+	CondRepetition
+	CondAnd
+	CondOr
+	CondNot
+)
+
+var condNames = [...]string{
+	CondStalemated: "stalemated", CondCheckmated: "checkmated", CondCaptured: "captured",
+	CondPiecesRemaining: "pieces-remaining", CondTotalPieceCount: "total-piece-count",
+	CondAbsoluteConfig: "absolute-config", CondRelativeConfig: "relative-config",
+	CondRepetition: "repetition", CondAnd: "and", CondOr: "or", CondNot: "not",
+}
+
+func (op CondOp) String() string { return condNames[op] }
+
+// Owner says whose pieces a config item matches.
+type Owner uint8
+
+// Owners of config items.
+const (
+	OwnSelf     Owner = iota // the player the goal is evaluated for
+	OwnOpponent              // (opponent T)
+	OwnAny                   // (any-owner T)
+	OwnSelfNot               // (not T): the player's pieces of any other type
+)
+
+// ConfigItem is a piece pattern of absolute-config.
+type ConfigItem struct {
+	Owner Owner
+	Kind  Kind
+}
+
+// Cond is a goal condition.
+type Cond struct {
+	Op    CondOp
+	N     int          // pieces-remaining, total-piece-count
+	Kinds []Kind       // checkmated, captured, pieces-remaining, total-piece-count; relative-config types
+	Items []ConfigItem // absolute-config
+	Locs  []Loc        // absolute-config: positions (zones are kept in Zones)
+	Zones []int        // absolute-config: zone indices, resolved per player
+	Dirs  []Dir        // relative-config: Dirs[i] leads from Kinds[i] to Kinds[i+1]
+	Args  []*Cond      // and, or, not
+}
+
+// UI holds what only a user interface needs.
+type UI struct {
+	Sounds   map[string]string // keyword (move-sound, ...) to file name
+	Music    string
+	Solution string
+	Version  string
+}
+
+// PlayerIndex returns the seat named name, or NoPlayer.
+func (g *Game) PlayerIndex(name string) Player {
+	for i, p := range g.Players {
+		if p.Name == name {
+			return Player(i)
+		}
+	}
+	return NoPlayer
+}
+
+// KindIndex returns the piece type named name, or NoKind.
+func (g *Game) KindIndex(name string) Kind {
+	for i, p := range g.Pieces {
+		if p.Name == name {
+			return Kind(i)
+		}
+	}
+	return NoKind
+}
+
+// MoveTypeIndex returns the move type named name, or NoMoveType.
+func (g *Game) MoveTypeIndex(name string) MoveType {
+	for i, t := range g.MoveTypes {
+		if t == name {
+			return MoveType(i)
+		}
+	}
+	return NoMoveType
+}

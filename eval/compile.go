@@ -1,0 +1,741 @@
+// Package eval compiles macro-expanded ZRF forms into engine games and (in time) runs
+// their move bodies.
+//
+// Compile takes the top-level forms that zrf.Expand produced and builds one *Game per
+// playable game or variant, in file order. A variant is first merged with its base game at
+// the level of forms (pieces by name, options by name, goals as a group, everything else
+// by keyword), then compiled exactly like a game. Every name is resolved to a small integer
+// here, and the board's link tables are built once.
+//
+// Error policy: every problem in a file is reported, each with its file:line:col and the
+// macro expansion chain that produced the text, in a zrf.ErrorList. Forms that only serve a
+// user interface are kept but never checked beyond their shape.
+package eval
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/zrf"
+)
+
+// Game is a compiled game: the engine model plus the move and drop bodies of its pieces,
+// kept as expanded ZRF until the move generator compiles them.
+type Game struct {
+	*engine.Game
+	Fset  *zrf.FileSet
+	Moves [][]Block // per piece kind
+	Drops [][]Block // per piece kind
+	Pos   zrf.Pos   // the game or variant form
+}
+
+// Block is one move block of a piece, with its move type.
+type Block struct {
+	Type engine.MoveType
+	Body *zrf.Node
+	Site *zrf.Site // expansion site that applies to Body
+}
+
+// Axiom reports whether the game's moves are defined by an external engine.
+func (g *Game) Axiom() bool { return g.Engine != "" }
+
+// File is a compiled rules file.
+type File struct {
+	Name     string
+	Fset     *zrf.FileSet
+	Games    []*Game // every playable game and variant, in file order
+	Warnings zrf.ErrorList
+}
+
+// Default returns the game opened when the file is loaded: the first variant marked
+// (default), else the first game.
+func (f *File) Default() *Game {
+	for _, g := range f.Games {
+		if g.Default {
+			return g
+		}
+	}
+	for _, g := range f.Games {
+		if !g.Variant {
+			return g
+		}
+	}
+	if len(f.Games) > 0 {
+		return f.Games[0]
+	}
+	return nil
+}
+
+// Find returns the game or variant with exactly this title, or the default one for "".
+func (f *File) Find(title string) (*Game, error) {
+	if title == "" {
+		if g := f.Default(); g != nil {
+			return g, nil
+		}
+		return nil, fmt.Errorf("%s: no playable game", f.Name)
+	}
+	var titles []string
+	for _, g := range f.Games {
+		if g.Title == title {
+			return g, nil
+		}
+		titles = append(titles, g.Title)
+	}
+	msg := fmt.Sprintf("%s: no game or variant titled %q", f.Name, title)
+	if s := suggest(title, titles); s != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return nil, fmt.Errorf("%s", msg)
+}
+
+// LoadFile reads, expands and compiles a rules file from the operating system's files.
+// Includes are resolved in the file's folder and below or beside it.
+func LoadFile(path string) (*File, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	dir := filepath.Dir(abs)
+	// The root of the fs.FS is the parent of the rules folder, so that includes may
+	// name "../common.inc" one level up, as Windows users write them.
+	root := filepath.Dir(dir)
+	rel, err := filepath.Rel(root, abs)
+	if err != nil {
+		return nil, err
+	}
+	fset := zrf.NewFileSet()
+	f, err := Load(fset, os.DirFS(root), filepath.ToSlash(rel))
+	if f != nil {
+		f.Name = path
+	}
+	if err != nil {
+		return f, renameFiles(err, root)
+	}
+	return f, nil
+}
+
+// renameFiles turns fs.FS names in error positions back into paths the user recognises.
+func renameFiles(err error, root string) error {
+	list := zrf.AsList(err)
+	for _, e := range list {
+		fix := func(p *zrf.Position) {
+			if p.Filename != "" {
+				p.Filename = relPath(filepath.Join(root, filepath.FromSlash(p.Filename)))
+			}
+		}
+		fix(&e.Pos)
+		for i := range e.Notes {
+			fix(&e.Notes[i].Pos)
+		}
+	}
+	return list
+}
+
+func relPath(p string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return p
+	}
+	if r, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return r
+	}
+	return p
+}
+
+// Load reads, expands and compiles the rules file name of fsys.
+func Load(fset *zrf.FileSet, fsys fs.FS, name string) (*File, error) {
+	ex, err := zrf.Load(fset, fsys, name, zrf.DefaultLimits)
+	if err != nil {
+		return nil, err
+	}
+	f, err := Compile(fset, ex)
+	if f != nil {
+		f.Name = name
+	}
+	return f, err
+}
+
+// Compile builds the games and variants of an expanded file. It returns the games that
+// compiled and an ErrorList holding every error, or nil.
+func Compile(fset *zrf.FileSet, ex *zrf.Expanded) (file *File, err error) {
+	file = &File{Fset: fset}
+	var errs zrf.ErrorList
+	errs = append(errs, ex.Warnings...)
+	defer func() {
+		if r := recover(); r != nil {
+			errs.Add(fset.NewError(zrf.NoPos, nil, "internal error: compiler: %v", r))
+			file, err = nil, errs
+		}
+	}()
+	var games []*zrf.Node
+	version := ""
+	for _, f := range ex.Forms {
+		switch f.Head() {
+		case "game":
+			games = append(games, f)
+		case "variant":
+		case "version":
+			if a := f.Args(); len(a) == 1 && a[0].Kind != zrf.List {
+				version = a[0].Text
+			} else {
+				errs.Add(fset.NodeError(f, "version takes one string, as in (version \"2.0\")"))
+			}
+		default:
+			errs.Add(fset.NodeError(f, "expected game, variant, define, include or version at the top level, found %s", f.Describe()))
+		}
+	}
+	if len(games) == 0 {
+		pos := zrf.NoPos
+		if len(ex.Forms) > 0 {
+			pos = ex.Forms[0].Pos
+		}
+		errs.Add(fset.NewError(pos, nil, "no (game ...) form in the file"))
+		errs.Sort()
+		return file, errs
+	}
+	titles := map[string]zrf.Pos{}
+	var base *zrf.Node
+	for i, f := range ex.Forms {
+		var children []*zrf.Node
+		variant := false
+		switch f.Head() {
+		case "game":
+			base = f
+			children = f.Args()
+		case "variant":
+			variant = true
+			b := base
+			if b == nil {
+				// No game precedes this variant: it takes the first game of the file.
+				for _, g := range ex.Forms[i:] {
+					if g.Head() == "game" {
+						b = g
+						break
+					}
+				}
+			}
+			if isSeparator(f) {
+				continue
+			}
+			children = mergeVariant(b.Args(), f.Args())
+		default:
+			continue
+		}
+		c := newCompiler(fset, &errs, f)
+		g := c.compile(children, variant)
+		if g == nil {
+			continue
+		}
+		g.UI.Version = version
+		if p, dup := titles[g.Title]; dup {
+			e := fset.NodeError(f, "a game or variant titled %q already exists", g.Title)
+			e.Warn = true
+			e.Notes = append(e.Notes, zrf.Note{Pos: fset.Position(p), Msg: "first one"})
+			errs.Add(e)
+		} else {
+			titles[g.Title] = f.Pos
+		}
+		file.Games = append(file.Games, g)
+	}
+	file.Warnings = errs.Warnings()
+	if errs.Err() != nil {
+		errs.Sort()
+		return file, errs
+	}
+	return file, nil
+}
+
+// isSeparator reports whether a variant is a menu separator: (variant (title "-")).
+func isSeparator(v *zrf.Node) bool {
+	for _, c := range v.Args() {
+		if c.Head() == "title" && len(c.Args()) == 1 && c.Args()[0].Text == "-" {
+			return true
+		}
+	}
+	return false
+}
+
+// goalHeads are the goal keywords, inherited as one group.
+var goalHeads = map[string]bool{"win-condition": true, "loss-condition": true, "draw-condition": true, "count-condition": true}
+
+// v1Options maps the version-1 option keywords to option names.
+var v1Options = map[string]string{
+	"pass-turn": "pass turn", "pass-partial": "pass partial", "maximal-captures": "maximal captures",
+	"recycle-captures": "recycle captures", "animate-captures": "animate captures",
+	"animate-drops": "animate drops", "allow-flipping": "prevent flipping",
+}
+
+// optionKey names an option form for inheritance: its option name, or "".
+func optionKey(n *zrf.Node) string {
+	h := n.Head()
+	if h == "option" {
+		if a := n.Args(); len(a) > 0 {
+			return a[0].Text
+		}
+		return ""
+	}
+	return v1Options[h]
+}
+
+// pieceKey names a piece form for inheritance.
+func pieceKey(n *zrf.Node) string {
+	for _, c := range n.Args() {
+		if c.Head() == "name" && len(c.Args()) > 0 {
+			return c.Args()[0].Text
+		}
+	}
+	return ""
+}
+
+// mergeVariant builds the children of a variant from its base game's and its own: pieces
+// by name, options by name, goals as one group, every other keyword as a whole.
+func mergeVariant(base, own []*zrf.Node) []*zrf.Node {
+	ownHeads := map[string]bool{}
+	ownPieces := map[string]*zrf.Node{}
+	ownOptions := map[string]bool{}
+	ownGoals := false
+	for _, c := range own {
+		h := c.Head()
+		switch {
+		case h == "piece":
+			ownPieces[pieceKey(c)] = c
+		case optionKey(c) != "":
+			ownOptions[optionKey(c)] = true
+		case goalHeads[h]:
+			ownGoals = true
+		default:
+			ownHeads[h] = true
+		}
+	}
+	var out []*zrf.Node
+	usedPieces := map[*zrf.Node]bool{}
+	for _, c := range base {
+		h := c.Head()
+		switch {
+		case h == "piece":
+			if p, ok := ownPieces[pieceKey(c)]; ok {
+				out = append(out, p)
+				usedPieces[p] = true
+				continue
+			}
+		case optionKey(c) != "":
+			if ownOptions[optionKey(c)] {
+				continue
+			}
+		case goalHeads[h]:
+			if ownGoals {
+				continue
+			}
+		case h == "default":
+			continue
+		default:
+			if ownHeads[h] {
+				continue
+			}
+		}
+		out = append(out, c)
+	}
+	for _, c := range own {
+		if c.Head() == "piece" && usedPieces[c] {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// compiler builds one game.
+type compiler struct {
+	fset *zrf.FileSet
+	errs *zrf.ErrorList
+	form *zrf.Node
+	g    *engine.Game
+	eg   *Game
+
+	killed map[string]bool
+}
+
+func newCompiler(fset *zrf.FileSet, errs *zrf.ErrorList, form *zrf.Node) *compiler {
+	return &compiler{fset: fset, errs: errs, form: form}
+}
+
+// errorf reports an error at n; site is the expansion site of n's parent.
+func (c *compiler) errorf(n *zrf.Node, site *zrf.Site, format string, args ...any) {
+	if n == nil {
+		n = c.form
+	}
+	c.errs.Add(c.fset.NewError(n.Pos, n.SiteIn(site), format, args...))
+}
+
+func (c *compiler) warnf(n *zrf.Node, site *zrf.Site, format string, args ...any) {
+	e := c.fset.NewError(n.Pos, n.SiteIn(site), format, args...)
+	e.Warn = true
+	c.errs.Add(e)
+}
+
+// uiHeads are forms that only a user interface reads: kept, never checked beyond shape.
+var uiHeads = map[string]bool{
+	"move-sound": true, "capture-sound": true, "release-sound": true, "drop-sound": true,
+	"change-sound": true, "click-sound": true, "draw-sound": true, "win-sound": true,
+	"loss-sound": true, "opening-sound": true, "music": true, "solution": true,
+}
+
+var gameHeads = []string{
+	"title", "description", "history", "strategy", "players", "turn-order", "move-priorities",
+	"option", "board", "piece", "board-setup", "win-condition", "loss-condition",
+	"draw-condition", "count-condition", "engine", "default", "music", "solution",
+	"move-sound", "capture-sound", "release-sound", "drop-sound", "change-sound",
+	"click-sound", "draw-sound", "win-sound", "loss-sound", "opening-sound",
+	"pass-turn", "pass-partial", "maximal-captures", "recycle-captures", "animate-captures",
+	"animate-drops", "allow-flipping",
+}
+
+func (c *compiler) compile(children []*zrf.Node, variant bool) *Game {
+	g := &engine.Game{Variant: variant, UI: engine.UI{Sounds: map[string]string{}}}
+	c.g = g
+	c.eg = &Game{Game: g, Fset: c.fset, Pos: c.form.Pos}
+	nerr := len(c.errs.Errors())
+	by := map[string][]*zrf.Node{}
+	for _, ch := range children {
+		h := ch.Head()
+		if ch.Kind != zrf.List || h == "" {
+			c.errorf(ch, nil, "expected a keyword form such as (title ...) or (board ...), found %s", ch.Describe())
+			continue
+		}
+		by[h] = append(by[h], ch)
+		switch {
+		case h == "title", h == "description", h == "history", h == "strategy":
+			s := c.stringArg(ch, nil)
+			switch h {
+			case "title":
+				g.Title = s
+			case "description":
+				g.Description = s
+			case "history":
+				g.History = s
+			case "strategy":
+				g.Strategy = s
+			}
+		case h == "default":
+			g.Default = true
+		case h == "engine":
+			g.Engine = c.stringArg(ch, nil)
+			if g.Engine == "" {
+				g.Engine = "(unnamed)"
+			}
+		case uiHeads[h]:
+			g.UI.Sounds[h] = c.stringArg(ch, nil)
+			switch h {
+			case "music":
+				g.UI.Music = g.UI.Sounds[h]
+			case "solution":
+				g.UI.Solution = g.UI.Sounds[h]
+			}
+		case h == "players", h == "turn-order", h == "move-priorities", h == "board",
+			h == "piece", h == "board-setup", h == "option", goalHeads[h], v1Options[h] != "":
+			// Compiled below, in dependency order.
+		default:
+			msg := fmt.Sprintf("unknown form (%s ...) in a game", h)
+			if s := suggest(h, gameHeads); s != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", s)
+			}
+			c.errorf(ch.List[0], ch.Site, "%s", msg)
+		}
+	}
+	if g.Title == "" {
+		c.errorf(c.form, nil, "a game needs a (title \"...\")")
+		g.Title = "(untitled)"
+	}
+	for _, h := range []string{"players", "board"} {
+		if len(by[h]) == 0 {
+			c.errorf(c.form, nil, "%q needs a (%s ...) form", g.Title, h)
+		} else if len(by[h]) > 1 {
+			c.errorf(by[h][1], nil, "a second (%s ...) form; a game has one", h)
+		}
+	}
+	for _, h := range []string{"turn-order", "move-priorities", "board-setup"} {
+		if len(by[h]) > 1 {
+			c.errorf(by[h][1], nil, "a second (%s ...) form; a game has one", h)
+		}
+	}
+	if len(by["players"]) > 0 {
+		c.players(by["players"][0])
+	}
+	if len(g.Players) == 0 {
+		return nil
+	}
+	if len(by["board"]) > 0 {
+		c.board(by["board"][0])
+	}
+	if g.Board == nil {
+		return nil
+	}
+	if len(by["piece"]) == 0 {
+		c.errorf(c.form, nil, "%q needs at least one (piece ...)", g.Title)
+	}
+	// Piece names first: setup and goals refer to them, and move types come from them.
+	for _, p := range by["piece"] {
+		c.pieceName(p)
+	}
+	c.options(children)
+	if len(by["turn-order"]) > 0 {
+		c.turnOrder(by["turn-order"][0])
+	} else {
+		for i, p := range g.Players {
+			_ = p
+			g.TurnOrder.Entries = append(g.TurnOrder.Entries, engine.TurnEntry{Mover: engine.Player(i), Side: engine.Player(i), Type: engine.NoMoveType})
+		}
+	}
+	if len(by["move-priorities"]) > 0 {
+		c.priorities(by["move-priorities"][0])
+	}
+	for i, p := range by["piece"] {
+		c.piece(p, engine.Kind(i))
+	}
+	if len(by["board-setup"]) > 0 {
+		c.setup(by["board-setup"][0])
+	}
+	for _, ch := range children {
+		if goalHeads[ch.Head()] {
+			c.goal(ch)
+		}
+	}
+	if len(c.errs.Errors()) > nerr {
+		return nil
+	}
+	return c.eg
+}
+
+// stringArg returns the text of (KEY "text"); an atom is accepted too.
+func (c *compiler) stringArg(n *zrf.Node, site *zrf.Site) string {
+	a := n.Args()
+	if len(a) != 1 || a[0].Kind == zrf.List {
+		c.errorf(n, site, "(%s ...) takes one string", n.Head())
+		return ""
+	}
+	return a[0].Text
+}
+
+// number parses an atom as a decimal integer.
+func (c *compiler) number(n *zrf.Node, site *zrf.Site) (int, bool) {
+	if n.Kind != zrf.Atom {
+		c.errorf(n, site, "expected a number, found %s", n.Describe())
+		return 0, false
+	}
+	v, err := strconv.Atoi(n.Text)
+	if err != nil || len(n.Text) > 9 {
+		c.errorf(n, site, "expected a number, found %q", n.Text)
+		return 0, false
+	}
+	return v, true
+}
+
+func (c *compiler) players(n *zrf.Node) {
+	seen := map[string]bool{}
+	for _, a := range n.Args() {
+		if a.Kind != zrf.Atom {
+			c.errorf(a, n.Site, "expected a player name, found %s", a.Describe())
+			continue
+		}
+		if seen[a.Text] {
+			c.errorf(a, n.Site, "player %q listed twice", a.Text)
+			continue
+		}
+		seen[a.Text] = true
+		c.g.Players = append(c.g.Players, engine.PlayerInfo{Name: a.Text, Random: strings.HasPrefix(a.Text, "?")})
+	}
+	if len(c.g.Players) == 0 {
+		c.errorf(n, nil, "(players ...) names no player")
+	}
+}
+
+// player resolves a player name.
+func (c *compiler) player(n *zrf.Node, site *zrf.Site) engine.Player {
+	if n.Kind == zrf.Atom {
+		if p := c.g.PlayerIndex(n.Text); p != engine.NoPlayer {
+			return p
+		}
+	}
+	var names []string
+	for _, p := range c.g.Players {
+		names = append(names, p.Name)
+	}
+	c.errorf(n, site, "unknown player %s%s", quoteNode(n), didYouMean(n.Text, names))
+	return engine.NoPlayer
+}
+
+func quoteNode(n *zrf.Node) string {
+	if n.Kind == zrf.List {
+		return n.String()
+	}
+	return strconv.Quote(n.Text)
+}
+
+func didYouMean(name string, names []string) string {
+	if s := suggest(name, names); s != "" {
+		return fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return ""
+}
+
+// moveType returns the index of a move type, adding it on first use.
+func (c *compiler) moveType(name string) engine.MoveType {
+	if t := c.g.MoveTypeIndex(name); t != engine.NoMoveType {
+		return t
+	}
+	c.g.MoveTypes = append(c.g.MoveTypes, name)
+	return engine.MoveType(len(c.g.MoveTypes) - 1)
+}
+
+func (c *compiler) turnOrder(n *zrf.Node) {
+	site := n.Site
+	to := &c.g.TurnOrder
+	for _, e := range n.Args() {
+		if e.IsAtom("repeat") {
+			if to.Repeat != 0 || len(to.Entries) == 0 && to.Repeat == 0 && false {
+				c.errorf(e, site, "a second repeat in turn-order")
+			}
+			to.Repeat = len(to.Entries)
+			continue
+		}
+		if e.Kind == zrf.Atom {
+			p := c.player(e, site)
+			if p != engine.NoPlayer {
+				to.Entries = append(to.Entries, engine.TurnEntry{Mover: p, Side: p, Type: engine.NoMoveType})
+			}
+			continue
+		}
+		es := e.SiteIn(site)
+		items := e.List
+		if e.Kind != zrf.List || len(items) < 1 || len(items) > 3 {
+			c.errorf(e, site, "expected a turn: PLAYER, (PLAYER TYPE), (PLAYER SIDE) or (PLAYER SIDE TYPE), found %s", e.Describe())
+			continue
+		}
+		p := c.player(items[0], es)
+		if p == engine.NoPlayer {
+			continue
+		}
+		ent := engine.TurnEntry{Mover: p, Side: p, Type: engine.NoMoveType}
+		rest := items[1:]
+		if len(rest) > 0 && rest[0].Kind == zrf.Atom && c.g.PlayerIndex(rest[0].Text) != engine.NoPlayer {
+			ent.Side = c.g.PlayerIndex(rest[0].Text)
+			rest = rest[1:]
+		}
+		if len(rest) > 0 {
+			if rest[0].Kind != zrf.Atom || len(rest) > 1 {
+				c.errorf(rest[0], es, "expected a move type, found %s", rest[0].Describe())
+				continue
+			}
+			ent.Type = c.moveType(rest[0].Text)
+		}
+		to.Entries = append(to.Entries, ent)
+	}
+	if len(to.Entries) == 0 {
+		c.errorf(n, nil, "turn-order has no turns")
+	} else if to.Repeat >= len(to.Entries) {
+		c.errorf(n, nil, "nothing follows repeat in turn-order")
+		to.Repeat = 0
+	}
+}
+
+func (c *compiler) priorities(n *zrf.Node) {
+	for _, a := range n.Args() {
+		if a.Kind != zrf.Atom {
+			c.errorf(a, n.Site, "expected a move type, found %s", a.Describe())
+			continue
+		}
+		c.g.MovePriorities = append(c.g.MovePriorities, c.moveType(a.Text))
+	}
+}
+
+// options reads option forms and the version-1 option keywords. Later forms override
+// earlier ones, so a variant's option (merged after the game's) wins.
+func (c *compiler) options(children []*zrf.Node) {
+	o := &c.g.Options
+	o.All = map[string]string{}
+	for _, ch := range children {
+		h := ch.Head()
+		var name string
+		var val *zrf.Node
+		a := ch.Args()
+		switch {
+		case h == "option":
+			if len(a) != 2 || a[0].Kind != zrf.String || a[1].Kind == zrf.List {
+				c.errorf(ch, nil, "expected (option \"NAME\" VALUE)")
+				continue
+			}
+			name, val = a[0].Text, a[1]
+		case v1Options[h] != "":
+			if len(a) != 1 || a[0].Kind == zrf.List {
+				c.errorf(ch, nil, "expected (%s VALUE)", h)
+				continue
+			}
+			name, val = v1Options[h], a[0]
+			if h == "allow-flipping" {
+				// allow-flipping is the opposite of "prevent flipping".
+				switch val.Text {
+				case "true":
+					o.All[name] = "false"
+				case "false":
+					o.All[name] = "true"
+				default:
+					o.All[name] = val.Text
+				}
+				continue
+			}
+		default:
+			continue
+		}
+		v := val.Text
+		o.All[name] = v
+		bad := false
+		switch name {
+		case "pass turn":
+			switch v {
+			case "false":
+				o.PassTurn = engine.PassNever
+			case "true":
+				o.PassTurn = engine.PassAlways
+			case "forced", "2":
+				o.PassTurn = engine.PassForced
+			default:
+				bad = true
+			}
+		case "pass partial":
+			o.PassPartial, bad = boolValue(v)
+		case "recycle captures":
+			o.RecycleCaptures, bad = boolValue(v)
+		case "include off-pieces":
+			o.IncludeOffPieces, bad = boolValue(v)
+		case "maximal captures":
+			switch v {
+			case "false":
+				o.MaximalCaptures = 0
+			case "true":
+				o.MaximalCaptures = 1
+			case "2":
+				o.MaximalCaptures = 2
+			default:
+				bad = true
+			}
+		}
+		if bad {
+			c.errorf(val, ch.Site, "option %q does not take the value %q", name, v)
+		}
+	}
+}
+
+func boolValue(v string) (val, bad bool) {
+	switch v {
+	case "true":
+		return true, false
+	case "false":
+		return false, false
+	}
+	return false, true
+}

@@ -1,0 +1,220 @@
+package eval
+
+import (
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/zrf"
+)
+
+var pieceHeads = []string{"name", "help", "description", "notation", "image", "attribute", "moves", "drops", "dummy"}
+
+// pieceName declares a piece type by its name, so that later forms can refer to it.
+func (c *compiler) pieceName(n *zrf.Node) {
+	name := ""
+	for _, ch := range n.Args() {
+		if ch.Head() == "name" {
+			if a := ch.Args(); len(a) == 1 && a[0].Kind == zrf.Atom {
+				name = a[0].Text
+			} else {
+				c.errorf(ch, n.Site, "expected (name PIECE)")
+			}
+		}
+	}
+	if name == "" {
+		c.errorf(n, nil, "a piece needs (name ...)")
+		name = "?"
+	}
+	for i, p := range c.g.Pieces {
+		if p.Name == name && name != "?" {
+			_ = i
+			c.errorf(n, nil, "piece %q defined twice", name)
+		}
+	}
+	c.g.Pieces = append(c.g.Pieces, &engine.Piece{Name: name, Images: map[engine.Player][]string{}})
+	c.eg.Moves = append(c.eg.Moves, nil)
+	c.eg.Drops = append(c.eg.Drops, nil)
+}
+
+func (c *compiler) piece(n *zrf.Node, k engine.Kind) {
+	p := c.g.Pieces[k]
+	site := n.Site
+	for _, ch := range n.Args() {
+		cs := ch.SiteIn(site)
+		switch h := ch.Head(); h {
+		case "name":
+		case "help":
+			p.Help = c.stringArg(ch, site)
+		case "description":
+			p.Description = c.stringArg(ch, site)
+		case "notation":
+			p.Notation = c.stringArg(ch, site)
+		case "dummy":
+			p.Dummy = true
+		case "image":
+			var cur engine.Player = engine.NoPlayer
+			for _, a := range ch.Args() {
+				if a.Kind == zrf.Atom {
+					cur = c.player(a, cs)
+					continue
+				}
+				if a.Kind != zrf.String {
+					c.errorf(a, cs, "expected a player name or an image file, found %s", a.Describe())
+					continue
+				}
+				if cur == engine.NoPlayer {
+					c.errorf(a, cs, "image %q is not preceded by a player name", a.Text)
+					continue
+				}
+				p.Images[cur] = append(p.Images[cur], a.Text)
+			}
+		case "attribute":
+			a := ch.Args()
+			if len(a) != 2 || a[0].Kind != zrf.Atom || a[1].Kind != zrf.Atom {
+				c.errorf(ch, site, "expected (attribute NAME true|false)")
+				continue
+			}
+			var def bool
+			switch a[1].Text {
+			case "true":
+				def = true
+			case "false":
+			default:
+				c.errorf(a[1], cs, "attribute %q: the default must be true or false, found %q", a[0].Text, a[1].Text)
+				continue
+			}
+			dup := false
+			for _, old := range p.Attrs {
+				if old.Name == a[0].Text {
+					dup = true
+				}
+			}
+			if dup {
+				// Tavreli.zrf does this; the first declaration stands.
+				c.warnf(a[0], cs, "attribute %q declared twice in piece %q; the first declaration is used", a[0].Text, p.Name)
+				continue
+			}
+			p.Attrs = append(p.Attrs, engine.Attr{Name: a[0].Text, Default: def})
+		case "moves", "drops":
+			blocks := c.blocks(ch, site)
+			if h == "moves" {
+				c.eg.Moves[k] = append(c.eg.Moves[k], blocks...)
+				p.HasMoves = p.HasMoves || len(blocks) > 0
+			} else {
+				c.eg.Drops[k] = append(c.eg.Drops[k], blocks...)
+				p.HasDrops = p.HasDrops || len(blocks) > 0
+			}
+		default:
+			c.errorf(ch, site, "unknown form %s in a piece%s", ch.Describe(), didYouMean(h, pieceHeads))
+		}
+	}
+}
+
+// blocks reads a moves or drops form: move blocks, with (move-type T) headers giving the
+// type of the blocks that follow.
+func (c *compiler) blocks(n *zrf.Node, site *zrf.Site) []Block {
+	ns := n.SiteIn(site)
+	t := engine.NoMoveType
+	var out []Block
+	for _, b := range n.Args() {
+		if b.Head() == "move-type" {
+			a := b.Args()
+			if len(a) != 1 || a[0].Kind != zrf.Atom {
+				c.errorf(b, ns, "expected (move-type NAME)")
+				continue
+			}
+			t = c.moveType(a[0].Text)
+			continue
+		}
+		if b.Kind != zrf.List {
+			c.errorf(b, ns, "expected a move block (a list of instructions), found %s", b.Describe())
+			continue
+		}
+		out = append(out, Block{Type: t, Body: b, Site: b.SiteIn(ns)})
+	}
+	return out
+}
+
+// kind resolves a piece type name.
+func (c *compiler) kind(n *zrf.Node, site *zrf.Site) engine.Kind {
+	if n.Kind == zrf.Atom {
+		if k := c.g.KindIndex(n.Text); k != engine.NoKind {
+			return k
+		}
+	}
+	names := make([]string, len(c.g.Pieces))
+	for i, p := range c.g.Pieces {
+		names[i] = p.Name
+	}
+	c.errorf(n, site, "unknown piece type %s%s", quoteNode(n), didYouMean(n.Text, names))
+	return engine.NoKind
+}
+
+// setup reads (board-setup (PLAYER (PIECE POS ... off N) ...) ...).
+func (c *compiler) setup(n *zrf.Node) {
+	site := n.Site
+	where := map[engine.Loc]*zrf.Node{}
+	for _, pl := range n.Args() {
+		ps := pl.SiteIn(site)
+		if pl.Kind != zrf.List || len(pl.List) == 0 {
+			c.errorf(pl, site, "expected (PLAYER (PIECE POSITION ...) ...), found %s", pl.Describe())
+			continue
+		}
+		p := c.player(pl.List[0], ps)
+		if p == engine.NoPlayer {
+			continue
+		}
+		for _, pc := range pl.List[1:] {
+			pcs := pc.SiteIn(ps)
+			if pc.Kind != zrf.List || len(pc.List) == 0 {
+				c.errorf(pc, ps, "expected (PIECE POSITION ...), found %s", pc.Describe())
+				continue
+			}
+			k := c.kind(pc.List[0], pcs)
+			if k == engine.NoKind {
+				continue
+			}
+			items := pc.List[1:]
+			for i := 0; i < len(items); i++ {
+				it := items[i]
+				if it.IsAtom("off") {
+					if i+1 >= len(items) {
+						c.errorf(it, pcs, "off needs a count, as in (%s off 2)", c.g.Pieces[k].Name)
+						continue
+					}
+					i++
+					v, ok := c.number(items[i], pcs)
+					if !ok {
+						continue
+					}
+					if v < 0 {
+						c.errorf(items[i], pcs, "off count must not be negative")
+						continue
+					}
+					c.addStock(p, k, v)
+					continue
+				}
+				l := c.locName(it, pcs)
+				if l == engine.NoLoc {
+					continue
+				}
+				if old, dup := where[l]; dup {
+					e := c.fset.NewError(it.Pos, it.SiteIn(pcs), "position %q is set up twice", it.Text)
+					e.Notes = append(e.Notes, zrf.Note{Pos: c.fset.Position(old.Pos), Msg: "first set up here"})
+					c.errs.Add(e)
+					continue
+				}
+				where[l] = it
+				c.g.Setup = append(c.g.Setup, engine.Placement{Player: p, Kind: k, Loc: l})
+			}
+		}
+	}
+}
+
+func (c *compiler) addStock(p engine.Player, k engine.Kind, n int) {
+	for i, s := range c.g.Stock {
+		if s.Player == p && s.Kind == k {
+			c.g.Stock[i].N = n
+			return
+		}
+	}
+	c.g.Stock = append(c.g.Stock, engine.Stock{Player: p, Kind: k, N: n})
+}

@@ -1,0 +1,523 @@
+package zrf
+
+// Expansion turns the forms read from a rules file into forms with no include and no
+// define left. It runs in three steps:
+//
+//  1. include forms at the top level are replaced by the top-level forms of the named
+//     file, recursively, with cycles reported;
+//  2. every top-level define is collected; definitions are global and order-independent,
+//     and the last definition of a name wins (with a warning);
+//  3. every other top-level form is expanded: a list whose head atom names a macro is
+//     replaced by the macro's body, spliced into the parent list, with $1..$9 replaced in
+//     whole atoms, inside atoms and inside strings.
+//
+// Parameters are scoped dynamically: when a body names $n and its invocation gave fewer
+// than n arguments, $n comes from the enclosing invocation, and so on outward; at the
+// outermost level it stays as written. Arguments are substituted in the caller's scope when
+// the macro is invoked and are not substituted again.
+//
+// Every expanded node keeps the position where its text was written and a Site chain
+// saying how expansion brought it there. Expansion is bounded in nesting depth and in the
+// number of nodes it creates; exceeding either is an error, never a hang.
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+)
+
+// Limits bound the work that a rules file can ask of the expander.
+type Limits struct {
+	MaxDepth int // nested macro invocations
+	MaxNodes int // nodes created by expansion, over the whole file
+}
+
+// DefaultLimits are generous for every real file: the largest corpus file creates about
+// four million nodes and nests macros eleven deep.
+var DefaultLimits = Limits{MaxDepth: 200, MaxNodes: 40_000_000}
+
+// Macro is a define form.
+type Macro struct {
+	Name string
+	Pos  Pos // the name in the define form
+	Body []*Node
+}
+
+// Expanded is the result of Load or Expand: the top-level forms other than define and
+// include, macro-expanded, and the macros that were defined.
+type Expanded struct {
+	Forms    []*Node
+	Macros   map[string]*Macro
+	Warnings ErrorList
+	Created  int // nodes created by expansion
+}
+
+// Load reads the rules file name from fsys, splices its includes, and expands its macros.
+// Names are slash-separated paths within fsys. The error, if any, is an ErrorList.
+func Load(fset *FileSet, fsys fs.FS, name string, lim Limits) (*Expanded, error) {
+	src, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, ErrorList{{Pos: Position{Filename: name}, Msg: "cannot read rules file: " + errText(err)}}
+	}
+	nodes, err := Read(fset, name, src)
+	if err != nil {
+		return nil, AsList(err)
+	}
+	return Expand(fset, fsys, name, nodes, lim)
+}
+
+func errText(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// Expand splices includes (read from fsys relative to the file name) and expands macros in
+// the top-level nodes of one file.
+func Expand(fset *FileSet, fsys fs.FS, name string, top []*Node, lim Limits) (res *Expanded, err error) {
+	if lim.MaxDepth <= 0 {
+		lim.MaxDepth = DefaultLimits.MaxDepth
+	}
+	if lim.MaxNodes <= 0 {
+		lim.MaxNodes = DefaultLimits.MaxNodes
+	}
+	x := &expander{fset: fset, fsys: fsys, lim: lim, macros: map[string]*Macro{}}
+	defer func() {
+		if r := recover(); r != nil {
+			if b, ok := r.(bailout); ok {
+				x.errs.Add(b.err)
+				x.errs.Sort()
+				res, err = nil, x.errs
+				return
+			}
+			res, err = nil, ErrorList{fset.NewError(NoPos, nil, "internal error: expander: %v", r)}
+		}
+	}()
+	forms := x.includes(name, top, []string{name})
+	var rest []*Node
+	for _, f := range forms {
+		if f.Head() == "define" {
+			x.define(f)
+			continue
+		}
+		rest = append(rest, f)
+	}
+	out := &Expanded{Macros: x.macros}
+	for _, f := range rest {
+		if f.Kind == List && len(f.List) > 0 {
+			if _, ok := x.macros[f.Head()]; ok {
+				x.errs.Add(fset.NodeError(f, "macro %q invoked at the top level; only game, variant, define, include and version may stand there", f.Head()))
+				continue
+			}
+		}
+		n, _ := x.node(f, nil, false)
+		out.Forms = append(out.Forms, n)
+	}
+	out.Warnings = x.errs.Warnings()
+	out.Created = x.nodes
+	if x.errs.Err() != nil {
+		x.errs.Sort()
+		return nil, x.errs
+	}
+	return out, nil
+}
+
+type expander struct {
+	fset   *FileSet
+	fsys   fs.FS
+	lim    Limits
+	macros map[string]*Macro
+	errs   ErrorList
+	nodes  int
+	slab   []Node
+}
+
+// bailout stops expansion at once; Expand recovers it.
+type bailout struct{ err *Error }
+
+// includes replaces top-level include forms by the forms of the files they name.
+func (x *expander) includes(name string, top []*Node, stack []string) []*Node {
+	var out []*Node
+	for _, f := range top {
+		if f.Head() != "include" {
+			out = append(out, f)
+			continue
+		}
+		args := f.Args()
+		if len(args) != 1 || args[0].Kind != String {
+			x.errs.Add(x.fset.NodeError(f, "include takes one file name in double quotes"))
+			continue
+		}
+		inc, err := resolvePath(x.fsys, path.Dir(name), args[0].Text)
+		if err != nil {
+			x.errs.Add(x.fset.NodeError(args[0], "cannot include %q: %v", args[0].Text, err))
+			continue
+		}
+		for _, s := range stack {
+			if s == inc {
+				x.errs.Add(x.fset.NodeError(args[0], "include cycle: %s", strings.Join(append(stack, inc), " includes ")))
+				inc = ""
+				break
+			}
+		}
+		if inc == "" {
+			continue
+		}
+		if len(stack) > 50 {
+			x.errs.Add(x.fset.NodeError(args[0], "includes nested more than 50 deep"))
+			continue
+		}
+		src, err := fs.ReadFile(x.fsys, inc)
+		if err != nil {
+			x.errs.Add(x.fset.NodeError(args[0], "cannot include %q: %s", args[0].Text, errText(err)))
+			continue
+		}
+		nodes, err := Read(x.fset, inc, src)
+		if err != nil {
+			x.errs = append(x.errs, AsList(err)...)
+			continue
+		}
+		out = append(out, x.includes(inc, nodes, append(stack, inc))...)
+	}
+	return out
+}
+
+// ResolvePath finds a file named in a rules file, relative to the folder dir of fsys.
+// Names come from Windows: backslashes separate folders (doubled ones count once) and
+// each component matches case-insensitively when no exact match exists.
+func ResolvePath(fsys fs.FS, dir, name string) (string, error) {
+	return resolvePath(fsys, dir, name)
+}
+
+func resolvePath(fsys fs.FS, dir, name string) (string, error) {
+	name = strings.ReplaceAll(name, `\`, "/")
+	if strings.HasPrefix(name, "/") || len(name) > 1 && name[1] == ':' {
+		return "", fmt.Errorf("absolute paths are not allowed")
+	}
+	p := path.Clean(path.Join(dir, name))
+	if p == ".." || strings.HasPrefix(p, "../") {
+		return "", fmt.Errorf("path leaves the folder of the rules files")
+	}
+	if _, err := fs.Stat(fsys, p); err == nil {
+		return p, nil
+	}
+	// Match each component without regard to case.
+	cur := "."
+	for _, part := range strings.Split(p, "/") {
+		entries, err := fs.ReadDir(fsys, cur)
+		if err != nil {
+			return "", fmt.Errorf("no such file")
+		}
+		found := ""
+		for _, e := range entries {
+			if e.Name() == part {
+				found = part
+				break
+			}
+			if found == "" && strings.EqualFold(e.Name(), part) {
+				found = e.Name()
+			}
+		}
+		if found == "" {
+			return "", fmt.Errorf("no such file")
+		}
+		cur = path.Join(cur, found)
+	}
+	return cur, nil
+}
+
+func (x *expander) define(f *Node) {
+	args := f.Args()
+	if len(args) == 0 || args[0].Kind != Atom {
+		x.errs.Add(x.fset.NodeError(f, "define needs a macro name"))
+		return
+	}
+	name := args[0].Text
+	if reserved[name] {
+		x.errs.Add(x.fset.NodeError(args[0], "cannot define a macro named %q: it is a ZRF keyword", name))
+		return
+	}
+	if old, ok := x.macros[name]; ok {
+		e := x.fset.NodeError(args[0], "macro %q defined again; the last definition is used", name)
+		e.Warn = true
+		e.Notes = append(e.Notes, Note{Pos: x.fset.Position(old.Pos), Msg: "earlier definition"})
+		x.errs.Add(e)
+	}
+	m := &Macro{Name: name, Pos: args[0].Pos, Body: args[1:]}
+	x.macros[name] = m
+}
+
+// static reports whether a macro body node can be shared between expansions: it holds no
+// $ and no list whose head could name a macro. Such a subtree carries no Site of its own;
+// its nearest ancestor with a Site tells how it got where it is (see Node.Site).
+func (x *expander) static(n *Node) bool {
+	if n.flags&flagChecked != 0 {
+		return n.flags&flagStatic != 0
+	}
+	st := true
+	switch n.Kind {
+	case Atom, String:
+		st = strings.IndexByte(n.Text, '$') < 0
+	case List:
+		if h := n.Head(); h != "" {
+			if _, ok := x.macros[h]; ok {
+				st = false
+			}
+		}
+		for _, c := range n.List {
+			if !x.static(c) {
+				st = false
+			}
+		}
+	}
+	n.flags |= flagChecked
+	if st {
+		n.flags |= flagStatic
+	}
+	return st
+}
+
+// reserved are the keywords that structure a file; a macro with one of these names would
+// change the meaning of every file that uses it.
+var reserved = map[string]bool{
+	"define": true, "include": true, "game": true, "variant": true, "version": true,
+}
+
+// env is the scope of one macro invocation.
+type env struct {
+	macro  *Macro
+	args   []*Node
+	parent *env
+	site   *Site // the Site of every node copied from this invocation's body
+	depth  int
+}
+
+// lookup finds the argument for $n, looking outward when this invocation has fewer than n.
+func (e *env) lookup(n int) *Node {
+	for ; e != nil; e = e.parent {
+		if n <= len(e.args) {
+			return e.args[n-1]
+		}
+	}
+	return nil
+}
+
+func (x *expander) newNode(n Node) *Node {
+	x.nodes++
+	if x.nodes > x.lim.MaxNodes {
+		panic(bailout{x.fset.NewError(n.Pos, n.Site, "macro expansion creates more than %d nodes; is a macro runaway?", x.lim.MaxNodes)})
+	}
+	if len(x.slab) == 0 {
+		x.slab = make([]Node, 4096)
+	}
+	p := &x.slab[0]
+	x.slab = x.slab[1:]
+	*p = n
+	return p
+}
+
+// node expands one node that is not itself an invocation. With subst, the node is macro
+// body text of invocation e and is copied with its $n replaced. Without subst, it is text
+// used as written (or an argument already substituted) and is shared unless a macro
+// invocation inside it changes it. It reports whether the result differs from n.
+func (x *expander) node(n *Node, e *env, subst bool) (*Node, bool) {
+	switch n.Kind {
+	case Atom, String:
+		if !subst {
+			return n, false
+		}
+		if strings.IndexByte(n.Text, '$') < 0 {
+			return n, true
+		}
+		return x.substAtom(n, e), true
+	}
+	if subst && len(n.List) > 0 && x.static(n) {
+		// Copy only the top of a static subtree, to carry the Site; share the rest.
+		return x.newNode(Node{Kind: List, Pos: n.Pos, End: n.End, List: n.List, Site: e.site}), true
+	}
+	items, changed := x.list(n.List, e, subst)
+	if !changed {
+		return n, false
+	}
+	c := Node{Kind: List, Pos: n.Pos, End: n.End, List: items, Site: n.Site}
+	if subst {
+		c.Site = e.site
+	}
+	return x.newNode(c), true
+}
+
+// list expands the items of a list, splicing macro invocations.
+func (x *expander) list(items []*Node, e *env, subst bool) ([]*Node, bool) {
+	var out []*Node
+	changed := subst
+	if subst {
+		out = make([]*Node, 0, len(items))
+	}
+	for i, it := range items {
+		var head *Node
+		if it.Kind == List && len(it.List) > 0 && it.List[0].Kind == Atom {
+			head = it.List[0]
+			if subst && strings.IndexByte(head.Text, '$') >= 0 {
+				head = x.substAtom(head, e)
+			}
+		}
+		if head != nil && head.Kind == Atom {
+			if m, ok := x.macros[head.Text]; ok {
+				if !changed {
+					out = make([]*Node, 0, len(items)+len(m.Body))
+					out = append(out, items[:i]...)
+					changed = true
+				}
+				out = x.invoke(out, m, it, e, subst)
+				continue
+			}
+		}
+		if subst && it.Kind == Atom && isParam(it.Text) {
+			// A whole-atom $n is replaced by the argument, which may be a list (and then
+			// may itself be an invocation, rule 8 of the reference).
+			arg := e.lookup(int(it.Text[1] - '0'))
+			if arg != nil {
+				a := *arg
+				a.Site = &Site{Macro: e.macro.Name, Call: e.site.Call, Param: int(it.Text[1] - '0'), At: it.Pos, Parent: arg.Site}
+				an := x.newNode(a)
+				if an.Kind == List {
+					out = x.list2(out, an, e)
+				} else {
+					out = append(out, an)
+				}
+				continue
+			}
+		}
+		r, ch := x.node(it, e, subst)
+		if ch && !changed {
+			out = make([]*Node, 0, len(items))
+			out = append(out, items[:i]...)
+			changed = true
+		}
+		if changed {
+			out = append(out, r)
+		}
+	}
+	if !changed {
+		return items, false
+	}
+	return out, true
+}
+
+// list2 appends an argument list that was substituted for a whole $n: an invocation is
+// spliced, anything else is expanded without substitution.
+func (x *expander) list2(out []*Node, an *Node, e *env) []*Node {
+	if h := an.Head(); h != "" {
+		if m, ok := x.macros[h]; ok {
+			return x.invoke(out, m, an, e, false)
+		}
+	}
+	r, _ := x.node(an, e, false)
+	if r != an {
+		r2 := *r
+		r2.Site = an.Site
+		r = x.newNode(r2)
+	}
+	return append(out, r)
+}
+
+// invoke expands an invocation of m and appends the spliced body to out.
+func (x *expander) invoke(out []*Node, m *Macro, call *Node, e *env, subst bool) []*Node {
+	depth := 1
+	if e != nil {
+		depth = e.depth + 1
+	}
+	site := &Site{Macro: m.Name, Call: call.Pos}
+	if subst {
+		site.Parent = e.site
+	} else {
+		site.Parent = call.Site
+	}
+	if depth > x.lim.MaxDepth {
+		panic(bailout{x.depthError(m, call, e, site)})
+	}
+	args := call.List[1:]
+	if subst {
+		sub := make([]*Node, len(args))
+		for i, a := range args {
+			sub[i], _ = x.node(a, e, true)
+		}
+		args = sub
+	}
+	inner := &env{macro: m, args: args, parent: e, site: site, depth: depth}
+	body, _ := x.list(m.Body, inner, true)
+	return append(out, body...)
+}
+
+func (x *expander) depthError(m *Macro, call *Node, e *env, site *Site) *Error {
+	// Name the cycle: the innermost invocations, outermost first.
+	var names []string
+	for s := e; s != nil && len(names) < 8; s = s.parent {
+		names = append(names, s.macro.Name)
+	}
+	for i, j := 0, len(names)-1; i < j; i, j = i+1, j-1 {
+		names[i], names[j] = names[j], names[i]
+	}
+	names = append(names, m.Name)
+	err := x.fset.NewError(call.Pos, site.Parent, "macro expansion nested more than %d deep (a macro that invokes itself?): ... %s",
+		x.lim.MaxDepth, strings.Join(names, " → "))
+	if len(err.Notes) > 3 {
+		err.Notes = err.Notes[:3]
+	}
+	err.Notes = append(err.Notes, Note{Pos: x.fset.Position(m.Pos), Msg: fmt.Sprintf("macro %q is defined here", m.Name)})
+	return err
+}
+
+// unresolved reports a $n that no invocation, this one or an enclosing one, gives a value.
+func (x *expander) unresolved(n *Node, num int, e *env) {
+	x.errs.Add(x.fset.NewError(n.Pos, e.site, "$%d has no value: macro %q was invoked with %d argument%s, and no enclosing invocation has %d",
+		num, e.macro.Name, len(e.args), plural(len(e.args)), num))
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func isParam(s string) bool {
+	return len(s) == 2 && s[0] == '$' && s[1] >= '1' && s[1] <= '9'
+}
+
+// substAtom replaces every $n inside an atom or string of a macro body. An argument that
+// is a list can only replace a whole atom.
+func (x *expander) substAtom(n *Node, e *env) *Node {
+	t := n.Text
+	if strings.IndexByte(t, '$') < 0 {
+		return x.newNode(Node{Kind: n.Kind, Pos: n.Pos, Text: t, Site: e.site})
+	}
+	var b strings.Builder
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if c == '$' && i+1 < len(t) && t[i+1] >= '1' && t[i+1] <= '9' {
+			num := int(t[i+1] - '0')
+			arg := e.lookup(num)
+			if arg == nil {
+				x.unresolved(n, num, e)
+				b.WriteByte(c)
+				continue
+			}
+			if arg.Kind == List {
+				x.errs.Add(x.fset.NewError(n.Pos, e.site, "$%d is part of %q but its argument is a list %s; a list can only replace a whole atom",
+					num, t, arg.String()))
+				b.WriteByte(c)
+				continue
+			}
+			b.WriteString(arg.Text)
+			i++
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return x.newNode(Node{Kind: n.Kind, Pos: n.Pos, Text: b.String(), Site: e.site})
+}

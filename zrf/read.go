@@ -1,0 +1,205 @@
+package zrf
+
+// This file holds the reader: bytes to a tree of lists, atoms and strings. It is the only
+// file in zoggo that imports participle. participle parses the raw s-expression layer with
+// a hand-written byte lexer (rules files are not UTF-8, strings have no escapes); every
+// keyword is given meaning later, on the tree.
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Token types of the byte lexer.
+const (
+	tokAtom lexer.TokenType = -(iota + 2)
+	tokString
+	tokLParen
+	tokRParen
+)
+
+var tokSymbols = map[string]lexer.TokenType{
+	"EOF":    lexer.EOF,
+	"Atom":   tokAtom,
+	"String": tokString,
+	"LParen": tokLParen,
+	"RParen": tokRParen,
+}
+
+// The grammar of the raw layer: File = Expr* . Expr = Atom | String | List . List = "(" Expr* ")" .
+type pFile struct {
+	Exprs []pExpr `parser:"@@*"`
+}
+
+type pExpr struct {
+	Tok  lexer.Token `parser:"(  @(Atom | String)"`
+	List *pList      `parser:" | @@ )"`
+}
+
+type pList struct {
+	Open  lexer.Token `parser:"@LParen"`
+	Items []pExpr     `parser:"@@*"`
+	Close lexer.Token `parser:"@RParen"`
+}
+
+var sexpParser = participle.MustBuild[pFile](
+	participle.Lexer(byteLexerDef{}),
+	participle.UseLookahead(1),
+)
+
+// byteLexerDef is a participle lexer definition over raw bytes.
+type byteLexerDef struct{}
+
+func (byteLexerDef) Symbols() map[string]lexer.TokenType { return tokSymbols }
+
+func (d byteLexerDef) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return d.LexBytes(filename, b)
+}
+
+func (byteLexerDef) LexBytes(filename string, src []byte) (lexer.Lexer, error) {
+	toks, err := scan(filename, src)
+	if err != nil {
+		return nil, err
+	}
+	return &tokenList{toks: toks}, nil
+}
+
+type tokenList struct {
+	toks []lexer.Token
+	i    int
+}
+
+func (l *tokenList) Next() (lexer.Token, error) {
+	if l.i >= len(l.toks) {
+		return l.toks[len(l.toks)-1], nil
+	}
+	t := l.toks[l.i]
+	l.i++
+	return t, nil
+}
+
+// scanError is a lexical error at a byte offset.
+type scanError struct {
+	offset int
+	msg    string
+}
+
+func (e *scanError) Error() string { return e.msg }
+
+// scan splits src into tokens. Only Offset is filled in token positions; line and column
+// come from the FileSet when an error is printed. It checks the balance of parentheses
+// itself so that an unclosed "(" is reported where it was opened.
+func scan(filename string, src []byte) ([]lexer.Token, error) {
+	toks := make([]lexer.Token, 0, len(src)/4+1)
+	var open []int // offsets of unclosed "("
+	pos := func(off int) lexer.Position { return lexer.Position{Filename: filename, Offset: off} }
+	i := 0
+	for i < len(src) {
+		c := src[i]
+		switch {
+		case isSpace(c):
+			i++
+		case c == ';':
+			for i < len(src) && src[i] != '\n' && src[i] != '\r' {
+				i++
+			}
+		case c == '(':
+			open = append(open, i)
+			toks = append(toks, lexer.Token{Type: tokLParen, Value: "(", Pos: pos(i)})
+			i++
+		case c == ')':
+			if len(open) == 0 {
+				return nil, &scanError{i, "unexpected \")\" with no \"(\" to close"}
+			}
+			open = open[:len(open)-1]
+			toks = append(toks, lexer.Token{Type: tokRParen, Value: ")", Pos: pos(i)})
+			i++
+		case c == '"':
+			j := i + 1
+			for j < len(src) && src[j] != '"' {
+				j++
+			}
+			if j >= len(src) {
+				return nil, &scanError{i, "string not closed: no \" before the end of the file"}
+			}
+			toks = append(toks, lexer.Token{Type: tokString, Value: string(src[i+1 : j]), Pos: pos(i)})
+			i = j + 1
+		default:
+			j := i
+			for j < len(src) && !isDelim(src[j]) {
+				j++
+			}
+			toks = append(toks, lexer.Token{Type: tokAtom, Value: string(src[i:j]), Pos: pos(i)})
+			i = j
+		}
+	}
+	if len(open) > 0 {
+		// The innermost unclosed list is the one whose ")" is missing: every list opened
+		// after it was closed, by a ")" that the author meant for a list further in.
+		off := open[len(open)-1]
+		msg := "\"(\" is never closed"
+		if len(open) > 1 {
+			msg = fmt.Sprintf("\"(\" is never closed (%d lists are open at the end of the file)", len(open))
+		}
+		return nil, &scanError{off, msg}
+	}
+	toks = append(toks, lexer.Token{Type: lexer.EOF, Pos: pos(len(src))})
+	return toks, nil
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' || c == 0x1A
+}
+
+func isDelim(c byte) bool {
+	return isSpace(c) || c == '(' || c == ')' || c == '"' || c == ';'
+}
+
+// Read parses one file's bytes into a list of top-level nodes. The file is added to fs so
+// that positions can be printed. Errors are *Error values with a position.
+func Read(fs *FileSet, filename string, src []byte) (nodes []*Node, err error) {
+	f := fs.AddFile(filename, src)
+	defer func() {
+		if r := recover(); r != nil {
+			nodes, err = nil, fs.NewError(f.Pos(0), nil, "internal error: reader: %v", r)
+		}
+	}()
+	pf, err := sexpParser.ParseBytes(filename, src)
+	if err != nil {
+		if se, ok := err.(*scanError); ok {
+			return nil, fs.NewError(f.Pos(se.offset), nil, "%s", se.msg)
+		}
+		if pe, ok := err.(participle.Error); ok {
+			return nil, fs.NewError(f.Pos(pe.Position().Offset), nil, "%s", pe.Message())
+		}
+		return nil, fs.NewError(f.Pos(0), nil, "%v", err)
+	}
+	nodes = make([]*Node, 0, len(pf.Exprs))
+	for i := range pf.Exprs {
+		nodes = append(nodes, convert(f, &pf.Exprs[i]))
+	}
+	return nodes, nil
+}
+
+func convert(f *File, e *pExpr) *Node {
+	if e.List == nil {
+		k := Atom
+		if e.Tok.Type == tokString {
+			k = String
+		}
+		return &Node{Kind: k, Pos: f.Pos(e.Tok.Pos.Offset), Text: e.Tok.Value}
+	}
+	l := e.List
+	n := &Node{Kind: List, Pos: f.Pos(l.Open.Pos.Offset), End: f.Pos(l.Close.Pos.Offset), List: make([]*Node, len(l.Items))}
+	for i := range l.Items {
+		n.List[i] = convert(f, &l.Items[i])
+	}
+	return n
+}

@@ -362,7 +362,11 @@ func (x *expander) list(items []*Node, e *env, subst bool) ([]*Node, bool) {
 		if it.Kind == List && len(it.List) > 0 && it.List[0].Kind == Atom {
 			head = it.List[0]
 			if subst && strings.IndexByte(head.Text, '$') >= 0 {
-				head = x.substAtom(head, e)
+				if a := x.param(head, e); a != nil {
+					head = a
+				} else {
+					head = x.substAtom(head, e)
+				}
 			}
 		}
 		if head != nil && head.Kind == Atom {
@@ -376,14 +380,10 @@ func (x *expander) list(items []*Node, e *env, subst bool) ([]*Node, bool) {
 				continue
 			}
 		}
-		if subst && it.Kind == Atom && isParam(it.Text) {
+		if subst {
 			// A whole-atom $n is replaced by the argument, which may be a list (and then
 			// may itself be an invocation, rule 8 of the reference).
-			arg := e.lookup(int(it.Text[1] - '0'))
-			if arg != nil {
-				a := *arg
-				a.Site = &Site{Macro: e.macro.Name, Call: e.site.Call, Param: int(it.Text[1] - '0'), At: it.Pos, Parent: arg.Site}
-				an := x.newNode(a)
+			if an := x.param(it, e); an != nil {
 				if an.Kind == List {
 					out = x.list2(out, an, e)
 				} else {
@@ -406,6 +406,30 @@ func (x *expander) list(items []*Node, e *env, subst bool) ([]*Node, bool) {
 		return items, false
 	}
 	return out, true
+}
+
+// param returns the argument for a whole-atom $n of a macro body, marked with where it was
+// substituted, or nil if it is not such an atom or has no argument.
+func (x *expander) param(it *Node, e *env) *Node {
+	if it.Kind != Atom || !isParam(it.Text) {
+		return nil
+	}
+	num := int(it.Text[1] - '0')
+	arg := e.lookup(num)
+	if arg == nil {
+		return nil
+	}
+	a := *arg
+	a.Site = &Site{Macro: e.macro.Name, Call: e.site.Call, Param: num, At: it.Pos, Parent: arg.Site}
+	return x.newNode(a)
+}
+
+// grow counts n items spliced by an expansion against the size bound.
+func (x *expander) grow(n int, at *Node, site *Site) {
+	x.nodes += n
+	if x.nodes > x.lim.MaxNodes {
+		panic(bailout{x.fset.NewError(at.Pos, site, "macro expansion creates more than %d nodes; is a macro runaway?", x.lim.MaxNodes)})
+	}
 }
 
 // list2 appends an argument list that was substituted for a whole $n: an invocation is
@@ -444,12 +468,17 @@ func (x *expander) invoke(out []*Node, m *Macro, call *Node, e *env, subst bool)
 	if subst {
 		sub := make([]*Node, len(args))
 		for i, a := range args {
+			if an := x.param(a, e); an != nil {
+				sub[i] = an
+				continue
+			}
 			sub[i], _ = x.node(a, e, true)
 		}
 		args = sub
 	}
 	inner := &env{macro: m, args: args, parent: e, site: site, depth: depth}
 	body, _ := x.list(m.Body, inner, true)
+	x.grow(len(body), call, site)
 	return append(out, body...)
 }
 

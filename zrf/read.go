@@ -85,6 +85,13 @@ func (l *tokenList) Next() (lexer.Token, error) {
 	return t, nil
 }
 
+// opener is an unclosed "(" seen by the scanner.
+type opener struct {
+	offset int
+	col    int  // bytes from the start of its line
+	first  bool // the first token on its line
+}
+
 // scanError is a lexical error at a byte offset.
 type scanError struct {
 	offset int
@@ -98,22 +105,46 @@ func (e *scanError) Error() string { return e.msg }
 // itself so that an unclosed "(" is reported where it was opened.
 func scan(filename string, src []byte) ([]lexer.Token, error) {
 	toks := make([]lexer.Token, 0, len(src)/4+1)
-	var open []int // offsets of unclosed "("
+	var open []opener // unclosed "("
+	suspect := -1     // the earliest "(" left open past a list at its indentation
+	lineStart, lineHasToken := 0, false
 	pos := func(off int) lexer.Position { return lexer.Position{Filename: filename, Offset: off} }
 	i := 0
 	for i < len(src) {
 		c := src[i]
+		if !isSpace(c) && c != ';' {
+			first := !lineHasToken
+			lineHasToken = true
+			if c == '(' {
+				col := i - lineStart
+				if first {
+					// A list that starts a line at the indentation of a list still open
+					// suggests that the earlier one lacks its ")".
+					for _, o := range open {
+						if o.first && o.col >= col && o.col > 0 {
+							if suspect < 0 {
+								suspect = o.offset
+							}
+							break
+						}
+					}
+				}
+				open = append(open, opener{offset: i, col: col, first: first})
+				toks = append(toks, lexer.Token{Type: tokLParen, Value: "(", Pos: pos(i)})
+				i++
+				continue
+			}
+		}
 		switch {
+		case c == '\n' || c == '\r':
+			i++
+			lineStart, lineHasToken = i, false
 		case isSpace(c):
 			i++
 		case c == ';':
 			for i < len(src) && src[i] != '\n' && src[i] != '\r' {
 				i++
 			}
-		case c == '(':
-			open = append(open, i)
-			toks = append(toks, lexer.Token{Type: tokLParen, Value: "(", Pos: pos(i)})
-			i++
 		case c == ')':
 			if len(open) == 0 {
 				return nil, &scanError{i, "unexpected \")\" with no \"(\" to close"}
@@ -124,6 +155,9 @@ func scan(filename string, src []byte) ([]lexer.Token, error) {
 		case c == '"':
 			j := i + 1
 			for j < len(src) && src[j] != '"' {
+				if src[j] == '\n' {
+					lineStart = j + 1
+				}
 				j++
 			}
 			if j >= len(src) {
@@ -143,10 +177,16 @@ func scan(filename string, src []byte) ([]lexer.Token, error) {
 	if len(open) > 0 {
 		// The innermost unclosed list is the one whose ")" is missing: every list opened
 		// after it was closed, by a ")" that the author meant for a list further in.
-		off := open[len(open)-1]
+		off := open[len(open)-1].offset
 		msg := "\"(\" is never closed"
 		if len(open) > 1 {
 			msg = fmt.Sprintf("\"(\" is never closed (%d lists are open at the end of the file)", len(open))
+		}
+		if suspect >= 0 {
+			// Every list was closed, but one of them by a ")" meant for a list further
+			// out: point at the list that was still open when a sibling started.
+			off = suspect
+			msg = "\"(\" is never closed (a list at the same indentation starts before it ends)"
 		}
 		return nil, &scanError{off, msg}
 	}

@@ -1,0 +1,41 @@
+# zoggo build and test targets. Tests that read the shared corpus find it through
+# ZOGGO_CORPUS; it is set here when ../shared/corpus exists next to the checkout.
+CORPUS ?= $(wildcard ../shared/corpus)
+ifneq ($(CORPUS),)
+export ZOGGO_CORPUS ?= $(abspath $(CORPUS))
+endif
+
+GO ?= go
+FUZZTIME ?= 60s
+
+.PHONY: all build install test test-long bench lint fuzz update-golden
+
+all: build
+
+build:
+	$(GO) build -o bin/zoggo ./cmd/zoggo
+
+install:
+	$(GO) install ./cmd/zoggo
+
+test: lint
+	$(GO) test ./...
+
+# Longer checks: deep perft rows, fuzzing for a bounded time.
+test-long: test fuzz
+	$(GO) test -tags long -timeout 60m ./...
+
+fuzz:
+	$(GO) test ./zrf -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./zrf -run '^$$' -fuzz '^FuzzExpand$$' -fuzztime $(FUZZTIME)
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+lint:
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+
+# Rewrite golden files after a deliberate change; review the diff before committing.
+update-golden:
+	$(GO) test ./... -update

@@ -1,0 +1,174 @@
+package eval_test
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/zrf"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// corpusDir returns $ZOGGO_CORPUS, skipping the test when it is unset and failing when it
+// names a folder that does not exist.
+func corpusDir(tb testing.TB) string {
+	dir := os.Getenv("ZOGGO_CORPUS")
+	if dir == "" {
+		tb.Skip("ZOGGO_CORPUS is not set; set it to the shared corpus folder (make test does) to run this")
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		tb.Fatalf("ZOGGO_CORPUS=%s is not a folder: %v", dir, err)
+	}
+	return dir
+}
+
+func corpusRules(tb testing.TB) (string, []string) {
+	dir := corpusDir(tb)
+	var files []string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".zrf") {
+			rel, _ := filepath.Rel(dir, p)
+			files = append(files, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if len(files) == 0 {
+		tb.Fatalf("no .zrf files under %s", dir)
+	}
+	return dir, files
+}
+
+// axiomSource tells from the raw text whether a file uses an external engine, without
+// the compiler's help.
+var axiomSource = regexp.MustCompile(`\(engine\s+"`)
+
+// TestCorpus loads every rules file of the corpus: each must compile, and a file uses
+// the Axiom engine exactly when every game in it says so. The per-variant counts are
+// compared with testdata/corpus-summary.txt (go test ./eval -update rewrites it).
+func TestCorpus(t *testing.T) {
+	dir, files := corpusRules(t)
+	var sum bytes.Buffer
+	axiomFiles, games := 0, 0
+	for _, rel := range files {
+		src, err := os.ReadFile(filepath.Join(dir, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := eval.LoadFile(filepath.Join(dir, rel))
+		if err != nil {
+			t.Errorf("%s does not compile:\n%s", rel, zrf.AsList(err)[0].Detail())
+			continue
+		}
+		wantAxiom := axiomSource.Match(src)
+		if wantAxiom {
+			axiomFiles++
+		}
+		if len(f.Games) == 0 {
+			t.Errorf("%s: no playable game", rel)
+		}
+		for _, g := range f.Games {
+			games++
+			if g.Axiom() != wantAxiom {
+				t.Errorf("%s %q: Axiom() = %v, but the source says %v", rel, g.Title, g.Axiom(), wantAxiom)
+			}
+			fmt.Fprintf(&sum, "%s | %s | players %d | positions %d | pieces %d | directions %d | zones %d",
+				rel, zrf.Decode(g.Title), len(g.Players), len(g.Board.Locs), len(g.Pieces), len(g.Board.Dirs), len(g.Board.Zones))
+			if g.Axiom() {
+				sum.WriteString(" | axiom")
+			}
+			sum.WriteString("\n")
+		}
+	}
+	t.Logf("%d files, %d of them Axiom, %d playable games and variants", len(files), axiomFiles, games)
+	golden(t, "../testdata/corpus-summary.txt", sum.Bytes())
+}
+
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./eval -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+		for i := 0; i < len(gl) || i < len(wl); i++ {
+			var g, w string
+			if i < len(gl) {
+				g = gl[i]
+			}
+			if i < len(wl) {
+				w = wl[i]
+			}
+			if g != w {
+				t.Fatalf("%s differs at line %d:\n got: %s\nwant: %s\n(go test ./eval -update rewrites it; review the diff)", path, i+1, g, w)
+			}
+		}
+	}
+}
+
+// TestCorpusFacts checks facts counted by hand from the rules files.
+func TestCorpusFacts(t *testing.T) {
+	dir := corpusDir(t)
+	for _, tt := range []struct {
+		file, title          string
+		positions, pieces    int
+		players, dirs, setup int
+	}{
+		// A 15x15 board minus 60 corner squares and the Thudstone: 225-61 = 164;
+		// 32 dwarfs and 8 trolls.
+		{"dagazproject-zrf/Thud/Thud.zrf", "Thud", 164, 2, 2, 8, 40},
+		// Chess on 8x8 with the 16+16 pieces; eight directions.
+		{"dagazproject-zrf/CirceAndAndernach/CirceAndAndernach.zrf", "", 64, 0, 2, 0, 32},
+	} {
+		f, err := eval.LoadFile(filepath.Join(dir, tt.file))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.file, err)
+		}
+		g, err := f.Find(tt.title)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check := func(what string, got, want int) {
+			if want != 0 && got != want {
+				t.Errorf("%s %q: %s = %d, want %d", tt.file, g.Title, what, got, want)
+			}
+		}
+		check("positions", len(g.Board.Locs), tt.positions)
+		check("piece types", len(g.Pieces), tt.pieces)
+		check("players", len(g.Players), tt.players)
+		check("directions", len(g.Board.Dirs), tt.dirs)
+		check("pieces set up", len(g.Setup), tt.setup)
+	}
+}
+
+// BenchmarkLoadCorpus reads, expands and compiles every corpus file.
+func BenchmarkLoadCorpus(b *testing.B) {
+	dir, files := corpusRules(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, rel := range files {
+			if _, err := eval.LoadFile(filepath.Join(dir, rel)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

@@ -1,0 +1,112 @@
+package zrf
+
+import (
+	"strings"
+	"testing"
+)
+
+func dump(nodes []*Node) string {
+	var parts []string
+	for _, n := range nodes {
+		parts = append(parts, n.String())
+	}
+	return strings.Join(parts, " ")
+}
+
+func TestRead(t *testing.T) {
+	for _, tt := range []struct{ name, src, want string }{
+		{"atoms", "(a b c)", "(a b c)"},
+		{"nested", "(game (title \"T\") (players W B))", `(game (title "T") (players W B))`},
+		{"comments", "; head\n(a ; inner \"not a string\n b) ; tail", "(a b)"},
+		{"comment after last paren", "(a);Enjoy!", "(a)"},
+		{"crlf and tabs", "(a\r\n\tb\r\n)\r\n", "(a b)"},
+		{"lone cr", "(a\rb)", "(a b)"},
+		{"ctrl-z", "(a)\x1a", "(a)"},
+		{"backslash is literal", `(image "images\Chess\wk.bmp")`, `(image "images\Chess\wk.bmp")`},
+		{"semicolon in string", `(title "a;b")`, `(title "a;b")`},
+		{"string spans lines", "(help \"one\ntwo\")", "(help \"one\ntwo\")"},
+		{"odd atoms", "(Lion! ?Dice $1-B 1a -12 '$1')", "(Lion! ?Dice $1-B 1a -12 '$1')"},
+		{"no final newline", "(a)", "(a)"},
+		{"latin-1 bytes", "(title \"Fran\xe7ais\")", "(title \"Fran\xe7ais\")"},
+		{"empty list", "(a ())", "(a ())"},
+		{"adjacent tokens", `(a"s"b(c))`, `(a "s" b (c))`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			fs := NewFileSet()
+			nodes, err := Read(fs, "t.zrf", []byte(tt.src))
+			if err != nil {
+				t.Fatalf("Read: %v", err)
+			}
+			if got := dump(nodes); got != tt.want {
+				t.Errorf("Read(%q) = %s, want %s", tt.src, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestReadPositions(t *testing.T) {
+	src := "; c\r\n(game\r\n\t(title \"x\"))\n"
+	fs := NewFileSet()
+	nodes, err := Read(fs, "p.zrf", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	title := nodes[0].List[1]
+	for _, tt := range []struct {
+		n    *Node
+		want string
+	}{
+		{nodes[0], "p.zrf:2:1"},
+		{nodes[0].List[0], "p.zrf:2:2"},
+		{title, "p.zrf:3:2"},
+		{title.List[1], "p.zrf:3:9"},
+	} {
+		if got := fs.Position(tt.n.Pos).String(); got != tt.want {
+			t.Errorf("position of %s = %s, want %s", tt.n, got, tt.want)
+		}
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	for _, tt := range []struct{ name, src, want string }{
+		// The ")" after (name P) is missing: the unclosed list is (piece, on line 2.
+		{"unclosed paren", "(game\n  (piece (name P)\n  (board))\n", `t.zrf:2:3: "(" is never closed`},
+		{"unclosed at the end", "(game\n  (piece (name P))\n  (board)\n", `t.zrf:1:1: "(" is never closed`},
+		{"unclosed inner", "(a (b c)\n(d (e)\n", `t.zrf:2:1: "(" is never closed`},
+		{"extra paren", "(a))\n", `t.zrf:1:4: unexpected ")" with no "(" to close`},
+		{"unclosed string", "(title \"abc)\n", `t.zrf:1:8: string not closed`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Read(NewFileSet(), "t.zrf", []byte(tt.src))
+			if err == nil {
+				t.Fatalf("Read(%q) succeeded, want error %q", tt.src, tt.want)
+			}
+			if !strings.HasPrefix(err.Error(), tt.want) {
+				t.Errorf("Read(%q) error = %q, want prefix %q", tt.src, err.Error(), tt.want)
+			}
+		})
+	}
+}
+
+func TestErrorDetail(t *testing.T) {
+	fs := NewFileSet()
+	f := fs.AddFile("d.zrf", []byte("(a\n\t(bad x))\r\n"))
+	e := fs.NewError(f.Pos(5), nil, "unknown form %q", "bad")
+	want := "d.zrf:2:3: unknown form \"bad\"\n\t(bad x))\n\t ^"
+	if got := e.Detail(); got != want {
+		t.Errorf("Detail() =\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestDecode(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"plain", "plain"},
+		{"Fran\xe7ais \x96 ok", "Français – ok"},
+		{"\xc2\xee\xeb\xea\xe8", "Волки"},
+		{"already UTF-8: é", "already UTF-8: é"},
+	} {
+		if got := Decode(tt.in); got != tt.want {
+			t.Errorf("Decode(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -6,15 +6,13 @@ func suggest(name string, candidates []string) string {
 	if name == "" || len(name) > 64 {
 		return ""
 	}
-	best, bestD := "", len(name)/2+1
-	if bestD > 3 {
-		bestD = 3
-	}
+	limit := min(3, (len(name)+1)/2)
+	best, bestD := "", limit+1
 	for _, c := range candidates {
 		if c == name || len(c) > 64 {
 			continue
 		}
-		if d := editDistance(name, c, bestD); d < bestD || d == bestD && best != "" && c < best {
+		if d := editDistance(name, c, limit); d < bestD || d == bestD && d <= limit && c < best {
 			best, bestD = c, d
 		}
 	}
@@ -49,3 +47,6 @@ func editDistance(a, b string, max int) int {
 	}
 	return prev[len(b)]
 }
+
+// Suggest returns the candidate most likely meant by a mistyped name, or "".
+func Suggest(name string, candidates []string) string { return suggest(name, candidates) }

@@ -19,10 +19,10 @@ func (p Pos) IsValid() bool { return p != NoPos }
 // Position is a printable source position. Line and Column are 1-based; Column counts
 // bytes, because rules files are not always UTF-8.
 type Position struct {
-	Filename string
-	Offset   int // byte offset in the file, 0-based
-	Line     int
-	Column   int
+	Filename string `json:"file"`
+	Offset   int    `json:"offset"` // byte offset in the file, 0-based
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
 }
 
 // IsValid reports whether the position is known.

@@ -8,6 +8,9 @@ import (
 
 func main() {
 	if err := newRoot().Execute(); err != nil {
+		if _, ok := err.(exitError); !ok {
+			fmt.Fprintln(os.Stderr, "zoggo:", err)
+		}
 		os.Exit(exitCode(err))
 	}
 }

@@ -14,6 +14,7 @@ package eval
 
 import (
 	"fmt"
+	"sync"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -32,6 +33,10 @@ type Game struct {
 	Moves [][]Block // per piece kind
 	Drops [][]Block // per piece kind
 	Pos   zrf.Pos   // the game or variant form
+
+	prog  *program
+	royal [][]bool // [player][kind]: kinds whose attack the player must never allow
+	gens  sync.Pool
 }
 
 // Block is one move block of a piece, with its move type.
@@ -508,7 +513,52 @@ func (c *compiler) compile(children []*zrf.Node, variant bool) *Game {
 	if len(c.errs.Errors()) > nerr {
 		return nil
 	}
+	if len(g.Pieces) > engine.MaxKinds || len(g.Players) > engine.MaxPlayers {
+		c.errorf(c.form, nil, "%q has %d piece types and %d players; zoggo handles at most %d and %d",
+			g.Title, len(g.Pieces), len(g.Players), engine.MaxKinds, engine.MaxPlayers)
+		return nil
+	}
+	g.Prepare()
+	if len(g.AttrNames) > engine.MaxAttrs {
+		c.errorf(c.form, nil, "%q has %d attribute names; zoggo handles at most %d", g.Title, len(g.AttrNames), engine.MaxAttrs)
+		return nil
+	}
+	if g.Engine == "" {
+		c.compileBodies()
+		if len(c.eg.prog.flags) > 64 {
+			c.errorf(c.form, nil, "%q uses %d flags; zoggo handles at most 64", g.Title, len(c.eg.prog.flags))
+		}
+		c.eg.royal = royalKinds(g)
+	}
+	if len(c.errs.Errors()) > nerr {
+		return nil
+	}
 	return c.eg
+}
+
+// royalKinds finds, for each player, the piece types named by checkmated in its goals.
+func royalKinds(g *engine.Game) [][]bool {
+	out := make([][]bool, len(g.Players))
+	var walk func(c *engine.Cond, players []engine.Player)
+	walk = func(c *engine.Cond, players []engine.Player) {
+		if c.Op == engine.CondCheckmated {
+			for _, p := range players {
+				if out[p] == nil {
+					out[p] = make([]bool, len(g.Pieces))
+				}
+				for _, k := range c.Kinds {
+					out[p][k] = true
+				}
+			}
+		}
+		for _, a := range c.Args {
+			walk(a, players)
+		}
+	}
+	for _, goal := range g.Goals {
+		walk(goal.Cond, goal.Players)
+	}
+	return out
 }
 
 // stringArg returns the text of (KEY "text"); an atom is accepted too.

@@ -411,12 +411,11 @@ func (x *expander) list(items []*Node, e *env, subst bool) ([]*Node, bool) {
 // param returns the argument for a whole-atom $n of a macro body, marked with where it was
 // substituted, or nil if it is not such an atom or has no argument.
 func (x *expander) param(it *Node, e *env) *Node {
-	if it.Kind != Atom || !isParam(it.Text) {
+	if it.Kind != Atom || len(it.Text) < 2 || it.Text[0] != '$' {
 		return nil
 	}
-	num := int(it.Text[1] - '0')
-	arg := e.lookup(num)
-	if arg == nil {
+	arg, num, width := paramAt(it.Text, 0, e)
+	if arg == nil || width != len(it.Text) {
 		return nil
 	}
 	a := *arg
@@ -476,6 +475,7 @@ func (x *expander) invoke(out []*Node, m *Macro, call *Node, e *env, subst bool)
 		}
 		args = sub
 	}
+	site.Args = args
 	inner := &env{macro: m, args: args, parent: e, site: site, depth: depth}
 	body, _ := x.list(m.Body, inner, true)
 	x.grow(len(body), call, site)
@@ -514,8 +514,23 @@ func plural(n int) string {
 	return "s"
 }
 
-func isParam(s string) bool {
-	return len(s) == 2 && s[0] == '$' && s[1] >= '1' && s[1] <= '9'
+// paramAt reads the parameter reference at t[i] == '$'. Parameters are $1 to $9, and
+// $10 and up when the invocation has that many arguments: Chu Shogi passes fifteen
+// arguments and reads $10 to $15. Otherwise $10 is $1 followed by 0. It returns the
+// argument (nil if none), its number and the width of the reference in bytes (0 if t[i:]
+// is not a reference).
+func paramAt(t string, i int, e *env) (*Node, int, int) {
+	if i+1 >= len(t) || t[i+1] < '1' || t[i+1] > '9' {
+		return nil, 0, 0
+	}
+	d1 := int(t[i+1] - '0')
+	if i+2 < len(t) && t[i+2] >= '0' && t[i+2] <= '9' {
+		n := d1*10 + int(t[i+2]-'0')
+		if a := e.lookup(n); a != nil {
+			return a, n, 3
+		}
+	}
+	return e.lookup(d1), d1, 2
 }
 
 // substAtom replaces every $n inside an atom or string of a macro body. An argument that
@@ -528,23 +543,24 @@ func (x *expander) substAtom(n *Node, e *env) *Node {
 	var b strings.Builder
 	for i := 0; i < len(t); i++ {
 		c := t[i]
-		if c == '$' && i+1 < len(t) && t[i+1] >= '1' && t[i+1] <= '9' {
-			num := int(t[i+1] - '0')
-			arg := e.lookup(num)
-			if arg == nil {
-				x.unresolved(n, num, e)
-				b.WriteByte(c)
+		if c == '$' {
+			arg, num, width := paramAt(t, i, e)
+			if width > 0 {
+				if arg == nil {
+					x.unresolved(n, num, e)
+					b.WriteByte(c)
+					continue
+				}
+				if arg.Kind == List {
+					x.errs.Add(x.fset.NewError(n.Pos, e.site, "$%d is part of %q but its argument is a list %s; a list can only replace a whole atom",
+						num, t, arg.String()))
+					b.WriteByte(c)
+					continue
+				}
+				b.WriteString(arg.Text)
+				i += width - 1
 				continue
 			}
-			if arg.Kind == List {
-				x.errs.Add(x.fset.NewError(n.Pos, e.site, "$%d is part of %q but its argument is a list %s; a list can only replace a whole atom",
-					num, t, arg.String()))
-				b.WriteByte(c)
-				continue
-			}
-			b.WriteString(arg.Text)
-			i++
-			continue
 		}
 		b.WriteByte(c)
 	}

@@ -128,6 +128,7 @@ type Site struct {
 	Call   Pos // the invocation form
 	Param  int // 0: copied from the body; n: substituted for $n
 	At     Pos // Param > 0: where $n stands in the macro body
+	Args   []*Node // the invocation's arguments, substituted (body steps only)
 	Parent *Site
 }
 

@@ -1,0 +1,479 @@
+package eval
+
+// This file runs compiled blocks against a state: the generator of one part. It touches
+// no strings and no maps. The board does not change while a part is generated; effects
+// are recorded and become moves at each add (reference 8.1, 8.8).
+
+import (
+	"fmt"
+
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/zrf"
+)
+
+// MaxWhileSteps bounds the iterations of one while loop; a loop that runs longer is an
+// error naming its position in the rules.
+const MaxWhileSteps = 100_000
+
+// MaxMoves bounds the moves generated for one part.
+const MaxMoves = 1_000_000
+
+// GenError is an error found while running a rules file's move code.
+type GenError struct {
+	Err *zrf.Error
+}
+
+func (e *GenError) Error() string { return e.Err.Error() }
+
+// Detail returns the error with its source line and expansion notes.
+func (e *GenError) Detail() string { return e.Err.Detail() }
+
+// genBail carries a GenError out of deep recursion; Generate recovers it.
+type genBail struct{ err *GenError }
+
+// movement is a piece moving within a part.
+type movement struct {
+	from  engine.Loc // NoLoc for a drop
+	to    engine.Loc
+	piece engine.Cell
+	copy  bool
+}
+
+// gen is the generator state of one block run.
+type gen struct {
+	g    *Game
+	b    *engine.Board
+	s    *engine.State
+	side engine.Player
+	nbr  []engine.Loc
+	nd   int
+
+	cursor, mark engine.Loc
+	start        engine.Loc
+	open         bool // an open movement exists (it may have no piece yet)
+	openFrom     engine.Loc
+	openPiece    engine.Cell
+	openTo       engine.Loc
+	openDrop     bool
+	moved        []movement
+	effects      []engine.Change
+	flags        uint64
+	posFlags     []uint64 // [flag*words + loc/64]
+	posDirty     bool
+	words        int
+
+	// what the run produces
+	blk      *block
+	out      []engine.Move
+	arena    []engine.Change
+	seen     map[uint64][]int32
+	attackAt   engine.Loc // capture-test mode: only report whether a move captures here
+	hit        bool
+	attackMode bool          // inside attacked?: nested attacked? tests are false
+	scratch    []engine.Cell // a copy of the board with a pretend piece
+
+	cells []engine.Cell // the board being read (usually s.Cells)
+}
+
+func newGen(g *Game) *gen {
+	x := &gen{g: g, b: g.Board, nd: len(g.Board.Dirs), attackAt: engine.NoLoc}
+	x.words = (len(g.Board.Locs) + 63) / 64
+	x.posFlags = make([]uint64, len(g.prog.posFlags)*x.words)
+	x.seen = map[uint64][]int32{}
+	return x
+}
+
+func (x *gen) bail(o *op, format string, args ...any) {
+	at := x.g.prog.at[o.at]
+	panic(genBail{&GenError{x.g.Fset.NewError(at.pos, at.site, format, args...)}})
+}
+
+// reset prepares a run of blk from position l.
+func (x *gen) reset(l engine.Loc, drop bool, piece engine.Cell) {
+	x.cursor, x.mark, x.start = l, l, l
+	x.open = true
+	x.openDrop = drop
+	x.openPiece = piece
+	x.openTo = engine.NoLoc
+	if drop {
+		x.openFrom = engine.NoLoc
+	} else {
+		x.openFrom = l
+	}
+	x.moved = x.moved[:0]
+	x.effects = x.effects[:0]
+	x.flags = 0
+	if x.posDirty {
+		clear(x.posFlags)
+		x.posDirty = false
+	}
+}
+
+// resolve finds a location argument; ok is false when a direction has no link.
+func (x *gen) resolve(a locArg) (engine.Loc, bool) {
+	switch a.kind {
+	case locCursor:
+		return x.cursor, true
+	case locDir:
+		t := x.nbr[int(x.cursor)*x.nd+int(a.v)]
+		return t, t != engine.NoLoc
+	case locPos:
+		return engine.Loc(a.v), true
+	case locOpposite:
+		d := x.b.Opposite[x.sym(engine.Dir(a.v))]
+		if d == engine.NoDir {
+			return engine.NoLoc, false
+		}
+		t := x.b.Next[int(x.cursor)*x.nd+int(d)]
+		return t, t != engine.NoLoc
+	}
+	return engine.NoLoc, false
+}
+
+func (x *gen) sym(d engine.Dir) engine.Dir { return x.b.Sym[x.side][d] }
+
+// run executes ops; it returns false when the block stops.
+func (x *gen) run(ops []op) bool {
+	for i := range ops {
+		o := &ops[i]
+		switch o.code {
+		case opStep:
+			t := x.nbr[int(x.cursor)*x.nd+int(o.a)]
+			if t == engine.NoLoc {
+				return false
+			}
+			x.cursor = t
+		case opJump:
+			x.cursor = engine.Loc(o.a)
+		case opOpposite:
+			t, ok := x.resolve(locArg{kind: locOpposite, v: o.a})
+			if !ok {
+				return false
+			}
+			x.cursor = t
+		case opMark:
+			x.mark = x.cursor
+		case opBack:
+			x.cursor = x.mark
+		case opGoFrom:
+			if x.openFrom != engine.NoLoc {
+				x.cursor = x.openFrom
+			} else {
+				x.cursor = x.start
+			}
+		case opGoTo:
+			if x.openTo == engine.NoLoc {
+				return false
+			}
+			x.cursor = x.openTo
+		case opGoLastFrom:
+			if x.s.LastFrom == engine.NoLoc {
+				return false
+			}
+			x.cursor = x.s.LastFrom
+		case opGoLastTo:
+			if x.s.LastTo == engine.NoLoc {
+				return false
+			}
+			x.cursor = x.s.LastTo
+		case opVerify:
+			if !x.test(o.cond) {
+				return false
+			}
+		case opIf:
+			if x.test(o.cond) {
+				if !x.run(o.body) {
+					return false
+				}
+			} else if o.els != nil {
+				if !x.run(o.els) {
+					return false
+				}
+			}
+		case opWhile:
+			n := 0
+			for x.test(o.cond) {
+				if n++; n > MaxWhileSteps {
+					x.bail(o, "while loop ran more than %d times: does its body move the cursor?", MaxWhileSteps)
+				}
+				if !x.run(o.body) {
+					return false
+				}
+			}
+		case opFrom:
+			x.closeOpen()
+			c := x.cells[x.cursor]
+			if c.IsEmpty() {
+				return false
+			}
+			x.open, x.openFrom, x.openPiece, x.openTo, x.openDrop = true, x.cursor, c, engine.NoLoc, false
+		case opTo:
+			if !x.open {
+				x.open, x.openFrom, x.openPiece = true, engine.NoLoc, engine.Empty
+			}
+			x.openTo = x.cursor
+		case opCascade:
+			if x.open && !x.openPiece.IsEmpty() {
+				to := x.openTo
+				if to == engine.NoLoc {
+					to = x.cursor
+				}
+				x.moved = append(x.moved, movement{from: x.openFrom, to: to, piece: x.openPiece})
+			}
+			c := x.cells[x.cursor]
+			x.open, x.openFrom, x.openPiece, x.openTo, x.openDrop = true, x.cursor, c, engine.NoLoc, false
+		case opCapture:
+			l, ok := x.resolve(o.loc)
+			if ok {
+				x.effects = append(x.effects, engine.Change{Op: engine.OpCapture, To: l})
+			}
+		case opCreate:
+			l, ok := x.resolve(o.loc)
+			if !ok {
+				return false
+			}
+			p := x.side
+			if o.a >= 0 {
+				p = engine.Player(o.a)
+			}
+			k := engine.Kind(o.b)
+			if o.b < 0 {
+				if x.openPiece.IsEmpty() {
+					return false
+				}
+				k = x.openPiece.Kind()
+			}
+			x.effects = append(x.effects, engine.Change{Op: engine.OpCreate, To: l, Player: p, Kind: k})
+		case opChangeType:
+			l, ok := x.resolve(o.loc)
+			if !ok {
+				return false
+			}
+			x.effects = append(x.effects, engine.Change{Op: engine.OpType, To: l, Kind: engine.Kind(o.b)})
+		case opChangeOwner:
+			l, ok := x.resolve(o.loc)
+			if !ok {
+				return false
+			}
+			x.effects = append(x.effects, engine.Change{Op: engine.OpOwner, To: l, Player: x.side})
+		case opFlip:
+			l, ok := x.resolve(o.loc)
+			if !ok {
+				return false
+			}
+			x.effects = append(x.effects, engine.Change{Op: engine.OpFlip, To: l})
+		case opSetFlag:
+			if x.test(o.cond) {
+				x.flags |= 1 << uint(o.a&63)
+			} else {
+				x.flags &^= 1 << uint(o.a&63)
+			}
+		case opSetPosFlag:
+			l, ok := x.resolve(o.loc)
+			if !ok {
+				return false
+			}
+			v := x.test(o.cond)
+			i := int(o.a)*x.words + int(l>>6)
+			if v {
+				x.posFlags[i] |= 1 << (uint(l) & 63)
+				x.posDirty = true
+			} else {
+				x.posFlags[i] &^= 1 << (uint(l) & 63)
+			}
+		case opSetAttr:
+			x.effects = append(x.effects, engine.Change{Op: engine.OpAttr, To: x.cursor, Attr: uint8(o.a), Val: x.test(o.cond)})
+		case opAdd:
+			x.add(o)
+		}
+	}
+	return true
+}
+
+// closeOpen commits the open movement if it has a destination, and drops it otherwise.
+func (x *gen) closeOpen() {
+	if x.open && x.openTo != engine.NoLoc && (!x.openPiece.IsEmpty() || x.openDrop) {
+		x.moved = append(x.moved, movement{from: x.openFrom, to: x.openTo, piece: x.openPiece})
+	}
+	x.open = false
+}
+
+// add emits the move(s) of the current snapshot.
+func (x *gen) add(o *op) {
+	n := len(o.kinds)
+	if n == 0 {
+		n = 1
+	}
+	for i := 0; i < n; i++ {
+		start := len(x.arena)
+		last := engine.NoLoc
+		for _, m := range x.moved {
+			x.arena = append(x.arena, x.movementChange(m))
+			last = m.to
+		}
+		if x.open && (!x.openPiece.IsEmpty() || x.openDrop) {
+			to := x.openTo
+			if to == engine.NoLoc {
+				to = x.cursor
+			}
+			x.arena = append(x.arena, x.movementChange(movement{from: x.openFrom, to: to, piece: x.openPiece, copy: o.b == 1}))
+			last = to
+		} else if o.b == 1 && len(x.moved) > 0 {
+			x.arena[len(x.arena)-1].Op = engine.OpCopy
+		}
+		x.arena = append(x.arena, x.effects...)
+		if len(o.kinds) > 0 && last != engine.NoLoc {
+			x.arena = append(x.arena, engine.Change{Op: engine.OpType, To: last, Kind: o.kinds[i]})
+		}
+		changes := x.arena[start:len(x.arena):len(x.arena)]
+		if x.attackAt != engine.NoLoc {
+			for _, c := range changes {
+				if (c.Op == engine.OpMove || c.Op == engine.OpCopy || c.Op == engine.OpCapture) && c.To == x.attackAt {
+					x.hit = true
+				}
+			}
+			x.arena = x.arena[:start]
+			continue
+		}
+		m := engine.Move{Changes: changes, Type: x.blk.typ, Cont: engine.MoveType(o.a), Rule: x.blk.rule}
+		if x.duplicate(&m) {
+			x.arena = x.arena[:start]
+			continue
+		}
+		if len(x.out) >= MaxMoves {
+			x.bail(o, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
+		}
+		x.out = append(x.out, m)
+	}
+}
+
+func (x *gen) movementChange(m movement) engine.Change {
+	if m.from == engine.NoLoc {
+		return engine.Change{Op: engine.OpDrop, To: m.to, Player: m.piece.Player(), Kind: m.piece.Kind()}
+	}
+	op := engine.OpMove
+	if m.copy {
+		op = engine.OpCopy
+	}
+	return engine.Change{Op: op, From: m.from, To: m.to, Player: m.piece.Player(), Kind: m.piece.Kind()}
+}
+
+// duplicate reports whether an identical move (same changes, same continuation) was
+// already emitted in this part, and remembers m otherwise.
+func (x *gen) duplicate(m *engine.Move) bool {
+	h := uint64(m.Cont) * 0x9e3779b97f4a7c15
+	for _, c := range m.Changes {
+		h = (h ^ uint64(c.Op) ^ uint64(c.To)<<8 ^ uint64(uint32(c.From))<<24 ^ uint64(c.Kind)<<40 ^ uint64(c.Player)<<52 ^ uint64(c.Attr)<<56) * 0x100000001b3
+		if c.Val {
+			h ^= 1 << 63
+		}
+	}
+	for _, i := range x.seen[h] {
+		if sameMove(&x.out[i], m) {
+			return true
+		}
+	}
+	x.seen[h] = append(x.seen[h], int32(len(x.out)))
+	return false
+}
+
+func sameMove(a, b *engine.Move) bool {
+	if a.Cont != b.Cont || len(a.Changes) != len(b.Changes) {
+		return false
+	}
+	for i := range a.Changes {
+		if a.Changes[i] != b.Changes[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// test evaluates a condition on the board as it was at the start of the part.
+func (x *gen) test(c *cond) bool {
+	switch c.code {
+	case cTrue:
+		return true
+	case cFalse:
+		return false
+	case cAnd:
+		for _, a := range c.args {
+			if !x.test(a) {
+				return false
+			}
+		}
+		return true
+	case cOr:
+		for _, a := range c.args {
+			if x.test(a) {
+				return true
+			}
+		}
+		return false
+	case cNot:
+		return !x.test(c.args[0])
+	}
+	return x.pred(c) != c.neg
+}
+
+// pred evaluates a positive predicate; a location that does not exist makes it false.
+func (x *gen) pred(c *cond) bool {
+	switch c.code {
+	case cPosition:
+		return x.cursor == engine.Loc(c.a)
+	case cFlag:
+		return x.flags&(1<<uint(c.a&63)) != 0
+	}
+	l, ok := x.resolve(c.loc)
+	if !ok {
+		return false
+	}
+	switch c.code {
+	case cEmpty:
+		return x.cells[l].IsEmpty()
+	case cFriend:
+		cl := x.cells[l]
+		return !cl.IsEmpty() && cl.Player() == x.side
+	case cEnemy:
+		cl := x.cells[l]
+		return !cl.IsEmpty() && cl.Player() != x.side
+	case cNeutral:
+		return false
+	case cPiece:
+		return x.cells[l].Kind() == engine.Kind(c.a)
+	case cOnBoard:
+		return true
+	case cInZone:
+		return x.b.InZone(int(c.a), x.side, l)
+	case cMarked:
+		return l == x.mark
+	case cLastFrom:
+		return l == x.s.LastFrom
+	case cLastTo:
+		return l == x.s.LastTo
+	case cPosFlag:
+		return x.posFlags[int(c.a)*x.words+int(l>>6)]&(1<<(uint(l)&63)) != 0
+	case cAttr:
+		cl := x.cells[l]
+		return !cl.IsEmpty() && cl.Attr(int(c.a))
+	case cAdjEnemy:
+		for d := 0; d < x.nd; d++ {
+			t := x.nbr[int(l)*x.nd+d]
+			if t != engine.NoLoc && !x.cells[t].IsEmpty() && x.cells[t].Player() != x.side {
+				return true
+			}
+		}
+		return false
+	case cAttacked:
+		if x.attackMode {
+			return false
+		}
+		return x.g.attacked(x.s, x.side, l, engine.MoveType(c.a), false)
+	case cDefended:
+		if x.attackMode {
+			return false
+		}
+		return x.g.attacked(x.s, x.side, l, engine.MoveType(c.a), true)
+	}
+	panic(fmt.Sprintf("unknown condition code %d", c.code))
+}

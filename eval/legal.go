@@ -1,0 +1,405 @@
+package eval
+
+// This file turns generated parts into legal turns (reference 8.11): a turn made of
+// add-partial parts is followed to every complete chain; turns that leave a royal piece
+// attacked are removed; move-priorities, "maximal captures" and "pass turn" apply.
+
+import (
+	"fmt"
+
+	"github.com/zoggo/zoggo/engine"
+)
+
+// MaxParts bounds the parts of one turn, and MaxTurns the complete turns of a position.
+const (
+	MaxParts = 256
+	MaxTurns = 2_000_000
+)
+
+// Turn is one complete legal turn: its parts in order and the state after it (the turn
+// order already advanced).
+type Turn struct {
+	Parts    []engine.Move
+	After    *engine.State
+	captures int // pieces captured over all parts
+	promoted int // captured pieces of promoted types
+}
+
+// Side returns the player whose pieces move in s, and the player who chooses.
+func (g *Game) Side(s *engine.State) (side, mover engine.Player) {
+	e := g.Entry(s)
+	return e.Side, e.Mover
+}
+
+// Parts appends to out the moves of the current part of s: the first parts of the turn
+// in force, or the continuations of the piece that must go on. It applies no legality
+// filter beyond the turn's move type; see Turns.
+func (g *Game) Parts(s *engine.State, out []engine.Move) (moves []engine.Move, err error) {
+	if g.Axiom() {
+		return nil, fmt.Errorf("%s: moves defined by the Axiom engine (Forth), not supported yet", g.Title)
+	}
+	x := g.getGen()
+	defer g.putGen(x)
+	defer func() {
+		if r := recover(); r != nil {
+			b, ok := r.(genBail)
+			if !ok {
+				panic(r)
+			}
+			moves, err = out, b.err
+		}
+	}()
+	x.out = out
+	x.arena = nil
+	clear(x.seen)
+	e := g.Entry(s)
+	if s.Cont != engine.NoLoc {
+		g.continuations(x, s, e.Side, s.Cont, s.ContType)
+	} else {
+		g.firstParts(x, s, e.Side, e.Type)
+	}
+	return x.out, nil
+}
+
+func (g *Game) getGen() *gen {
+	if v := g.gens.Get(); v != nil {
+		return v.(*gen)
+	}
+	return newGen(g)
+}
+
+func (g *Game) putGen(x *gen) {
+	x.out, x.s, x.cells = nil, nil, nil
+	g.gens.Put(x)
+}
+
+func (g *Game) firstParts(x *gen, s *engine.State, side engine.Player, typ engine.MoveType) {
+	x.s, x.cells, x.side, x.nbr = s, s.Cells, side, g.Board.Neighbor[side]
+	p := g.prog
+	for l, c := range s.Cells {
+		if c.IsEmpty() || c.Player() != side {
+			continue
+		}
+		k := c.Kind()
+		for i := range p.moves[k] {
+			b := &p.moves[k][i]
+			if typ != engine.NoMoveType && b.typ != typ {
+				continue
+			}
+			x.blk = b
+			x.reset(engine.Loc(l), false, c)
+			x.run(b.ops)
+		}
+	}
+	nk := len(g.Pieces)
+	for k := range p.drops {
+		if len(p.drops[k]) == 0 {
+			continue
+		}
+		if st := s.Stock[int(side)*nk+k]; st == 0 {
+			continue
+		}
+		piece := engine.MakeCell(side, engine.Kind(k), 0)
+		for l := range g.Board.Locs {
+			if !g.Board.Locs[l].HasRect || g.Board.Locs[l].Dummy {
+				continue
+			}
+			for i := range p.drops[k] {
+				b := &p.drops[k][i]
+				if typ != engine.NoMoveType && b.typ != typ {
+					continue
+				}
+				x.blk = b
+				x.reset(engine.Loc(l), true, piece)
+				x.run(b.ops)
+			}
+		}
+	}
+}
+
+func (g *Game) continuations(x *gen, s *engine.State, side engine.Player, l engine.Loc, typ engine.MoveType) {
+	x.s, x.cells, x.side, x.nbr = s, s.Cells, side, g.Board.Neighbor[side]
+	c := s.Cells[l]
+	if c.IsEmpty() {
+		return
+	}
+	k := c.Kind()
+	for i := range g.prog.moves[k] {
+		b := &g.prog.moves[k][i]
+		if b.typ != typ {
+			continue
+		}
+		x.blk = b
+		x.reset(l, false, c)
+		x.run(b.ops)
+	}
+}
+
+// attacked reports whether a piece of side on l could be captured by another player's
+// moves (or, with defended, by side's own), on the board of s (reference 8.12).
+func (g *Game) attacked(s *engine.State, side engine.Player, l engine.Loc, typ engine.MoveType, defended bool) bool {
+	x := g.getGen()
+	defer g.putGen(x)
+	cells := s.Cells
+	if cells[l].IsEmpty() {
+		// Pretend the square holds a piece of the side (of an enemy, for defended?), so
+		// that captures guarded by enemy? count.
+		x.scratch = append(x.scratch[:0], cells...)
+		owner := side
+		if defended {
+			owner = g.otherPlayer(side)
+		}
+		x.scratch[l] = engine.MakeCell(owner, 0, 0)
+		cells = x.scratch
+	}
+	x.s, x.cells = s, cells
+	x.attackAt, x.hit = l, false
+	x.attackMode = true
+	defer func() { x.attackAt, x.attackMode = engine.NoLoc, false }()
+	for pi := range g.Players {
+		e := engine.Player(pi)
+		if (e == side) != defended {
+			continue
+		}
+		x.side, x.nbr = e, g.Board.Neighbor[e]
+		for from, c := range cells {
+			if c.IsEmpty() || c.Player() != e {
+				continue
+			}
+			k := c.Kind()
+			for i := range g.prog.moves[k] {
+				b := &g.prog.moves[k][i]
+				if typ != engine.NoMoveType && b.typ != typ {
+					continue
+				}
+				x.blk = b
+				x.reset(engine.Loc(from), false, c)
+				x.run(b.ops)
+				if x.hit {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// otherPlayer returns some player other than p, preferring non-random ones.
+func (g *Game) otherPlayer(p engine.Player) engine.Player {
+	for i, pl := range g.Players {
+		if engine.Player(i) != p && !pl.Random {
+			return engine.Player(i)
+		}
+	}
+	return p
+}
+
+// Turns returns every complete legal turn of the player to move in s. Each turn carries
+// the state after it. The error is a *GenError when the rules' move code fails.
+func (g *Game) Turns(s *engine.State) (turns []Turn, err error) {
+	if s.Cont != engine.NoLoc {
+		return nil, fmt.Errorf("turns: the state is in the middle of a turn")
+	}
+	e := g.Entry(s)
+	first, err := g.Parts(s, nil)
+	if err != nil {
+		return nil, err
+	}
+	// Complete every chain of parts.
+	for i := range first {
+		if err := g.complete(s, []engine.Move{first[i]}, 0, 0, &turns); err != nil {
+			return nil, err
+		}
+	}
+	// Royal pieces: remove turns that leave one attacked, unless the side moves again.
+	if roy := g.royal[e.Side]; len(roy) > 0 {
+		kept := turns[:0]
+		for _, t := range turns {
+			if g.Entry(t.After).Side == e.Side || !g.royalAttacked(t.After, e.Side, roy) {
+				kept = append(kept, t)
+			}
+		}
+		turns = kept
+	}
+	turns = g.prioritise(turns, func(t *Turn) engine.MoveType { return t.Parts[0].Type })
+	turns = g.maximal(turns)
+	if g.Options.PassTurn == engine.PassAlways || g.Options.PassTurn == engine.PassForced && len(turns) == 0 {
+		after := s.Clone()
+		pass := engine.Move{Pass: true, Rule: -1, Type: engine.NoMoveType, Cont: engine.NoMoveType}
+		g.Apply(after, &pass)
+		g.Advance(after)
+		turns = append(turns, Turn{Parts: []engine.Move{pass}, After: after})
+	}
+	return turns, nil
+}
+
+// complete follows the parts of a turn from s to every end and appends the turns.
+func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, out *[]Turn) error {
+	m := &parts[len(parts)-1]
+	caps += m.Captures(s)
+	if g.Options.MaximalCaptures == 2 {
+		prom += g.promotedCaptures(s, m)
+	}
+	after := s.Clone()
+	g.Apply(after, m)
+	if m.Cont == engine.NoMoveType || len(parts) >= MaxParts {
+		if m.Cont != engine.NoMoveType {
+			return fmt.Errorf("a turn of more than %d parts: does a partial move come back to where it started?", MaxParts)
+		}
+		g.Advance(after)
+		return g.addTurn(out, Turn{Parts: parts, After: after, captures: caps, promoted: prom})
+	}
+	g.SetCont(after, after.LastTo, m.Cont)
+	next, err := g.Parts(after, nil)
+	if err != nil {
+		return err
+	}
+	next = g.prioritiseMoves(next)
+	if len(next) == 0 || g.Options.PassPartial {
+		end := after.Clone()
+		g.SetCont(end, engine.NoLoc, engine.NoMoveType)
+		g.Advance(end)
+		if err := g.addTurn(out, Turn{Parts: parts, After: end, captures: caps, promoted: prom}); err != nil {
+			return err
+		}
+	}
+	for i := range next {
+		p := append(parts[:len(parts):len(parts)], next[i])
+		if err := g.complete(after, p, caps, prom, out); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (g *Game) addTurn(out *[]Turn, t Turn) error {
+	if len(*out) >= MaxTurns {
+		return fmt.Errorf("more than %d complete turns in one position", MaxTurns)
+	}
+	*out = append(*out, t)
+	return nil
+}
+
+// promotedCaptures counts the pieces of promoted types that m removes.
+func (g *Game) promotedCaptures(s *engine.State, m *engine.Move) int {
+	n := 0
+	for _, c := range m.Changes {
+		if c.Op == engine.OpCapture || c.Op == engine.OpMove {
+			cl := s.Cells[c.To]
+			if !cl.IsEmpty() && g.prog.promoted[cl.Kind()] && (c.Op == engine.OpCapture || cl.Player() != c.Player) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func (g *Game) royalAttacked(s *engine.State, side engine.Player, royal []bool) bool {
+	for l, c := range s.Cells {
+		if !c.IsEmpty() && c.Player() == side && royal[c.Kind()] {
+			if g.attacked(s, side, engine.Loc(l), engine.NoMoveType, false) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// prioritise applies move-priorities to turns by the type of their first part: the first
+// listed type present removes the other listed types; unlisted types always stay.
+func (g *Game) prioritise(turns []Turn, typ func(*Turn) engine.MoveType) []Turn {
+	if len(g.MovePriorities) == 0 {
+		return turns
+	}
+	best := g.bestPriority(len(turns), func(i int) engine.MoveType { return typ(&turns[i]) })
+	if best < 0 {
+		return turns
+	}
+	kept := turns[:0]
+	for i := range turns {
+		if r := g.priorityRank(typ(&turns[i])); r < 0 || r == best {
+			kept = append(kept, turns[i])
+		}
+	}
+	return kept
+}
+
+func (g *Game) prioritiseMoves(moves []engine.Move) []engine.Move {
+	if len(g.MovePriorities) == 0 {
+		return moves
+	}
+	best := g.bestPriority(len(moves), func(i int) engine.MoveType { return moves[i].Type })
+	if best < 0 {
+		return moves
+	}
+	kept := moves[:0]
+	for i := range moves {
+		if r := g.priorityRank(moves[i].Type); r < 0 || r == best {
+			kept = append(kept, moves[i])
+		}
+	}
+	return kept
+}
+
+func (g *Game) bestPriority(n int, typ func(int) engine.MoveType) int {
+	best := -1
+	for i := 0; i < n; i++ {
+		if r := g.priorityRank(typ(i)); r >= 0 && (best < 0 || r < best) {
+			best = r
+		}
+	}
+	return best
+}
+
+func (g *Game) priorityRank(t engine.MoveType) int {
+	for i, p := range g.MovePriorities {
+		if p == t {
+			return i
+		}
+	}
+	return -1
+}
+
+// maximal keeps the turns that capture the most pieces ("maximal captures").
+func (g *Game) maximal(turns []Turn) []Turn {
+	if g.Options.MaximalCaptures == 0 || len(turns) == 0 {
+		return turns
+	}
+	best, bestProm := 0, 0
+	for _, t := range turns {
+		if t.captures > best || t.captures == best && t.promoted > bestProm {
+			best, bestProm = t.captures, t.promoted
+		}
+	}
+	kept := turns[:0]
+	for _, t := range turns {
+		if t.captures == best && (g.Options.MaximalCaptures != 2 || t.promoted == bestProm) {
+			kept = append(kept, t)
+		}
+	}
+	return kept
+}
+
+// Perft counts the complete turns of the tree of the given depth from s. Every leaf turn
+// is applied. Goals are not checked: a position ends only when it has no legal turn.
+func (g *Game) Perft(s *engine.State, depth int) (int64, error) {
+	if depth == 0 {
+		return 1, nil
+	}
+	turns, err := g.Turns(s)
+	if err != nil {
+		return 0, err
+	}
+	if depth == 1 {
+		return int64(len(turns)), nil
+	}
+	var n int64
+	for i := range turns {
+		c, err := g.Perft(turns[i].After, depth-1)
+		if err != nil {
+			return 0, err
+		}
+		n += c
+	}
+	return n, nil
+}

@@ -5,6 +5,8 @@
 // Game may be shared by any number of goroutines.
 package engine
 
+import "sync"
+
 // Loc is a board position, an index into Board.Locs.
 type Loc int32
 
@@ -56,6 +58,17 @@ type Game struct {
 	Engine string
 
 	UI UI
+
+	// Rules are the move-list entries that produce moves (Move.Rule indexes them).
+	Rules []Rule
+	// AttrNames numbers every attribute name of every piece type, game-wide; AttrIndex
+	// maps [kind][attribute of the piece] to that number. Prepare fills them.
+	AttrNames []string
+	AttrIndex [][]int
+
+	attrDefaults []uint32
+	z            *Zobrist
+	zobristOnce  sync.Once
 }
 
 // PlayerInfo describes one seat.

@@ -1,0 +1,341 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"sync"
+)
+
+// Op is the kind of one change a move makes.
+type Op uint8
+
+// The changes of a move, in the groups of the reference's application order (8.9):
+// movements, then drops and creates, then captures, then type and owner changes, then
+// attributes.
+const (
+	OpMove    Op = iota // piece on From goes to To
+	OpCopy              // as OpMove, but the source keeps its piece (add-copy)
+	OpDrop              // a new piece of Player and Kind on To, taken from stock
+	OpCreate            // a new piece of Player and Kind on To
+	OpCapture           // remove the piece on To
+	OpType              // the piece on To becomes Kind
+	OpOwner             // the piece on To becomes Player's
+	OpFlip              // the piece on To changes owner
+	OpAttr              // attribute Attr of the piece on To becomes Val
+)
+
+var opNames = [...]string{OpMove: "move", OpCopy: "copy", OpDrop: "drop", OpCreate: "create",
+	OpCapture: "capture", OpType: "type", OpOwner: "owner", OpFlip: "flip", OpAttr: "attr"}
+
+func (o Op) String() string { return opNames[o] }
+
+// Change is one effect of a move.
+type Change struct {
+	Op     Op
+	Val    bool
+	Attr   uint8
+	Player Player
+	Kind   Kind
+	From   Loc
+	To     Loc
+}
+
+// Move is one part of a turn: its changes, the rule that made it, its move type and the
+// type it continues with when it was made by add-partial.
+type Move struct {
+	Changes []Change
+	Type    MoveType // the move type of the block that made it, or NoMoveType
+	Cont    MoveType // continuation type (add-partial), or NoMoveType
+	Rule    int32    // index into Game.Rules: the move-list entry that made it; -1 for a pass
+	Pass    bool
+}
+
+// Rule names the move-list entry that produced a move: usually a macro name and its
+// arguments as written in the rules (directions before symmetry), e.g. "slide nw".
+type Rule struct {
+	Name string
+	Args []string
+}
+
+// String returns the rule as "name arg ...".
+func (r Rule) String() string {
+	s := r.Name
+	for _, a := range r.Args {
+		s += " " + a
+	}
+	return s
+}
+
+// Captures counts the pieces a move removes: captures of occupied squares and pieces
+// displaced by movements, in the state before it.
+func (m *Move) Captures(s *State) int {
+	n := 0
+	for i := range m.Changes {
+		c := &m.Changes[i]
+		switch c.Op {
+		case OpCapture:
+			if !s.Cells[c.To].IsEmpty() && !m.movesAway(c.To) || m.arrives(c.To) {
+				n++
+			}
+		case OpMove, OpCopy:
+			if !s.Cells[c.To].IsEmpty() && !m.movesAway(c.To) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func (m *Move) movesAway(l Loc) bool {
+	for i := range m.Changes {
+		if m.Changes[i].Op == OpMove && m.Changes[i].From == l {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *Move) arrives(l Loc) bool {
+	for i := range m.Changes {
+		if (m.Changes[i].Op == OpMove || m.Changes[i].Op == OpCopy) && m.Changes[i].To == l {
+			return true
+		}
+	}
+	return false
+}
+
+// Source returns the first movement's source (NoLoc for a drop) and Dest the last
+// movement's or drop's destination.
+func (m *Move) Source() Loc {
+	for i := range m.Changes {
+		switch m.Changes[i].Op {
+		case OpMove, OpCopy:
+			return m.Changes[i].From
+		case OpDrop:
+			return NoLoc
+		}
+	}
+	return NoLoc
+}
+
+// Dest returns the destination of the last movement or drop, or NoLoc.
+func (m *Move) Dest() Loc {
+	d := NoLoc
+	for i := range m.Changes {
+		switch m.Changes[i].Op {
+		case OpMove, OpCopy, OpDrop:
+			d = m.Changes[i].To
+		}
+	}
+	return d
+}
+
+// Apply makes one part on s, in place, and updates the hash. It does not advance the
+// turn; see Game.Advance.
+func (g *Game) Apply(s *State, m *Move) {
+	z := g.zobrist()
+	h := s.Hash
+	set := func(l Loc, c Cell) {
+		h ^= z.cellHash(l, s.Cells[l]) ^ z.cellHash(l, c)
+		s.Cells[l] = c
+	}
+	nk := len(g.Pieces)
+	recycle := g.Options.RecycleCaptures
+	removed := func(c Cell) {
+		if recycle && !c.IsEmpty() {
+			i := int(c.Player())*nk + int(c.Kind())
+			h ^= z.stockHash(i, s.Stock[i])
+			if s.Stock[i] < 0 {
+				s.Stock[i] = 0
+			}
+			s.Stock[i]++
+			h ^= z.stockHash(i, s.Stock[i])
+		}
+	}
+	// 1. Movements, simultaneously: read every moving piece first.
+	var buf [8]Cell
+	moving := buf[:0]
+	for i := range m.Changes {
+		c := &m.Changes[i]
+		if c.Op == OpMove || c.Op == OpCopy {
+			moving = append(moving, s.Cells[c.From])
+		}
+	}
+	if len(moving) > 0 {
+		for i := range m.Changes {
+			c := &m.Changes[i]
+			if c.Op == OpMove && !m.arrives(c.From) {
+				set(c.From, Empty)
+			}
+		}
+		j := 0
+		for i := range m.Changes {
+			c := &m.Changes[i]
+			if c.Op == OpMove || c.Op == OpCopy {
+				if !m.movesAway(c.To) {
+					removed(s.Cells[c.To])
+				}
+				set(c.To, moving[j])
+				j++
+			}
+		}
+	}
+	// 2. Drops and creates.
+	for i := range m.Changes {
+		c := &m.Changes[i]
+		switch c.Op {
+		case OpDrop, OpCreate:
+			removed(s.Cells[c.To])
+			set(c.To, MakeCell(c.Player, c.Kind, g.defaultAttrs(c.Kind)))
+			if c.Op == OpDrop {
+				si := int(c.Player)*nk + int(c.Kind)
+				if s.Stock[si] > 0 {
+					h ^= z.stockHash(si, s.Stock[si])
+					s.Stock[si]--
+					h ^= z.stockHash(si, s.Stock[si])
+				}
+			}
+		}
+	}
+	// 3. Captures.
+	for i := range m.Changes {
+		c := &m.Changes[i]
+		if c.Op == OpCapture && !s.Cells[c.To].IsEmpty() {
+			removed(s.Cells[c.To])
+			set(c.To, Empty)
+		}
+	}
+	// 4. Type and owner changes.
+	for i := range m.Changes {
+		c := &m.Changes[i]
+		cell := s.Cells[c.To]
+		if cell.IsEmpty() {
+			continue
+		}
+		switch c.Op {
+		case OpType:
+			set(c.To, cell.WithKind(c.Kind))
+		case OpOwner:
+			set(c.To, cell.WithPlayer(c.Player))
+		case OpFlip:
+			set(c.To, cell.WithPlayer(g.flipOwner(cell.Player())))
+		}
+	}
+	// 5. Attributes.
+	for i := range m.Changes {
+		c := &m.Changes[i]
+		if c.Op == OpAttr && !s.Cells[c.To].IsEmpty() {
+			set(c.To, s.Cells[c.To].WithAttr(int(c.Attr), c.Val))
+		}
+	}
+	s.LastFrom, s.LastTo = m.Source(), m.Dest()
+	if m.Pass {
+		s.LastFrom, s.LastTo = NoLoc, NoLoc
+	}
+	s.Ply++
+	s.Hash = h
+}
+
+// flipOwner is the owner a flipped piece gets: the other player with two players (random
+// players not counted), else the next non-random player after p.
+func (g *Game) flipOwner(p Player) Player {
+	n := len(g.Players)
+	for i := 1; i <= n; i++ {
+		q := Player((int(p) + i) % n)
+		if !g.Players[q].Random {
+			return q
+		}
+	}
+	return p
+}
+
+// defaultAttrs returns the attribute bits of a new piece of type k.
+func (g *Game) defaultAttrs(k Kind) uint32 {
+	if int(k) < len(g.attrDefaults) {
+		return g.attrDefaults[k]
+	}
+	return 0
+}
+
+// Prepare computes the tables the state code needs: attribute numbering and defaults, and
+// the Zobrist keys. The compiler calls it once the game is complete.
+func (g *Game) Prepare() {
+	g.AttrNames = g.AttrNames[:0]
+	idx := map[string]int{}
+	g.attrDefaults = make([]uint32, len(g.Pieces))
+	g.AttrIndex = make([][]int, len(g.Pieces))
+	for k, p := range g.Pieces {
+		g.AttrIndex[k] = make([]int, len(p.Attrs))
+		for j, a := range p.Attrs {
+			i, ok := idx[a.Name]
+			if !ok {
+				i = len(g.AttrNames)
+				idx[a.Name] = i
+				g.AttrNames = append(g.AttrNames, a.Name)
+			}
+			g.AttrIndex[k][j] = i
+			if a.Default {
+				g.attrDefaults[k] |= 1 << uint(i)
+			}
+		}
+	}
+	g.zobristOnce = sync.Once{}
+}
+
+func (g *Game) zobrist() *Zobrist {
+	g.zobristOnce.Do(func() {
+		g.z = newZobrist(len(g.Board.Locs), len(g.Players), len(g.Pieces), len(g.AttrNames), len(g.TurnOrder.Entries))
+	})
+	return g.z
+}
+
+// AttrIndexOf returns the game-wide index of an attribute name, or -1.
+func (g *Game) AttrIndexOf(name string) int {
+	for i, a := range g.AttrNames {
+		if a == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// NewState returns the start position.
+func (g *Game) NewState() *State {
+	s := &State{Cells: make([]Cell, len(g.Board.Locs)), Stock: make([]int32, len(g.Players)*len(g.Pieces)),
+		LastFrom: NoLoc, LastTo: NoLoc, Cont: NoLoc, ContType: NoMoveType}
+	for i := range s.Stock {
+		s.Stock[i] = -1
+	}
+	for _, p := range g.Setup {
+		s.Cells[p.Loc] = MakeCell(p.Player, p.Kind, g.defaultAttrs(p.Kind))
+	}
+	for _, st := range g.Stock {
+		s.Stock[int(st.Player)*len(g.Pieces)+int(st.Kind)] = int32(st.N)
+	}
+	s.Hash = g.FullHash(s)
+	return s
+}
+
+// Entry returns the turn-order entry in force in s.
+func (g *Game) Entry(s *State) TurnEntry { return g.TurnOrder.Entries[s.Turn] }
+
+// Advance moves s to the next turn of the turn order (after a complete turn).
+func (g *Game) Advance(s *State) {
+	z := g.zobrist()
+	s.Hash ^= z.turn[s.Turn]
+	s.Turn++
+	if s.Turn >= len(g.TurnOrder.Entries) {
+		s.Turn = g.TurnOrder.Repeat
+	}
+	s.Hash ^= z.turn[s.Turn]
+}
+
+// SetCont records (or clears, with NoLoc) the piece that must continue the turn.
+func (g *Game) SetCont(s *State, l Loc, t MoveType) {
+	z := g.zobrist()
+	s.Hash ^= z.contHash(s.Cont, s.ContType)
+	s.Cont, s.ContType = l, t
+	s.Hash ^= z.contHash(s.Cont, s.ContType)
+}
+
+// Random is a source of random numbers for random players, seeded for replay.
+func Random(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed^0x5eed)) }

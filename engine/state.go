@@ -1,0 +1,178 @@
+package engine
+
+// This file holds the game state and the application of moves: the hot path of perft and
+// search. A State is a few scalars and one slice of packed cells, so copying it is one
+// copy; a Move is a list of changes applied in the fixed order of the reference (8.9).
+
+import (
+	"math/rand/v2"
+)
+
+// Cell is the content of one position, packed: bits 0-8 hold the piece type plus one
+// (0 means empty), bits 9-12 the owner, bits 13-28 the attribute values.
+type Cell uint32
+
+// Empty is the cell of an empty position.
+const Empty Cell = 0
+
+const (
+	kindBits   = 9
+	playerBits = 4
+	attrShift  = kindBits + playerBits
+	kindMask   = 1<<kindBits - 1
+	playerMask = 1<<playerBits - 1
+	// MaxKinds, MaxPlayers and MaxAttrs are the limits of the packing.
+	MaxKinds   = kindMask
+	MaxPlayers = 1 << playerBits
+	MaxAttrs   = 16
+)
+
+// MakeCell packs a piece.
+func MakeCell(p Player, k Kind, attrs uint32) Cell {
+	return Cell(uint32(k)+1) | Cell(p)<<kindBits | Cell(attrs)<<attrShift
+}
+
+// IsEmpty reports whether the cell holds no piece.
+func (c Cell) IsEmpty() bool { return c&kindMask == 0 }
+
+// Kind returns the piece type, or NoKind for an empty cell.
+func (c Cell) Kind() Kind { return Kind(c&kindMask) - 1 }
+
+// Player returns the owner; meaningless for an empty cell.
+func (c Cell) Player() Player { return Player(c >> kindBits & playerMask) }
+
+// Attrs returns the attribute bits.
+func (c Cell) Attrs() uint32 { return uint32(c >> attrShift) }
+
+// Attr reports attribute i.
+func (c Cell) Attr(i int) bool { return c>>(attrShift+uint(i))&1 != 0 }
+
+// WithAttr returns the cell with attribute i set to v.
+func (c Cell) WithAttr(i int, v bool) Cell {
+	if v {
+		return c | 1<<(attrShift+uint(i))
+	}
+	return c &^ (1 << (attrShift + uint(i)))
+}
+
+// WithKind returns the cell with its type changed, owner and attributes kept.
+func (c Cell) WithKind(k Kind) Cell { return c&^kindMask | Cell(uint32(k)+1) }
+
+// WithPlayer returns the cell with its owner changed.
+func (c Cell) WithPlayer(p Player) Cell { return c&^(playerMask<<kindBits) | Cell(p)<<kindBits }
+
+// State is a position of a game in progress.
+type State struct {
+	Cells []Cell
+	// Stock holds off-board counts, [player*nKinds+kind]; -1 means no stock entry, so
+	// drops of that type are unlimited.
+	Stock []int32
+	Turn  int // index into the turn order's entries
+	Ply   int // parts made since the start
+	// LastFrom and LastTo are the source and destination of the previous part.
+	LastFrom, LastTo Loc
+	// Cont is the piece that must continue a turn made of several parts, and ContType
+	// the move type it continues with; Cont is NoLoc between turns.
+	Cont     Loc
+	ContType MoveType
+	Hash     uint64
+}
+
+// Clone returns an independent copy of s.
+func (s *State) Clone() *State {
+	c := *s
+	c.Cells = append([]Cell(nil), s.Cells...)
+	c.Stock = append([]int32(nil), s.Stock...)
+	return &c
+}
+
+// CopyFrom makes s equal to t, reusing s's storage.
+func (s *State) CopyFrom(t *State) {
+	cells, stock := s.Cells, s.Stock
+	*s = *t
+	s.Cells = append(cells[:0], t.Cells...)
+	s.Stock = append(stock[:0], t.Stock...)
+}
+
+// Zobrist holds the random keys of the incremental position hash.
+type Zobrist struct {
+	cell  []uint64 // [loc*kinds*players + ...], indexed by cellKey
+	stock []uint64 // [player*nKinds+kind] * count bits
+	turn  []uint64
+	cont  []uint64
+	np    int
+	nk    int
+	nattr int
+}
+
+func newZobrist(nLocs, nPlayers, nKinds, nAttrs, nTurns int) *Zobrist {
+	r := rand.New(rand.NewPCG(0x7a6f67676f, 0x5a6f62726973))
+	z := &Zobrist{np: nPlayers, nk: nKinds, nattr: nAttrs}
+	z.cell = make([]uint64, nLocs*(nPlayers*nKinds+nAttrs))
+	for i := range z.cell {
+		z.cell[i] = r.Uint64()
+	}
+	z.stock = make([]uint64, nPlayers*nKinds)
+	for i := range z.stock {
+		z.stock[i] = r.Uint64()
+	}
+	z.turn = make([]uint64, nTurns)
+	for i := range z.turn {
+		z.turn[i] = r.Uint64()
+	}
+	z.cont = make([]uint64, nLocs+1)
+	for i := range z.cont {
+		z.cont[i] = r.Uint64()
+	}
+	return z
+}
+
+// cellHash is the hash contribution of a cell at l.
+func (z *Zobrist) cellHash(l Loc, c Cell) uint64 {
+	if c.IsEmpty() {
+		return 0
+	}
+	stride := z.np*z.nk + z.nattr
+	base := int(l) * stride
+	h := z.cell[base+int(c.Player())*z.nk+int(c.Kind())]
+	if a := c.Attrs(); a != 0 {
+		for i := 0; i < z.nattr; i++ {
+			if a&(1<<uint(i)) != 0 {
+				h ^= z.cell[base+z.np*z.nk+i]
+			}
+		}
+	}
+	return h
+}
+
+// stockHash is the contribution of a stock count.
+func (z *Zobrist) stockHash(i int, n int32) uint64 {
+	if n <= 0 {
+		return 0
+	}
+	return z.stock[i] * uint64(n+1)
+}
+
+func (z *Zobrist) contHash(l Loc, t MoveType) uint64 {
+	if l == NoLoc {
+		return 0
+	}
+	return z.cont[l] ^ uint64(t+1)*0x9e3779b97f4a7c15
+}
+
+// FullHash computes the hash of s from scratch.
+func (g *Game) FullHash(s *State) uint64 {
+	z := g.zobrist()
+	var h uint64
+	for l, c := range s.Cells {
+		h ^= z.cellHash(Loc(l), c)
+	}
+	for i, n := range s.Stock {
+		h ^= z.stockHash(i, n)
+	}
+	if s.Turn < len(z.turn) {
+		h ^= z.turn[s.Turn]
+	}
+	h ^= z.contHash(s.Cont, s.ContType)
+	return h
+}

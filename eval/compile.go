@@ -37,6 +37,7 @@ type Game struct {
 	prog  *program
 	royal [][]bool // [player][kind]: kinds whose attack the player must never allow
 	gens  sync.Pool
+	reach reachTable
 }
 
 // Block is one move block of a piece, with its move type.

@@ -71,6 +71,9 @@ type gen struct {
 	hit        bool
 	attackMode bool          // inside attacked?: nested attacked? tests are false
 	scratch    []engine.Cell // a copy of the board with a pretend piece
+	// attCache remembers attacked? (index 0) and defended? (index 1) of each position
+	// without a move type during one part: 0 unknown, 1 no, 2 yes.
+	attCache [2][]uint8
 
 	cells []engine.Cell // the board being read (usually s.Cells)
 }
@@ -464,16 +467,31 @@ func (x *gen) pred(c *cond) bool {
 			}
 		}
 		return false
-	case cAttacked:
+	case cAttacked, cDefended:
 		if x.attackMode {
 			return false
 		}
-		return x.g.attacked(x.s, x.side, l, engine.MoveType(c.a), false)
-	case cDefended:
-		if x.attackMode {
-			return false
+		def := 0
+		if c.code == cDefended {
+			def = 1
 		}
-		return x.g.attacked(x.s, x.side, l, engine.MoveType(c.a), true)
+		if c.a >= 0 {
+			return x.g.attacked(x.s, x.side, l, engine.MoveType(c.a), def == 1)
+		}
+		cache := x.attCache[def]
+		if cache == nil {
+			cache = make([]uint8, len(x.cells))
+			x.attCache[def] = cache
+		}
+		if v := cache[l]; v != 0 {
+			return v == 2
+		}
+		v := x.g.attacked(x.s, x.side, l, engine.NoMoveType, def == 1)
+		cache[l] = 1
+		if v {
+			cache[l] = 2
+		}
+		return v
 	}
 	panic(fmt.Sprintf("unknown condition code %d", c.code))
 }

@@ -52,6 +52,8 @@ func (g *Game) Parts(s *engine.State, out []engine.Move) (moves []engine.Move, e
 	x.out = out
 	x.arena = nil
 	clear(x.seen)
+	clear(x.attCache[0])
+	clear(x.attCache[1])
 	e := g.Entry(s)
 	if s.Cont != engine.NoLoc {
 		g.continuations(x, s, e.Side, s.Cont, s.ContType)
@@ -167,6 +169,9 @@ func (g *Game) attacked(s *engine.State, side engine.Player, l engine.Loc, typ e
 				continue
 			}
 			k := c.Kind()
+			if !g.reaches(e, k, engine.Loc(from), l) {
+				continue
+			}
 			for i := range g.prog.moves[k] {
 				b := &g.prog.moves[k][i]
 				if typ != engine.NoMoveType && b.typ != typ {
@@ -402,4 +407,22 @@ func (g *Game) Perft(s *engine.State, depth int) (int64, error) {
 		n += c
 	}
 	return n, nil
+}
+
+// MakePart returns the state after one part: the turn goes on with the moved piece when
+// the part was made by add-partial and a continuation exists, and passes to the next
+// turn otherwise.
+func (g *Game) MakePart(s *engine.State, m *engine.Move) *engine.State {
+	after := s.Clone()
+	g.Apply(after, m)
+	if m.Cont != engine.NoMoveType && !m.Pass {
+		g.SetCont(after, after.LastTo, m.Cont)
+		next, err := g.Parts(after, nil)
+		if err == nil && len(g.prioritiseMoves(next)) > 0 {
+			return after
+		}
+	}
+	g.SetCont(after, engine.NoLoc, engine.NoMoveType)
+	g.Advance(after)
+	return after
 }

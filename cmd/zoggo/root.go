@@ -23,7 +23,7 @@ Start with:
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newCheck(), newShow())
+	root.AddCommand(newCheck(), newShow(), newMoves(), newPerft())
 	return root
 }
 

@@ -1,0 +1,147 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"runtime/pprof"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/notation"
+)
+
+func newMoves() *cobra.Command {
+	var variant, after string
+	cmd := &cobra.Command{
+		Use:   "moves FILE",
+		Short: "List the legal moves of the side to move",
+		Long: `moves lists the legal turns of the player to move, one per line: the turn in the
+dialect of Zillions saved games (each part's movements, captures, drops and changes;
+parts of a multi-part turn separated by "; "), then the rule that made it in brackets.
+
+--after plays moves first, written the same way and separated by ";" (each item is one
+part of a turn).`,
+		Example: `  zoggo moves games/chess.zrf
+  zoggo moves games/chess.zrf --after "Pawn e2 - e4; Pawn e7 - e5"`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			g, err := loadGame(cmd.ErrOrStderr(), args[0], variant)
+			if err != nil {
+				return err
+			}
+			s := g.NewState()
+			if after != "" {
+				if s, err = notation.Play(g, s, after); err != nil {
+					return fmt.Errorf("--after: %w", err)
+				}
+			}
+			out := cmd.OutOrStdout()
+			if s.Cont != engine.NoLoc {
+				moves, err := g.Parts(s, nil)
+				if err != nil {
+					return err
+				}
+				for i := range moves {
+					fmt.Fprintf(out, "%s  [%s]\n", notation.Part(g, s, &moves[i]), notation.RuleName(g, &moves[i]))
+				}
+				return nil
+			}
+			turns, err := g.Turns(s)
+			if err != nil {
+				return err
+			}
+			for i := range turns {
+				fmt.Fprintf(out, "%s  [%s]\n", notation.Turn(g, s, &turns[i]), turnRule(g, &turns[i]))
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&variant, "variant", "", "the game or variant title (default: the file's default game)")
+	cmd.Flags().StringVar(&after, "after", "", "moves to play first, separated by \";\"")
+	return cmd
+}
+
+func turnRule(g *eval.Game, t *eval.Turn) string {
+	s := ""
+	for i := range t.Parts {
+		if i > 0 {
+			s += "; "
+		}
+		s += notation.RuleName(g, &t.Parts[i])
+	}
+	return s
+}
+
+func newPerft() *cobra.Command {
+	var variant, after, cpuprofile string
+	var depth int
+	var divide bool
+	cmd := &cobra.Command{
+		Use:   "perft FILE --depth N",
+		Short: "Count the leaves of the move tree (complete turns), with speed",
+		Long: `perft counts the positions reached after N complete turns from the start (or from
+--after), applying every leaf turn, and prints the count, the time and leaves per second.
+A turn made of several add-partial parts counts once. Goals are not checked: a branch
+ends only where there is no legal turn. --divide prints the count below each first turn.`,
+		Example: `  zoggo perft games/chess.zrf --depth 4
+  zoggo perft games/checkers.zrf --depth 6 --divide`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if depth < 0 || depth > 30 {
+				return fmt.Errorf("--depth must be between 0 and 30")
+			}
+			g, err := loadGame(cmd.ErrOrStderr(), args[0], variant)
+			if err != nil {
+				return err
+			}
+			s := g.NewState()
+			if after != "" {
+				if s, err = notation.Play(g, s, after); err != nil {
+					return fmt.Errorf("--after: %w", err)
+				}
+			}
+			if cpuprofile != "" {
+				f, err := os.Create(cpuprofile)
+				if err != nil {
+					return err
+				}
+				defer f.Close()
+				pprof.StartCPUProfile(f)
+				defer pprof.StopCPUProfile()
+			}
+			out := cmd.OutOrStdout()
+			start := time.Now()
+			var total int64
+			if divide && depth > 0 {
+				turns, err := g.Turns(s)
+				if err != nil {
+					return err
+				}
+				for i := range turns {
+					n, err := g.Perft(turns[i].After, depth-1)
+					if err != nil {
+						return err
+					}
+					fmt.Fprintf(out, "%s: %d\n", notation.Turn(g, s, &turns[i]), n)
+					total += n
+				}
+			} else {
+				total, err = g.Perft(s, depth)
+				if err != nil {
+					return err
+				}
+			}
+			el := time.Since(start)
+			fmt.Fprintf(out, "perft %d: %d leaves in %.3fs (%.0f leaves/s)\n", depth, total, el.Seconds(), float64(total)/el.Seconds())
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&variant, "variant", "", "the game or variant title (default: the file's default game)")
+	cmd.Flags().StringVar(&after, "after", "", "moves to play first, separated by \";\"")
+	cmd.Flags().IntVar(&depth, "depth", 1, "number of complete turns")
+	cmd.Flags().BoolVar(&divide, "divide", false, "print the count below each first turn")
+	cmd.Flags().StringVar(&cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
+	return cmd
+}

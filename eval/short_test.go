@@ -1,0 +1,5 @@
+//go:build !long
+
+package eval_test
+
+const longTests = false

@@ -1,0 +1,155 @@
+// Package notation writes and reads move text: the dialect of Zillions saved games
+// (.zsg), in which every part of a turn is spelled out as its effects, and (later) the
+// named-rule notation. It works on engine moves and needs the compiled game for names.
+package notation
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/eval"
+)
+
+// Part writes one part in the ZSG dialect, as seen from the state s before it: movements
+// first (`Pawn e2 - e4`, `x` when the destination was occupied), a promotion of the piece
+// that just moved as `= TYPE`, then the other changes in the order the rules recorded
+// them: `x POS`, `PLAYER PIECE POS`, `= TYPE on POS`, `= PLAYER on POS`, `flip POS`,
+// `@ POS I V`.
+func Part(g *eval.Game, s *engine.State, m *engine.Move) string {
+	if m.Pass {
+		return "Pass"
+	}
+	b := g.Board
+	var parts []string
+	name := func(l engine.Loc) string { return b.Locs[l].Name }
+	lastDest := engine.NoLoc
+	for i := range m.Changes {
+		c := &m.Changes[i]
+		switch c.Op {
+		case engine.OpMove, engine.OpCopy:
+			sep := "-"
+			if !s.Cells[c.To].IsEmpty() && c.To != c.From {
+				sep = "x"
+			}
+			parts = append(parts, fmt.Sprintf("%s %s %s %s", g.Pieces[c.Kind].Name, name(c.From), sep, name(c.To)))
+			lastDest = c.To
+		case engine.OpDrop:
+			parts = append(parts, fmt.Sprintf("%s %s %s", g.Players[c.Player].Name, g.Pieces[c.Kind].Name, name(c.To)))
+			lastDest = c.To
+		case engine.OpCreate:
+			parts = append(parts, fmt.Sprintf("%s %s %s", g.Players[c.Player].Name, g.Pieces[c.Kind].Name, name(c.To)))
+		case engine.OpCapture:
+			parts = append(parts, "x "+name(c.To))
+		case engine.OpType:
+			if c.To == lastDest {
+				parts = append(parts, "= "+g.Pieces[c.Kind].Name)
+			} else {
+				parts = append(parts, fmt.Sprintf("= %s on %s", g.Pieces[c.Kind].Name, name(c.To)))
+			}
+		case engine.OpOwner:
+			if c.To == lastDest {
+				parts = append(parts, "= "+g.Players[c.Player].Name)
+			} else {
+				parts = append(parts, fmt.Sprintf("= %s on %s", g.Players[c.Player].Name, name(c.To)))
+			}
+		case engine.OpFlip:
+			parts = append(parts, "flip "+name(c.To))
+		case engine.OpAttr:
+			v := 0
+			if c.Val {
+				v = 1
+			}
+			parts = append(parts, fmt.Sprintf("@ %s %d %d", name(c.To), c.Attr, v))
+		}
+	}
+	if len(parts) == 0 {
+		return "Null"
+	}
+	return strings.Join(parts, " ")
+}
+
+// Turn writes every part of a turn, separated by "; ", from the state s before it.
+func Turn(g *eval.Game, s *engine.State, t *eval.Turn) string {
+	if len(t.Parts) == 1 {
+		return Part(g, s, &t.Parts[0])
+	}
+	cur := s.Clone()
+	var out []string
+	for i := range t.Parts {
+		out = append(out, Part(g, cur, &t.Parts[i]))
+		g.Apply(cur, &t.Parts[i])
+	}
+	return strings.Join(out, "; ")
+}
+
+// RuleName returns the name of the rule that made a move: the move-list entry, such as
+// "slide nw", or "pass".
+func RuleName(g *eval.Game, m *engine.Move) string {
+	if m.Pass || m.Rule < 0 {
+		return "pass"
+	}
+	return g.Rules[m.Rule].String()
+}
+
+// Normalize folds runs of white space so that typed move text compares with written text.
+func Normalize(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// Play applies a sequence of parts written in the ZSG dialect, separated by ";", to s,
+// checking each against the legal moves. It returns the state after them.
+func Play(g *eval.Game, s *engine.State, text string) (*engine.State, error) {
+	cur := s.Clone()
+	for i, item := range strings.Split(text, ";") {
+		item = Normalize(item)
+		if item == "" {
+			continue
+		}
+		next, err := playPart(g, cur, item)
+		if err != nil {
+			return nil, fmt.Errorf("move %d %q: %w", i+1, item, err)
+		}
+		cur = next
+	}
+	return cur, nil
+}
+
+// playPart finds the legal part written as text and makes it.
+func playPart(g *eval.Game, s *engine.State, text string) (*engine.State, error) {
+	if s.Cont == engine.NoLoc {
+		turns, err := g.Turns(s)
+		if err != nil {
+			return nil, err
+		}
+		var cands []string
+		for i := range turns {
+			t := &turns[i]
+			if Normalize(Part(g, s, &t.Parts[0])) == text {
+				return g.MakePart(s, &t.Parts[0]), nil
+			}
+			cands = append(cands, Part(g, s, &t.Parts[0]))
+		}
+		return nil, notLegal(cands)
+	}
+	moves, err := g.Parts(s, nil)
+	if err != nil {
+		return nil, err
+	}
+	var cands []string
+	for i := range moves {
+		if Normalize(Part(g, s, &moves[i])) == text {
+			return g.MakePart(s, &moves[i]), nil
+		}
+		cands = append(cands, Part(g, s, &moves[i]))
+	}
+	return nil, notLegal(cands)
+}
+
+func notLegal(cands []string) error {
+	if len(cands) == 0 {
+		return fmt.Errorf("not legal: there is no legal move")
+	}
+	if len(cands) > 12 {
+		cands = append(cands[:12], fmt.Sprintf("... and %d more", len(cands)-12))
+	}
+	return fmt.Errorf("not legal; legal moves here:\n  %s", strings.Join(cands, "\n  "))
+}

@@ -14,12 +14,12 @@ package eval
 
 import (
 	"fmt"
-	"sync"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/zrf"

@@ -63,10 +63,10 @@ type gen struct {
 	words        int
 
 	// what the run produces
-	blk      *block
-	out      []engine.Move
-	arena    []engine.Change
-	seen     map[uint64][]int32
+	blk        *block
+	out        []engine.Move
+	arena      []engine.Change
+	seen       map[uint64][]int32
 	attackAt   engine.Loc // capture-test mode: only report whether a move captures here
 	hit        bool
 	attackMode bool          // inside attacked?: nested attacked? tests are false
@@ -74,6 +74,7 @@ type gen struct {
 	// attCache remembers attacked? (index 0) and defended? (index 1) of each position
 	// without a move type during one part: 0 unknown, 1 no, 2 yes.
 	attCache [2][]uint8
+	sub      *gen // runs the other side's moves for attacked?
 
 	cells []engine.Cell // the board being read (usually s.Cells)
 }
@@ -84,6 +85,21 @@ func newGen(g *Game) *gen {
 	x.posFlags = make([]uint64, len(g.prog.posFlags)*x.words)
 	x.seen = map[uint64][]int32{}
 	return x
+}
+
+// attacker returns the generator that x uses to run the other side's moves.
+func (x *gen) attacker() *gen {
+	if x.sub == nil {
+		x.sub = newGen(x.g)
+	}
+	return x.sub
+}
+
+// seenReset forgets the moves remembered for duplicate detection.
+func (x *gen) seenReset() {
+	if len(x.seen) > 0 {
+		clear(x.seen)
+	}
 }
 
 func (x *gen) bail(o *op, format string, args ...any) {
@@ -476,7 +492,7 @@ func (x *gen) pred(c *cond) bool {
 			def = 1
 		}
 		if c.a >= 0 {
-			return x.g.attacked(x.s, x.side, l, engine.MoveType(c.a), def == 1)
+			return x.g.attackedWith(x.attacker(), x.s, x.side, l, engine.MoveType(c.a), def == 1)
 		}
 		cache := x.attCache[def]
 		if cache == nil {
@@ -486,7 +502,7 @@ func (x *gen) pred(c *cond) bool {
 		if v := cache[l]; v != 0 {
 			return v == 2
 		}
-		v := x.g.attacked(x.s, x.side, l, engine.NoMoveType, def == 1)
+		v := x.g.attackedWith(x.attacker(), x.s, x.side, l, engine.NoMoveType, def == 1)
 		cache[l] = 1
 		if v {
 			cache[l] = 2

@@ -34,24 +34,30 @@ func (g *Game) Side(s *engine.State) (side, mover engine.Player) {
 // Parts appends to out the moves of the current part of s: the first parts of the turn
 // in force, or the continuations of the piece that must go on. It applies no legality
 // filter beyond the turn's move type; see Turns.
-func (g *Game) Parts(s *engine.State, out []engine.Move) (moves []engine.Move, err error) {
+func (g *Game) Parts(s *engine.State, out []engine.Move) ([]engine.Move, error) {
 	if g.Axiom() {
 		return nil, fmt.Errorf("%s: moves defined by the Axiom engine (Forth), not supported yet", g.Title)
 	}
 	x := g.getGen()
 	defer g.putGen(x)
+	moves, _, err := g.parts(x, s, out, nil)
+	return moves, err
+}
+
+// parts generates with x, appending moves to out and their changes to arena.
+func (g *Game) parts(x *gen, s *engine.State, out []engine.Move, arena []engine.Change) (moves []engine.Move, ar []engine.Change, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			b, ok := r.(genBail)
 			if !ok {
 				panic(r)
 			}
-			moves, err = out, b.err
+			moves, ar, err = out, arena, b.err
 		}
 	}()
 	x.out = out
-	x.arena = nil
-	clear(x.seen)
+	x.arena = arena
+	x.seenReset()
 	clear(x.attCache[0])
 	clear(x.attCache[1])
 	e := g.Entry(s)
@@ -60,7 +66,7 @@ func (g *Game) Parts(s *engine.State, out []engine.Move) (moves []engine.Move, e
 	} else {
 		g.firstParts(x, s, e.Side, e.Type)
 	}
-	return x.out, nil
+	return x.out, x.arena, nil
 }
 
 func (g *Game) getGen() *gen {
@@ -142,6 +148,11 @@ func (g *Game) continuations(x *gen, s *engine.State, side engine.Player, l engi
 func (g *Game) attacked(s *engine.State, side engine.Player, l engine.Loc, typ engine.MoveType, defended bool) bool {
 	x := g.getGen()
 	defer g.putGen(x)
+	return g.attackedWith(x, s, side, l, typ, defended)
+}
+
+// attackedWith is attacked using the generator x, which must not be running.
+func (g *Game) attackedWith(x *gen, s *engine.State, side engine.Player, l engine.Loc, typ engine.MoveType, defended bool) bool {
 	cells := s.Cells
 	if cells[l].IsEmpty() {
 		// Pretend the square holds a piece of the side (of an enemy, for defended?), so
@@ -199,28 +210,74 @@ func (g *Game) otherPlayer(p engine.Player) engine.Player {
 	return p
 }
 
+// workspace holds the buffers of one level of the move tree, reused from one position to
+// the next so that perft and search allocate almost nothing once warm.
+type workspace struct {
+	x      *gen
+	states []*engine.State
+	used   int
+	arena  []engine.Change
+	moves  []engine.Move
+	next   []engine.Move
+	turns  []Turn
+}
+
+func (g *Game) newWorkspace() *workspace { return &workspace{x: newGen(g)} }
+
+func (w *workspace) reset() {
+	w.used = 0
+	w.arena = w.arena[:0]
+	w.moves = w.moves[:0]
+	w.turns = w.turns[:0]
+}
+
+// state returns a pooled copy of s.
+func (w *workspace) state(s *engine.State) *engine.State {
+	if w.used < len(w.states) {
+		t := w.states[w.used]
+		t.CopyFrom(s)
+		w.used++
+		return t
+	}
+	t := s.Clone()
+	w.states = append(w.states, t)
+	w.used++
+	return t
+}
+
 // Turns returns every complete legal turn of the player to move in s. Each turn carries
 // the state after it. The error is a *GenError when the rules' move code fails.
-func (g *Game) Turns(s *engine.State) (turns []Turn, err error) {
+func (g *Game) Turns(s *engine.State) ([]Turn, error) {
+	return g.turns(s, g.newWorkspace())
+}
+
+// turns computes the legal turns of s in w; they stay valid until w is reset.
+func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
+	if g.Axiom() {
+		return nil, fmt.Errorf("%s: moves defined by the Axiom engine (Forth), not supported yet", g.Title)
+	}
 	if s.Cont != engine.NoLoc {
 		return nil, fmt.Errorf("turns: the state is in the middle of a turn")
 	}
+	w.reset()
 	e := g.Entry(s)
-	first, err := g.Parts(s, nil)
+	var err error
+	w.moves, w.arena, err = g.parts(w.x, s, w.moves, w.arena)
 	if err != nil {
 		return nil, err
 	}
 	// Complete every chain of parts.
-	for i := range first {
-		if err := g.complete(s, []engine.Move{first[i]}, 0, 0, &turns); err != nil {
+	for i := range w.moves {
+		if err := g.complete(s, w.moves[i:i+1:i+1], 0, 0, w); err != nil {
 			return nil, err
 		}
 	}
+	turns := w.turns
 	// Royal pieces: remove turns that leave one attacked, unless the side moves again.
 	if roy := g.royal[e.Side]; len(roy) > 0 {
 		kept := turns[:0]
 		for _, t := range turns {
-			if g.Entry(t.After).Side == e.Side || !g.royalAttacked(t.After, e.Side, roy) {
+			if g.Entry(t.After).Side == e.Side || !g.royalAttacked(w.x, t.After, e.Side, roy) {
 				kept = append(kept, t)
 			}
 		}
@@ -229,59 +286,63 @@ func (g *Game) Turns(s *engine.State) (turns []Turn, err error) {
 	turns = g.prioritise(turns, func(t *Turn) engine.MoveType { return t.Parts[0].Type })
 	turns = g.maximal(turns)
 	if g.Options.PassTurn == engine.PassAlways || g.Options.PassTurn == engine.PassForced && len(turns) == 0 {
-		after := s.Clone()
+		after := w.state(s)
 		pass := engine.Move{Pass: true, Rule: -1, Type: engine.NoMoveType, Cont: engine.NoMoveType}
 		g.Apply(after, &pass)
 		g.Advance(after)
 		turns = append(turns, Turn{Parts: []engine.Move{pass}, After: after})
 	}
+	w.turns = turns
 	return turns, nil
 }
 
-// complete follows the parts of a turn from s to every end and appends the turns.
-func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, out *[]Turn) error {
+// complete follows the parts of a turn from s to every end and appends the turns to w.
+func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w *workspace) error {
 	m := &parts[len(parts)-1]
-	caps += m.Captures(s)
-	if g.Options.MaximalCaptures == 2 {
-		prom += g.promotedCaptures(s, m)
-	}
-	after := s.Clone()
-	g.Apply(after, m)
-	if m.Cont == engine.NoMoveType || len(parts) >= MaxParts {
-		if m.Cont != engine.NoMoveType {
-			return fmt.Errorf("a turn of more than %d parts: does a partial move come back to where it started?", MaxParts)
+	if g.Options.MaximalCaptures != 0 {
+		caps += m.Captures(s)
+		if g.Options.MaximalCaptures == 2 {
+			prom += g.promotedCaptures(s, m)
 		}
+	}
+	after := w.state(s)
+	g.Apply(after, m)
+	if m.Cont == engine.NoMoveType {
 		g.Advance(after)
-		return g.addTurn(out, Turn{Parts: parts, After: after, captures: caps, promoted: prom})
+		return g.addTurn(w, Turn{Parts: parts, After: after, captures: caps, promoted: prom})
+	}
+	if len(parts) >= MaxParts {
+		return fmt.Errorf("a turn of more than %d parts: does a partial move come back to where it started?", MaxParts)
 	}
 	g.SetCont(after, after.LastTo, m.Cont)
+	// Continuations get their own generator: w.x's buffers hold the first parts.
 	next, err := g.Parts(after, nil)
 	if err != nil {
 		return err
 	}
 	next = g.prioritiseMoves(next)
 	if len(next) == 0 || g.Options.PassPartial {
-		end := after.Clone()
+		end := w.state(after)
 		g.SetCont(end, engine.NoLoc, engine.NoMoveType)
 		g.Advance(end)
-		if err := g.addTurn(out, Turn{Parts: parts, After: end, captures: caps, promoted: prom}); err != nil {
+		if err := g.addTurn(w, Turn{Parts: parts, After: end, captures: caps, promoted: prom}); err != nil {
 			return err
 		}
 	}
 	for i := range next {
 		p := append(parts[:len(parts):len(parts)], next[i])
-		if err := g.complete(after, p, caps, prom, out); err != nil {
+		if err := g.complete(after, p, caps, prom, w); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (g *Game) addTurn(out *[]Turn, t Turn) error {
-	if len(*out) >= MaxTurns {
+func (g *Game) addTurn(w *workspace, t Turn) error {
+	if len(w.turns) >= MaxTurns {
 		return fmt.Errorf("more than %d complete turns in one position", MaxTurns)
 	}
-	*out = append(*out, t)
+	w.turns = append(w.turns, t)
 	return nil
 }
 
@@ -299,10 +360,10 @@ func (g *Game) promotedCaptures(s *engine.State, m *engine.Move) int {
 	return n
 }
 
-func (g *Game) royalAttacked(s *engine.State, side engine.Player, royal []bool) bool {
+func (g *Game) royalAttacked(x *gen, s *engine.State, side engine.Player, royal []bool) bool {
 	for l, c := range s.Cells {
 		if !c.IsEmpty() && c.Player() == side && royal[c.Kind()] {
-			if g.attacked(s, side, engine.Loc(l), engine.NoMoveType, false) {
+			if g.attackedWith(x.attacker(), s, side, engine.Loc(l), engine.NoMoveType, false) {
 				return true
 			}
 		}
@@ -388,10 +449,18 @@ func (g *Game) maximal(turns []Turn) []Turn {
 // Perft counts the complete turns of the tree of the given depth from s. Every leaf turn
 // is applied. Goals are not checked: a position ends only when it has no legal turn.
 func (g *Game) Perft(s *engine.State, depth int) (int64, error) {
+	ws := make([]*workspace, depth)
+	for i := range ws {
+		ws[i] = g.newWorkspace()
+	}
+	return g.perft(s, depth, ws)
+}
+
+func (g *Game) perft(s *engine.State, depth int, ws []*workspace) (int64, error) {
 	if depth == 0 {
 		return 1, nil
 	}
-	turns, err := g.Turns(s)
+	turns, err := g.turns(s, ws[0])
 	if err != nil {
 		return 0, err
 	}
@@ -400,7 +469,7 @@ func (g *Game) Perft(s *engine.State, depth int) (int64, error) {
 	}
 	var n int64
 	for i := range turns {
-		c, err := g.Perft(turns[i].After, depth-1)
+		c, err := g.perft(turns[i].After, depth-1, ws[1:])
 		if err != nil {
 			return 0, err
 		}

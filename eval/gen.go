@@ -66,7 +66,7 @@ type gen struct {
 	blk        *block
 	out        []engine.Move
 	arena      []engine.Change
-	seen       map[uint64][]int32
+	seen       seenTable
 	attackAt   engine.Loc // capture-test mode: only report whether a move captures here
 	hit        bool
 	attackMode bool          // inside attacked?: nested attacked? tests are false
@@ -83,7 +83,6 @@ func newGen(g *Game) *gen {
 	x := &gen{g: g, b: g.Board, nd: len(g.Board.Dirs), attackAt: engine.NoLoc}
 	x.words = (len(g.Board.Locs) + 63) / 64
 	x.posFlags = make([]uint64, len(g.prog.posFlags)*x.words)
-	x.seen = map[uint64][]int32{}
 	return x
 }
 
@@ -96,9 +95,63 @@ func (x *gen) attacker() *gen {
 }
 
 // seenReset forgets the moves remembered for duplicate detection.
-func (x *gen) seenReset() {
-	if len(x.seen) > 0 {
-		clear(x.seen)
+func (x *gen) seenReset() { x.seen.reset() }
+
+// seenTable is an open-addressing set of emitted moves, keyed by a hash of their changes;
+// entries from earlier parts are told apart by an epoch instead of being cleared.
+type seenTable struct {
+	keys  []uint64
+	idx   []int32
+	epoch []uint32
+	cur   uint32
+	n     int
+}
+
+func (t *seenTable) reset() {
+	t.cur++
+	t.n = 0
+	if t.cur == 0 {
+		clear(t.epoch)
+		t.cur = 1
+	}
+}
+
+// lookup calls same for every remembered move with hash h; if none matches it stores i
+// under h and returns false.
+func (t *seenTable) lookup(h uint64, i int32, same func(int32) bool) bool {
+	if 2*(t.n+1) > len(t.keys) {
+		t.grow()
+	}
+	mask := uint64(len(t.keys) - 1)
+	for j := h & mask; ; j = (j + 1) & mask {
+		if t.epoch[j] != t.cur {
+			t.keys[j], t.idx[j], t.epoch[j] = h, i, t.cur
+			t.n++
+			return false
+		}
+		if t.keys[j] == h && same(t.idx[j]) {
+			return true
+		}
+	}
+}
+
+func (t *seenTable) grow() {
+	oldK, oldI, oldE := t.keys, t.idx, t.epoch
+	n := 2 * len(oldK)
+	if n < 64 {
+		n = 64
+	}
+	t.keys, t.idx, t.epoch = make([]uint64, n), make([]int32, n), make([]uint32, n)
+	mask := uint64(n - 1)
+	for j := range oldK {
+		if oldE[j] != t.cur {
+			continue
+		}
+		k := oldK[j] & mask
+		for t.epoch[k] == t.cur {
+			k = (k + 1) & mask
+		}
+		t.keys[k], t.idx[k], t.epoch[k] = oldK[j], oldI[j], t.cur
 	}
 }
 
@@ -387,13 +440,7 @@ func (x *gen) duplicate(m *engine.Move) bool {
 			h ^= 1 << 63
 		}
 	}
-	for _, i := range x.seen[h] {
-		if sameMove(&x.out[i], m) {
-			return true
-		}
-	}
-	x.seen[h] = append(x.seen[h], int32(len(x.out)))
-	return false
+	return x.seen.lookup(h, int32(len(x.out)), func(i int32) bool { return sameMove(&x.out[i], m) })
 }
 
 func sameMove(a, b *engine.Move) bool {

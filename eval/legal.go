@@ -307,6 +307,9 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 	}
 	after := w.state(s)
 	g.Apply(after, m)
+	if after.Cont != engine.NoLoc {
+		g.SetCont(after, engine.NoLoc, engine.NoMoveType)
+	}
 	if m.Cont == engine.NoMoveType {
 		g.Advance(after)
 		return g.addTurn(w, Turn{Parts: parts, After: after, captures: caps, promoted: prom})

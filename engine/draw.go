@@ -51,6 +51,9 @@ func (g *Game) StartCells() []Occupant {
 // is indexed by Loc; stock holds the off-board counts. Draw accepts any board, however odd,
 // and never panics.
 func Draw(g *Game, cells []Occupant, stock []Stock) string {
+	if g == nil {
+		g = &Game{}
+	}
 	d := &drawer{g: g, cells: cells, stock: stock}
 	if g.Board != nil {
 		d.b = g.Board
@@ -122,10 +125,11 @@ func (d *drawer) shown() []Occupant {
 }
 
 // candidates returns the possible symbols of a piece type before case is applied, in order
-// of preference: its notation if short, its name if of two letters, the first letter of
+// of preference: its notation if short, its name if already short, the first letter of
 // its name, the initials of the words in its name with its digits ("Pa2" for Pawn-a2, "PD"
 // for PawnDead), then longer and longer beginnings of its name.
 func candidates(p *Piece) []string {
+	alnum := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 	clean := func(s string) string {
 		return strings.Map(func(r rune) rune {
 			if unicode.IsSpace(r) || unicode.IsControl(r) || r == utf8.RuneError {
@@ -145,22 +149,32 @@ func candidates(p *Piece) []string {
 		add(n)
 	}
 	name := []rune(clean(p.Name))
-	if len(name) == 2 {
-		// A name of two letters is a symbol already ("AG").
+	if len(name) == 2 || len(name) == 3 && !strings.ContainsFunc(string(name), unicode.IsLower) {
+		// A name this short is a symbol already ("AG", "Ma", "BYA").
 		add(string(name))
 	}
 	if len(name) > 0 {
 		add(string(name[:1]))
+		// The initials of the words, and every digit; then the same with more and more
+		// letters of the last word ("WGe" for WestGeneral when WestGuard is "WG").
 		var initials []rune
+		last := 0 // where the last word starts
 		for i, r := range name {
-			alnum := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 			if i == 0 || unicode.IsDigit(r) || alnum(r) && !alnum(name[i-1]) ||
 				unicode.IsUpper(r) && unicode.IsLower(name[i-1]) {
 				initials = append(initials, r)
+				if !unicode.IsDigit(r) {
+					last = i
+				}
 			}
 		}
 		if len(initials) > 1 {
 			add(string(initials))
+			if !unicode.IsDigit(initials[len(initials)-1]) {
+				for j := last + 2; j <= len(name) && alnum(name[j-1]); j++ {
+					add(string(initials) + string(name[last+1:j]))
+				}
+			}
 		}
 		for i := 2; i <= len(name); i++ {
 			add(string(name[:i]))
@@ -175,8 +189,8 @@ func candidates(p *Piece) []string {
 // symbols gives every (player, kind) shown a distinct symbol. The first player's are upper
 // case and the second's lower case. When piece types clash, the one whose notation it is,
 // or else the one with the shortest name, keeps the symbol and the others take more
-// letters of their names. With three or more players, if case cannot tell the players
-// apart, every symbol gets the player's number in front.
+// letters of their names. With three or more players, the symbols of a piece type that
+// case cannot tell apart get the player's number in front.
 func (d *drawer) symbols() {
 	pairs := d.shown()
 	pieces := d.g.Pieces
@@ -186,15 +200,15 @@ func (d *drawer) symbols() {
 			cands[o.Kind] = candidates(pieces[o.Kind])
 		}
 	}
-	prefix := false
+	prefix := map[Kind]bool{}
 	if len(d.g.Players) >= 3 {
-		// Case tells apart only two players: number them all if one piece type would get
-		// the same symbol for two players.
+		// Case tells apart only two players: a piece type that would get the same symbol
+		// for two players is numbered.
 		for i, a := range pairs {
 			for _, b := range pairs[i+1:] {
 				c := cands[a.Kind][0]
 				if a.Kind == b.Kind && caseFor(a.Player, c) == caseFor(b.Player, c) {
-					prefix = true
+					prefix[a.Kind] = true
 				}
 			}
 		}
@@ -202,7 +216,7 @@ func (d *drawer) symbols() {
 	level := make([]int, len(pieces))
 	symbol := func(o Occupant) string {
 		s := cands[o.Kind][level[o.Kind]]
-		if prefix {
+		if prefix[o.Kind] {
 			return strconv.Itoa(int(o.Player)+1) + strings.ToUpper(s)
 		}
 		return caseFor(o.Player, s)
@@ -234,7 +248,7 @@ func (d *drawer) symbols() {
 					n++
 				}
 			}
-			if n == 0 && canRaise(keep) {
+			if n == 0 && keep != NoKind && canRaise(keep) {
 				raise[keep] = true
 			}
 		}
@@ -400,6 +414,9 @@ func (d *drawer) layers(all []Loc) bool {
 			title = append(title, "layer "+strings.Join(key, " "))
 		}
 		t := strings.Join(title, ", ")
+		if t == "" {
+			t = "grid"
+		}
 		ly := byKey[strconv.Itoa(info.Grid)+"\x00"+t]
 		if ly == nil {
 			ly = &layer{title: t}
@@ -453,16 +470,21 @@ func abs(x int) int {
 	return x
 }
 
-// list appends the occupied positions among locs, one "name: symbol" per line.
+// list appends the occupied positions among locs, one "name: symbol" per line, under a
+// line that says why.
 func (d *drawer) list(locs []Loc) {
-	n := 0
+	var lines []string
 	for _, l := range locs {
 		if o := d.at(l); o.Kind != NoKind {
-			d.out = append(d.out, fmt.Sprintf("  %s: %s", d.b.Locs[l].Name, d.symbolOf(o)))
-			n++
+			lines = append(lines, fmt.Sprintf("  %s: %s", d.b.Locs[l].Name, d.symbolOf(o)))
 		}
 	}
-	d.out = append(d.out, fmt.Sprintf("  (%d positions, too many to draw; %d occupied, listed)", len(locs), n))
+	if len(lines) == 0 {
+		d.out = append(d.out, fmt.Sprintf("%d positions, too many to draw; none occupied", len(locs)))
+		return
+	}
+	d.out = append(d.out, fmt.Sprintf("%d positions, too many to draw; the occupied ones:", len(locs)))
+	d.out = append(d.out, lines...)
 }
 
 // offPicture appends the occupied positions that have no place in the picture: dummy
@@ -513,6 +535,9 @@ func (d *drawer) legend() {
 				hand = append(hand, fmt.Sprintf("%d %s", n, d.g.Pieces[k].Name))
 			}
 		}
+		if len(syms) == 0 && len(hand) == 0 && info.Random {
+			continue // a seat that only throws dice, say
+		}
 		if len(syms) == 0 {
 			syms = []string{"no pieces"}
 		}
@@ -530,32 +555,48 @@ func (d *drawer) legend() {
 	}
 }
 
-// wrap joins words with spaces after head into lines of at most legendWidth characters
-// where it can, indenting the lines after the first.
+// wrap joins words with spaces after head into lines of at most legendWidth characters,
+// indenting the lines after the first; a word too long for any line gets one of its own.
 func wrap(head string, words []string) []string {
 	const legendWidth = 100
 	var lines []string
-	line := head
+	line, fresh := head, true
 	for _, w := range words {
-		if utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) > legendWidth && strings.TrimSpace(line) != "" && line != head {
+		if !fresh && utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) > legendWidth {
 			lines = append(lines, line)
 			line = "   "
 		}
 		line += " " + w
+		fresh = false
 	}
 	return append(lines, line)
 }
 
-// cluster groups nearby values: sorted, a value more than thr beyond the first value of
-// the current group starts a new group. It returns the group of each value and the first
-// value of each group.
-func cluster(vals []int, thr int) (group map[int]int, starts []int) {
-	sorted := slices.Clone(vals)
+// cluster groups nearby centres, given with the sizes of their rectangles (doubled, like
+// the centres). Sorted, a centre starts a new group when it lies more than a third of a
+// cell beyond the first centre of the current group, the cell being the smaller of the two
+// positions, or def for positions without a size. So a board that mixes large squares with
+// small counters keeps both apart. It returns the group of each centre and the first
+// centre of each group.
+func cluster(centres, sizes []int, def int) (group map[int]int, starts []int) {
+	size := map[int]int{} // the smallest size of the positions at each centre
+	for i, v := range centres {
+		sz := sizes[i]
+		if sz <= 0 {
+			sz = def
+		}
+		if old, ok := size[v]; !ok || sz < old {
+			size[v] = sz
+		}
+	}
+	sorted := slices.Clone(centres)
 	slices.Sort(sorted)
 	sorted = slices.Compact(sorted)
 	group = make(map[int]int, len(sorted))
 	for _, v := range sorted {
-		if len(starts) == 0 || v-starts[len(starts)-1] > thr {
+		if len(starts) == 0 {
+			starts = append(starts, v)
+		} else if start := starts[len(starts)-1]; v-start > min(size[start], size[v])/3 {
 			starts = append(starts, v)
 		}
 		group[v] = len(starts) - 1
@@ -577,7 +618,7 @@ func median(vals []int) int {
 // median size of the rectangles, or when they have no size, the median gap between
 // distinct centres.
 func scale(sizes, centres []int) int {
-	if m := 2 * median(sizes); m > 0 {
+	if m := median(sizes); m > 0 {
 		return m
 	}
 	s := slices.Clone(centres)
@@ -617,12 +658,12 @@ func (d *drawer) picture(locs []Loc, labels *labelDims) ([]string, bool) {
 	for i, l := range locs {
 		r := b.Locs[l].Rect
 		xs[i], ys[i] = r[0]+r[2], r[1]+r[3]
-		ws = append(ws, abs(r[2]-r[0]))
-		hs = append(hs, abs(r[3]-r[1]))
+		ws = append(ws, 2*abs(r[2]-r[0]))
+		hs = append(hs, 2*abs(r[3]-r[1]))
 	}
 	cw, ch := scale(ws, xs), scale(hs, ys)
-	colOf, cols := cluster(xs, cw/3)
-	rowOf, rows := cluster(ys, ch/3)
+	colOf, cols := cluster(xs, ws, cw)
+	rowOf, rows := cluster(ys, hs, ch)
 	wideCol, wideRow := wideGaps(cols, cw), wideGaps(rows, ch)
 
 	height := len(rows)

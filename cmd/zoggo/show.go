@@ -26,13 +26,14 @@ layer at a time, and one too large to draw is listed position by position. Occup
 positions with no place in the picture (dummy positions, or positions drawn on top of
 another) are listed under it by name.
 
-Symbols come from each piece's notation, else the first letter of its name: upper case for
-the first player, lower case for the second. Pieces whose symbols would clash get more
-letters; with three or more players every symbol may start with the player's number. A
-legend under the picture gives each player's symbols and the pieces it holds off the
-board.`,
+A piece is shown by its notation when that is short, else by the first letter of its name:
+upper case for the first player, lower case for the second. Piece types that would share a
+symbol get more letters (KN for Knight beside King); with three or more players, a piece
+type that case cannot tell apart gets the player's number in front (1P, 2P, 3P). A legend
+under the picture gives each player's symbols and the pieces it holds off the board.`,
 		Example: `  zoggo show games/thud.zrf
-  zoggo show --variant "Suicide Chess" chess.zrf   (zoggo check lists the titles)`,
+  zoggo check checkers.zrf                             # lists the titles
+  zoggo show --variant "Turkish Dama" checkers.zrf`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, err := loadGame(cmd.ErrOrStderr(), args[0], variant)

@@ -17,6 +17,9 @@ import (
 	"github.com/zoggo/zoggo/engine"
 )
 
+// usePruning turns the analysis on; tests turn it off to check that it changes nothing.
+var usePruning = true
+
 // maxReachLocs bounds the boards the analysis is used on; larger boards skip it.
 const maxReachLocs = 4096
 
@@ -37,7 +40,7 @@ type reachPair struct {
 // position to.
 func (g *Game) reaches(p engine.Player, k engine.Kind, from, to engine.Loc) bool {
 	nl := len(g.Board.Locs)
-	if nl > maxReachLocs {
+	if nl > maxReachLocs || !usePruning {
 		return true
 	}
 	r := &g.reach
@@ -47,10 +50,18 @@ func (g *Game) reaches(p engine.Player, k engine.Kind, from, to engine.Loc) bool
 	})
 	pr := &r.pairs[int(p)*len(g.Pieces)+int(k)]
 	pr.once.Do(func() {
-		pr.sets = make([][]uint64, nl)
-		for l := range pr.sets {
-			pr.sets[l] = g.computeReach(p, k, engine.Loc(l), r.words)
+		sets := make([][]uint64, nl)
+		for l := range sets {
+			set, ok := g.computeReach(p, k, engine.Loc(l), r.words)
+			if !ok {
+				// Over budget: the blocks walk the board in ways the analysis cannot
+				// follow cheaply; treat the type as reaching everywhere.
+				sets = make([][]uint64, nl)
+				break
+			}
+			sets[l] = set
 		}
+		pr.sets = sets
 	})
 	set := pr.sets[from]
 	return set == nil || set[to>>6]&(1<<(uint(to)&63)) != 0
@@ -67,10 +78,16 @@ type reachState struct {
 	froms   []uint64
 	tos     []uint64
 	all     bool // gave up: everywhere
+	budget  int  // abstract instructions left
 }
 
-func (g *Game) computeReach(p engine.Player, k engine.Kind, from engine.Loc, words int) []uint64 {
-	rs := &reachState{g: g, p: p, words: words,
+// reachBudget bounds the abstract instructions run for one piece on one position.
+const reachBudget = 4000
+
+// computeReach returns the reach of a piece of kind k on from (nil: everywhere), and
+// false when the analysis ran over its budget.
+func (g *Game) computeReach(p engine.Player, k engine.Kind, from engine.Loc, words int) ([]uint64, bool) {
+	rs := &reachState{g: g, p: p, words: words, budget: reachBudget,
 		touched: make([]uint64, words), marks: make([]uint64, words),
 		froms: make([]uint64, words), tos: make([]uint64, words)}
 	for i := range g.prog.moves[k] {
@@ -79,11 +96,14 @@ func (g *Game) computeReach(p engine.Player, k engine.Kind, from engine.Loc, wor
 		setBit(rs.marks, from)
 		setBit(rs.froms, from)
 		rs.ops(g.prog.moves[k][i].ops, start)
+		if rs.budget < 0 {
+			return nil, false
+		}
 		if rs.all {
-			return nil
+			return nil, true
 		}
 	}
-	return rs.touched
+	return rs.touched, true
 }
 
 func setBit(s []uint64, l engine.Loc) { s[l>>6] |= 1 << (uint(l) & 63) }
@@ -119,6 +139,9 @@ func (rs *reachState) ops(list []op, cur []uint64) []uint64 {
 	nd := len(b.Dirs)
 	nbr := b.Neighbor[rs.p]
 	for i := range list {
+		if rs.budget--; rs.budget < 0 {
+			rs.all = true
+		}
 		if rs.all {
 			return cur
 		}

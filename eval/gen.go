@@ -16,7 +16,7 @@ import (
 const MaxWhileSteps = 100_000
 
 // MaxMoves bounds the moves generated for one part.
-const MaxMoves = 1_000_000
+const MaxMoves = 200_000
 
 // GenError is an error found while running a rules file's move code.
 type GenError struct {

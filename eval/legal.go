@@ -6,6 +6,7 @@ package eval
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/zoggo/zoggo/engine"
 )
@@ -272,7 +273,7 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 			return nil, err
 		}
 	}
-	turns := w.turns
+	turns := dedupe(w.turns)
 	// Royal pieces: remove turns that leave one attacked, unless the side moves again.
 	if roy := g.royal[e.Side]; len(roy) > 0 {
 		kept := turns[:0]
@@ -339,6 +340,41 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 		}
 	}
 	return nil
+}
+
+// dedupe removes multi-part turns that start from the same piece and lead to the same
+// position as an earlier one: captures that take the same pieces in another order, or
+// circle a ring of pieces the other way, are one move in draughts (and in perft counts).
+// Single-part turns are already distinct by their changes.
+func dedupe(turns []Turn) []Turn {
+	multi := 0
+	for i := range turns {
+		if len(turns[i].Parts) > 1 {
+			multi++
+		}
+	}
+	if multi < 2 {
+		return turns
+	}
+	kept := turns[:0]
+	for i := range turns {
+		t := turns[i]
+		dup := false
+		if len(t.Parts) > 1 {
+			for j := range kept {
+				k := &kept[j]
+				if len(k.Parts) > 1 && k.After.Hash == t.After.Hash && k.Parts[0].Source() == t.Parts[0].Source() &&
+					slices.Equal(k.After.Cells, t.After.Cells) && slices.Equal(k.After.Stock, t.After.Stock) {
+					dup = true
+					break
+				}
+			}
+		}
+		if !dup {
+			kept = append(kept, t)
+		}
+	}
+	return kept
 }
 
 func (g *Game) addTurn(w *workspace, t Turn) error {

@@ -1,0 +1,56 @@
+package eval_test
+
+import (
+	"testing"
+)
+
+// BenchmarkPerft measures perft with every leaf applied, single-threaded, and reports
+// leaves per second. Compare runs with benchstat.
+func BenchmarkPerft(b *testing.B) {
+	for _, bb := range []struct {
+		name, file, variant string
+		depth               int
+	}{
+		{"chess/d4", "games/chess.zrf", "", 4},
+		{"kiwipete/d3", "games/chess.zrf", "Kiwipete", 3},
+		{"checkers/d7", "games/checkers.zrf", "", 7},
+		{"international/d5", "games/international.zrf", "", 5},
+		{"thud/d2", "games/thud.zrf", "", 2},
+	} {
+		b.Run(bb.name, func(b *testing.B) {
+			g := loadRow(b, bb.file, bb.variant)
+			s := g.NewState()
+			var leaves int64
+			b.ReportAllocs()
+			for b.Loop() {
+				n, err := g.Perft(s, bb.depth)
+				if err != nil {
+					b.Fatal(err)
+				}
+				leaves += n
+			}
+			b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+		})
+	}
+}
+
+// BenchmarkGenerate measures the generation of one position's legal turns.
+func BenchmarkGenerate(b *testing.B) {
+	for _, bb := range []struct{ name, file, variant string }{
+		{"chess", "games/chess.zrf", ""},
+		{"kiwipete", "games/chess.zrf", "Kiwipete"},
+		{"checkers", "games/checkers.zrf", ""},
+		{"thud", "games/thud.zrf", ""},
+	} {
+		b.Run(bb.name, func(b *testing.B) {
+			g := loadRow(b, bb.file, bb.variant)
+			s := g.NewState()
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := g.Perft(s, 1); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

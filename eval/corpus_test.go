@@ -57,10 +57,12 @@ var axiomSource = regexp.MustCompile(`\(engine\s+"`)
 
 // TestCorpus loads every rules file of the corpus: each must compile, and a file uses
 // the Axiom engine exactly when every game in it says so. The per-variant counts are
-// compared with testdata/corpus-summary.txt (go test ./eval -update rewrites it).
+// compared with testdata/corpus-summary.txt, and perft(1) and perft(2) of every variant
+// that zoggo can run with testdata/corpus-perft.txt (go test ./eval -update rewrites
+// both; review the diff).
 func TestCorpus(t *testing.T) {
 	dir, files := corpusRules(t)
-	var sum bytes.Buffer
+	var sum, perft bytes.Buffer
 	axiomFiles, games := 0, 0
 	for _, rel := range files {
 		src, err := os.ReadFile(filepath.Join(dir, rel))
@@ -90,10 +92,27 @@ func TestCorpus(t *testing.T) {
 				sum.WriteString(" | axiom")
 			}
 			sum.WriteString("\n")
+			if !g.Axiom() {
+				fmt.Fprintf(&perft, "%s | %s | %s\n", rel, zrf.Decode(g.Title), perftText(g))
+			}
 		}
 	}
 	t.Logf("%d files, %d of them Axiom, %d playable games and variants", len(files), axiomFiles, games)
 	golden(t, "../testdata/corpus-summary.txt", sum.Bytes())
+	golden(t, "../testdata/corpus-perft.txt", perft.Bytes())
+}
+
+// perftText gives perft(1) and perft(2) of a game from its start, or the error.
+func perftText(g *eval.Game) string {
+	var out []string
+	for d := 1; d <= 2; d++ {
+		n, err := g.Perft(g.NewState(), d)
+		if err != nil {
+			return "error: " + strings.ReplaceAll(err.Error(), "\n", " ")
+		}
+		out = append(out, fmt.Sprint(n))
+	}
+	return strings.Join(out, " ")
 }
 
 func golden(t *testing.T, path string, got []byte) {

@@ -125,9 +125,9 @@ func (n *Node) write(b *strings.Builder) {
 // body. Parent is the step before, so following Parent walks out to the text as written.
 type Site struct {
 	Macro  string
-	Call   Pos // the invocation form
-	Param  int // 0: copied from the body; n: substituted for $n
-	At     Pos // Param > 0: where $n stands in the macro body
+	Call   Pos     // the invocation form
+	Param  int     // 0: copied from the body; n: substituted for $n
+	At     Pos     // Param > 0: where $n stands in the macro body
 	Args   []*Node // the invocation's arguments, substituted (body steps only)
 	Parent *Site
 }

@@ -56,6 +56,10 @@ func runShow(w io.Writer, g *eval.Game) error {
 	if _, err := fmt.Fprintf(w, "%s (%s)\n\n", g.Title, strings.Join(players, " vs ")); err != nil {
 		return err
 	}
-	_, err := io.WriteString(w, engine.Draw(g.Game, g.StartCells(), g.Stock))
+	pic := engine.Draw(g.Game, g.StartCells(), g.Stock)
+	if !strings.HasSuffix(pic, "\n") {
+		pic += "\n"
+	}
+	_, err := io.WriteString(w, pic)
 	return err
 }

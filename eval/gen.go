@@ -82,7 +82,9 @@ type gen struct {
 func newGen(g *Game) *gen {
 	x := &gen{g: g, b: g.Board, nd: len(g.Board.Dirs), attackAt: engine.NoLoc}
 	x.words = (len(g.Board.Locs) + 63) / 64
-	x.posFlags = make([]uint64, len(g.prog.posFlags)*x.words)
+	if g.prog != nil {
+		x.posFlags = make([]uint64, len(g.prog.posFlags)*x.words)
+	}
 	return x
 }
 

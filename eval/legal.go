@@ -36,8 +36,8 @@ func (g *Game) Side(s *engine.State) (side, mover engine.Player) {
 // in force, or the continuations of the piece that must go on. It applies no legality
 // filter beyond the turn's move type; see Turns.
 func (g *Game) Parts(s *engine.State, out []engine.Move) ([]engine.Move, error) {
-	if g.Axiom() {
-		return nil, fmt.Errorf("%s: moves defined by the Axiom engine (Forth), not supported yet", g.Title)
+	if err := g.runnable(); err != nil {
+		return nil, err
 	}
 	x := g.getGen()
 	defer g.putGen(x)
@@ -249,7 +249,18 @@ func (w *workspace) state(s *engine.State) *engine.State {
 // Turns returns every complete legal turn of the player to move in s. Each turn carries
 // the state after it. The error is a *GenError when the rules' move code fails.
 func (g *Game) Turns(s *engine.State) ([]Turn, error) {
+	if err := g.runnable(); err != nil {
+		return nil, err
+	}
 	return g.turns(s, g.newWorkspace())
+}
+
+// runnable reports why the game's moves cannot be generated, if they cannot.
+func (g *Game) runnable() error {
+	if g.Axiom() || g.prog == nil {
+		return fmt.Errorf("%s: moves defined by the Axiom engine (Forth), not supported yet", g.Title)
+	}
+	return nil
 }
 
 // turns computes the legal turns of s in w; they stay valid until w is reset.
@@ -488,6 +499,9 @@ func (g *Game) maximal(turns []Turn) []Turn {
 // Perft counts the complete turns of the tree of the given depth from s. Every leaf turn
 // is applied. Goals are not checked: a position ends only when it has no legal turn.
 func (g *Game) Perft(s *engine.State, depth int) (int64, error) {
+	if err := g.runnable(); err != nil {
+		return 0, err
+	}
 	ws := make([]*workspace, depth)
 	for i := range ws {
 		ws[i] = g.newWorkspace()

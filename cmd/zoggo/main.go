@@ -7,6 +7,12 @@ import (
 )
 
 func main() {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(os.Stderr, "zoggo: internal error: %v\n(this is a bug in zoggo, not in your files; please report it with the command you ran)\n", r)
+			os.Exit(3)
+		}
+	}()
 	if err := newRoot().Execute(); err != nil {
 		if _, ok := err.(exitError); !ok {
 			fmt.Fprintln(os.Stderr, "zoggo:", err)

@@ -248,6 +248,9 @@ func (g *Game) flipOwner(p Player) Player {
 	return p
 }
 
+// DefaultAttrs returns the attribute bits of a new piece of type k.
+func (g *Game) DefaultAttrs(k Kind) uint32 { return g.defaultAttrs(k) }
+
 // defaultAttrs returns the attribute bits of a new piece of type k.
 func (g *Game) defaultAttrs(k Kind) uint32 {
 	if int(k) < len(g.attrDefaults) {

@@ -23,9 +23,12 @@ func Part(g *eval.Game, s *engine.State, m *engine.Move) string {
 	b := g.Board
 	var parts []string
 	name := func(l engine.Loc) string { return b.Locs[l].Name }
-	lastDest := engine.NoLoc
+	// The short forms "= TYPE" and "= PLAYER" only ever come straight after the movement
+	// (or drop) of the piece they change; anywhere else the change names its square.
+	justMoved := engine.NoLoc
 	for i := range m.Changes {
 		c := &m.Changes[i]
+		moved := engine.NoLoc
 		switch c.Op {
 		case engine.OpMove, engine.OpCopy:
 			sep := "-"
@@ -33,23 +36,25 @@ func Part(g *eval.Game, s *engine.State, m *engine.Move) string {
 				sep = "x"
 			}
 			parts = append(parts, fmt.Sprintf("%s %s %s %s", g.Pieces[c.Kind].Name, name(c.From), sep, name(c.To)))
-			lastDest = c.To
+			moved = c.To
 		case engine.OpDrop:
 			parts = append(parts, fmt.Sprintf("%s %s %s", g.Players[c.Player].Name, g.Pieces[c.Kind].Name, name(c.To)))
-			lastDest = c.To
+			moved = c.To
 		case engine.OpCreate:
 			parts = append(parts, fmt.Sprintf("%s %s %s", g.Players[c.Player].Name, g.Pieces[c.Kind].Name, name(c.To)))
 		case engine.OpCapture:
 			parts = append(parts, "x "+name(c.To))
 		case engine.OpType:
-			if c.To == lastDest {
+			if c.To == justMoved {
 				parts = append(parts, "= "+g.Pieces[c.Kind].Name)
+				moved = c.To
 			} else {
 				parts = append(parts, fmt.Sprintf("= %s on %s", g.Pieces[c.Kind].Name, name(c.To)))
 			}
 		case engine.OpOwner:
-			if c.To == lastDest {
+			if c.To == justMoved {
 				parts = append(parts, "= "+g.Players[c.Player].Name)
+				moved = c.To
 			} else {
 				parts = append(parts, fmt.Sprintf("= %s on %s", g.Players[c.Player].Name, name(c.To)))
 			}
@@ -62,6 +67,7 @@ func Part(g *eval.Game, s *engine.State, m *engine.Move) string {
 			}
 			parts = append(parts, fmt.Sprintf("@ %s %d %d", name(c.To), c.Attr, v))
 		}
+		justMoved = moved
 	}
 	if len(parts) == 0 {
 		return "Null"

@@ -1,0 +1,43 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+	"github.com/zoggo/zoggo/notation"
+)
+
+func newReplay() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "replay GAME.zsg",
+		Short: "Replay a Zillions saved game against its rules",
+		Long: `replay reads a saved game (.zsg), loads the rules file it names (looked up in the
+saved game's folder, ignoring case) and the game or variant it names, and replays every
+move line against the moves zoggo generates. It prints the final position. If a line is
+not a legal move, it prints the line number, the recorded move, the position before it
+and the nearest legal moves with what differs, and exits with status 1.`,
+		Example: `  zoggo replay games/saves/opening.zsg`,
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			sg, g, err := notation.OpenSavedGame(args[0])
+			if err != nil {
+				return err
+			}
+			r, err := notation.Replay(g, sg, args[0])
+			var d *notation.Divergence
+			if errors.As(err, &d) {
+				fmt.Fprintln(cmd.ErrOrStderr(), d.Detail())
+				return exitError{1}
+			}
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			fmt.Fprintf(out, "%s: %d moves replayed (%s)\n", args[0], len(r.Plies), g.Title)
+			fmt.Fprint(out, g.DrawState(r.Final))
+			return nil
+		},
+	}
+	return cmd
+}

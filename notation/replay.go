@@ -1,0 +1,436 @@
+package notation
+
+// This file replays saved games: each move line is matched against the parts that zoggo
+// generates for the side to move, and turn boundaries come from our own turn order and
+// continuations, never from the "partial K" numbers (reference 10, 12.9).
+//
+// A line is matched against the parts of the legal complete turns of the position, so the
+// royal-piece rule, move-priorities and maximal captures all apply. Matching goes by tiers:
+// the text exactly as zoggo writes it; then the parts as multisets of items (ZoG may list
+// captures and side effects in another order); then as sets (ZoG sometimes lists a capture
+// twice); then without attribute items (ZoG numbers attributes its own way).
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/eval"
+)
+
+// Ply is one replayed line: the part made and the states around it.
+type Ply struct {
+	Line     MoveLine
+	Move     engine.Move // a pass has Pass set
+	Before   *engine.State
+	After    *engine.State // after the part; the turn order has advanced if the turn ended
+	EndsTurn bool
+}
+
+// Replayed is a saved game replayed against its rules.
+type Replayed struct {
+	Game  *eval.Game
+	Start *engine.State // after the board edits
+	Plies []Ply
+	Final *engine.State
+}
+
+// Divergence says where and why a saved game stops following the rules.
+type Divergence struct {
+	File       string
+	Line       int
+	Recorded   string
+	Reason     string
+	Position   string   // the position as zoggo show draws it
+	Candidates []string // the nearest legal parts, with what differs
+}
+
+func (d *Divergence) Error() string {
+	return fmt.Sprintf("%s:%d: %s: %q", d.File, d.Line, d.Reason, d.Recorded)
+}
+
+// Detail returns the divergence with the position and the nearest candidates.
+func (d *Divergence) Detail() string {
+	var b strings.Builder
+	b.WriteString(d.Error())
+	b.WriteString("\nposition before it:\n")
+	b.WriteString(d.Position)
+	if len(d.Candidates) > 0 {
+		b.WriteString("nearest legal moves:\n")
+		for _, c := range d.Candidates {
+			b.WriteString("  " + c + "\n")
+		}
+	}
+	return b.String()
+}
+
+// OpenSavedGame reads a .zsg file and loads the rules it names: the last component of
+// RulesFile=, looked up in the saved game's folder without regard to case, and the game or
+// variant titled VariantName=.
+func OpenSavedGame(path string) (*SavedGame, *eval.Game, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	sg, err := ParseSavedGame(path, data)
+	if err != nil {
+		return nil, nil, err
+	}
+	rules, err := findRules(filepath.Dir(path), sg.RulesFile)
+	if err != nil {
+		return sg, nil, &ParseError{path, 2, err.Error()}
+	}
+	f, err := eval.LoadFile(rules)
+	if err != nil {
+		return sg, nil, fmt.Errorf("%s: rules file %s: %w", path, rules, err)
+	}
+	g, err := f.Find(sg.Variant)
+	if err != nil {
+		return sg, nil, &ParseError{path, 3, err.Error()}
+	}
+	return sg, g, nil
+}
+
+// findRules resolves a RulesFile= value in dir.
+func findRules(dir, name string) (string, error) {
+	base := name
+	if i := strings.LastIndexAny(base, `\/`); i >= 0 {
+		base = base[i+1:]
+	}
+	if base == "" {
+		return "", fmt.Errorf("RulesFile= names no file")
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return "", err
+	}
+	for _, e := range entries {
+		if e.Name() == base {
+			return filepath.Join(dir, e.Name()), nil
+		}
+	}
+	for _, e := range entries {
+		if strings.EqualFold(e.Name(), base) {
+			return filepath.Join(dir, e.Name()), nil
+		}
+	}
+	return "", fmt.Errorf("rules file %q not found in %s", base, dir)
+}
+
+// Replay replays a saved game. It returns what was replayed up to a divergence, and the
+// divergence (a *Divergence) or another error.
+func Replay(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
+	s := g.NewState()
+	for _, e := range sg.Edits {
+		if err := applyEdit(g, s, e); err != nil {
+			return nil, &ParseError{name, e.Line, err.Error()}
+		}
+	}
+	s.Hash = g.FullHash(s)
+	r := &Replayed{Game: g, Start: s.Clone()}
+	var turns []eval.Turn
+	var cand []int // turns still consistent with the parts made in this turn
+	made := 0
+	for i, ml := range sg.Moves {
+		diverge := func(reason string, cands []string) error {
+			r.Final = s
+			return &Divergence{File: name, Line: ml.Line, Recorded: ml.Text, Reason: reason,
+				Position: g.DrawState(s), Candidates: cands}
+		}
+		if s.Cont == engine.NoLoc && made == 0 {
+			var err error
+			if turns, err = g.Turns(s); err != nil {
+				return r, fmt.Errorf("%s:%d: %w", name, ml.Line, err)
+			}
+			cand = cand[:0]
+			for j := range turns {
+				cand = append(cand, j)
+			}
+		}
+		if ml.Pass {
+			if made > 0 {
+				return r, diverge("Pass in the middle of a turn", nil)
+			}
+			after := (*engine.State)(nil)
+			for _, j := range cand {
+				if turns[j].Parts[0].Pass {
+					after = turns[j].After
+				}
+			}
+			if after == nil {
+				_, mover := g.Side(s)
+				if len(turns) > 0 && !g.Players[mover].Random {
+					return r, diverge("Pass recorded, but passing is not legal here", partTexts(g, s, turns, cand, 0))
+				}
+				// Nothing to move, or a random player: the turn passes (reference 9.3).
+				after = s.Clone()
+				pass := engine.Move{Pass: true, Rule: -1, Type: engine.NoMoveType, Cont: engine.NoMoveType}
+				g.Apply(after, &pass)
+				g.Advance(after)
+			}
+			r.Plies = append(r.Plies, Ply{Line: ml, Move: engine.Move{Pass: true, Rule: -1}, Before: s, After: after, EndsTurn: true})
+			s = after.Clone()
+			continue
+		}
+		m, err := matchPart(g, s, ml.Text, turns, cand, made)
+		if err != nil {
+			return r, diverge(err.Error(), nearest(g, s, ml.Text, turns, cand, made))
+		}
+		var kept []int
+		for _, j := range cand {
+			if len(turns[j].Parts) > made && samePart(&turns[j].Parts[made], m) {
+				kept = append(kept, j)
+			}
+		}
+		cand = kept
+		made++
+		// Does the turn end here? It must if no consistent turn goes on; it may if one
+		// ends here, and then it does unless the next line goes on.
+		ends, goes := -1, false
+		for _, j := range cand {
+			if len(turns[j].Parts) == made && ends < 0 {
+				ends = j
+			}
+			if len(turns[j].Parts) > made {
+				goes = true
+			}
+		}
+		if ends >= 0 && goes && i+1 < len(sg.Moves) && !sg.Moves[i+1].Pass {
+			nextState := s.Clone()
+			g.Apply(nextState, m)
+			if _, err := matchPart(g, nextState, sg.Moves[i+1].Text, turns, cand, made); err == nil {
+				ends = -1
+			}
+		}
+		before := s
+		if ends >= 0 {
+			after := turns[ends].After.Clone()
+			r.Plies = append(r.Plies, Ply{Line: ml, Move: *m, Before: before, After: after, EndsTurn: true})
+			s = after.Clone()
+			made = 0
+			continue
+		}
+		next := s.Clone()
+		g.Apply(next, m)
+		g.SetCont(next, next.LastTo, m.Cont)
+		r.Plies = append(r.Plies, Ply{Line: ml, Move: *m, Before: before, After: next})
+		s = next
+	}
+	r.Final = s
+	return r, nil
+}
+
+func samePart(a, b *engine.Move) bool {
+	return a.Pass == b.Pass && a.Cont == b.Cont && slices.Equal(a.Changes, b.Changes)
+}
+
+// matchPart finds the part number made of the candidate turns that the text describes.
+func matchPart(g *eval.Game, s *engine.State, text string, turns []eval.Turn, cand []int, made int) (*engine.Move, error) {
+	want := Normalize(text)
+	wantItems := Items(g, want)
+	var parts []*engine.Move
+	for _, j := range cand {
+		if len(turns[j].Parts) > made {
+			p := &turns[j].Parts[made]
+			dup := false
+			for _, q := range parts {
+				if samePart(p, q) {
+					dup = true
+				}
+			}
+			if !dup {
+				parts = append(parts, p)
+			}
+		}
+	}
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("no legal move here")
+	}
+	for tier := 0; tier < 4; tier++ {
+		var found *engine.Move
+		for _, p := range parts {
+			got := Normalize(Part(g, s, p))
+			ok := false
+			switch tier {
+			case 0:
+				ok = got == want
+			case 1:
+				ok = sameMultiset(Items(g, got), wantItems)
+			case 2:
+				ok = sameSet(Items(g, got), wantItems, false)
+			case 3:
+				ok = sameSet(Items(g, got), wantItems, true)
+			}
+			if ok {
+				found = p
+				break
+			}
+		}
+		if found != nil {
+			return found, nil
+		}
+	}
+	return nil, fmt.Errorf("not a legal move here")
+}
+
+// Items splits part text into its items (a movement, a capture, a drop, a change), in a
+// form that does not depend on how the writer chose to spell them: "x" and "-" between
+// squares are the same, and "= TYPE" after a movement is "= TYPE on DEST".
+func Items(g *eval.Game, text string) []string {
+	w := strings.Fields(text)
+	isPlayer := func(s string) bool { return g.PlayerIndex(s) != engine.NoPlayer }
+	isPiece := func(s string) bool { return g.KindIndex(s) != engine.NoKind }
+	var out []string
+	justMoved := "" // the destination of the item just before, if it was a movement
+	for i := 0; i < len(w); {
+		moved := ""
+		switch {
+		case w[i] == "x" && i+1 < len(w):
+			out = append(out, "x "+w[i+1])
+			i += 2
+		case w[i] == "flip" && i+1 < len(w):
+			out = append(out, "flip "+w[i+1])
+			i += 2
+		case w[i] == "@" && i+3 < len(w):
+			out = append(out, "@ "+w[i+1]+" "+w[i+2]+" "+w[i+3])
+			i += 4
+		case w[i] == "=" && i+1 < len(w):
+			name := w[i+1]
+			i += 2
+			if i < len(w) && w[i] == "on" {
+				i++
+				for i < len(w) && g.Board.LocIndex(w[i]) != engine.NoLoc && !(i+1 < len(w) && (w[i+1] == "-" || w[i+1] == "x") && isPiece(w[i])) {
+					out = append(out, "= "+name+" on "+w[i])
+					i++
+				}
+			} else {
+				out = append(out, "= "+name+" on "+justMoved)
+				moved = justMoved
+			}
+		case isPlayer(w[i]) && i+2 < len(w) && isPiece(w[i+1]):
+			out = append(out, "put "+w[i]+" "+w[i+1]+" "+w[i+2])
+			moved = w[i+2]
+			i += 3
+		case i+3 < len(w) && (w[i+2] == "-" || w[i+2] == "x"):
+			out = append(out, w[i]+" "+w[i+1]+" - "+w[i+3])
+			moved = w[i+3]
+			i += 4
+		default:
+			out = append(out, "? "+w[i])
+			i++
+		}
+		justMoved = moved
+	}
+	return out
+}
+
+func sameMultiset(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	a, b = slices.Clone(a), slices.Clone(b)
+	sort.Strings(a)
+	sort.Strings(b)
+	return slices.Equal(a, b)
+}
+
+func sameSet(a, b []string, noAttrs bool) bool {
+	set := func(x []string) []string {
+		var out []string
+		for _, s := range x {
+			if noAttrs && strings.HasPrefix(s, "@ ") {
+				continue
+			}
+			out = append(out, s)
+		}
+		sort.Strings(out)
+		return slices.Compact(out)
+	}
+	return slices.Equal(set(a), set(b))
+}
+
+// partTexts lists the distinct parts number made of the candidate turns.
+func partTexts(g *eval.Game, s *engine.State, turns []eval.Turn, cand []int, made int) []string {
+	var out []string
+	for _, j := range cand {
+		if len(turns[j].Parts) > made {
+			t := Part(g, s, &turns[j].Parts[made])
+			if !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+// nearest returns up to three legal parts closest to the recorded text, each with the
+// items it lacks and has in excess.
+func nearest(g *eval.Game, s *engine.State, text string, turns []eval.Turn, cand []int, made int) []string {
+	want := Items(g, Normalize(text))
+	type scored struct {
+		text  string
+		score int
+		diff  string
+	}
+	var all []scored
+	for _, t := range partTexts(g, s, turns, cand, made) {
+		got := Items(g, t)
+		missing, extra := diffItems(want, got)
+		all = append(all, scored{t, len(missing) + len(extra), fmt.Sprintf("recorded has %s; zoggo has %s", listOr(missing), listOr(extra))})
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].score < all[j].score })
+	var out []string
+	for i := 0; i < len(all) && i < 3; i++ {
+		out = append(out, all[i].text+"   ("+all[i].diff+")")
+	}
+	if len(all) > 3 {
+		out = append(out, strconv.Itoa(len(all)-3)+" more")
+	}
+	return out
+}
+
+func diffItems(want, got []string) (missing, extra []string) {
+	g := slices.Clone(got)
+	for _, w := range want {
+		if i := slices.Index(g, w); i >= 0 {
+			g = slices.Delete(g, i, i+1)
+		} else {
+			missing = append(missing, w)
+		}
+	}
+	return missing, g
+}
+
+func listOr(items []string) string {
+	if len(items) == 0 {
+		return "nothing more"
+	}
+	return strings.Join(items, ", ")
+}
+
+// applyEdit applies a board-edit line to s.
+func applyEdit(g *eval.Game, s *engine.State, e Edit) error {
+	l := g.Board.LocIndex(e.Pos)
+	if l == engine.NoLoc {
+		return fmt.Errorf("unknown position %q in board edit", e.Pos)
+	}
+	if e.Clear {
+		s.Cells[l] = engine.Empty
+		return nil
+	}
+	p := g.PlayerIndex(e.Player)
+	if p == engine.NoPlayer {
+		return fmt.Errorf("unknown player %q in board edit", e.Player)
+	}
+	k := g.KindIndex(e.Piece)
+	if k == engine.NoKind {
+		return fmt.Errorf("unknown piece %q in board edit", e.Piece)
+	}
+	s.Cells[l] = engine.MakeCell(p, k, g.DefaultAttrs(k))
+	return nil
+}

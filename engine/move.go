@@ -66,20 +66,34 @@ func (r Rule) String() string {
 }
 
 // Captures counts the pieces a move removes: captures of occupied squares and pieces
-// displaced by movements, in the state before it.
+// displaced by movements, in the state before it. A square captured twice (rules often
+// record the same capture again at each landing square of a slide) counts once.
 func (m *Move) Captures(s *State) int {
+	var seen [16]Loc
+	list := seen[:0]
 	n := 0
 	for i := range m.Changes {
 		c := &m.Changes[i]
+		hit := false
 		switch c.Op {
 		case OpCapture:
-			if !s.Cells[c.To].IsEmpty() && !m.movesAway(c.To) || m.arrives(c.To) {
-				n++
-			}
+			hit = !s.Cells[c.To].IsEmpty() && !m.movesAway(c.To) || m.arrives(c.To)
 		case OpMove, OpCopy:
-			if !s.Cells[c.To].IsEmpty() && !m.movesAway(c.To) {
-				n++
+			hit = !s.Cells[c.To].IsEmpty() && !m.movesAway(c.To)
+		}
+		if !hit {
+			continue
+		}
+		dup := false
+		for _, l := range list {
+			if l == c.To {
+				dup = true
+				break
 			}
+		}
+		if !dup {
+			list = append(list, c.To)
+			n++
 		}
 	}
 	return n

@@ -214,13 +214,14 @@ func (g *Game) otherPlayer(p engine.Player) engine.Player {
 // workspace holds the buffers of one level of the move tree, reused from one position to
 // the next so that perft and search allocate almost nothing once warm.
 type workspace struct {
-	x      *gen
-	states []*engine.State
-	used   int
-	arena  []engine.Change
-	moves  []engine.Move
-	next   []engine.Move
-	turns  []Turn
+	keepAll bool // keep multi-part turns that reach the same position by other paths
+	x       *gen
+	states  []*engine.State
+	used    int
+	arena   []engine.Change
+	moves   []engine.Move
+	next    []engine.Move
+	turns   []Turn
 }
 
 func (g *Game) newWorkspace() *workspace { return &workspace{x: newGen(g)} }
@@ -263,6 +264,17 @@ func (g *Game) runnable() error {
 	return nil
 }
 
+// AllTurns is Turns without merging the multi-part turns that reach the same position by
+// different paths: a replay must follow the very parts a saved game recorded.
+func (g *Game) AllTurns(s *engine.State) ([]Turn, error) {
+	if err := g.runnable(); err != nil {
+		return nil, err
+	}
+	w := g.newWorkspace()
+	w.keepAll = true
+	return g.turns(s, w)
+}
+
 // turns computes the legal turns of s in w; they stay valid until w is reset.
 func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 	if g.Axiom() {
@@ -284,7 +296,10 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 			return nil, err
 		}
 	}
-	turns := dedupe(w.turns)
+	turns := w.turns
+	if !w.keepAll {
+		turns = dedupe(turns)
+	}
 	// Royal pieces: remove turns that leave one attacked, unless the side moves again.
 	if roy := g.royal[e.Side]; len(roy) > 0 {
 		kept := turns[:0]

@@ -144,7 +144,7 @@ func Replay(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 		}
 		if s.Cont == engine.NoLoc && made == 0 {
 			var err error
-			if turns, err = g.Turns(s); err != nil {
+			if turns, err = g.AllTurns(s); err != nil {
 				return r, fmt.Errorf("%s:%d: %w", name, ml.Line, err)
 			}
 			cand = cand[:0]

@@ -152,10 +152,24 @@ func Replay(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 				cand = append(cand, j)
 			}
 		}
-		if ml.Pass {
-			if made > 0 {
-				return r, diverge("Pass in the middle of a turn", nil)
+		if ml.Pass && made > 0 {
+			// With "pass partial", Pass ends a turn whose continuation the player declines.
+			end := -1
+			for _, j := range cand {
+				if len(turns[j].Parts) == made {
+					end = j
+					break
+				}
 			}
+			if end < 0 {
+				return r, diverge("Pass recorded in the middle of a turn that must go on", partTexts(g, s, turns, cand, made))
+			}
+			after := turns[end].After.Clone()
+			r.Plies = append(r.Plies, Ply{Line: ml, Move: engine.Move{Pass: true, Rule: -1}, Before: s, After: after, EndsTurn: true})
+			s, made = after, 0
+			continue
+		}
+		if ml.Pass {
 			after := (*engine.State)(nil)
 			for _, j := range cand {
 				if turns[j].Parts[0].Pass {
@@ -200,7 +214,9 @@ func Replay(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 				goes = true
 			}
 		}
-		if ends >= 0 && goes && i+1 < len(sg.Moves) && !sg.Moves[i+1].Pass {
+		if ends >= 0 && goes && i+1 < len(sg.Moves) && sg.Moves[i+1].Pass {
+			ends = -1 // the Pass line ends this turn
+		} else if ends >= 0 && goes && i+1 < len(sg.Moves) {
 			nextState := s.Clone()
 			g.Apply(nextState, m)
 			if _, err := matchPart(g, nextState, sg.Moves[i+1].Text, turns, cand, made); err == nil {

@@ -43,6 +43,11 @@ func Part(g *eval.Game, s *engine.State, m *engine.Move) string {
 		case engine.OpCreate:
 			parts = append(parts, fmt.Sprintf("%s %s %s", g.Players[c.Player].Name, g.Pieces[c.Kind].Name, name(c.To)))
 		case engine.OpCapture:
+			// A capture of a square that is empty and that nothing enters is no removal;
+			// Zillions does not list it.
+			if s.Cells[c.To].IsEmpty() && !enters(m, c.To) {
+				continue
+			}
 			parts = append(parts, "x "+name(c.To))
 		case engine.OpType:
 			if c.To == justMoved {
@@ -73,6 +78,19 @@ func Part(g *eval.Game, s *engine.State, m *engine.Move) string {
 		return "Null"
 	}
 	return strings.Join(parts, " ")
+}
+
+// enters reports whether a movement, drop or create of m puts a piece on l.
+func enters(m *engine.Move, l engine.Loc) bool {
+	for _, c := range m.Changes {
+		switch c.Op {
+		case engine.OpMove, engine.OpCopy, engine.OpDrop, engine.OpCreate:
+			if c.To == l {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Turn writes every part of a turn, separated by "; ", from the state s before it.

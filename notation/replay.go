@@ -30,6 +30,8 @@ type Ply struct {
 	Before   *engine.State
 	After    *engine.State // after the part; the turn order has advanced if the turn ended
 	EndsTurn bool
+
+	cands []*engine.Move // the parts that could have been made instead (for named notation)
 }
 
 // Replayed is a saved game replayed against its rules.
@@ -133,111 +135,66 @@ func Replay(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 	}
 	s.Hash = g.FullHash(s)
 	r := &Replayed{Game: g, Start: s.Clone()}
-	var turns []eval.Turn
-	var cand []int // turns still consistent with the parts made in this turn
-	made := 0
+	w := newWalker(g, s)
 	for i, ml := range sg.Moves {
+		before := w.s
 		diverge := func(reason string, cands []string) error {
-			r.Final = s
+			r.Final = before
 			return &Divergence{File: name, Line: ml.Line, Recorded: ml.Text, Reason: reason,
-				Position: g.DrawState(s), Candidates: cands}
+				Position: g.DrawState(before), Candidates: cands}
 		}
-		if s.Cont == engine.NoLoc && made == 0 {
-			var err error
-			if turns, err = g.AllTurns(s); err != nil {
-				return r, fmt.Errorf("%s:%d: %w", name, ml.Line, err)
-			}
-			cand = cand[:0]
-			for j := range turns {
-				cand = append(cand, j)
-			}
+		if err := w.begin(); err != nil {
+			r.Final = before
+			return r, fmt.Errorf("%s:%d: %w", name, ml.Line, err)
 		}
-		if ml.Pass && made > 0 {
+		pass := engine.Move{Pass: true, Rule: -1, Type: engine.NoMoveType, Cont: engine.NoMoveType}
+		if ml.Pass && w.made > 0 {
 			// With "pass partial", Pass ends a turn whose continuation the player declines.
-			end := -1
-			for _, j := range cand {
-				if len(turns[j].Parts) == made {
-					end = j
-					break
-				}
+			j := w.canEnd()
+			if j < 0 {
+				return r, diverge("Pass recorded in the middle of a turn that must go on", texts(g, before, w.parts()))
 			}
-			if end < 0 {
-				return r, diverge("Pass recorded in the middle of a turn that must go on", partTexts(g, s, turns, cand, made))
-			}
-			after := turns[end].After.Clone()
-			r.Plies = append(r.Plies, Ply{Line: ml, Move: engine.Move{Pass: true, Rule: -1}, Before: s, After: after, EndsTurn: true})
-			s, made = after, 0
+			w.end(j)
+			r.Plies = append(r.Plies, Ply{Line: ml, Move: pass, Before: before, After: w.s, EndsTurn: true})
 			continue
 		}
 		if ml.Pass {
-			after := (*engine.State)(nil)
-			for _, j := range cand {
-				if turns[j].Parts[0].Pass {
-					after = turns[j].After
+			if j := w.passTurn(); j >= 0 {
+				w.end(j)
+			} else {
+				_, mover := g.Side(before)
+				if len(w.cand) > 0 && !g.Players[mover].Random {
+					return r, diverge("Pass recorded, but passing is not legal here", texts(g, before, w.parts()))
 				}
+				w.passNoMove()
 			}
-			if after == nil {
-				_, mover := g.Side(s)
-				if len(turns) > 0 && !g.Players[mover].Random {
-					return r, diverge("Pass recorded, but passing is not legal here", partTexts(g, s, turns, cand, 0))
-				}
-				// Nothing to move, or a random player: the turn passes (reference 9.3).
-				after = s.Clone()
-				pass := engine.Move{Pass: true, Rule: -1, Type: engine.NoMoveType, Cont: engine.NoMoveType}
-				g.Apply(after, &pass)
-				g.Advance(after)
-			}
-			r.Plies = append(r.Plies, Ply{Line: ml, Move: engine.Move{Pass: true, Rule: -1}, Before: s, After: after, EndsTurn: true})
-			s = after.Clone()
+			r.Plies = append(r.Plies, Ply{Line: ml, Move: pass, Before: before, After: w.s, EndsTurn: true})
 			continue
 		}
-		m, err := matchPart(g, s, ml.Text, turns, cand, made)
+		parts := w.parts()
+		m, err := matchPart(g, before, ml.Text, parts)
 		if err != nil {
-			return r, diverge(err.Error(), nearest(g, s, ml.Text, turns, cand, made))
+			return r, diverge(err.Error(), nearest(g, before, ml.Text, parts))
 		}
-		var kept []int
-		for _, j := range cand {
-			if len(turns[j].Parts) > made && samePart(&turns[j].Parts[made], m) {
-				kept = append(kept, j)
-			}
-		}
-		cand = kept
-		made++
+		w.play(m)
 		// Does the turn end here? It must if no consistent turn goes on; it may if one
-		// ends here, and then it does unless the next line goes on.
-		ends, goes := -1, false
-		for _, j := range cand {
-			if len(turns[j].Parts) == made && ends < 0 {
-				ends = j
-			}
-			if len(turns[j].Parts) > made {
-				goes = true
-			}
-		}
-		if ends >= 0 && goes && i+1 < len(sg.Moves) && sg.Moves[i+1].Pass {
-			ends = -1 // the Pass line ends this turn
-		} else if ends >= 0 && goes && i+1 < len(sg.Moves) {
-			nextState := s.Clone()
-			g.Apply(nextState, m)
-			if _, err := matchPart(g, nextState, sg.Moves[i+1].Text, turns, cand, made); err == nil {
-				ends = -1
+		// ends here, and then it does unless the next line goes on (a Pass line ends it).
+		j := w.canEnd()
+		if j >= 0 && w.canGo() && i+1 < len(sg.Moves) {
+			next := sg.Moves[i+1]
+			if next.Pass {
+				j = -1
+			} else if _, err := matchPart(g, w.s, next.Text, w.parts()); err == nil {
+				j = -1
 			}
 		}
-		before := s
-		if ends >= 0 {
-			after := turns[ends].After.Clone()
-			r.Plies = append(r.Plies, Ply{Line: ml, Move: *m, Before: before, After: after, EndsTurn: true})
-			s = after.Clone()
-			made = 0
-			continue
+		ends := j >= 0
+		if ends {
+			w.end(j)
 		}
-		next := s.Clone()
-		g.Apply(next, m)
-		g.SetCont(next, next.LastTo, m.Cont)
-		r.Plies = append(r.Plies, Ply{Line: ml, Move: *m, Before: before, After: next})
-		s = next
+		r.Plies = append(r.Plies, Ply{Line: ml, Move: *m, Before: before, After: w.s, EndsTurn: ends, cands: parts})
 	}
-	r.Final = s
+	r.Final = w.s
 	return r, nil
 }
 
@@ -245,30 +202,14 @@ func samePart(a, b *engine.Move) bool {
 	return a.Pass == b.Pass && a.Cont == b.Cont && slices.Equal(a.Changes, b.Changes)
 }
 
-// matchPart finds the part number made of the candidate turns that the text describes.
-func matchPart(g *eval.Game, s *engine.State, text string, turns []eval.Turn, cand []int, made int) (*engine.Move, error) {
-	want := Normalize(text)
-	wantItems := Items(g, want)
-	var parts []*engine.Move
-	for _, j := range cand {
-		if len(turns[j].Parts) > made {
-			p := &turns[j].Parts[made]
-			dup := false
-			for _, q := range parts {
-				if samePart(p, q) {
-					dup = true
-				}
-			}
-			if !dup {
-				parts = append(parts, p)
-			}
-		}
-	}
+// matchPart finds the part among parts that the text describes.
+func matchPart(g *eval.Game, s *engine.State, text string, parts []*engine.Move) (*engine.Move, error) {
 	if len(parts) == 0 {
 		return nil, fmt.Errorf("no legal move here")
 	}
+	want := Normalize(text)
+	wantItems := Items(g, want)
 	for tier := 0; tier < 4; tier++ {
-		var found *engine.Move
 		for _, p := range parts {
 			got := Normalize(Part(g, s, p))
 			ok := false
@@ -283,12 +224,8 @@ func matchPart(g *eval.Game, s *engine.State, text string, turns []eval.Turn, ca
 				ok = sameSet(Items(g, got), wantItems, true)
 			}
 			if ok {
-				found = p
-				break
+				return p, nil
 			}
-		}
-		if found != nil {
-			return found, nil
 		}
 	}
 	return nil, fmt.Errorf("not a legal move here")
@@ -370,23 +307,18 @@ func sameSet(a, b []string, noAttrs bool) bool {
 	return slices.Equal(set(a), set(b))
 }
 
-// partTexts lists the distinct parts number made of the candidate turns.
-func partTexts(g *eval.Game, s *engine.State, turns []eval.Turn, cand []int, made int) []string {
+// texts writes parts in the ZSG dialect.
+func texts(g *eval.Game, s *engine.State, parts []*engine.Move) []string {
 	var out []string
-	for _, j := range cand {
-		if len(turns[j].Parts) > made {
-			t := Part(g, s, &turns[j].Parts[made])
-			if !slices.Contains(out, t) {
-				out = append(out, t)
-			}
-		}
+	for _, p := range parts {
+		out = append(out, Part(g, s, p))
 	}
 	return out
 }
 
 // nearest returns up to three legal parts closest to the recorded text, each with the
 // items it lacks and has in excess.
-func nearest(g *eval.Game, s *engine.State, text string, turns []eval.Turn, cand []int, made int) []string {
+func nearest(g *eval.Game, s *engine.State, text string, parts []*engine.Move) []string {
 	want := Items(g, Normalize(text))
 	type scored struct {
 		text  string
@@ -394,7 +326,7 @@ func nearest(g *eval.Game, s *engine.State, text string, turns []eval.Turn, cand
 		diff  string
 	}
 	var all []scored
-	for _, t := range partTexts(g, s, turns, cand, made) {
+	for _, t := range texts(g, s, parts) {
 		got := Items(g, t)
 		missing, extra := diffItems(want, got)
 		all = append(all, scored{t, len(missing) + len(extra), fmt.Sprintf("recorded has %s; zoggo has %s", listOr(missing), listOr(extra))})

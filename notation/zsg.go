@@ -31,6 +31,11 @@ func Part(g *eval.Game, s *engine.State, m *engine.Move) string {
 		moved := engine.NoLoc
 		switch c.Op {
 		case engine.OpMove, engine.OpCopy:
+			if c.From == c.To {
+				// A piece that stays where it is (a null move) is not written; a change
+				// to it is written with its square (GufuuShogi: "= EKing on 2c").
+				break
+			}
 			sep := "-"
 			if !s.Cells[c.To].IsEmpty() && c.To != c.From {
 				sep = "x"

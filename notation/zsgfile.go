@@ -12,6 +12,7 @@ import (
 
 // SavedGame is a parsed .zsg file.
 type SavedGame struct {
+	Named     bool   // written in named notation (first line NamedMagic)
 	Seats     string // one H or C per player, from the first line
 	RulesFile string // as written after RulesFile=
 	Variant   string // the exact title after VariantName=
@@ -75,12 +76,23 @@ func ParseSavedGame(name string, data []byte) (*SavedGame, error) {
 	}
 	sg := &SavedGame{}
 	first := strings.TrimSpace(lines[0])
-	if !strings.HasPrefix(first, zsgMagic) {
+	var f []string
+	switch {
+	case strings.HasPrefix(first, zsgMagic):
+		f = strings.Fields(strings.TrimPrefix(first, zsgMagic))
+		if len(f) >= 2 {
+			f = f[1:]
+		} else {
+			f = nil
+		}
+	case strings.HasPrefix(first, NamedMagic):
+		sg.Named = true
+		f = strings.Fields(strings.TrimPrefix(first, NamedMagic))
+	default:
 		return nil, errAt(0, "not a Zillions saved game: the first line should start with %q", zsgMagic)
 	}
-	f := strings.Fields(strings.TrimPrefix(first, zsgMagic))
-	if len(f) >= 2 {
-		sg.Seats = f[1]
+	if len(f) >= 1 {
+		sg.Seats = f[0]
 		for _, c := range sg.Seats {
 			if c != 'H' && c != 'C' {
 				return nil, errAt(0, "seat letters must be H or C, found %q", sg.Seats)
@@ -162,7 +174,11 @@ func clip(s string) string {
 // Format writes a saved game in the layout Zillions reads, with CRLF line ends.
 func (sg *SavedGame) Format() []byte {
 	var b strings.Builder
-	b.WriteString(zsgMagic + "0.02 " + sg.Seats + "\r\n")
+	if sg.Named {
+		b.WriteString(NamedMagic + " " + sg.Seats + "\r\n")
+	} else {
+		b.WriteString(zsgMagic + "0.02 " + sg.Seats + "\r\n")
+	}
 	b.WriteString("RulesFile=" + sg.RulesFile + "\r\n")
 	b.WriteString("VariantName=" + sg.Variant + "\r\n")
 	for _, e := range sg.Edits {

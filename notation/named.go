@@ -16,7 +16,8 @@ import (
 // NamedMagic is the first line of a file in named notation.
 const NamedMagic = "zoggo named notation 1"
 
-// namedBase writes a part without disambiguation: FROM - TO RULE ARGS for a movement
+// namedBase writes a part without disambiguation: FROM - TO RULE ARGS for a movement,
+// FROM and TO being the squares of its first movement (the king's, in castling)
 // (x instead of - when it captures), TO RULE ARGS PLAYER PIECE for a drop, SQUARE RULE
 // ARGS for a part that moves nothing, and "Pass".
 func namedBase(g *eval.Game, s *engine.State, m *engine.Move) string {
@@ -35,20 +36,18 @@ func namedBase(g *eval.Game, s *engine.State, m *engine.Move) string {
 				continue
 			}
 			if from == engine.NoLoc && drop == nil {
-				from = c.From
+				from, to = c.From, c.To
 			}
-			to = c.To
 		case engine.OpDrop:
 			if drop == nil && from == engine.NoLoc {
 				drop = c
 			}
-			to = c.To
 		}
 	}
 	switch {
 	case from != engine.NoLoc:
 		sep := "-"
-		if m.Captures(s) > 0 {
+		if !s.Cells[to].IsEmpty() || m.Captures(s) > 0 {
 			sep = "x"
 		}
 		return loc(from) + " " + sep + " " + loc(to) + " " + rule

@@ -319,8 +319,15 @@ func (g *Game) AttrIndexOf(name string) int {
 func (g *Game) NewState() *State {
 	s := &State{Cells: make([]Cell, len(g.Board.Locs)), Stock: make([]int32, len(g.Players)*len(g.Pieces)),
 		LastFrom: NoLoc, LastTo: NoLoc, Cont: NoLoc, ContType: NoMoveType}
+	// Without any off entry, drops are unlimited (Reversi-style games). Once the setup
+	// gives some stock, every other (player, type) has none: Luzhanqi and Helheim saves
+	// show that Zillions does not let a player drop a type its setup does not stock.
+	unlimited := int32(-1)
+	if len(g.Stock) > 0 {
+		unlimited = 0
+	}
 	for i := range s.Stock {
-		s.Stock[i] = -1
+		s.Stock[i] = unlimited
 	}
 	for _, p := range g.Setup {
 		s.Cells[p.Loc] = MakeCell(p.Player, p.Kind, g.defaultAttrs(p.Kind))

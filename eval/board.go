@@ -31,8 +31,12 @@ func (c *compiler) board(n *zrf.Node) {
 			for _, a := range ch.Args() {
 				bb.b.Image = append(bb.b.Image, a.Text)
 			}
-		case "grid", "positions", "dummy", "links", "unlink", "kill-positions", "symmetry", "zone":
+		case "grid", "positions", "dummy", "kill-positions", "symmetry", "zone":
 			by[h] = append(by[h], ch)
+		case "links", "unlink":
+			// links and unlink apply in source order: Chessence unlinks its reserve
+			// squares and then links some of them again.
+			by["links+unlink"] = append(by["links+unlink"], ch)
 		default:
 			what := ch.Describe()
 			if h != "" {
@@ -55,11 +59,12 @@ func (c *compiler) board(n *zrf.Node) {
 		c.errorf(n, site, "the board has no positions")
 		return
 	}
-	for _, l := range by["links"] {
-		bb.links(l)
-	}
-	for _, u := range by["unlink"] {
-		bb.unlink(u)
+	for _, l := range by["links+unlink"] {
+		if l.Head() == "links" {
+			bb.links(l)
+		} else {
+			bb.unlink(l)
+		}
 	}
 	for _, k := range by["kill-positions"] {
 		bb.kill(k)

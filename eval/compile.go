@@ -17,6 +17,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -558,6 +559,32 @@ func royalKinds(g *engine.Game) [][]bool {
 	}
 	for _, goal := range g.Goals {
 		walk(goal.Cond, goal.Players)
+	}
+	// A type that a player may also lose by capture (a captured goal) is not protected
+	// from attack: Chinese Passive Chess has both goals for its General, and Zillions let
+	// a player leave the General en prise (PassiveChess.zsg, line 33).
+	var unroyal func(c *engine.Cond, players []engine.Player)
+	unroyal = func(c *engine.Cond, players []engine.Player) {
+		if c.Op == engine.CondCaptured {
+			for _, p := range players {
+				if out[p] != nil {
+					for _, k := range c.Kinds {
+						out[p][k] = false
+					}
+				}
+			}
+		}
+		for _, a := range c.Args {
+			unroyal(a, players)
+		}
+	}
+	for _, goal := range g.Goals {
+		unroyal(goal.Cond, goal.Players)
+	}
+	for p := range out {
+		if out[p] != nil && !slices.Contains(out[p], true) {
+			out[p] = nil
+		}
 	}
 	return out
 }

@@ -345,7 +345,9 @@ func (x *gen) run(ops []op) bool {
 		case opSetPosFlag:
 			l, ok := x.resolve(o.loc)
 			if !ok {
-				return false
+				// Like capture, ignored when the location does not exist (Bolotoudou and
+				// GufuuShogi mark neighbours without checking the board's edge).
+				continue
 			}
 			v := x.test(o.cond)
 			i := int(o.a)*x.words + int(l>>6)
@@ -359,6 +361,11 @@ func (x *gen) run(ops []op) bool {
 			x.effects = append(x.effects, engine.Change{Op: engine.OpAttr, To: x.cursor, Attr: uint8(o.a), Val: x.test(o.cond)})
 		case opAdd:
 			x.add(o)
+			// Effects recorded before an add belong to that move only; the movements
+			// stay. Shafran's and Dameo's flying kings record a capture at one landing
+			// square and only a mark at the next, and Zillions writes the later move
+			// without the earlier capture (Shafran, Focus, Northern Kings saves).
+			x.effects = x.effects[:0]
 		}
 	}
 	return true

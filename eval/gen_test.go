@@ -88,7 +88,7 @@ func TestGenerate(t *testing.T) {
    ((create Q n) (flip e) (change-type Q ne) (capture nw) add)))
 (piece (name Q))
 (board-setup (A (P b1)) (B (P c1) (P c2) (P a2)))`, "",
-			[]string{"P b1 - b1 A Q b2 flip c1 = Q on c2 x a2  [P]"}},
+			[]string{"A Q b2 flip c1 = Q on c2 x a2  [P]"}},
 		{"flags and position flags are per block run", `
 (piece (name P) (moves
    ((set-flag f true) (set-position-flag g true n) n (verify (flag? f)) (verify (position-flag? g)) add)

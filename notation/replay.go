@@ -204,6 +204,9 @@ func samePart(a, b *engine.Move) bool {
 
 // matchPart finds the part among parts that the text describes.
 func matchPart(g *eval.Game, s *engine.State, text string, parts []*engine.Move) (*engine.Move, error) {
+	if err := checkNames(g, text); err != nil {
+		return nil, err
+	}
 	if len(parts) == 0 {
 		return nil, fmt.Errorf("no legal move here")
 	}
@@ -280,6 +283,34 @@ func Items(g *eval.Game, text string) []string {
 		justMoved = moved
 	}
 	return out
+}
+
+// checkNames reports a piece or position name in the movements of move text that the
+// game does not have.
+func checkNames(g *eval.Game, text string) error {
+	for _, it := range Items(g, text) {
+		w := strings.Fields(it)
+		if len(w) != 4 || w[2] != "-" {
+			continue
+		}
+		if g.KindIndex(w[0]) == engine.NoKind {
+			var names []string
+			for _, p := range g.Pieces {
+				names = append(names, p.Name)
+			}
+			msg := fmt.Sprintf("unknown piece %q", w[0])
+			if sug := eval.Suggest(w[0], names); sug != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", sug)
+			}
+			return fmt.Errorf("%s", msg)
+		}
+		for _, sq := range []string{w[1], w[3]} {
+			if g.Board.LocIndex(sq) == engine.NoLoc {
+				return fmt.Errorf("unknown position %q", sq)
+			}
+		}
+	}
+	return nil
 }
 
 func sameMultiset(a, b []string) bool {

@@ -71,6 +71,9 @@ func ParseSavedGame(name string, data []byte) (*SavedGame, error) {
 	errAt := func(i int, format string, args ...any) error {
 		return &ParseError{name, i + 1, fmt.Sprintf(format, args...)}
 	}
+	if len(lines) == 0 || !strings.HasPrefix(strings.TrimSpace(lines[0]), zsgMagic) && !strings.HasPrefix(strings.TrimSpace(lines[0]), NamedMagic) {
+		return nil, &ParseError{name, 1, fmt.Sprintf("not a Zillions saved game: the first line should start with %q", zsgMagic)}
+	}
 	if len(lines) < 3 {
 		return nil, &ParseError{name, len(lines) + 1, "truncated header: a saved game starts with three lines (version, RulesFile=, VariantName=)"}
 	}
@@ -103,7 +106,7 @@ func ParseSavedGame(name string, data []byte) (*SavedGame, error) {
 	if sg.RulesFile, ok = strings.CutPrefix(strings.TrimSpace(lines[1]), "RulesFile="); !ok {
 		return nil, errAt(1, "expected RulesFile=..., found %q", clip(lines[1]))
 	}
-	if sg.Variant, ok = strings.CutPrefix(strings.TrimRight(lines[2], " \t"), "VariantName="); !ok {
+	if sg.Variant, ok = strings.CutPrefix(strings.Trim(lines[2], " \t"), "VariantName="); !ok {
 		return nil, errAt(2, "expected VariantName=..., found %q", clip(lines[2]))
 	}
 	last := 0
@@ -150,7 +153,7 @@ func ParseSavedGame(name string, data []byte) (*SavedGame, error) {
 		if rest, ok := strings.CutPrefix(body, "partial "); ok {
 			w := strings.SplitN(rest, " ", 2)
 			k, err := strconv.Atoi(w[0])
-			if err != nil || len(w) < 2 {
+			if err != nil || k < 0 || len(w) < 2 {
 				return nil, errAt(i, "expected \"partial K MOVE\", found %q", clip(body))
 			}
 			ml.Partial, ml.Text = k, strings.TrimSpace(w[1])
@@ -175,9 +178,9 @@ func clip(s string) string {
 func (sg *SavedGame) Format() []byte {
 	var b strings.Builder
 	if sg.Named {
-		b.WriteString(NamedMagic + " " + sg.Seats + "\r\n")
+		b.WriteString(strings.TrimSpace(NamedMagic+" "+sg.Seats) + "\r\n")
 	} else {
-		b.WriteString(zsgMagic + "0.02 " + sg.Seats + "\r\n")
+		b.WriteString(strings.TrimSpace(zsgMagic+"0.02 "+sg.Seats) + "\r\n")
 	}
 	b.WriteString("RulesFile=" + sg.RulesFile + "\r\n")
 	b.WriteString("VariantName=" + sg.Variant + "\r\n")

@@ -43,7 +43,7 @@ docs/notation.md describes the named notation.`,
 			}
 			var d *notation.Divergence
 			if errors.As(err, &d) {
-				fmt.Fprintln(cmd.ErrOrStderr(), d.Detail())
+				fmt.Fprint(cmd.ErrOrStderr(), d.Detail())
 				return exitError{1}
 			}
 			if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"runtime/pprof"
@@ -13,26 +14,61 @@ import (
 )
 
 func newMoves() *cobra.Command {
-	var variant, after string
+	var variant, after, zsg string
 	cmd := &cobra.Command{
-		Use:   "moves FILE",
+		Use:   "moves [FILE | --zsg GAME.zsg]",
 		Short: "List the legal moves of the side to move",
 		Long: `moves lists the legal turns of the player to move, one per line: the turn in the
 dialect of Zillions saved games (each part's movements, captures, drops and changes;
 parts of a multi-part turn separated by "; "), then the rule that made it in brackets.
 
---after plays moves first, written the same way and separated by ";" (each item is one
-part of a turn).`,
+FILE is a rules file; the moves are those of its start position. With --zsg, the moves
+are those at the end of a saved game instead: the game is replayed against the rules
+file and variant it names (as zoggo replay does), and FILE is not given. If the saved
+game stops in the middle of a turn, the parts that may continue it are listed. If a
+line of the saved game is not a legal move, moves prints where it diverges, as replay
+does, and exits with status 1.
+
+--after plays moves first (after the saved game's moves, with --zsg), written the same
+way and separated by ";" (each item is one part of a turn).`,
 		Example: `  zoggo moves games/chess.zrf
-  zoggo moves games/chess.zrf --after "Pawn e2 - e4; Pawn e7 - e5"`,
-		Args: cobra.ExactArgs(1),
+  zoggo moves games/chess.zrf --after "Pawn e2 - e4; Pawn e7 - e5"
+  zoggo moves --zsg games/saves/opening.zsg`,
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, err := loadGame(cmd.ErrOrStderr(), args[0], variant)
-			if err != nil {
-				return err
+			var g *eval.Game
+			var s *engine.State
+			switch {
+			case zsg != "" && len(args) > 0:
+				return fmt.Errorf("give a rules FILE or --zsg GAME.zsg, not both (the saved game names its rules file)")
+			case zsg == "" && len(args) == 0:
+				return fmt.Errorf("missing FILE: give a rules file, or a saved game with --zsg GAME.zsg")
+			case zsg != "" && variant != "":
+				return fmt.Errorf("--variant cannot be used with --zsg: the saved game names its variant")
+			case zsg != "":
+				sg, game, err := notation.OpenSavedGame(zsg)
+				if err != nil {
+					return err
+				}
+				r, err := notation.Replay(game, sg, zsg)
+				var d *notation.Divergence
+				if errors.As(err, &d) {
+					fmt.Fprint(cmd.ErrOrStderr(), d.Detail())
+					return exitError{1}
+				}
+				if err != nil {
+					return err
+				}
+				g, s = game, r.Final
+			default:
+				var err error
+				if g, err = loadGame(cmd.ErrOrStderr(), args[0], variant); err != nil {
+					return err
+				}
+				s = g.NewState()
 			}
-			s := g.NewState()
 			if after != "" {
+				var err error
 				if s, err = notation.Play(g, s, after); err != nil {
 					return fmt.Errorf("--after: %w", err)
 				}
@@ -60,6 +96,7 @@ part of a turn).`,
 	}
 	cmd.Flags().StringVar(&variant, "variant", "", "the game or variant title (default: the file's default game)")
 	cmd.Flags().StringVar(&after, "after", "", "moves to play first, separated by \";\"")
+	cmd.Flags().StringVar(&zsg, "zsg", "", "list the moves at the end of this saved game (instead of FILE)")
 	return cmd
 }
 

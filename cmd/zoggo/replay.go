@@ -27,7 +27,7 @@ and the nearest legal moves with what differs, and exits with status 1.`,
 			r, err := notation.Replay(g, sg, args[0])
 			var d *notation.Divergence
 			if errors.As(err, &d) {
-				fmt.Fprintln(cmd.ErrOrStderr(), d.Detail())
+				fmt.Fprint(cmd.ErrOrStderr(), d.Detail())
 				return exitError{1}
 			}
 			if err != nil {

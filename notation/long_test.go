@@ -1,0 +1,5 @@
+//go:build long
+
+package notation_test
+
+const longTests = true

@@ -28,6 +28,8 @@ test-long: test fuzz
 fuzz:
 	$(GO) test ./zrf -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./zrf -run '^$$' -fuzz '^FuzzExpand$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./notation -run '^$$' -fuzz '^FuzzParseSavedGame$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./notation -run '^$$' -fuzz '^FuzzReplay$$' -fuzztime $(FUZZTIME)
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

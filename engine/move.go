@@ -275,9 +275,13 @@ func (g *Game) defaultAttrs(k Kind) uint32 {
 
 // Prepare computes the tables the state code needs: attribute numbering and defaults, and
 // the Zobrist keys. The compiler calls it once the game is complete.
+// AttrNames may be preset with the order in which attributes are numbered; names not in
+// it are added in piece order.
 func (g *Game) Prepare() {
-	g.AttrNames = g.AttrNames[:0]
 	idx := map[string]int{}
+	for i, a := range g.AttrNames {
+		idx[a] = i
+	}
 	g.attrDefaults = make([]uint32, len(g.Pieces))
 	g.AttrIndex = make([][]int, len(g.Pieces))
 	for k, p := range g.Pieces {

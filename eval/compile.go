@@ -520,6 +520,7 @@ func (c *compiler) compile(children []*zrf.Node, variant bool) *Game {
 			g.Title, len(g.Pieces), len(g.Players), engine.MaxKinds, engine.MaxPlayers)
 		return nil
 	}
+	g.AttrNames = attrOrder(children, g.Pieces)
 	g.Prepare()
 	if len(g.AttrNames) > engine.MaxAttrs {
 		c.errorf(c.form, nil, "%q has %d attribute names; zoggo handles at most %d", g.Title, len(g.AttrNames), engine.MaxAttrs)
@@ -536,6 +537,43 @@ func (c *compiler) compile(children []*zrf.Node, variant bool) *Game {
 		return nil
 	}
 	return c.eg
+}
+
+// attrOrder numbers the attribute names of a game in the order they first appear in its
+// expanded text, move code included, which is how saved games number them in "@ POS I V"
+// (Bolotoudou's is-capturing? is 0 because a drop block names it before any piece
+// declares in-line?).
+func attrOrder(children []*zrf.Node, pieces []*engine.Piece) []string {
+	declared := map[string]bool{}
+	for _, p := range pieces {
+		for _, a := range p.Attrs {
+			declared[a.Name] = true
+		}
+	}
+	var out []string
+	seen := map[string]bool{}
+	var walk func(n *zrf.Node)
+	walk = func(n *zrf.Node) {
+		if n.Kind == zrf.Atom {
+			if declared[n.Text] && !seen[n.Text] {
+				seen[n.Text] = true
+				out = append(out, n.Text)
+			}
+			return
+		}
+		for _, c := range n.List {
+			if len(out) == len(declared) {
+				return
+			}
+			walk(c)
+		}
+	}
+	for _, c := range children {
+		if c.Head() == "piece" {
+			walk(c)
+		}
+	}
+	return out
 }
 
 // royalKinds finds, for each player, the piece types named by checkmated in its goals.

@@ -30,6 +30,9 @@ type Ply struct {
 	Before   *engine.State
 	After    *engine.State // after the part; the turn order has advanced if the turn ended
 	EndsTurn bool
+	// Tier says how the recorded text matched: 0 exactly as zoggo writes it, 1 as a
+	// multiset of items, 2 as a set, 3 as a set without attribute items.
+	Tier int
 
 	cands []*engine.Move // the parts that could have been made instead (for named notation)
 }
@@ -172,7 +175,7 @@ func Replay(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 			continue
 		}
 		parts := w.parts()
-		m, err := matchPart(g, before, ml.Text, parts)
+		m, tier, err := matchTier(g, before, ml.Text, parts)
 		if err != nil {
 			return r, diverge(err.Error(), nearest(g, before, ml.Text, parts))
 		}
@@ -192,7 +195,7 @@ func Replay(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 		if ends {
 			w.end(j)
 		}
-		r.Plies = append(r.Plies, Ply{Line: ml, Move: *m, Before: before, After: w.s, EndsTurn: ends, cands: parts})
+		r.Plies = append(r.Plies, Ply{Line: ml, Move: *m, Before: before, After: w.s, EndsTurn: ends, Tier: tier, cands: parts})
 	}
 	r.Final = w.s
 	return r, nil
@@ -204,11 +207,17 @@ func samePart(a, b *engine.Move) bool {
 
 // matchPart finds the part among parts that the text describes.
 func matchPart(g *eval.Game, s *engine.State, text string, parts []*engine.Move) (*engine.Move, error) {
+	m, _, err := matchTier(g, s, text, parts)
+	return m, err
+}
+
+// matchTier is matchPart that also says which tier matched.
+func matchTier(g *eval.Game, s *engine.State, text string, parts []*engine.Move) (*engine.Move, int, error) {
 	if err := checkNames(g, text); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if len(parts) == 0 {
-		return nil, fmt.Errorf("no legal move here")
+		return nil, 0, fmt.Errorf("no legal move here")
 	}
 	want := Normalize(text)
 	wantItems := Items(g, want)
@@ -227,11 +236,11 @@ func matchPart(g *eval.Game, s *engine.State, text string, parts []*engine.Move)
 				ok = sameSet(Items(g, got), wantItems, true)
 			}
 			if ok {
-				return p, nil
+				return p, tier, nil
 			}
 		}
 	}
-	return nil, fmt.Errorf("not a legal move here")
+	return nil, 0, fmt.Errorf("not a legal move here")
 }
 
 // Items splits part text into its items (a movement, a capture, a drop, a change), in a

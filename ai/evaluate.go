@@ -1,0 +1,88 @@
+package ai
+
+import (
+	"sync"
+
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/eval"
+)
+
+// Values holds a game's piece values, derived from mobility as Zillions does: a piece is
+// worth more the more moves it has, on average, standing alone on the board.
+type Values struct {
+	Kind []float64 // per piece type
+}
+
+var valueCache sync.Map // *eval.Game -> *Values
+
+// PieceValues returns the piece values of g, computing them once.
+func PieceValues(g *eval.Game) *Values {
+	if v, ok := valueCache.Load(g); ok {
+		return v.(*Values)
+	}
+	v := computeValues(g)
+	valueCache.Store(g, v)
+	return v
+}
+
+// computeValues places each piece type alone on the board, for the first player, on up to
+// 64 positions spread over the board, and averages its number of moves. Types that never
+// move (stones, dice) are worth 1.
+func computeValues(g *eval.Game) *Values {
+	v := &Values{Kind: make([]float64, len(g.Pieces))}
+	nl := len(g.Board.Locs)
+	step := max(1, nl/64)
+	base := g.NewState()
+	for k := range g.Pieces {
+		total, samples := 0, 0
+		for l := 0; l < nl; l += step {
+			if !g.Board.Locs[l].HasRect {
+				continue
+			}
+			s := base.Clone()
+			clear(s.Cells)
+			for i := range s.Stock {
+				s.Stock[i] = 0
+			}
+			side, _ := g.Side(s)
+			s.Cells[l] = engine.MakeCell(side, engine.Kind(k), g.DefaultAttrs(engine.Kind(k)))
+			moves, err := g.Parts(s, nil)
+			if err != nil {
+				break
+			}
+			total += len(moves)
+			samples++
+		}
+		v.Kind[k] = 1
+		if samples > 0 && total > 0 {
+			v.Kind[k] = 1 + float64(total)/float64(samples)
+		}
+	}
+	return v
+}
+
+// Evaluate scores s for player p: its material minus the strongest opponent's (the sum of
+// all opponents' with two players), pieces in hand counting nine tenths.
+func Evaluate(g *eval.Game, v *Values, s *engine.State, p engine.Player) float64 {
+	np := len(g.Players)
+	var buf [16]float64
+	mat := buf[:np]
+	for _, c := range s.Cells {
+		if !c.IsEmpty() {
+			mat[c.Player()] += v.Kind[c.Kind()]
+		}
+	}
+	nk := len(g.Pieces)
+	for i, n := range s.Stock {
+		if n > 0 {
+			mat[i/nk] += 0.9 * float64(n) * v.Kind[i%nk]
+		}
+	}
+	other := 0.0
+	for q := 0; q < np; q++ {
+		if engine.Player(q) != p && !g.Players[q].Random && mat[q] > other {
+			other = mat[q]
+		}
+	}
+	return mat[p] - other
+}

@@ -1,0 +1,281 @@
+package ai
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+	"sync"
+
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/notation"
+)
+
+// Game is the record of one game played by Play.
+type Game struct {
+	Seed   uint64
+	Result eval.Result
+	Turns  []notation.Played
+	Capped bool // stopped at the ply cap: not a result of the rules
+	Final  *engine.State
+}
+
+// Play plays one game: agents[p] chooses for player p (random players always choose at
+// random). It stops when the rules end the game or after maxPlies turns (reported as
+// capped, never as a draw by the rules).
+func Play(g *eval.Game, agents []Agent, seed uint64, maxPlies int) (*Game, error) {
+	rec := &Game{Seed: seed}
+	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	s := g.NewState()
+	hist := map[uint64]int{s.Hash: 1}
+	turns, err := g.Turns(s)
+	if err != nil {
+		return nil, err
+	}
+	passes := 0
+	var lastMover engine.Player
+	for ply := 0; ; ply++ {
+		_, mover := g.Side(s)
+		if len(turns) == 0 {
+			// Nothing to move and no goal ended the game: the player passes.
+			passes++
+			if passes > len(g.TurnOrder.Entries) || ply == 0 && !passGoals(g, s, mover) {
+				rec.Result = eval.Result{Over: true, Draw: true, Reason: "no player can move"}
+				break
+			}
+			next := s.Clone()
+			pass := engine.Move{Pass: true, Rule: -1, Type: engine.NoMoveType, Cont: engine.NoMoveType}
+			g.Apply(next, &pass)
+			g.Advance(next)
+			rec.Turns = append(rec.Turns, notation.Played{Before: s, Turn: eval.Turn{Parts: []engine.Move{pass}, After: next}})
+			s = next
+		} else {
+			passes = 0
+			var i int
+			if g.Players[mover].Random || agents[mover] == nil {
+				i = rng.IntN(len(turns))
+			} else {
+				i = agents[mover].Choose(&Position{Game: g, State: s, Turns: turns, History: hist, Rand: rng})
+			}
+			t := turns[i]
+			rec.Turns = append(rec.Turns, notation.Played{Before: s, Turn: t})
+			s = t.After
+		}
+		lastMover = mover
+		hist[s.Hash]++
+		if maxPlies > 0 && ply+1 >= maxPlies {
+			rec.Capped = true
+			rec.Result = eval.Result{Over: true, Draw: true, Reason: fmt.Sprintf("stopped after %d turns (--max-plies)", maxPlies)}
+			break
+		}
+		res, next, err := g.Outcome(s, lastMover, hist[s.Hash])
+		if err != nil {
+			return nil, err
+		}
+		if res.Over {
+			rec.Result = res
+			break
+		}
+		turns = next
+	}
+	rec.Final = s
+	return rec, nil
+}
+
+// passGoals reports whether the first player, who cannot move, may pass.
+func passGoals(g *eval.Game, s *engine.State, p engine.Player) bool {
+	return g.Players[p].Random || g.Options.PassTurn != engine.PassNever
+}
+
+// Stats summarises many games.
+type Stats struct {
+	Games   int
+	Seats   []SeatStats
+	Lengths []int // turns per game
+	Endings map[string]int
+	Capped  int
+}
+
+// SeatStats is one player's record.
+type SeatStats struct {
+	Player string
+	Agent  string
+	Wins   int
+	Draws  int
+	Losses int
+	Score  float64 // mean of win 1, draw 1/2, loss 0
+	Low    float64 // 95% confidence interval of Score
+	High   float64
+	Points float64 // mean material score at the end, when asked for
+}
+
+// Options of a run.
+type Options struct {
+	Games    int
+	Seed     uint64
+	Jobs     int
+	MaxPlies int
+	// Rotate gives each agent every seat in turn: game i shifts the agents by i seats.
+	Rotate bool
+	// Done is called after each game (from any goroutine, serialised), for progress.
+	Done func(i int, g *Game)
+}
+
+// Run plays opts.Games games and returns them in order.
+func Run(g *eval.Game, agents []Agent, opts Options) ([]*Game, error) {
+	games := make([]*Game, opts.Games)
+	jobs := max(1, opts.Jobs)
+	var mu sync.Mutex
+	var firstErr error
+	next := 0
+	var wg sync.WaitGroup
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := next
+				next++
+				stop := firstErr != nil
+				mu.Unlock()
+				if i >= opts.Games || stop {
+					return
+				}
+				seat := SeatAgents(g, agents, i, opts.Rotate)
+				rec, err := Play(g, seat, opts.Seed+uint64(i)*1000003, opts.MaxPlies)
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = fmt.Errorf("game %d: %w", i+1, err)
+				}
+				games[i] = rec
+				if err == nil && opts.Done != nil {
+					opts.Done(i, rec)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return games, firstErr
+}
+
+// SeatAgents gives the agents to the non-random players in order, shifted by i seats when
+// rotating; agents are created fresh per game so that games can run in parallel.
+func SeatAgents(g *eval.Game, agents []Agent, i int, rotate bool) []Agent {
+	var real []int
+	for p, pl := range g.Players {
+		if !pl.Random {
+			real = append(real, p)
+		}
+	}
+	out := make([]Agent, len(g.Players))
+	for k, p := range real {
+		j := k
+		if rotate {
+			j = (k + i) % len(real)
+		}
+		if j < len(agents) {
+			out[p] = clone(agents[j])
+		}
+	}
+	return out
+}
+
+func clone(a Agent) Agent {
+	switch a := a.(type) {
+	case *Search:
+		return &Search{Depth: a.Depth, MaxNodes: a.MaxNodes}
+	case *MCTS:
+		c := *a
+		return &c
+	}
+	return a
+}
+
+// Summarise computes per-agent statistics over games played with SeatAgents; points,
+// when not nil, scores the final position per player.
+func Summarise(g *eval.Game, agents []Agent, games []*Game, rotate bool, points func(*engine.State, engine.Player) float64) *Stats {
+	st := &Stats{Games: len(games), Endings: map[string]int{}}
+	var real []int
+	for p, pl := range g.Players {
+		if !pl.Random {
+			real = append(real, p)
+		}
+	}
+	// One row per agent slot (which seat it held varies when rotating).
+	st.Seats = make([]SeatStats, len(real))
+	for k := range real {
+		st.Seats[k].Agent = agents[min(k, len(agents)-1)].Name()
+		if !rotate {
+			st.Seats[k].Player = g.Players[real[k]].Name
+		} else {
+			st.Seats[k].Player = "(alternating)"
+		}
+	}
+	for i, rec := range games {
+		if rec == nil {
+			continue
+		}
+		st.Lengths = append(st.Lengths, len(rec.Turns))
+		st.Endings[rec.Result.Reason]++
+		if rec.Capped {
+			st.Capped++
+		}
+		for k, p := range real {
+			j := k
+			if rotate {
+				j = (k + i) % len(real)
+			}
+			row := &st.Seats[j]
+			pl := engine.Player(p)
+			switch {
+			case rec.Result.Draw || rec.Capped:
+				row.Draws++
+			case contains(rec.Result.Winners, pl):
+				row.Wins++
+			case contains(rec.Result.Losers, pl):
+				row.Losses++
+			default:
+				row.Draws++
+			}
+			if points != nil {
+				row.Points += points(rec.Final, pl)
+			}
+		}
+	}
+	for k := range st.Seats {
+		row := &st.Seats[k]
+		n := float64(row.Wins + row.Draws + row.Losses)
+		if n == 0 {
+			continue
+		}
+		row.Score = (float64(row.Wins) + 0.5*float64(row.Draws)) / n
+		// Normal approximation with the sample variance of the per-game scores.
+		mean := row.Score
+		v := (float64(row.Wins)*(1-mean)*(1-mean) + float64(row.Draws)*(0.5-mean)*(0.5-mean) + float64(row.Losses)*mean*mean) / n
+		half := 1.96 * math.Sqrt(v/n)
+		row.Low, row.High = math.Max(0, mean-half), math.Min(1, mean+half)
+		row.Points /= n
+	}
+	return st
+}
+
+// MeanMedian returns the mean and median of the game lengths.
+func (st *Stats) MeanMedian() (float64, float64) {
+	if len(st.Lengths) == 0 {
+		return 0, 0
+	}
+	l := append([]int(nil), st.Lengths...)
+	sort.Ints(l)
+	sum := 0
+	for _, x := range l {
+		sum += x
+	}
+	med := float64(l[len(l)/2])
+	if len(l)%2 == 0 {
+		med = float64(l[len(l)/2-1]+l[len(l)/2]) / 2
+	}
+	return float64(sum) / float64(len(l)), med
+}

@@ -1,0 +1,278 @@
+package ai
+
+import (
+	"math"
+	"sort"
+
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/eval"
+)
+
+// Search is an alpha-beta searcher with iterative deepening, a transposition table keyed
+// by the Zobrist hash, move ordering (the table's move, then captures by material gain)
+// and a quiescence search over captures. With more than two players it is paranoid: the
+// others play against the searching player. Random players' turns are averaged. It
+// stops at its depth or its node budget, never on the clock, so it is deterministic.
+type Search struct {
+	Depth    int
+	MaxNodes int
+
+	g      *eval.Game
+	v      *Values
+	me     engine.Player
+	nodes  int
+	tt     map[uint64]ttEntry
+	hist   map[uint64]int
+	stop   bool
+	qdepth int
+}
+
+type ttEntry struct {
+	depth int
+	score float64
+	flag  int8 // 0 exact, 1 lower bound, 2 upper bound
+	best  int
+}
+
+const mate = 1e6
+
+// NewSearch returns a searcher for a level: depth = level, with a node budget growing
+// with the level.
+func NewSearch(level int) *Search {
+	return &Search{Depth: level, MaxNodes: 4000 * level * level}
+}
+
+// Name returns "search:L".
+func (s *Search) Name() string { return "search:" + itoa(s.Depth) }
+
+// Choose searches the position and returns the best turn found.
+func (s *Search) Choose(p *Position) int {
+	if len(p.Turns) == 1 {
+		return 0
+	}
+	s.g, s.v = p.Game, PieceValues(p.Game)
+	_, s.me = p.Game.Side(p.State)
+	s.tt = map[uint64]ttEntry{}
+	s.hist = p.History
+	s.nodes, s.stop, s.qdepth = 0, false, 4
+	order := s.order(p.Turns, s.me, -1)
+	best := order[0]
+	for d := 1; d <= s.Depth && !s.stop; d++ {
+		bestScore := math.Inf(-1)
+		cur := best
+		alpha := math.Inf(-1)
+		// Search the previous best first.
+		first := []int{best}
+		for _, i := range order {
+			if i != best {
+				first = append(first, i)
+			}
+		}
+		for _, i := range first {
+			t := &p.Turns[i]
+			v := s.value(t.After, s.me, d-1, alpha, math.Inf(1), 1)
+			if s.stop && d > 1 {
+				break
+			}
+			// Ties go to the random generator, so equal moves vary between games.
+			if v > bestScore || v == bestScore && p.Rand.IntN(2) == 0 {
+				bestScore, cur = v, i
+			}
+			alpha = max(alpha, bestScore)
+		}
+		if !s.stop || d == 1 {
+			best = cur
+		}
+	}
+	return best
+}
+
+// value scores the state st reached by a turn of mover, from s.me's point of view.
+func (s *Search) value(st *engine.State, mover engine.Player, depth int, alpha, beta float64, ply int) float64 {
+	s.nodes++
+	if s.nodes > s.MaxNodes {
+		s.stop = true
+	}
+	reps := s.hist[st.Hash] + 1
+	res, turns, err := s.g.Outcome(st, mover, reps)
+	if err != nil {
+		return 0
+	}
+	if res.Over {
+		return s.terminal(res, ply)
+	}
+	_, next := s.g.Side(st)
+	if len(turns) == 0 {
+		// The player passes.
+		pass := st.Clone()
+		s.g.Advance(pass)
+		if depth <= 0 || s.stop {
+			return Evaluate(s.g, s.v, st, s.me)
+		}
+		return s.value(pass, next, depth-1, alpha, beta, ply+1)
+	}
+	if depth <= 0 || s.stop {
+		return s.quiesce(st, turns, next, alpha, beta, ply, s.qdepth)
+	}
+	if s.g.Players[next].Random {
+		sum := 0.0
+		for i := range turns {
+			sum += s.value(turns[i].After, next, depth-1, math.Inf(-1), math.Inf(1), ply+1)
+		}
+		return sum / float64(len(turns))
+	}
+	key := st.Hash
+	e, hit := s.tt[key]
+	if hit && e.depth >= depth {
+		switch {
+		case e.flag == 0:
+			return e.score
+		case e.flag == 1 && e.score >= beta:
+			return e.score
+		case e.flag == 2 && e.score <= alpha:
+			return e.score
+		}
+	}
+	ttBest := -1
+	if hit {
+		ttBest = e.best
+	}
+	maximizing := next == s.me
+	a0, b0 := alpha, beta
+	bestI := -1
+	var best float64
+	if maximizing {
+		best = math.Inf(-1)
+	} else {
+		best = math.Inf(1)
+	}
+	for _, i := range s.order(turns, next, ttBest) {
+		v := s.value(turns[i].After, next, depth-1, alpha, beta, ply+1)
+		if maximizing {
+			if v > best {
+				best, bestI = v, i
+			}
+			alpha = max(alpha, v)
+		} else {
+			if v < best {
+				best, bestI = v, i
+			}
+			beta = min(beta, v)
+		}
+		if alpha >= beta || s.stop {
+			break
+		}
+	}
+	flag := int8(0)
+	if best <= a0 {
+		flag = 2
+	} else if best >= b0 {
+		flag = 1
+	}
+	if !s.stop {
+		s.tt[key] = ttEntry{depth: depth, score: best, flag: flag, best: bestI}
+	}
+	return best
+}
+
+// quiesce extends the search along turns that win material, so that the evaluation is
+// not taken in the middle of an exchange.
+func (s *Search) quiesce(st *engine.State, turns []eval.Turn, next engine.Player, alpha, beta float64, ply, left int) float64 {
+	stand := Evaluate(s.g, s.v, st, s.me)
+	if left <= 0 || s.stop {
+		return stand
+	}
+	maximizing := next == s.me
+	if maximizing {
+		if stand >= beta {
+			return stand
+		}
+		alpha = max(alpha, stand)
+	} else {
+		if stand <= alpha {
+			return stand
+		}
+		beta = min(beta, stand)
+	}
+	best := stand
+	before := Evaluate(s.g, s.v, st, next)
+	for i := range turns {
+		t := &turns[i]
+		if Evaluate(s.g, s.v, t.After, next) <= before {
+			continue // not a capture
+		}
+		s.nodes++
+		res, nextTurns, err := s.g.Outcome(t.After, next, 1)
+		var v float64
+		switch {
+		case err != nil:
+			continue
+		case res.Over:
+			v = s.terminal(res, ply+1)
+		case len(nextTurns) == 0:
+			v = Evaluate(s.g, s.v, t.After, s.me)
+		default:
+			_, n2 := s.g.Side(t.After)
+			v = s.quiesce(t.After, nextTurns, n2, alpha, beta, ply+1, left-1)
+		}
+		if maximizing {
+			best = max(best, v)
+			alpha = max(alpha, v)
+		} else {
+			best = min(best, v)
+			beta = min(beta, v)
+		}
+		if alpha >= beta {
+			break
+		}
+	}
+	return best
+}
+
+func (s *Search) terminal(res eval.Result, ply int) float64 {
+	switch {
+	case res.Draw:
+		return 0
+	case contains(res.Winners, s.me):
+		return mate - float64(ply)
+	case contains(res.Losers, s.me):
+		return -mate + float64(ply)
+	}
+	return 0
+}
+
+// order sorts turn indices: the table's move, then by material gained for the mover.
+func (s *Search) order(turns []eval.Turn, mover engine.Player, first int) []int {
+	idx := make([]int, len(turns))
+	gain := make([]float64, len(turns))
+	for i := range turns {
+		idx[i] = i
+		gain[i] = Evaluate(s.g, s.v, turns[i].After, mover)
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		if idx[a] == first {
+			return true
+		}
+		if idx[b] == first {
+			return false
+		}
+		return gain[idx[a]] > gain[idx[b]]
+	})
+	return idx
+}
+
+func contains(ps []engine.Player, p engine.Player) bool {
+	for _, q := range ps {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}

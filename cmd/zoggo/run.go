@@ -1,0 +1,229 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/zoggo/zoggo/ai"
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/notation"
+)
+
+func newRun() *cobra.Command {
+	var variant, players, save, score string
+	var games, jobs, maxPlies int
+	var seed uint64
+	var asJSON, fixed bool
+	cmd := &cobra.Command{
+		Use:   "run FILE",
+		Short: "Play bots against each other and report statistics",
+		Long: `run plays --games games between bots and prints a table per player: wins, draws and
+losses with a 95% confidence interval of the score (win 1, draw 1/2), the mean and
+median length of the games in turns, and how the games ended.
+
+--players lists one bot per player who chooses moves, in the order of the rules'
+(players ...), separated by commas: random, search:LEVEL (alpha-beta, deeper with the
+level), mcts:LEVEL (Monte Carlo tree search, more playouts with the level) or a bare
+LEVEL (search, or mcts in games with dice). Missing players play at random; random
+players of the rules (?Dice) always do. Bots change seats from game to game, so each
+plays every side equally, unless --fixed-seats is given.
+
+Every game is deterministic for its seed (--seed plus the game number). --max-plies
+stops a game that runs too long; it is then reported as stopped, not as a draw by the
+rules. --score adds a material score per player at the end of each game, with piece
+values given as NAME=VALUE,... or "derived" (from the pieces' mobility). --save DIR
+writes each game as a .zsg file that zoggo replay (and Zillions) can read.`,
+		Example: `  zoggo run games/thud.zrf --games 20 --players search:2,search:2 --score Dwarf=1,Troll=4
+  zoggo run games/chess.zrf --games 100 --players search:3,random --jobs 2 --json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if games < 1 || games > 1_000_000 {
+				return fmt.Errorf("--games must be between 1 and 1000000")
+			}
+			if maxPlies < 1 {
+				return fmt.Errorf("--max-plies must be at least 1")
+			}
+			g, err := loadGame(cmd.ErrOrStderr(), args[0], variant)
+			if err != nil {
+				return err
+			}
+			var agents []ai.Agent
+			for _, spec := range strings.Split(players, ",") {
+				if strings.TrimSpace(spec) == "" {
+					continue
+				}
+				a, err := ai.Parse(spec, g)
+				if err != nil {
+					return err
+				}
+				agents = append(agents, a)
+			}
+			nreal := 0
+			for _, p := range g.Players {
+				if !p.Random {
+					nreal++
+				}
+			}
+			if len(agents) > nreal {
+				return fmt.Errorf("--players names %d bots but %q has %d players who choose moves", len(agents), g.Title, nreal)
+			}
+			for len(agents) < nreal {
+				agents = append(agents, ai.Random{})
+			}
+			points, err := scoreFunc(g, score)
+			if err != nil {
+				return err
+			}
+			if save != "" {
+				if err := os.MkdirAll(save, 0o755); err != nil {
+					return err
+				}
+			}
+			stderr := cmd.ErrOrStderr()
+			bar := isTerminal(stderr)
+			done := 0
+			opts := ai.Options{Games: games, Seed: seed, Jobs: jobs, MaxPlies: maxPlies, Rotate: !fixed,
+				Done: func(i int, rec *ai.Game) {
+					done++
+					if bar {
+						w := 30
+						fill := done * w / games
+						fmt.Fprintf(stderr, "\r[%s%s] %d/%d games", strings.Repeat("#", fill), strings.Repeat(" ", w-fill), done, games)
+					}
+					if save != "" {
+						writeSave(stderr, g, args[0], save, i, rec)
+					}
+				}}
+			recs, err := ai.Run(g, agents, opts)
+			if bar {
+				fmt.Fprintln(stderr)
+			}
+			if err != nil {
+				return err
+			}
+			st := ai.Summarise(g, agents, recs, !fixed, points)
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), g, st, points != nil)
+			}
+			printStats(cmd.OutOrStdout(), g, st, points != nil)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&variant, "variant", "", "the game or variant title (default: the file's default game)")
+	f.IntVar(&games, "games", 10, "number of games")
+	f.StringVar(&players, "players", "search:2", "bots, one per player, comma-separated")
+	f.Uint64Var(&seed, "seed", 1, "seed of the first game")
+	f.IntVar(&jobs, "jobs", runtime.NumCPU(), "games played at once")
+	f.IntVar(&maxPlies, "max-plies", 1000, "stop a game after this many turns")
+	f.StringVar(&save, "save", "", "write every game as a .zsg file in this folder")
+	f.BoolVar(&asJSON, "json", false, "print the statistics as JSON")
+	f.StringVar(&score, "score", "", `material score at the end: NAME=VALUE,... or "derived"`)
+	f.BoolVar(&fixed, "fixed-seats", false, "keep each bot on its seat instead of alternating")
+	return cmd
+}
+
+// scoreFunc parses --score.
+func scoreFunc(g *eval.Game, spec string) (func(*engine.State, engine.Player) float64, error) {
+	if spec == "" {
+		return nil, nil
+	}
+	vals := make([]float64, len(g.Pieces))
+	if spec == "derived" {
+		copy(vals, ai.PieceValues(g).Kind)
+	} else {
+		for _, kv := range strings.Split(spec, ",") {
+			name, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
+			k := g.KindIndex(name)
+			x, err := strconv.ParseFloat(v, 64)
+			if !ok || k == engine.NoKind || err != nil {
+				return nil, fmt.Errorf("--score: expected PIECE=VALUE with a piece of %q, found %q", g.Title, kv)
+			}
+			vals[k] = x
+		}
+	}
+	return func(s *engine.State, p engine.Player) float64 {
+		sum := 0.0
+		for _, c := range s.Cells {
+			if !c.IsEmpty() && c.Player() == p {
+				sum += vals[c.Kind()]
+			}
+		}
+		return sum
+	}, nil
+}
+
+func writeSave(stderr io.Writer, g *eval.Game, rules, dir string, i int, rec *ai.Game) {
+	seats := strings.Repeat("C", len(g.Players))
+	sg := notation.Record(g, filepath.Base(rules), seats, rec.Turns)
+	path := filepath.Join(dir, fmt.Sprintf("game-%04d.zsg", i+1))
+	if err := os.WriteFile(path, sg.Format(), 0o644); err != nil {
+		fmt.Fprintln(stderr, "zoggo: --save:", err)
+		return
+	}
+	// The saved game replays from the rules file beside it.
+	if _, err := os.Stat(filepath.Join(dir, filepath.Base(rules))); os.IsNotExist(err) {
+		if data, err := os.ReadFile(rules); err == nil {
+			os.WriteFile(filepath.Join(dir, filepath.Base(rules)), data, 0o644)
+		}
+	}
+}
+
+func printStats(w io.Writer, g *eval.Game, st *ai.Stats, points bool) {
+	mean, med := st.MeanMedian()
+	fmt.Fprintf(w, "%s: %d games, mean length %.1f turns, median %.1f\n\n", g.Title, st.Games, mean, med)
+	fmt.Fprintf(w, "%-14s %-14s %5s %5s %5s  %-22s", "bot", "player", "wins", "draws", "losses", "score (95% interval)")
+	if points {
+		fmt.Fprintf(w, "  %s", "points")
+	}
+	fmt.Fprintln(w)
+	for _, s := range st.Seats {
+		fmt.Fprintf(w, "%-14s %-14s %5d %5d %6d  %.3f (%.3f-%.3f)   ", s.Agent, s.Player, s.Wins, s.Draws, s.Losses, s.Score, s.Low, s.High)
+		if points {
+			fmt.Fprintf(w, "  %.2f", s.Points)
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintln(w, "\nhow the games ended:")
+	var reasons []string
+	for r := range st.Endings {
+		reasons = append(reasons, r)
+	}
+	sort.Slice(reasons, func(i, j int) bool {
+		if st.Endings[reasons[i]] != st.Endings[reasons[j]] {
+			return st.Endings[reasons[i]] > st.Endings[reasons[j]]
+		}
+		return reasons[i] < reasons[j]
+	})
+	for _, r := range reasons {
+		fmt.Fprintf(w, "  %4d  %s\n", st.Endings[r], r)
+	}
+}
+
+func writeJSON(w io.Writer, g *eval.Game, st *ai.Stats, points bool) error {
+	mean, med := st.MeanMedian()
+	out := map[string]any{"game": g.Title, "games": st.Games, "meanLength": mean, "medianLength": med,
+		"capped": st.Capped, "endings": st.Endings, "players": st.Seats}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// isTerminal reports whether w is a terminal, for the progress bar.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

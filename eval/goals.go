@@ -1,0 +1,344 @@
+package eval
+
+// This file decides when a game ends and who won (reference 9.3 and 9.4). After every
+// complete turn the goals that do not depend on having to move are checked, the mover's
+// first and then the others' in turn order; then the next player's legal turns decide
+// checkmate and stalemate, and a player who cannot move otherwise passes or draws.
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/zoggo/zoggo/engine"
+)
+
+// Result says how a game ended.
+type Result struct {
+	Over    bool
+	Draw    bool
+	Winners []engine.Player
+	Losers  []engine.Player
+	Reason  string // the goal that decided, e.g. "loss-condition checkmated King", or "no moves: draw"
+}
+
+// String describes the result.
+func (r Result) String() string {
+	if !r.Over {
+		return "not over"
+	}
+	if r.Draw {
+		return "draw (" + r.Reason + ")"
+	}
+	return fmt.Sprintf("winners %v (%s)", r.Winners, r.Reason)
+}
+
+// Outcome checks the goals after a complete turn made by mover, in the state s after it
+// (the turn order already advanced). It returns the result and the legal turns of the
+// next player, computed on the way (nil when the game ended before they were needed).
+// repetitions counts how often the position of s has occurred, this time included.
+func (g *Game) Outcome(s *engine.State, mover engine.Player, repetitions int) (Result, []Turn, error) {
+	_, next := g.Side(s)
+	// Step 1: goals that do not depend on having to move: the mover's first, then the
+	// others' in turn order from the next player.
+	for _, p := range g.goalOrder(mover, s) {
+		for gi := range g.Goals {
+			goal := &g.Goals[gi]
+			if !slices.Contains(goal.Players, p) || needsMoves(goal.Cond) {
+				continue
+			}
+			if g.holds(goal.Cond, s, p, repetitions) {
+				return g.decide(goal, p, s), nil, nil
+			}
+		}
+	}
+	// Step 2: the next player's legal turns.
+	turns, err := g.Turns(s)
+	if err != nil {
+		return Result{}, nil, err
+	}
+	moves := 0
+	for i := range turns {
+		if !turns[i].Parts[0].Pass {
+			moves++
+		}
+	}
+	if moves > 0 {
+		return Result{}, turns, nil
+	}
+	side, _ := g.Side(s)
+	var stale *engine.Goal
+	for gi := range g.Goals {
+		goal := &g.Goals[gi]
+		if !slices.Contains(goal.Players, next) || !needsMoves(goal.Cond) {
+			continue
+		}
+		if has(goal.Cond, engine.CondCheckmated) && g.inCheck(s, side, goal.Cond) && g.holds(goal.Cond, s, next, repetitions) {
+			return g.decide(goal, next, s), nil, nil
+		}
+		if stale == nil && has(goal.Cond, engine.CondStalemated) && g.holdsStale(goal.Cond, s, next, repetitions) {
+			stale = goal
+		}
+	}
+	if stale != nil {
+		return g.decide(stale, next, s), nil, nil
+	}
+	if len(turns) > 0 || g.Players[next].Random || g.Options.PassTurn != engine.PassNever {
+		return Result{}, turns, nil // the player passes
+	}
+	return Result{Over: true, Draw: true, Reason: g.Players[next].Name + " cannot move: draw"}, nil, nil
+}
+
+// goalOrder lists the players whose goals are checked: the mover, then the others in turn
+// order starting with the player to move.
+func (g *Game) goalOrder(mover engine.Player, s *engine.State) []engine.Player {
+	out := []engine.Player{mover}
+	entries := g.TurnOrder.Entries
+	for i := 0; i < len(entries); i++ {
+		e := entries[(s.Turn+i)%len(entries)]
+		if !slices.Contains(out, e.Mover) {
+			out = append(out, e.Mover)
+		}
+	}
+	for p := range g.Players {
+		if !slices.Contains(out, engine.Player(p)) {
+			out = append(out, engine.Player(p))
+		}
+	}
+	return out
+}
+
+// decide turns a goal that holds for p into a result.
+func (g *Game) decide(goal *engine.Goal, p engine.Player, s *engine.State) Result {
+	r := Result{Over: true, Reason: goal.Kind.String() + "-condition " + condString(g, goal.Cond) + " for " + g.Players[p].Name}
+	real := g.realPlayers()
+	switch goal.Kind {
+	case engine.WinGoal:
+		r.Winners = []engine.Player{p}
+		for _, q := range real {
+			if q != p {
+				r.Losers = append(r.Losers, q)
+			}
+		}
+	case engine.LossGoal:
+		r.Losers = []engine.Player{p}
+		for _, q := range real {
+			if q != p {
+				r.Winners = append(r.Winners, q)
+			}
+		}
+	case engine.DrawGoal:
+		r.Draw = true
+	case engine.CountGoal:
+		best, count := -1, map[engine.Player]int{}
+		for _, q := range real {
+			count[q] = g.countPieces(s, q, nil)
+			best = max(best, count[q])
+		}
+		for _, q := range real {
+			if count[q] == best {
+				r.Winners = append(r.Winners, q)
+			} else {
+				r.Losers = append(r.Losers, q)
+			}
+		}
+		if len(r.Winners) > 1 {
+			r.Draw, r.Winners, r.Losers = true, nil, nil
+		}
+	}
+	return r
+}
+
+// realPlayers lists the players that are not random.
+func (g *Game) realPlayers() []engine.Player {
+	var out []engine.Player
+	for i, p := range g.Players {
+		if !p.Random {
+			out = append(out, engine.Player(i))
+		}
+	}
+	return out
+}
+
+func needsMoves(c *engine.Cond) bool {
+	return has(c, engine.CondStalemated) || has(c, engine.CondCheckmated)
+}
+
+func has(c *engine.Cond, op engine.CondOp) bool {
+	if c.Op == op {
+		return true
+	}
+	for _, a := range c.Args {
+		if has(a, op) {
+			return true
+		}
+	}
+	return false
+}
+
+// inCheck reports whether one of side's pieces of the types named by checkmated in c is
+// attacked.
+func (g *Game) inCheck(s *engine.State, side engine.Player, c *engine.Cond) bool {
+	var kinds []engine.Kind
+	var walk func(c *engine.Cond)
+	walk = func(c *engine.Cond) {
+		if c.Op == engine.CondCheckmated {
+			kinds = append(kinds, c.Kinds...)
+		}
+		for _, a := range c.Args {
+			walk(a)
+		}
+	}
+	walk(c)
+	for l, cell := range s.Cells {
+		if !cell.IsEmpty() && cell.Player() == side && slices.Contains(kinds, cell.Kind()) {
+			if g.attacked(s, side, engine.Loc(l), engine.NoMoveType, false) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// holdsStale evaluates a stalemated goal: the player has no move (already known).
+func (g *Game) holdsStale(c *engine.Cond, s *engine.State, p engine.Player, reps int) bool {
+	return g.holds(c, s, p, reps)
+}
+
+// holds evaluates a condition for player p. It is called for stalemated and checkmated
+// only when p has no legal move, so those are true here.
+func (g *Game) holds(c *engine.Cond, s *engine.State, p engine.Player, reps int) bool {
+	switch c.Op {
+	case engine.CondStalemated, engine.CondCheckmated:
+		return true
+	case engine.CondAnd:
+		for _, a := range c.Args {
+			if !g.holds(a, s, p, reps) {
+				return false
+			}
+		}
+		return true
+	case engine.CondOr:
+		for _, a := range c.Args {
+			if g.holds(a, s, p, reps) {
+				return true
+			}
+		}
+		return false
+	case engine.CondNot:
+		return !g.holds(c.Args[0], s, p, reps)
+	case engine.CondRepetition:
+		return reps >= 3
+	case engine.CondPiecesRemaining:
+		return g.countPieces(s, p, c.Kinds) == c.N
+	case engine.CondTotalPieceCount:
+		n := 0
+		for q := range g.Players {
+			n += g.countPieces(s, engine.Player(q), c.Kinds)
+		}
+		return n == c.N
+	case engine.CondCaptured:
+		return g.countPieces(s, p, c.Kinds) == 0
+	case engine.CondAbsoluteConfig:
+		return g.absoluteConfig(c, s, p)
+	case engine.CondRelativeConfig:
+		return g.relativeConfig(c, s, p)
+	}
+	return false
+}
+
+// countPieces counts p's pieces of the given types (all types for none), on the board and,
+// with "include off-pieces", in stock.
+func (g *Game) countPieces(s *engine.State, p engine.Player, kinds []engine.Kind) int {
+	n := 0
+	for _, c := range s.Cells {
+		if !c.IsEmpty() && c.Player() == p && (len(kinds) == 0 || slices.Contains(kinds, c.Kind())) {
+			n++
+		}
+	}
+	if g.Options.IncludeOffPieces {
+		nk := len(g.Pieces)
+		for k := 0; k < nk; k++ {
+			if st := s.Stock[int(p)*nk+k]; st > 0 && (len(kinds) == 0 || slices.Contains(kinds, engine.Kind(k))) {
+				n += int(st)
+			}
+		}
+	}
+	return n
+}
+
+func (g *Game) matches(it engine.ConfigItem, c engine.Cell, p engine.Player) bool {
+	if c.IsEmpty() {
+		return false
+	}
+	switch it.Owner {
+	case engine.OwnSelf:
+		return c.Player() == p && c.Kind() == it.Kind
+	case engine.OwnOpponent:
+		return c.Player() != p && c.Kind() == it.Kind
+	case engine.OwnAny:
+		return c.Kind() == it.Kind
+	case engine.OwnSelfNot:
+		return c.Player() == p && c.Kind() != it.Kind
+	}
+	return false
+}
+
+func (g *Game) absoluteConfig(c *engine.Cond, s *engine.State, p engine.Player) bool {
+	check := func(l engine.Loc) bool {
+		for _, it := range c.Items {
+			if g.matches(it, s.Cells[l], p) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, l := range c.Locs {
+		if check(l) {
+			return true
+		}
+	}
+	for _, z := range c.Zones {
+		for l := range s.Cells {
+			if g.Board.InZone(z, p, engine.Loc(l)) && check(engine.Loc(l)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (g *Game) relativeConfig(c *engine.Cond, s *engine.State, p engine.Player) bool {
+	if len(c.Items) == 0 {
+		return false
+	}
+	for start := range s.Cells {
+		l := engine.Loc(start)
+		ok := g.matches(c.Items[0], s.Cells[l], p)
+		for i := 0; ok && i < len(c.Dirs) && i+1 < len(c.Items); i++ {
+			l = g.Board.Step(p, l, c.Dirs[i])
+			ok = l != engine.NoLoc && g.matches(c.Items[i+1], s.Cells[l], p)
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// condString writes a condition back in ZRF terms for a result's reason.
+func condString(g *Game, c *engine.Cond) string {
+	s := c.Op.String()
+	switch c.Op {
+	case engine.CondPiecesRemaining, engine.CondTotalPieceCount:
+		s += fmt.Sprintf(" %d", c.N)
+	}
+	for _, k := range c.Kinds {
+		if c.Op != engine.CondRelativeConfig {
+			s += " " + g.Pieces[k].Name
+		}
+	}
+	for _, a := range c.Args {
+		s += " (" + condString(g, a) + ")"
+	}
+	return s
+}

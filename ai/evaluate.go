@@ -86,3 +86,41 @@ func Evaluate(g *eval.Game, v *Values, s *engine.State, p engine.Player) float64
 	}
 	return mat[p] - other
 }
+
+// Gain estimates the material a turn wins for mover from its changes, without scanning
+// the board: pieces it removes or displaces (an opponent's count for, the mover's own
+// against) and promotions. A turn of several parts is measured on the states around it.
+func Gain(g *eval.Game, v *Values, before *engine.State, t *eval.Turn, mover engine.Player) float64 {
+	if len(t.Parts) != 1 {
+		return Evaluate(g, v, t.After, mover) - Evaluate(g, v, before, mover)
+	}
+	m := &t.Parts[0]
+	gain := 0.0
+	worth := func(c engine.Cell) float64 {
+		if c.IsEmpty() {
+			return 0
+		}
+		if c.Player() == mover {
+			return -v.Kind[c.Kind()]
+		}
+		return v.Kind[c.Kind()]
+	}
+	for i := range m.Changes {
+		c := &m.Changes[i]
+		switch c.Op {
+		case engine.OpCapture:
+			gain += worth(before.Cells[c.To])
+		case engine.OpMove, engine.OpCopy:
+			if c.To != c.From {
+				gain += worth(before.Cells[c.To])
+			}
+		case engine.OpType:
+			if cell := before.Cells[c.To]; !cell.IsEmpty() && cell.Player() == mover {
+				gain += v.Kind[c.Kind] - v.Kind[cell.Kind()]
+			} else if c.Player == mover {
+				gain += v.Kind[c.Kind] - v.Kind[c.Kind]
+			}
+		}
+	}
+	return gain
+}

@@ -25,6 +25,15 @@ type Search struct {
 	hist   map[uint64]int
 	stop   bool
 	qdepth int
+	ws     []*eval.Workspace // one per ply
+}
+
+// workspace returns the buffers of a ply.
+func (s *Search) workspace(ply int) *eval.Workspace {
+	for len(s.ws) <= ply {
+		s.ws = append(s.ws, s.g.NewWorkspace())
+	}
+	return s.ws[ply]
 }
 
 type ttEntry struct {
@@ -50,12 +59,15 @@ func (s *Search) Choose(p *Position) int {
 	if len(p.Turns) == 1 {
 		return 0
 	}
+	if s.g != p.Game {
+		s.ws = nil
+	}
 	s.g, s.v = p.Game, PieceValues(p.Game)
 	_, s.me = p.Game.Side(p.State)
 	s.tt = map[uint64]ttEntry{}
 	s.hist = p.History
 	s.nodes, s.stop, s.qdepth = 0, false, 4
-	order := s.order(p.Turns, s.me, -1)
+	order := s.order(p.State, p.Turns, s.me, -1)
 	best := order[0]
 	for d := 1; d <= s.Depth && !s.stop; d++ {
 		bestScore := math.Inf(-1)
@@ -94,7 +106,7 @@ func (s *Search) value(st *engine.State, mover engine.Player, depth int, alpha, 
 		s.stop = true
 	}
 	reps := s.hist[st.Hash] + 1
-	res, turns, err := s.g.Outcome(st, mover, reps)
+	res, turns, err := s.g.OutcomeIn(st, mover, reps, s.workspace(ply))
 	if err != nil {
 		return 0
 	}
@@ -146,7 +158,7 @@ func (s *Search) value(st *engine.State, mover engine.Player, depth int, alpha, 
 	} else {
 		best = math.Inf(1)
 	}
-	for _, i := range s.order(turns, next, ttBest) {
+	for _, i := range s.order(st, turns, next, ttBest) {
 		v := s.value(turns[i].After, next, depth-1, alpha, beta, ply+1)
 		if maximizing {
 			if v > best {
@@ -195,14 +207,13 @@ func (s *Search) quiesce(st *engine.State, turns []eval.Turn, next engine.Player
 		beta = min(beta, stand)
 	}
 	best := stand
-	before := Evaluate(s.g, s.v, st, next)
 	for i := range turns {
 		t := &turns[i]
-		if Evaluate(s.g, s.v, t.After, next) <= before {
+		if Gain(s.g, s.v, st, t, next) <= 0 {
 			continue // not a capture
 		}
 		s.nodes++
-		res, nextTurns, err := s.g.Outcome(t.After, next, 1)
+		res, nextTurns, err := s.g.OutcomeIn(t.After, next, 1, s.workspace(ply+1))
 		var v float64
 		switch {
 		case err != nil:
@@ -242,12 +253,12 @@ func (s *Search) terminal(res eval.Result, ply int) float64 {
 }
 
 // order sorts turn indices: the table's move, then by material gained for the mover.
-func (s *Search) order(turns []eval.Turn, mover engine.Player, first int) []int {
+func (s *Search) order(before *engine.State, turns []eval.Turn, mover engine.Player, first int) []int {
 	idx := make([]int, len(turns))
 	gain := make([]float64, len(turns))
 	for i := range turns {
 		idx[i] = i
-		gain[i] = Evaluate(s.g, s.v, turns[i].After, mover)
+		gain[i] = Gain(s.g, s.v, before, &turns[i], mover)
 	}
 	sort.SliceStable(idx, func(a, b int) bool {
 		if idx[a] == first {

@@ -37,6 +37,11 @@ func (r Result) String() string {
 // next player, computed on the way (nil when the game ended before they were needed).
 // repetitions counts how often the position of s has occurred, this time included.
 func (g *Game) Outcome(s *engine.State, mover engine.Player, repetitions int) (Result, []Turn, error) {
+	return g.OutcomeIn(s, mover, repetitions, nil)
+}
+
+// OutcomeIn is Outcome computing the next player's turns in ws (a new workspace if nil).
+func (g *Game) OutcomeIn(s *engine.State, mover engine.Player, repetitions int, ws *Workspace) (Result, []Turn, error) {
 	_, next := g.Side(s)
 	// Step 1: goals that do not depend on having to move: the mover's first, then the
 	// others' in turn order from the next player.
@@ -52,7 +57,13 @@ func (g *Game) Outcome(s *engine.State, mover engine.Player, repetitions int) (R
 		}
 	}
 	// Step 2: the next player's legal turns.
-	turns, err := g.Turns(s)
+	var turns []Turn
+	var err error
+	if ws != nil {
+		turns, err = g.TurnsIn(s, ws)
+	} else {
+		turns, err = g.Turns(s)
+	}
 	if err != nil {
 		return Result{}, nil, err
 	}

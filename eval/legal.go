@@ -264,6 +264,22 @@ func (g *Game) runnable() error {
 	return nil
 }
 
+// Workspace holds reusable buffers for TurnsIn and OutcomeIn: the turns they return, and
+// the states after them, stay valid until the workspace is used again. Searchers keep one
+// per depth so that the tree allocates almost nothing.
+type Workspace struct{ w *workspace }
+
+// NewWorkspace returns an empty workspace for g.
+func (g *Game) NewWorkspace() *Workspace { return &Workspace{w: g.newWorkspace()} }
+
+// TurnsIn is Turns using the buffers of ws.
+func (g *Game) TurnsIn(s *engine.State, ws *Workspace) ([]Turn, error) {
+	if err := g.runnable(); err != nil {
+		return nil, err
+	}
+	return g.turns(s, ws.w)
+}
+
 // AllTurns is Turns without merging the multi-part turns that reach the same position by
 // different paths: a replay must follow the very parts a saved game recorded.
 func (g *Game) AllTurns(s *engine.State) ([]Turn, error) {

@@ -57,6 +57,9 @@ writes each game as a .zsg file that zoggo replay (and Zillions) can read.`,
 				return err
 			}
 			var agents []ai.Agent
+			if players == "" {
+				players = strings.TrimSuffix(strings.Repeat("1,", max(1, countReal(g))), ",")
+			}
 			for _, spec := range strings.Split(players, ",") {
 				if strings.TrimSpace(spec) == "" {
 					continue
@@ -121,7 +124,7 @@ writes each game as a .zsg file that zoggo replay (and Zillions) can read.`,
 	f := cmd.Flags()
 	f.StringVar(&variant, "variant", "", "the game or variant title (default: the file's default game)")
 	f.IntVar(&games, "games", 10, "number of games")
-	f.StringVar(&players, "players", "search:2", "bots, one per player, comma-separated")
+	f.StringVar(&players, "players", "", "bots, one per player, comma-separated (default: level 1 for every player)")
 	f.Uint64Var(&seed, "seed", 1, "seed of the first game")
 	f.IntVar(&jobs, "jobs", runtime.NumCPU(), "games played at once")
 	f.IntVar(&maxPlies, "max-plies", 1000, "stop a game after this many turns")
@@ -130,6 +133,17 @@ writes each game as a .zsg file that zoggo replay (and Zillions) can read.`,
 	f.StringVar(&score, "score", "", `material score at the end: NAME=VALUE,... or "derived"`)
 	f.BoolVar(&fixed, "fixed-seats", false, "keep each bot on its seat instead of alternating")
 	return cmd
+}
+
+// countReal counts the players who choose their moves (not random players).
+func countReal(g *eval.Game) int {
+	n := 0
+	for _, p := range g.Players {
+		if !p.Random {
+			n++
+		}
+	}
+	return n
 }
 
 // scoreFunc parses --score.

@@ -23,7 +23,7 @@ Start with:
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newCheck(), newShow(), newMoves(), newPerft(), newReplay(), newConvert(), newRun())
+	root.AddCommand(newCheck(), newShow(), newMoves(), newPerft(), newReplay(), newConvert(), newRun(), newPlay())
 	return root
 }
 

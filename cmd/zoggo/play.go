@@ -1,0 +1,633 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/zoggo/zoggo/ai"
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/notation"
+)
+
+func newPlay() *cobra.Command {
+	var variant, as string
+	var level int
+	var seed uint64
+	cmd := &cobra.Command{
+		Use:   "play FILE",
+		Short: "Play a game against the computer in the terminal",
+		Long: `play starts a game of FILE in the terminal: you play one side (--as, by default the
+first player), the computer plays every other side at --level (1 to 12; higher is
+stronger and slower), and random players of the rules (?Dice) move at random.
+
+On your turn the board is drawn and the legal moves are listed, numbered, each in the
+dialect of Zillions saved games and in named notation. Type a number, or a move as
+listed in either notation, or one of these commands:
+` + playHelp + `
+The game is deterministic for a --seed: the same moves typed give the same replies.`,
+		Example: `  zoggo play games/chess.zrf
+  zoggo play games/thud.zrf --as Troll --level 3`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if level < 1 || level > 12 {
+				return fmt.Errorf("--level must be a number from 1 to 12")
+			}
+			g, err := loadGame(cmd.ErrOrStderr(), args[0], variant)
+			if err != nil {
+				return err
+			}
+			s, err := newSession(g, args[0], as, level, seed)
+			if err != nil {
+				return err
+			}
+			in := cmd.InOrStdin()
+			s.echo = !isTerminalReader(in)
+			return s.run(in, cmd.OutOrStdout())
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&variant, "variant", "", "the game or variant title (default: the file's default game)")
+	f.StringVar(&as, "as", "", "the player you play, by name (default: the first player)")
+	f.IntVar(&level, "level", 2, "strength of the computer, 1 to 12")
+	f.Uint64Var(&seed, "seed", 1, "seed of the computer's random choices")
+	return cmd
+}
+
+const playHelp = `  NUMBER       play the move with that number in the list
+  MOVE         play a move written as listed (either notation)
+  moves        list the legal moves again
+  board        draw the board again
+  hint         ask the computer for a move at your level (it is not played)
+  undo         take back your last move and the replies to it
+  save F.zsg   write the game so far as a Zillions saved game
+  help         this list
+  quit         leave the game
+`
+
+// isTerminalReader reports whether r is a terminal; when it is not, play echoes the lines
+// it reads so that a transcript shows them.
+func isTerminalReader(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// playedTurn is one turn of the game; auto marks a pass made because the player could not
+// move (which counts towards "no player can move").
+type playedTurn struct {
+	notation.Played
+	auto bool
+}
+
+// session is one game of zoggo play.
+type session struct {
+	g      *eval.Game
+	rules  string // the rules file as given
+	human  engine.Player
+	level  int
+	seed   uint64
+	agents []ai.Agent // per player; nil for the human and random players
+	echo   bool
+
+	start  *engine.State
+	played []playedTurn
+	s      *engine.State
+	hist   map[uint64]int
+	turns  []eval.Turn // legal turns in s
+	result eval.Result
+
+	out io.Writer
+}
+
+func newSession(g *eval.Game, rules, as string, level int, seed uint64) (*session, error) {
+	ps := &session{g: g, rules: rules, level: level, seed: seed, human: engine.NoPlayer}
+	if as == "" {
+		for p, pl := range g.Players {
+			if !pl.Random {
+				ps.human = engine.Player(p)
+				break
+			}
+		}
+		if ps.human == engine.NoPlayer {
+			return nil, fmt.Errorf("%q has no player who chooses moves", g.Title)
+		}
+	} else {
+		var names []string
+		for p, pl := range g.Players {
+			if strings.EqualFold(pl.Name, as) {
+				ps.human = engine.Player(p)
+			}
+			if !pl.Random {
+				names = append(names, pl.Name)
+			}
+		}
+		switch {
+		case ps.human == engine.NoPlayer:
+			return nil, fmt.Errorf("--as: %q has no player %q; its players are %s", g.Title, as, strings.Join(names, ", "))
+		case g.Players[ps.human].Random:
+			return nil, fmt.Errorf("--as: %s moves at random and cannot be played; choose one of %s", g.Players[ps.human].Name, strings.Join(names, ", "))
+		}
+	}
+	ps.agents = make([]ai.Agent, len(g.Players))
+	for p, pl := range g.Players {
+		if engine.Player(p) == ps.human || pl.Random {
+			continue
+		}
+		a, err := ai.Parse(strconv.Itoa(level), g)
+		if err != nil {
+			return nil, err
+		}
+		ps.agents[p] = a
+	}
+	ps.start = g.NewState()
+	if err := ps.reset(0); err != nil {
+		return nil, err
+	}
+	return ps, nil
+}
+
+// reset goes back to the position after the first n turns played, recomputing the
+// repetition counts, the legal turns and the result.
+func (ps *session) reset(n int) error {
+	ps.played = ps.played[:n]
+	ps.s = ps.start
+	ps.hist = map[uint64]int{ps.s.Hash: 1}
+	for _, pt := range ps.played {
+		ps.s = pt.Turn.After
+		ps.hist[ps.s.Hash]++
+	}
+	ps.result = eval.Result{}
+	if n == 0 {
+		turns, err := ps.g.Turns(ps.s)
+		if err != nil {
+			return err
+		}
+		ps.turns = turns
+		return nil
+	}
+	return ps.check()
+}
+
+// check decides, as ai.Play does, whether the game is over after the last turn played;
+// if not, it sets the legal turns of the next player.
+func (ps *session) check() error {
+	last := ps.played[len(ps.played)-1]
+	_, mover := ps.g.Side(last.Before)
+	res, next, err := ps.g.Outcome(ps.s, mover, ps.hist[ps.s.Hash])
+	if err != nil {
+		return err
+	}
+	ps.result, ps.turns = res, next
+	return nil
+}
+
+// rng returns the random source of the turn about to be made: derived from the seed and
+// the number of turns played, so that after an undo the same moves get the same replies.
+// stream separates the hint's source from the players'.
+func (ps *session) rng(stream uint64) *rand.Rand {
+	n := uint64(len(ps.played))
+	return rand.New(rand.NewPCG(ps.seed, (n+1)*0x9e3779b97f4a7c15^stream))
+}
+
+// moveNumber numbers the turn about to be made as a saved game would: it grows each time
+// the turn order starts over.
+func (ps *session) moveNumber() int {
+	num, last := 1, -1
+	for _, pt := range ps.played {
+		if last >= 0 && pt.Before.Turn <= last {
+			num++
+		}
+		last = pt.Before.Turn
+	}
+	if last >= 0 && ps.s.Turn <= last {
+		num++
+	}
+	return num
+}
+
+func (ps *session) name(p engine.Player) string { return ps.g.Players[p].Name }
+
+// run plays the game, reading the human's commands from in.
+func (ps *session) run(in io.Reader, out io.Writer) error {
+	ps.out = out
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	fmt.Fprintf(out, "%s: you play %s", ps.g.Title, ps.name(ps.human))
+	var others []string
+	for p, pl := range ps.g.Players {
+		if engine.Player(p) != ps.human && !pl.Random {
+			others = append(others, pl.Name)
+		}
+	}
+	if len(others) > 0 {
+		fmt.Fprintf(out, "; the computer plays %s at level %d", strings.Join(others, ", "), ps.level)
+	}
+	fmt.Fprintln(out, ". Type help for the commands.")
+	if len(ps.turns) == 0 {
+		// Nobody has moved and the first player cannot: as ai.Play, a draw unless they may
+		// pass.
+		_, mover := ps.g.Side(ps.s)
+		if !ps.g.Players[mover].Random && ps.g.Options.PassTurn == engine.PassNever {
+			ps.result = eval.Result{Over: true, Draw: true, Reason: "no player can move"}
+		}
+	}
+	for !ps.result.Over {
+		_, mover := ps.g.Side(ps.s)
+		if len(ps.turns) == 0 {
+			if err := ps.pass(mover); err != nil {
+				return err
+			}
+			continue
+		}
+		if mover != ps.human {
+			if err := ps.computer(mover); err != nil {
+				return err
+			}
+			continue
+		}
+		done, err := ps.humanTurn(sc)
+		if err != nil || done {
+			return err
+		}
+	}
+	fmt.Fprintln(out)
+	fmt.Fprint(out, ps.g.DrawState(ps.s))
+	fmt.Fprintln(out, ps.describeResult())
+	return nil
+}
+
+// pass makes the pass of a player who cannot move.
+func (ps *session) pass(mover engine.Player) error {
+	passes := 0
+	for i := len(ps.played) - 1; i >= 0 && ps.played[i].auto; i-- {
+		passes++
+	}
+	if passes+1 > len(ps.g.TurnOrder.Entries) {
+		ps.result = eval.Result{Over: true, Draw: true, Reason: "no player can move"}
+		return nil
+	}
+	fmt.Fprintf(ps.out, "%s cannot move and passes.\n", ps.name(mover))
+	next := ps.s.Clone()
+	pass := engine.Move{Pass: true, Rule: -1, Type: engine.NoMoveType, Cont: engine.NoMoveType}
+	ps.g.Apply(next, &pass)
+	ps.g.Advance(next)
+	return ps.make(eval.Turn{Parts: []engine.Move{pass}, After: next}, true)
+}
+
+// make plays a turn and checks the goals.
+func (ps *session) make(t eval.Turn, auto bool) error {
+	ps.played = append(ps.played, playedTurn{Played: notation.Played{Before: ps.s, Turn: t}, auto: auto})
+	ps.s = t.After
+	ps.hist[ps.s.Hash]++
+	return ps.check()
+}
+
+// computer lets the AI or a random player choose.
+func (ps *session) computer(mover engine.Player) error {
+	rng := ps.rng(0)
+	var i int
+	who := ps.name(mover)
+	if ps.g.Players[mover].Random || ps.agents[mover] == nil {
+		i = rng.IntN(len(ps.turns))
+	} else {
+		i = ps.agents[mover].Choose(&ai.Position{Game: ps.g, State: ps.s, Turns: ps.turns, History: ps.hist, Rand: rng})
+		who += " (computer)"
+	}
+	texts := describeTurns(ps.g, ps.s, ps.turns)
+	fmt.Fprintf(ps.out, "%d. %s plays %s   %s\n", ps.moveNumber(), who, texts[i].zsg, texts[i].named)
+	return ps.make(ps.turns[i], false)
+}
+
+// humanTurn shows the position and reads commands until a move is made (false) or the
+// player leaves (true).
+func (ps *session) humanTurn(sc *bufio.Scanner) (bool, error) {
+	out := ps.out
+	texts := describeTurns(ps.g, ps.s, ps.turns)
+	fmt.Fprintln(out)
+	fmt.Fprint(out, ps.g.DrawState(ps.s))
+	fmt.Fprintf(out, "Move %d: %s to move (you).\n", ps.moveNumber(), ps.name(ps.human))
+	listTurns(out, texts)
+	for {
+		fmt.Fprint(out, "> ")
+		if !sc.Scan() {
+			if err := sc.Err(); err != nil {
+				return true, err
+			}
+			fmt.Fprintln(out)
+			fmt.Fprintln(out, "End of input: the game is left unfinished.")
+			return true, nil
+		}
+		line := strings.TrimSpace(sc.Text())
+		if ps.echo {
+			fmt.Fprintln(out, line)
+		}
+		cmd, arg, _ := strings.Cut(line, " ")
+		arg = strings.TrimSpace(arg)
+		switch strings.ToLower(cmd) {
+		case "":
+			continue
+		case "quit", "exit":
+			if arg == "" {
+				fmt.Fprintln(out, "Game left unfinished. Bye.")
+				return true, nil
+			}
+		case "help", "?":
+			if arg == "" {
+				fmt.Fprint(out, "Type a number from the list, a move as listed, or a command:\n"+playHelp)
+				continue
+			}
+		case "moves":
+			if arg == "" {
+				listTurns(out, texts)
+				continue
+			}
+		case "board":
+			if arg == "" {
+				fmt.Fprint(out, ps.g.DrawState(ps.s))
+				continue
+			}
+		case "hint":
+			if arg == "" {
+				ps.hint(texts)
+				continue
+			}
+		case "undo":
+			if arg == "" {
+				ok, err := ps.undo()
+				if err != nil {
+					return true, err
+				}
+				if !ok {
+					fmt.Fprintln(out, "Nothing to undo: you have not moved yet.")
+					continue
+				}
+				return false, nil
+			}
+		case "save":
+			ps.save(arg)
+			continue
+		}
+		i, err := ps.parseMove(line, texts)
+		if err != nil {
+			fmt.Fprintln(out, err)
+			continue
+		}
+		fmt.Fprintf(out, "%d. %s (you) plays %s   %s\n", ps.moveNumber(), ps.name(ps.human), texts[i].zsg, texts[i].named)
+		return false, ps.make(ps.turns[i], false)
+	}
+}
+
+// parseMove finds the turn the player typed: a number of the list, or a turn written in
+// either notation (white space and, failing an exact match, case do not matter).
+func (ps *session) parseMove(line string, texts []turnText) (int, error) {
+	n := len(texts)
+	choices := fmt.Sprintf("type a number from 1 to %d, a move as listed, or help", n)
+	if n == 1 {
+		choices = "type 1, the move as listed, or help"
+	}
+	if k, err := strconv.Atoi(line); err == nil {
+		if k >= 1 && k <= n {
+			return k - 1, nil
+		}
+		return 0, fmt.Errorf("there is no move %d; %s", k, choices)
+	}
+	want := canonMove(line)
+	for _, fold := range []bool{false, true} {
+		var found []int
+		for i, t := range texts {
+			for _, text := range []string{canonMove(t.zsg), canonMove(t.named)} {
+				if text == want || fold && strings.EqualFold(text, want) {
+					found = append(found, i)
+					break
+				}
+			}
+		}
+		switch len(found) {
+		case 0:
+			continue
+		case 1:
+			return found[0], nil
+		}
+		var nums []string
+		for _, i := range found {
+			nums = append(nums, strconv.Itoa(i+1))
+		}
+		return 0, fmt.Errorf("%q could be moves %s; type the number of the one you mean", line, strings.Join(nums, ", "))
+	}
+	return 0, fmt.Errorf("%q is not a legal move; %s", line, choices)
+}
+
+// canonMove normalises typed or written move text: white space folded, and the separators
+// of parts ("; " in ZSG, " + " in named notation) spaced alike.
+func canonMove(s string) string {
+	for _, sep := range []string{";", "+"} {
+		items := strings.Split(s, sep)
+		for i := range items {
+			items[i] = notation.Normalize(items[i])
+		}
+		s = strings.Join(items, " "+sep+" ")
+	}
+	return notation.Normalize(s)
+}
+
+// hint asks the computer at the player's level and prints its choice, without playing it.
+func (ps *session) hint(texts []turnText) {
+	a, err := ai.Parse(strconv.Itoa(ps.level), ps.g)
+	if err != nil {
+		fmt.Fprintln(ps.out, "hint:", err)
+		return
+	}
+	i := a.Choose(&ai.Position{Game: ps.g, State: ps.s, Turns: ps.turns, History: ps.hist, Rand: ps.rng(1)})
+	fmt.Fprintf(ps.out, "Hint: %d. %s   %s\n", i+1, texts[i].zsg, texts[i].named)
+}
+
+// undo takes back the human's last chosen turn and everything after it. It reports false
+// when there is none.
+func (ps *session) undo() (bool, error) {
+	for i := len(ps.played) - 1; i >= 0; i-- {
+		pt := ps.played[i]
+		if _, mover := ps.g.Side(pt.Before); mover == ps.human && !pt.auto {
+			taken := len(ps.played) - i
+			if err := ps.reset(i); err != nil {
+				return true, err
+			}
+			switch taken {
+			case 1:
+				fmt.Fprintln(ps.out, "Took back your last move.")
+			case 2:
+				fmt.Fprintln(ps.out, "Took back your last move and the reply to it.")
+			default:
+				fmt.Fprintf(ps.out, "Took back your last move and the %d turns after it.\n", taken-1)
+			}
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// save writes the game so far as a Zillions saved game naming the rules file by its base
+// name (so that it replays with the rules file beside it).
+func (ps *session) save(path string) {
+	out := ps.out
+	if path == "" {
+		fmt.Fprintln(out, "save: give a file name, e.g. save game.zsg")
+		return
+	}
+	if same(path, ps.rules) {
+		fmt.Fprintf(out, "save: %q is the rules file; choose another name\n", path)
+		return
+	}
+	if !strings.EqualFold(filepath.Ext(path), ".zsg") {
+		fmt.Fprintf(out, "save: %q: the file name must end in .zsg\n", path)
+		return
+	}
+	seats := make([]byte, len(ps.g.Players))
+	for p := range seats {
+		seats[p] = 'C'
+		if engine.Player(p) == ps.human {
+			seats[p] = 'H'
+		}
+	}
+	turns := make([]notation.Played, len(ps.played))
+	for i, pt := range ps.played {
+		turns[i] = pt.Played
+	}
+	base := filepath.Base(ps.rules)
+	sg := notation.Record(ps.g, base, string(seats), turns)
+	if err := os.WriteFile(path, sg.Format(), 0o644); err != nil {
+		fmt.Fprintln(out, "save:", err)
+		return
+	}
+	fmt.Fprintf(out, "Saved %d turns to %s.\n", len(turns), path)
+	if !same(filepath.Join(filepath.Dir(path), base), ps.rules) {
+		if _, err := os.Stat(filepath.Join(filepath.Dir(path), base)); err != nil {
+			fmt.Fprintf(out, "Note: to replay it, put %s in the same folder.\n", base)
+		}
+	}
+}
+
+func (ps *session) describeResult() string {
+	r := ps.result
+	names := func(ps2 []engine.Player) string {
+		var out []string
+		for _, p := range ps2 {
+			out = append(out, ps.name(p))
+		}
+		return strings.Join(out, " and ")
+	}
+	var b strings.Builder
+	b.WriteString("Game over: ")
+	switch {
+	case r.Draw:
+		b.WriteString("draw")
+	case len(r.Winners) > 0:
+		b.WriteString(names(r.Winners))
+		if len(r.Winners) == 1 {
+			b.WriteString(" wins")
+		} else {
+			b.WriteString(" win")
+		}
+	case len(r.Losers) > 0:
+		b.WriteString(names(r.Losers))
+		if len(r.Losers) == 1 {
+			b.WriteString(" loses")
+		} else {
+			b.WriteString(" lose")
+		}
+	default:
+		b.WriteString("no winner")
+	}
+	b.WriteString(" (" + r.Reason + ")")
+	switch {
+	case r.Draw:
+	case slices.Contains(r.Winners, ps.human):
+		b.WriteString(". You win!")
+	case slices.Contains(r.Losers, ps.human) || len(r.Winners) > 0:
+		b.WriteString(". You lose.")
+	}
+	return b.String()
+}
+
+// turnText is a turn written in both notations.
+type turnText struct{ zsg, named string }
+
+func listTurns(w io.Writer, texts []turnText) {
+	width := len(strconv.Itoa(len(texts)))
+	zw := 0
+	for _, t := range texts {
+		zw = max(zw, len(t.zsg))
+	}
+	for i, t := range texts {
+		fmt.Fprintf(w, "%*d. %-*s   %s\n", width, i+1, zw, t.zsg, t.named)
+	}
+}
+
+// describeTurns writes every turn in the ZSG dialect and in named notation. A part's
+// named text is told apart from the other parts that could be made at that point: the
+// first parts of all turns, then the next parts of the turns that began alike; the
+// parts of a turn are joined with " + ".
+func describeTurns(g *eval.Game, s *engine.State, turns []eval.Turn) []turnText {
+	out := make([]turnText, len(turns))
+	named := make([][]string, len(turns))
+	idx := make([]int, len(turns))
+	for i := range turns {
+		out[i].zsg = notation.Turn(g, s, &turns[i])
+		idx[i] = i
+	}
+	nameParts(g, s, turns, idx, 0, named)
+	for i := range turns {
+		out[i].named = strings.Join(named[i], " + ")
+	}
+	return out
+}
+
+// nameParts names part k of the turns idx, which agree on their first k parts, in state s
+// (before part k).
+func nameParts(g *eval.Game, s *engine.State, turns []eval.Turn, idx []int, k int, named [][]string) {
+	var cands []*engine.Move
+	var groups [][]int
+	for _, i := range idx {
+		if len(turns[i].Parts) <= k {
+			continue
+		}
+		m := &turns[i].Parts[k]
+		j := slices.IndexFunc(cands, func(c *engine.Move) bool { return samePart(c, m) })
+		if j < 0 {
+			cands = append(cands, m)
+			groups = append(groups, nil)
+			j = len(cands) - 1
+		}
+		groups[j] = append(groups[j], i)
+	}
+	for j, m := range cands {
+		text := notation.Named(g, s, m, cands)
+		var rest []int
+		for _, i := range groups[j] {
+			named[i] = append(named[i], text)
+			if len(turns[i].Parts) > k+1 {
+				rest = append(rest, i)
+			}
+		}
+		if len(rest) > 0 {
+			next := s.Clone()
+			g.Apply(next, m)
+			nameParts(g, next, turns, rest, k+1, named)
+		}
+	}
+}
+
+func samePart(a, b *engine.Move) bool {
+	return a.Pass == b.Pass && a.Cont == b.Cont && slices.Equal(a.Changes, b.Changes)
+}

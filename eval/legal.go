@@ -308,7 +308,7 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 	}
 	// Complete every chain of parts.
 	for i := range w.moves {
-		if err := g.complete(s, w.moves[i:i+1:i+1], 0, 0, w); err != nil {
+		if err := g.complete(s, w.moves[i:i+1:i+1], 0, 0, w, nil); err != nil {
 			return nil, err
 		}
 	}
@@ -340,7 +340,11 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 }
 
 // complete follows the parts of a turn from s to every end and appends the turns to w.
-func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w *workspace) error {
+//
+// A turn never passes through the same position twice: a continuation that comes back to
+// a position already reached in this turn is dropped (Ossetian Kena's men jump over their
+// own men and could go back and forth for ever). seen holds the positions so far.
+func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w *workspace, seen []uint64) error {
 	m := &parts[len(parts)-1]
 	if g.Options.MaximalCaptures != 0 {
 		caps += m.Captures(s)
@@ -361,6 +365,10 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 		return fmt.Errorf("a turn of more than %d parts: does a partial move come back to where it started?", MaxParts)
 	}
 	g.SetCont(after, after.LastTo, m.Cont)
+	if slices.Contains(seen, after.Hash) {
+		return nil
+	}
+	seen = append(seen[:len(seen):len(seen)], after.Hash)
 	// Continuations get their own generator: w.x's buffers hold the first parts.
 	next, err := g.Parts(after, nil)
 	if err != nil {
@@ -377,7 +385,7 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 	}
 	for i := range next {
 		p := append(parts[:len(parts):len(parts)], next[i])
-		if err := g.complete(after, p, caps, prom, w); err != nil {
+		if err := g.complete(after, p, caps, prom, w, seen); err != nil {
 			return err
 		}
 	}

@@ -1,0 +1,88 @@
+package ai_test
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/zoggo/zoggo/ai"
+	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/zrf"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// TestCoverage plays one random game of every corpus variant that zoggo can run, to a
+// result or 200 turns, and compares how each ended with testdata/coverage.txt
+// (go test ./ai -update rewrites it).
+func TestCoverage(t *testing.T) {
+	dir := os.Getenv("ZOGGO_CORPUS")
+	if dir == "" {
+		t.Skip("ZOGGO_CORPUS is not set; set it to the shared corpus folder (make test does) to run this")
+	}
+	if _, err := os.Stat(dir); err != nil {
+		t.Fatalf("ZOGGO_CORPUS=%s: %v", dir, err)
+	}
+	var files []string
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".zrf") {
+			rel, _ := filepath.Rel(dir, p)
+			files = append(files, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	var out bytes.Buffer
+	for _, rel := range files {
+		f, err := eval.LoadFile(filepath.Join(dir, rel))
+		if err != nil {
+			t.Errorf("%s: %v", rel, err)
+			continue
+		}
+		for _, g := range f.Games {
+			if g.Axiom() {
+				continue
+			}
+			if slowGames[rel] && !longTests {
+				fmt.Fprintf(&out, "%s | %s | skipped (slow; make test-long)\n", rel, zrf.Decode(g.Title))
+				continue
+			}
+			rec, err := ai.Play(g, make([]ai.Agent, len(g.Players)), 1, 200)
+			if err != nil {
+				t.Errorf("%s %q: %v", rel, g.Title, err)
+				continue
+			}
+			fmt.Fprintf(&out, "%s | %s | %d turns | %s\n", rel, zrf.Decode(g.Title), len(rec.Turns), rec.Result.Reason)
+		}
+	}
+	path := "../testdata/coverage.txt"
+	if *update {
+		if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test ./ai -update writes it)", err)
+	}
+	if !bytes.Equal(out.Bytes(), want) {
+		gl, wl := strings.Split(out.String(), "\n"), strings.Split(string(want), "\n")
+		for i := 0; i < len(gl) && i < len(wl); i++ {
+			if gl[i] != wl[i] {
+				t.Fatalf("%s differs at line %d:\n got: %s\nwant: %s", path, i+1, gl[i], wl[i])
+			}
+		}
+		t.Fatalf("%s differs in length", path)
+	}
+}
+
+// slowGames walk the whole board inside every move; a game of them takes minutes.
+var slowGames = map[string]bool{
+	"dagazproject-zrf/Gwangsanghui/Gwangsanghui.zrf":     true,
+	"dagazproject-zrf/Gwangsanghui/Gwangsanghui.old.zrf": true,
+	"glukkazan-zog/Rules/Gwangsanghui.zrf":               true,
+}

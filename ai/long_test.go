@@ -1,0 +1,5 @@
+//go:build long
+
+package ai_test
+
+const longTests = true

@@ -24,6 +24,7 @@ Start with:
 		SilenceErrors: true,
 	}
 	root.AddCommand(newCheck(), newShow(), newMoves(), newPerft(), newReplay(), newConvert(), newRun(), newPlay())
+	root.AddCommand(newRender())
 	return root
 }
 

@@ -1,0 +1,254 @@
+package engine_test
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/xml"
+	"flag"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/eval"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/render")
+
+// TestRenderSVG compares pictures of positions with testdata/render/*.svg; go test
+// ./engine -update rewrites them (look at the pictures before committing them).
+func TestRenderSVG(t *testing.T) {
+	corpus := os.Getenv("ZOGGO_CORPUS")
+	for _, tt := range []struct {
+		name     string
+		rules    string // path from the repository root, or from $ZOGGO_CORPUS
+		inCorpus bool
+		from, to string // a first move to make and highlight
+	}{
+		{name: "chess", rules: "games/chess.zrf"},
+		{name: "chess-e4", rules: "games/chess.zrf", from: "e2", to: "e4"},
+		{name: "thud", rules: "games/thud.zrf"},
+		{name: "glinski-cheskers", rules: "dagazproject-zrf/GlinskiCheskers/glinski-cheskers.zrf", inCorpus: true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join("..", tt.rules)
+			if tt.inCorpus {
+				if corpus == "" {
+					t.Skip("ZOGGO_CORPUS is not set")
+				}
+				path = filepath.Join(corpus, tt.rules)
+			}
+			f, err := eval.LoadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := f.Default()
+			s := g.NewState()
+			var opts engine.SVGOptions
+			if tt.from != "" {
+				from, to := g.Board.LocIndex(tt.from), g.Board.LocIndex(tt.to)
+				turns, err := g.Turns(s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				found := false
+				for _, turn := range turns {
+					if m := turn.Parts[0]; len(turn.Parts) == 1 && m.Source() == from && m.Dest() == to {
+						s, found = turn.After, true
+						break
+					}
+				}
+				if !found {
+					t.Fatalf("no move %s-%s", tt.from, tt.to)
+				}
+				opts.Highlight = []engine.Loc{from, to}
+			}
+			got, notes := engine.RenderSVG(g.Game, s, opts)
+			if len(notes) > 0 {
+				t.Errorf("notes without image files: %q", notes)
+			}
+			checkXML(t, got)
+			if again, _ := engine.RenderSVG(g.Game, s, opts); !bytes.Equal(got, again) {
+				t.Errorf("two renderings differ")
+			}
+			golden := filepath.Join("..", "testdata", "render", tt.name+".svg")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test ./engine -update to create it)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("RenderSVG(%s) differs from %s (run go test ./engine -update and look at the picture):\n%s",
+					tt.name, golden, firstDiff(string(want), string(got)))
+			}
+		})
+	}
+}
+
+// firstDiff shows the first line where want and got differ.
+func firstDiff(want, got string) string {
+	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := range max(len(wl), len(gl)) {
+		var w, g string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if w != g {
+			return "line " + strconv.Itoa(i+1) + ":\n- " + w + "\n+ " + g
+		}
+	}
+	return ""
+}
+
+// checkXML fails unless svg is well-formed XML with an svg root.
+func checkXML(t *testing.T, svg []byte) {
+	t.Helper()
+	d := xml.NewDecoder(bytes.NewReader(svg))
+	root := ""
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("not well-formed XML: %v", err)
+		}
+		if se, ok := tok.(xml.StartElement); ok && root == "" {
+			root = se.Name.Local
+		}
+	}
+	if root != "svg" {
+		t.Fatalf("root element %q, want svg", root)
+	}
+}
+
+// TestRenderSVGImages draws pieces and the board from bitmaps found the Windows way,
+// and discs for the images that are missing.
+func TestRenderSVGImages(t *testing.T) {
+	b := gridBoard("a/b/c", "2/1", 10)
+	b.Image = []string{`..\Shared\BOARD.bmp`}
+	g := game(b, "White Black", "Man")
+	g.Pieces[0].Images = map[engine.Player][]string{0: {`Images\Man.BMP`}, 1: {"images/missing.bmp"}}
+	g.Setup = []engine.Placement{{Player: 0, Kind: 0, Loc: b.LocIndex("a1")}, {Player: 1, Kind: 0, Loc: b.LocIndex("c2")}}
+	// The piece: 3 x 2, with green at (1, 0). The board: 30 x 20, all white.
+	piece := bmpFile(3, 2, 8, 0, bmpPal, nil, []byte{3, 2, 0, 0, 0, 1, 2, 0})
+	board := bmpFile(30, 20, 24, 0, nil, nil, bytes.Repeat([]byte{0xff}, 20*(30*3+2)))
+	files := fstest.MapFS{
+		"rules/images/man.bmp": {Data: piece},
+		"shared/board.bmp":     {Data: board},
+	}
+	svg, notes := engine.RenderSVG(g, nil, engine.SVGOptions{Files: files, Dir: "rules"})
+	checkXML(t, svg)
+	if len(notes) != 1 || !strings.Contains(notes[0], "images/missing.bmp") {
+		t.Errorf("notes = %q, want one about images/missing.bmp", notes)
+	}
+	text := string(svg)
+	for _, want := range []string{
+		`<image id="img1" width="30" height="20" xlink:href="data:image/png;base64,`,
+		`<image id="img2" width="3" height="2" xlink:href="data:image/png;base64,`,
+		`<use xlink:href="#img1" x="0" y="0"/>`,
+		`<use xlink:href="#img2" x="3.5" y="14" class="piece p0" data-loc="a1"/>`,
+		`<g class="piece p1" data-loc="c2"><circle`,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("missing %s", want)
+		}
+	}
+	if strings.Contains(text, `class="cell"`) {
+		t.Errorf("cells drawn over the board image")
+	}
+	// The embedded piece is the bitmap with green made transparent.
+	m := regexp.MustCompile(`id="img2" [^>]*base64,([^"]*)"`).FindStringSubmatch(text)
+	if m == nil {
+		t.Fatal("no piece image")
+	}
+	data, err := base64.StdEncoding.DecodeString(m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for y, row := range bmpWant {
+		for x, want := range row {
+			r, g, b, a := img.At(x, y).RGBA()
+			if want == bmpGreen {
+				want = bmpClear
+			}
+			if r>>8 != uint32(want.R)*uint32(want.A)/255 || g>>8 != uint32(want.G)*uint32(want.A)/255 ||
+				b>>8 != uint32(want.B)*uint32(want.A)/255 || a>>8 != uint32(want.A) {
+				t.Errorf("pixel (%d, %d) = %v, want %v", x, y, img.At(x, y), want)
+			}
+		}
+	}
+
+	// Without files, no image is read and nothing is noted.
+	svg, notes = engine.RenderSVG(g, nil, engine.SVGOptions{})
+	if len(notes) > 0 || bytes.Contains(svg, []byte("<image")) {
+		t.Errorf("images without files: notes %q", notes)
+	}
+}
+
+// TestRenderSVGOdd draws boards and positions that make no sense, without panicking.
+func TestRenderSVGOdd(t *testing.T) {
+	empty := &engine.Game{Title: "<&> Caf\xe9"}
+	b := positions("x", 0, 0, 0, "y", 5, 5, 10)
+	b.Locs = append(b.Locs, engine.LocInfo{Name: "dummy", Grid: -1, Dummy: true})
+	odd := game(b, "White ?Dice Red", "Man", "Man2")
+	odd.Setup = []engine.Placement{{Player: 2, Kind: 1, Loc: 2}}
+	odd.Stock = []engine.Stock{{Player: 0, Kind: 0, N: 3}, {Player: 9, Kind: 0, N: 1}}
+	hex := &engine.Board{Grids: []engine.Grid{{Dims: []engine.Dim{
+		{Labels: []string{"a", "b"}, DX: 60, DY: -35}, {Labels: []string{"2", "1"}, DY: 70},
+	}}}}
+	for _, l := range []struct {
+		name string
+		x, y int
+	}{{"a2", 0, 0}, {"b2", 1, 0}, {"a1", 0, 1}, {"b1", 1, 1}} {
+		cx, cy := 60*l.x, -35*l.x+70*l.y
+		hex.Locs = append(hex.Locs, engine.LocInfo{Name: l.name, Grid: 0, Coords: []int{l.x, l.y}, HasRect: true,
+			Rect: [4]int{cx, cy, cx + 49, cy + 49}})
+	}
+	for _, tt := range []struct {
+		name string
+		g    *engine.Game
+		opts engine.SVGOptions
+		want []string
+	}{
+		{"empty", empty, engine.SVGOptions{Highlight: []engine.Loc{engine.NoLoc, 7}}, []string{"<title>&lt;&amp;&gt; Café</title>"}},
+		{"odd", odd, engine.SVGOptions{Highlight: []engine.Loc{0, 0, 2}}, []string{
+			`<circle cx="0" cy="0" r="`, // a position without a size
+			"White, in hand: 3 Man",
+			"Off the board: dummy Red Man2",
+			`fill="#d62828"`, // Red is red
+		}},
+		{"hex", game(hex, "White Black"), engine.SVGOptions{}, []string{"<polygon points=", ">a</text>", ">1</text>"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			svg, _ := engine.RenderSVG(tt.g, nil, tt.opts)
+			checkXML(t, svg)
+			for _, w := range tt.want {
+				if !bytes.Contains(svg, []byte(w)) {
+					t.Errorf("missing %s in\n%s", w, svg)
+				}
+			}
+		})
+	}
+}

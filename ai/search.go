@@ -15,7 +15,7 @@ import (
 // stops at its depth or its node budget, never on the clock, so it is deterministic.
 type Search struct {
 	Depth    int
-	MaxNodes int
+	MaxNodes int // budget: nodes plus the turns generated at them
 
 	g      *eval.Game
 	v      *Values
@@ -45,10 +45,11 @@ type ttEntry struct {
 
 const mate = 1e6
 
-// NewSearch returns a searcher for a level: depth = level, with a node budget growing
-// with the level.
+// NewSearch returns a searcher for a level: depth = level, with a budget of generated
+// turns growing with the level (so that a level costs about the same in a game with 30
+// moves a position as in one with 600).
 func NewSearch(level int) *Search {
-	return &Search{Depth: level, MaxNodes: 4000 * level * level}
+	return &Search{Depth: level, MaxNodes: 40000 * level * level}
 }
 
 // Name returns "search:L".
@@ -110,6 +111,7 @@ func (s *Search) value(st *engine.State, mover engine.Player, depth int, alpha, 
 	if err != nil {
 		return 0
 	}
+	s.nodes += len(turns)
 	if res.Over {
 		return s.terminal(res, ply)
 	}

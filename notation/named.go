@@ -182,13 +182,10 @@ func candidates(g *eval.Game, p Ply) []*engine.Move {
 
 // ReplayNamed replays a game written in named notation.
 func ReplayNamed(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
-	s := g.NewState()
-	for _, e := range sg.Edits {
-		if err := applyEdit(g, s, e); err != nil {
-			return nil, &ParseError{name, e.Line, err.Error()}
-		}
+	s, err := startState(g, sg, name)
+	if err != nil {
+		return nil, err
 	}
-	s.Hash = g.FullHash(s)
 	r := &Replayed{Game: g, Start: s.Clone()}
 	w := newWalker(g, s)
 	for _, ml := range sg.Moves {

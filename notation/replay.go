@@ -130,13 +130,10 @@ func findRules(dir, name string) (string, error) {
 // Replay replays a saved game. It returns what was replayed up to a divergence, and the
 // divergence (a *Divergence) or another error.
 func Replay(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
-	s := g.NewState()
-	for _, e := range sg.Edits {
-		if err := applyEdit(g, s, e); err != nil {
-			return nil, &ParseError{name, e.Line, err.Error()}
-		}
+	s, err := startState(g, sg, name)
+	if err != nil {
+		return nil, err
 	}
-	s.Hash = g.FullHash(s)
 	r := &Replayed{Game: g, Start: s.Clone()}
 	w := newWalker(g, s)
 	for i, ml := range sg.Moves {
@@ -399,6 +396,26 @@ func listOr(items []string) string {
 		return "nothing more"
 	}
 	return strings.Join(items, ", ")
+}
+
+// startState is the variant's start position with the saved game's board edits applied.
+func startState(g *eval.Game, sg *SavedGame, name string) (*engine.State, error) {
+	s := g.NewState()
+	for _, e := range sg.Edits {
+		if err := applyEdit(g, s, e); err != nil {
+			return nil, &ParseError{name, e.Line, err.Error()}
+		}
+	}
+	s.Hash = g.FullHash(s)
+	return s, nil
+}
+
+// ReplayAny replays a saved game in either notation.
+func ReplayAny(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
+	if sg.Named {
+		return ReplayNamed(g, sg, name)
+	}
+	return Replay(g, sg, name)
 }
 
 // applyEdit applies a board-edit line to s.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -31,21 +30,7 @@ docs/notation.md describes the named notation.`,
 				return fmt.Errorf("--to must be named or zsg, not %q", to)
 			}
 			in := args[0]
-			sg, g, err := notation.OpenSavedGame(in)
-			if err != nil {
-				return err
-			}
-			var r *notation.Replayed
-			if sg.Named {
-				r, err = notation.ReplayNamed(g, sg, in)
-			} else {
-				r, err = notation.Replay(g, sg, in)
-			}
-			var d *notation.Divergence
-			if errors.As(err, &d) {
-				fmt.Fprint(cmd.ErrOrStderr(), d.Detail())
-				return exitError{1}
-			}
+			sg, r, err := openSaved(cmd.ErrOrStderr(), in)
 			if err != nil {
 				return err
 			}

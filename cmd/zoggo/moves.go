@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"runtime/pprof"
@@ -46,20 +45,11 @@ way and separated by ";" (each item is one part of a turn).`,
 			case zsg != "" && variant != "":
 				return fmt.Errorf("--variant cannot be used with --zsg: the saved game names its variant")
 			case zsg != "":
-				sg, game, err := notation.OpenSavedGame(zsg)
+				_, r, err := openSaved(cmd.ErrOrStderr(), zsg)
 				if err != nil {
 					return err
 				}
-				r, err := notation.Replay(game, sg, zsg)
-				var d *notation.Divergence
-				if errors.As(err, &d) {
-					fmt.Fprint(cmd.ErrOrStderr(), d.Detail())
-					return exitError{1}
-				}
-				if err != nil {
-					return err
-				}
-				g, s = game, r.Final
+				g, s = r.Game, r.Final
 			default:
 				var err error
 				if g, err = loadGame(cmd.ErrOrStderr(), args[0], variant); err != nil {

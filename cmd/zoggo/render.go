@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -64,20 +63,11 @@ or the saved game.`,
 				return err
 			}
 			if zsg != "" {
-				sg, game, err := notation.OpenSavedGame(zsg)
+				_, r, err := openSaved(cmd.ErrOrStderr(), zsg)
 				if err != nil {
 					return err
 				}
-				r, err := notation.Replay(game, sg, zsg)
-				var d *notation.Divergence
-				if errors.As(err, &d) {
-					fmt.Fprint(cmd.ErrOrStderr(), d.Detail())
-					return exitError{1}
-				}
-				if err != nil {
-					return err
-				}
-				g, s, rules = game, r.Final, filepath.Dir(zsg)
+				g, s, rules = r.Game, r.Final, filepath.Dir(zsg)
 				highlight = lastTurn(r.Plies)
 			} else {
 				var err error

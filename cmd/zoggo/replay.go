@@ -1,11 +1,9 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
-	"github.com/zoggo/zoggo/notation"
 )
 
 func newReplay() *cobra.Command {
@@ -20,19 +18,11 @@ and the nearest legal moves with what differs, and exits with status 1.`,
 		Example: `  zoggo replay games/saves/opening.zsg`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			sg, g, err := notation.OpenSavedGame(args[0])
+			_, r, err := openSaved(cmd.ErrOrStderr(), args[0])
 			if err != nil {
 				return err
 			}
-			r, err := notation.Replay(g, sg, args[0])
-			var d *notation.Divergence
-			if errors.As(err, &d) {
-				fmt.Fprint(cmd.ErrOrStderr(), d.Detail())
-				return exitError{1}
-			}
-			if err != nil {
-				return err
-			}
+			g := r.Game
 			out := cmd.OutOrStdout()
 			fmt.Fprintf(out, "%s: %d moves replayed (%s)\n", args[0], len(r.Plies), g.Title)
 			fmt.Fprint(out, g.DrawState(r.Final))

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/notation"
 	"github.com/zoggo/zoggo/zrf"
 )
 
@@ -42,6 +44,25 @@ func loadGame(stderr io.Writer, path, title string) (*eval.Game, error) {
 		return nil, exitError{2}
 	}
 	return g, nil
+}
+
+// openSaved reads a saved game (in ZSG or named notation) and replays it against the
+// rules it names. A divergence is printed in full to stderr and becomes exit status 1.
+func openSaved(stderr io.Writer, path string) (*notation.SavedGame, *notation.Replayed, error) {
+	sg, g, err := notation.OpenSavedGame(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := notation.ReplayAny(g, sg, path)
+	var d *notation.Divergence
+	if errors.As(err, &d) {
+		fmt.Fprint(stderr, d.Detail())
+		return nil, nil, exitError{1}
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return sg, r, nil
 }
 
 // printErrors prints static errors with their source lines, at most max of them (all for

@@ -69,6 +69,14 @@ func (s *Search) Choose(p *Position) int {
 	s.hist = p.History
 	s.nodes, s.stop, s.qdepth = 0, false, 4
 	order := s.order(p.State, p.Turns, s.me, -1)
+	// Shuffle, then order by gain again (stably): among equally good moves the first
+	// found is kept, and that one depends on the seed.
+	p.Rand.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	gains := make([]float64, len(p.Turns))
+	for i := range p.Turns {
+		gains[i] = Gain(s.g, s.v, p.State, &p.Turns[i], s.me)
+	}
+	sort.SliceStable(order, func(a, b int) bool { return gains[order[a]] > gains[order[b]] })
 	best := order[0]
 	for d := 1; d <= s.Depth && !s.stop; d++ {
 		bestScore := math.Inf(-1)
@@ -87,8 +95,10 @@ func (s *Search) Choose(p *Position) int {
 			if s.stop && d > 1 {
 				break
 			}
-			// Ties go to the random generator, so equal moves vary between games.
-			if v > bestScore || v == bestScore && p.Rand.IntN(2) == 0 {
+			// Only a strictly better value counts: a child cut off by alpha returns a bound
+			// equal to alpha, not its value. Equal moves vary between games through the
+			// shuffled order instead.
+			if v > bestScore {
 				bestScore, cur = v, i
 			}
 			alpha = max(alpha, bestScore)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/zoggo/zoggo/ai"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/internal/testutil"
 	"github.com/zoggo/zoggo/zrf"
 )
 
@@ -20,13 +21,7 @@ var update = flag.Bool("update", false, "rewrite golden files")
 // result or 200 turns, and compares how each ended with testdata/coverage.txt
 // (go test ./ai -update rewrites it).
 func TestCoverage(t *testing.T) {
-	dir := os.Getenv("ZOGGO_CORPUS")
-	if dir == "" {
-		t.Skip("ZOGGO_CORPUS is not set; set it to the shared corpus folder (make test does) to run this")
-	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Fatalf("ZOGGO_CORPUS=%s: %v", dir, err)
-	}
+	dir := testutil.CorpusDir(t)
 	var files []string
 	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".zrf") {
@@ -58,26 +53,7 @@ func TestCoverage(t *testing.T) {
 			fmt.Fprintf(&out, "%s | %s | %d turns | %s\n", rel, zrf.Decode(g.Title), len(rec.Turns), rec.Result.Reason)
 		}
 	}
-	path := "../testdata/coverage.txt"
-	if *update {
-		if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test ./ai -update writes it)", err)
-	}
-	if !bytes.Equal(out.Bytes(), want) {
-		gl, wl := strings.Split(out.String(), "\n"), strings.Split(string(want), "\n")
-		for i := 0; i < len(gl) && i < len(wl); i++ {
-			if gl[i] != wl[i] {
-				t.Fatalf("%s differs at line %d:\n got: %s\nwant: %s", path, i+1, gl[i], wl[i])
-			}
-		}
-		t.Fatalf("%s differs in length", path)
-	}
+	testutil.Golden(t, "../testdata/coverage.txt", out.Bytes(), *update, "go test ./ai -update")
 }
 
 // slowGames walk the whole board inside every move; a game of them takes minutes.

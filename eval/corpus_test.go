@@ -11,23 +11,13 @@ import (
 	"testing"
 
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/internal/testutil"
 	"github.com/zoggo/zoggo/zrf"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
-// corpusDir returns $ZOGGO_CORPUS, skipping the test when it is unset and failing when it
-// names a folder that does not exist.
-func corpusDir(tb testing.TB) string {
-	dir := os.Getenv("ZOGGO_CORPUS")
-	if dir == "" {
-		tb.Skip("ZOGGO_CORPUS is not set; set it to the shared corpus folder (make test does) to run this")
-	}
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		tb.Fatalf("ZOGGO_CORPUS=%s is not a folder: %v", dir, err)
-	}
-	return dir
-}
+func corpusDir(tb testing.TB) string { return testutil.CorpusDir(tb) }
 
 func corpusRules(tb testing.TB) (string, []string) {
 	dir := corpusDir(tb)
@@ -117,31 +107,7 @@ func perftText(g *eval.Game) string {
 
 func golden(t *testing.T, path string, got []byte) {
 	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./eval -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-		for i := 0; i < len(gl) || i < len(wl); i++ {
-			var g, w string
-			if i < len(gl) {
-				g = gl[i]
-			}
-			if i < len(wl) {
-				w = wl[i]
-			}
-			if g != w {
-				t.Fatalf("%s differs at line %d:\n got: %s\nwant: %s\n(go test ./eval -update rewrites it; review the diff)", path, i+1, g, w)
-			}
-		}
-	}
+	testutil.Golden(t, path, got, *update, "go test ./eval -update")
 }
 
 // TestCorpusFacts checks facts counted by hand from the rules files.

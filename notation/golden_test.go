@@ -3,10 +3,10 @@ package notation_test
 import (
 	"bytes"
 	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/zoggo/zoggo/internal/testutil"
 	"github.com/zoggo/zoggo/notation"
 )
 
@@ -34,19 +34,7 @@ func TestNamedGolden(t *testing.T) {
 			}
 			got := bytes.ReplaceAll(notation.ToNamed(r, sg).Format(), []byte("\r\n"), []byte("\n"))
 			path := filepath.Join("..", "testdata", "notation", tt.name+".named")
-			if *update {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (go test ./notation -update writes it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s differs from %s; run go test ./notation -update and review the diff", tt.save, path)
-			}
+			testutil.Golden(t, path, got, *update, "go test ./notation -update")
 		})
 	}
 }

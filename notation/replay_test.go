@@ -7,19 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zoggo/zoggo/internal/testutil"
 	"github.com/zoggo/zoggo/notation"
 )
 
-func corpusDir(tb testing.TB) string {
-	dir := os.Getenv("ZOGGO_CORPUS")
-	if dir == "" {
-		tb.Skip("ZOGGO_CORPUS is not set; set it to the shared corpus folder (make test does) to run this")
-	}
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		tb.Fatalf("ZOGGO_CORPUS=%s is not a folder: %v", dir, err)
-	}
-	return dir
-}
+func corpusDir(tb testing.TB) string { return testutil.CorpusDir(tb) }
 
 func savedGames(tb testing.TB) (string, []string) {
 	dir := corpusDir(tb)

@@ -711,11 +711,13 @@ func (c *compiler) moveType(name string) engine.MoveType {
 func (c *compiler) turnOrder(n *zrf.Node) {
 	site := n.Site
 	to := &c.g.TurnOrder
+	repeated := false
 	for _, e := range n.Args() {
 		if e.IsAtom("repeat") {
-			if to.Repeat != 0 || len(to.Entries) == 0 && to.Repeat == 0 && false {
+			if repeated {
 				c.errorf(e, site, "a second repeat in turn-order")
 			}
+			repeated = true
 			to.Repeat = len(to.Entries)
 			continue
 		}

@@ -37,8 +37,12 @@ type Game struct {
 
 	prog  *program
 	royal [][]bool // [player][kind]: kinds whose attack the player must never allow
-	gens  sync.Pool
-	reach reachTable
+
+	lazy        *compiler // compiles the move bodies on first use
+	compileOnce sync.Once
+	bodyErr     error
+	gens        sync.Pool
+	reach       reachTable
 }
 
 // Block is one move block of a piece, with its move type.
@@ -46,6 +50,44 @@ type Block struct {
 	Type engine.MoveType
 	Body *zrf.Node
 	Site *zrf.Site // expansion site that applies to Body
+}
+
+// CompileMoves compiles the game's move and drop bodies, once; it returns the errors found
+// in them (an ErrorList). Generating moves calls it; Check calls it for every game.
+func (g *Game) CompileMoves() error {
+	g.compileOnce.Do(func() {
+		c := g.lazy
+		if c == nil {
+			return
+		}
+		var errs zrf.ErrorList
+		c.errs = &errs
+		c.compileBodies()
+		if len(g.prog.flags) > 64 {
+			c.errorf(c.form, nil, "%q uses %d flags; zoggo handles at most 64", g.Title, len(g.prog.flags))
+		}
+		errs.Sort()
+		if errs.Err() != nil {
+			g.bodyErr = errs
+			g.prog = nil
+		}
+		g.lazy = nil
+	})
+	return g.bodyErr
+}
+
+// Check compiles the move bodies of every game of the file and returns every error found
+// there, as an ErrorList, or nil.
+func (f *File) Check() error {
+	var all zrf.ErrorList
+	for _, g := range f.Games {
+		all = append(all, zrf.AsList(g.CompileMoves())...)
+	}
+	if len(all) == 0 {
+		return nil
+	}
+	all.Sort()
+	return all
 }
 
 // Axiom reports whether the game's moves are defined by an external engine.
@@ -527,14 +569,10 @@ func (c *compiler) compile(children []*zrf.Node, variant bool) *Game {
 		return nil
 	}
 	if g.Engine == "" {
-		c.compileBodies()
-		if len(c.eg.prog.flags) > 64 {
-			c.errorf(c.form, nil, "%q uses %d flags; zoggo handles at most 64", g.Title, len(c.eg.prog.flags))
-		}
+		// Move bodies are compiled when the game first generates moves (or by Check):
+		// a file of many variants loads fast when only one of them is played.
 		c.eg.royal = royalKinds(g)
-	}
-	if len(c.errs.Errors()) > nerr {
-		return nil
+		c.eg.lazy = c
 	}
 	return c.eg
 }

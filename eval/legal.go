@@ -258,8 +258,14 @@ func (g *Game) Turns(s *engine.State) ([]Turn, error) {
 
 // runnable reports why the game's moves cannot be generated, if they cannot.
 func (g *Game) runnable() error {
-	if g.Axiom() || g.prog == nil {
+	if g.Axiom() {
 		return fmt.Errorf("%s: moves defined by the Axiom engine (Forth), not supported yet", g.Title)
+	}
+	if err := g.CompileMoves(); err != nil {
+		return err
+	}
+	if g.prog == nil {
+		return fmt.Errorf("%s: no compiled moves", g.Title)
 	}
 	return nil
 }

@@ -346,15 +346,34 @@ func (g *Game) NewState() *State {
 // Entry returns the turn-order entry in force in s.
 func (g *Game) Entry(s *State) TurnEntry { return g.TurnOrder.Entries[s.Turn] }
 
-// Advance moves s to the next turn of the turn order (after a complete turn).
+// Advance moves s to the next turn of the turn order (after a complete turn), skipping
+// the turns of eliminated players.
 func (g *Game) Advance(s *State) {
 	z := g.zobrist()
-	s.Hash ^= z.turn[s.Turn]
-	s.Turn++
-	if s.Turn >= len(g.TurnOrder.Entries) {
-		s.Turn = g.TurnOrder.Repeat
+	for i := 0; i <= len(g.TurnOrder.Entries); i++ {
+		s.Hash ^= z.turn[s.Turn]
+		s.Turn++
+		if s.Turn >= len(g.TurnOrder.Entries) {
+			s.Turn = g.TurnOrder.Repeat
+		}
+		s.Hash ^= z.turn[s.Turn]
+		if s.Out&(1<<uint(g.TurnOrder.Entries[s.Turn].Mover)) == 0 {
+			return
+		}
 	}
-	s.Hash ^= z.turn[s.Turn]
+}
+
+// Eliminate marks player p as out of the game: its turns are skipped from now on. If it
+// is p's turn, the turn passes.
+func (g *Game) Eliminate(s *State, p Player) {
+	if s.Out&(1<<uint(p)) != 0 {
+		return
+	}
+	s.Out |= 1 << uint(p)
+	s.Hash ^= g.zobrist().out[p]
+	if g.TurnOrder.Entries[s.Turn].Mover == p {
+		g.Advance(s)
+	}
 }
 
 // SetCont records (or clears, with NoLoc) the piece that must continue the turn.

@@ -75,7 +75,10 @@ type State struct {
 	// the move type it continues with; Cont is NoLoc between turns.
 	Cont     Loc
 	ContType MoveType
-	Hash     uint64
+	// Out has a bit per player eliminated by a loss in a game of more than two players;
+	// their turns are skipped (reference 9.4).
+	Out  uint32
+	Hash uint64
 }
 
 // Clone returns an independent copy of s.
@@ -100,6 +103,7 @@ type Zobrist struct {
 	stock []uint64 // [player*nKinds+kind] * count bits
 	turn  []uint64
 	cont  []uint64
+	out   []uint64
 	np    int
 	nk    int
 	nattr int
@@ -123,6 +127,10 @@ func newZobrist(nLocs, nPlayers, nKinds, nAttrs, nTurns int) *Zobrist {
 	z.cont = make([]uint64, nLocs+1)
 	for i := range z.cont {
 		z.cont[i] = r.Uint64()
+	}
+	z.out = make([]uint64, nPlayers)
+	for i := range z.out {
+		z.out[i] = r.Uint64()
 	}
 	return z
 }
@@ -174,5 +182,10 @@ func (g *Game) FullHash(s *State) uint64 {
 		h ^= z.turn[s.Turn]
 	}
 	h ^= z.contHash(s.Cont, s.ContType)
+	for p := range z.out {
+		if s.Out&(1<<uint(p)) != 0 {
+			h ^= z.out[p]
+		}
+	}
 	return h
 }

@@ -208,3 +208,60 @@ func TestHashIncremental(t *testing.T) {
 		}
 	}
 }
+
+// TestElimination checks reference 9.4: with three players a loss eliminates the loser,
+// whose turns are skipped, and the game ends when one player remains.
+func TestElimination(t *testing.T) {
+	src := `(game (title "Three") (players A B C) (turn-order A B C)
+(board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b/c/d" (10 0)) ("1" (0 10)))
+   (directions (e 1 0) (w -1 0))))
+(piece (name P) (moves (e add) (w add)))
+(loss-condition (A B C) (pieces-remaining 0))
+(board-setup (A (P a1)) (B (P b1)) (C (P d1))))`
+	g := loadString(t, src)
+	s, err := notation.Play(g, g.NewState(), "P a1 x b1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, turns, err := g.Outcome(s, g.PlayerIndex("A"), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Over {
+		t.Fatalf("game over after B lost its piece: %v", res)
+	}
+	if s.Out != 1<<uint(g.PlayerIndex("B")) {
+		t.Errorf("Out = %b, want B eliminated", s.Out)
+	}
+	if _, mover := g.Side(s); mover != g.PlayerIndex("C") {
+		t.Errorf("player to move = %s, want C (B's turn is skipped)", g.Players[mover].Name)
+	}
+	if s.Hash != g.FullHash(s) {
+		t.Error("hash does not include the elimination")
+	}
+	// C moves next to A.
+	var next *engine.State
+	for i := range turns {
+		if notation.Turn(g, s, &turns[i]) == "P d1 - c1" {
+			next = turns[i].After
+		}
+	}
+	if next == nil {
+		t.Fatal("C cannot move d1 - c1")
+	}
+	// A takes C's piece: one player remains, A wins; B lost earlier.
+	s3, err := notation.Play(g, next, "P b1 x c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, _, err = g.Outcome(s3, g.PlayerIndex("A"), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Over || len(res.Winners) != 1 || res.Winners[0] != g.PlayerIndex("A") {
+		t.Fatalf("result %v, want A to win", res)
+	}
+	if !slices.Contains(res.Losers, g.PlayerIndex("B")) || !slices.Contains(res.Losers, g.PlayerIndex("C")) {
+		t.Errorf("losers %v, want B and C", res.Losers)
+	}
+}

@@ -41,18 +41,40 @@ func (g *Game) Outcome(s *engine.State, mover engine.Player, repetitions int) (R
 }
 
 // OutcomeIn is Outcome computing the next player's turns in ws (a new workspace if nil).
+//
+// With more than two players still in, a loss eliminates the player instead of ending the
+// game (reference 9.4): s is changed to skip its turns, and the game ends when one player
+// who chooses moves remains.
 func (g *Game) OutcomeIn(s *engine.State, mover engine.Player, repetitions int, ws *Workspace) (Result, []Turn, error) {
+	for round := 0; round <= len(g.Players); round++ {
+		res, turns, err, again := g.outcomeOnce(s, mover, repetitions, ws)
+		if !again {
+			return res, turns, err
+		}
+	}
+	return Result{Over: true, Draw: true, Reason: "every player was eliminated"}, nil, nil
+}
+
+// outcomeOnce is one pass of OutcomeIn; again says that a player was eliminated and the
+// goals must be checked afresh.
+func (g *Game) outcomeOnce(s *engine.State, mover engine.Player, repetitions int, ws *Workspace) (Result, []Turn, error, bool) {
 	_, next := g.Side(s)
 	// Step 1: goals that do not depend on having to move: the mover's first, then the
 	// others' in turn order from the next player.
 	for _, p := range g.goalOrder(mover, s) {
+		if s.Out&(1<<uint(p)) != 0 {
+			continue
+		}
 		for gi := range g.Goals {
 			goal := &g.Goals[gi]
 			if !slices.Contains(goal.Players, p) || needsMoves(goal.Cond) {
 				continue
 			}
 			if g.holds(goal.Cond, s, p, repetitions) {
-				return g.decide(goal, p, s), nil, nil
+				if g.eliminates(goal, p, s) {
+					return Result{}, nil, nil, true
+				}
+				return g.decide(goal, p, s), nil, nil, false
 			}
 		}
 	}
@@ -65,7 +87,7 @@ func (g *Game) OutcomeIn(s *engine.State, mover engine.Player, repetitions int, 
 		turns, err = g.Turns(s)
 	}
 	if err != nil {
-		return Result{}, nil, err
+		return Result{}, nil, err, false
 	}
 	moves := 0
 	for i := range turns {
@@ -74,7 +96,7 @@ func (g *Game) OutcomeIn(s *engine.State, mover engine.Player, repetitions int, 
 		}
 	}
 	if moves > 0 {
-		return Result{}, turns, nil
+		return Result{}, turns, nil, false
 	}
 	side, _ := g.Side(s)
 	var stale *engine.Goal
@@ -84,19 +106,45 @@ func (g *Game) OutcomeIn(s *engine.State, mover engine.Player, repetitions int, 
 			continue
 		}
 		if has(goal.Cond, engine.CondCheckmated) && g.inCheck(s, side, goal.Cond) && g.holds(goal.Cond, s, next, repetitions) {
-			return g.decide(goal, next, s), nil, nil
+			if g.eliminates(goal, next, s) {
+				return Result{}, nil, nil, true
+			}
+			return g.decide(goal, next, s), nil, nil, false
 		}
 		if stale == nil && has(goal.Cond, engine.CondStalemated) && g.holdsStale(goal.Cond, s, next, repetitions) {
 			stale = goal
 		}
 	}
 	if stale != nil {
-		return g.decide(stale, next, s), nil, nil
+		if g.eliminates(stale, next, s) {
+			return Result{}, nil, nil, true
+		}
+		return g.decide(stale, next, s), nil, nil, false
 	}
 	if len(turns) > 0 || g.Players[next].Random || g.Options.PassTurn != engine.PassNever {
-		return Result{}, turns, nil // the player passes
+		return Result{}, turns, nil, false // the player passes
 	}
-	return Result{Over: true, Draw: true, Reason: g.Players[next].Name + " cannot move: draw"}, nil, nil
+	return Result{Over: true, Draw: true, Reason: g.Players[next].Name + " cannot move: draw"}, nil, nil, false
+}
+
+// eliminates applies a loss goal of p as an elimination when more than two players who
+// choose moves are still in: p's turns are skipped from now on. It reports whether it did.
+func (g *Game) eliminates(goal *engine.Goal, p engine.Player, s *engine.State) bool {
+	movers := g.movers()
+	if goal.Kind != engine.LossGoal || !slices.Contains(movers, p) {
+		return false
+	}
+	in := 0
+	for _, q := range movers {
+		if s.Out&(1<<uint(q)) == 0 {
+			in++
+		}
+	}
+	if in <= 2 {
+		return false
+	}
+	g.Eliminate(s, p)
+	return true
 }
 
 // goalOrder lists the players whose goals are checked: the mover, then the others in turn
@@ -133,7 +181,11 @@ func (g *Game) decide(goal *engine.Goal, p engine.Player, s *engine.State) Resul
 	case engine.LossGoal:
 		r.Losers = []engine.Player{p}
 		for _, q := range real {
-			if q != p {
+			switch {
+			case q == p:
+			case s.Out&(1<<uint(q)) != 0:
+				r.Losers = append(r.Losers, q) // eliminated earlier
+			default:
 				r.Winners = append(r.Winners, q)
 			}
 		}
@@ -165,6 +217,19 @@ func (g *Game) realPlayers() []engine.Player {
 	for i, p := range g.Players {
 		if !p.Random {
 			out = append(out, engine.Player(i))
+		}
+	}
+	return out
+}
+
+// movers lists the players who choose turns: not random, and named as the mover of some
+// turn-order entry. A player that only owns pieces (Stavropol's Neutral, Pasang's piece
+// colours) is not one.
+func (g *Game) movers() []engine.Player {
+	var out []engine.Player
+	for _, e := range g.TurnOrder.Entries {
+		if !g.Players[e.Mover].Random && !slices.Contains(out, e.Mover) {
+			out = append(out, e.Mover)
 		}
 	}
 	return out

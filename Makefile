@@ -30,6 +30,7 @@ fuzz:
 	$(GO) test ./zrf -run '^$$' -fuzz '^FuzzExpand$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./notation -run '^$$' -fuzz '^FuzzParseSavedGame$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./notation -run '^$$' -fuzz '^FuzzReplay$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./eval -run '^$$' -fuzz '^FuzzLoadAndMove$$' -fuzztime $(FUZZTIME)
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

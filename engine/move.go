@@ -99,6 +99,22 @@ func (m *Move) Captures(s *State) int {
 	return n
 }
 
+// Touches reports whether the change at l of kind only (op) is the only kind of change m
+// makes there besides attributes: no movement onto or away from l, no capture, no owner
+// change or flip. It tells a piece changed in place from one also taken or turned over.
+func (m *Move) Touches(l Loc, only Op) bool {
+	for i := range m.Changes {
+		c := &m.Changes[i]
+		if c.Op == only || c.Op == OpAttr {
+			continue
+		}
+		if c.To == l || (c.Op == OpMove || c.Op == OpCopy) && c.From == l {
+			return false
+		}
+	}
+	return true
+}
+
 func (m *Move) movesAway(l Loc) bool {
 	for i := range m.Changes {
 		if m.Changes[i].Op == OpMove && m.Changes[i].From == l {

@@ -353,7 +353,7 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w *workspace, seen []uint64) error {
 	m := &parts[len(parts)-1]
 	if g.Options.MaximalCaptures != 0 {
-		caps += m.Captures(s)
+		caps += g.captureCount(s, m)
 		if g.Options.MaximalCaptures == 2 {
 			prom += g.promotedCaptures(s, m)
 		}
@@ -439,6 +439,27 @@ func (g *Game) addTurn(w *workspace, t Turn) error {
 	}
 	w.turns = append(w.turns, t)
 	return nil
+}
+
+// captureCount counts what a part captures for "maximal captures": the pieces it removes,
+// and the opponent's pieces it demotes in place (their type changes, they stay the
+// opponent's). Northern Kings captures a king by turning it into a checker, and Zillions
+// counts that jump as a capture (Northern Kings.zsg, line 10).
+func (g *Game) captureCount(s *engine.State, m *engine.Move) int {
+	n := m.Captures(s)
+	side, _ := g.Side(s)
+	for i := range m.Changes {
+		c := &m.Changes[i]
+		if c.Op != engine.OpType {
+			continue
+		}
+		cell := s.Cells[c.To]
+		if cell.IsEmpty() || cell.Player() == side || !m.Touches(c.To, engine.OpType) {
+			continue
+		}
+		n++
+	}
+	return n
 }
 
 // promotedCaptures counts the pieces of promoted types that m removes.

@@ -46,13 +46,6 @@ var knownDivergences = map[string]struct {
 	// that numbered the king's continuation type differently, and Black's turn ended early.
 	// Under this rules file the continuation is compulsory (no "pass partial").
 	"glukkazan-zog/Rules/Dameo.zsg": {85, "saved under another version of its rules"},
-	// Zillions allowed "King b6 - f2 = Checker on e3", which removes no piece but demotes
-	// an enemy king, while "King c7 - f4 x e5" removes one, under "maximal captures".
-	// zoggo counts removed pieces (reference 5.4); Zillions evidently counts jumps or
-	// demotions too. Open: counting parts would make a partial capture that ends early
-	// tie with a full one in our international draughts.
-	"dagazproject-zrf/CheckersCollection/Northern Kings.zsg": {10, "zoggo counts maximal captures differently (open)"},
-	"glukkazan-zog/Rules/Northern Kings.zsg":                 {10, "zoggo counts maximal captures differently (open)"},
 }
 
 // TestReplayCorpus replays every saved game of the corpus whose rules zoggo can run: each

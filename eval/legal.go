@@ -89,16 +89,7 @@ func (g *Game) firstParts(x *gen, s *engine.State, side engine.Player, typ engin
 		if c.IsEmpty() || c.Player() != side {
 			continue
 		}
-		k := c.Kind()
-		for i := range p.moves[k] {
-			b := &p.moves[k][i]
-			if typ != engine.NoMoveType && b.typ != typ {
-				continue
-			}
-			x.blk = b
-			x.reset(engine.Loc(l), false, c)
-			x.run(b.ops)
-		}
+		x.runBlocks(p.moves[c.Kind()], engine.Loc(l), false, c, typ)
 	}
 	nk := len(g.Pieces)
 	for k := range p.drops {
@@ -113,15 +104,7 @@ func (g *Game) firstParts(x *gen, s *engine.State, side engine.Player, typ engin
 			if !g.Board.Locs[l].HasRect || g.Board.Locs[l].Dummy {
 				continue
 			}
-			for i := range p.drops[k] {
-				b := &p.drops[k][i]
-				if typ != engine.NoMoveType && b.typ != typ {
-					continue
-				}
-				x.blk = b
-				x.reset(engine.Loc(l), true, piece)
-				x.run(b.ops)
-			}
+			x.runBlocks(p.drops[k], engine.Loc(l), true, piece, typ)
 		}
 	}
 }
@@ -132,16 +115,26 @@ func (g *Game) continuations(x *gen, s *engine.State, side engine.Player, l engi
 	if c.IsEmpty() {
 		return
 	}
-	k := c.Kind()
-	for i := range g.prog.moves[k] {
-		b := &g.prog.moves[k][i]
-		if b.typ != typ {
+	x.runBlocks(g.prog.moves[c.Kind()], l, false, c, typ)
+}
+
+// runBlocks runs every block of the list whose type typ allows (NoMoveType allows all)
+// from position l, for a piece (or a drop of it). In attack mode it stops at the first
+// capture on the square under test and reports it.
+func (x *gen) runBlocks(blocks []block, l engine.Loc, drop bool, piece engine.Cell, typ engine.MoveType) bool {
+	for i := range blocks {
+		b := &blocks[i]
+		if typ != engine.NoMoveType && b.typ != typ {
 			continue
 		}
 		x.blk = b
-		x.reset(l, false, c)
+		x.reset(l, drop, piece)
 		x.run(b.ops)
+		if x.attackMode && x.hit {
+			return true
+		}
 	}
+	return false
 }
 
 // attacked reports whether a piece of side on l could be captured by another player's
@@ -169,7 +162,7 @@ func (g *Game) attackedWith(x *gen, s *engine.State, side engine.Player, l engin
 	x.s, x.cells = s, cells
 	x.attackAt, x.hit = l, false
 	x.attackMode = true
-	defer func() { x.attackAt, x.attackMode = engine.NoLoc, false }()
+	defer func() { x.attackAt, x.attackMode, x.hit = engine.NoLoc, false, false }()
 	for pi := range g.Players {
 		e := engine.Player(pi)
 		if (e == side) != defended {
@@ -184,17 +177,8 @@ func (g *Game) attackedWith(x *gen, s *engine.State, side engine.Player, l engin
 			if !g.reaches(e, k, engine.Loc(from), l) {
 				continue
 			}
-			for i := range g.prog.moves[k] {
-				b := &g.prog.moves[k][i]
-				if typ != engine.NoMoveType && b.typ != typ {
-					continue
-				}
-				x.blk = b
-				x.reset(engine.Loc(from), false, c)
-				x.run(b.ops)
-				if x.hit {
-					return true
-				}
+			if x.runBlocks(g.prog.moves[k], engine.Loc(from), false, c, typ) {
+				return true
 			}
 		}
 	}

@@ -37,13 +37,10 @@ way and separated by ";" (each item is one part of a turn).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var g *eval.Game
 			var s *engine.State
+			if err := fileOrSave(args, zsg, variant); err != nil {
+				return err
+			}
 			switch {
-			case zsg != "" && len(args) > 0:
-				return fmt.Errorf("give a rules FILE or --zsg GAME.zsg, not both (the saved game names its rules file)")
-			case zsg == "" && len(args) == 0:
-				return fmt.Errorf("missing FILE: give a rules file, or a saved game with --zsg GAME.zsg")
-			case zsg != "" && variant != "":
-				return fmt.Errorf("--variant cannot be used with --zsg: the saved game names its variant")
 			case zsg != "":
 				_, r, err := openSaved(cmd.ErrOrStderr(), zsg)
 				if err != nil {

@@ -46,13 +46,8 @@ or the saved game.`,
 			var rules string // the folder of the rules file, for images
 			var inputs []string
 			var highlight []engine.Loc
-			switch {
-			case zsg != "" && len(args) > 0:
-				return fmt.Errorf("give a rules FILE or --zsg GAME.zsg, not both (the saved game names its rules file)")
-			case zsg == "" && len(args) == 0:
-				return fmt.Errorf("missing FILE: give a rules file, or a saved game with --zsg GAME.zsg")
-			case zsg != "" && variant != "":
-				return fmt.Errorf("--variant cannot be used with --zsg: the saved game names its variant")
+			if err := fileOrSave(args, zsg, variant); err != nil {
+				return err
 			}
 			if zsg != "" {
 				inputs = []string{zsg}

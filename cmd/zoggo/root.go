@@ -71,6 +71,19 @@ func openSaved(stderr io.Writer, path string) (*notation.SavedGame, *notation.Re
 	return sg, r, nil
 }
 
+// fileOrSave checks the arguments of a command that takes a rules FILE or --zsg GAME.zsg.
+func fileOrSave(args []string, zsg, variant string) error {
+	switch {
+	case zsg != "" && len(args) > 0:
+		return fmt.Errorf("give a rules FILE or --zsg GAME.zsg, not both (the saved game names its rules file)")
+	case zsg == "" && len(args) == 0:
+		return fmt.Errorf("missing FILE: give a rules file, or a saved game with --zsg GAME.zsg")
+	case zsg != "" && variant != "":
+		return fmt.Errorf("--variant cannot be used with --zsg: the saved game names its variant")
+	}
+	return nil
+}
+
 // printErrors prints static errors with their source lines, at most max of them (all for
 // max <= 0), then a count of the rest.
 func printErrors(w io.Writer, err error, max int) {

@@ -59,6 +59,12 @@ type Game struct {
 
 	UI UI
 
+	// Ext is the extra state of a game written in the extended dialect, or nil.
+	Ext *Ext
+	// Dialect is the dialect version the file asked for: 0 for plain ZRF, 1 for
+	// (version "zoggo-1").
+	Dialect int
+
 	// Rules are the move-list entries that produce moves (Move.Rule indexes them).
 	Rules []Rule
 	// AttrNames numbers every attribute name of every piece type, game-wide; AttrIndex

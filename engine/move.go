@@ -21,10 +21,14 @@ const (
 	OpOwner             // the piece on To becomes Player's
 	OpFlip              // the piece on To changes owner
 	OpAttr              // attribute Attr of the piece on To becomes Val
+	// The dialect's changes (see ext.go).
+	OpVal  // value Attr of class Player (ValVar, ValPiece, ValPos) at To becomes int32(From)
+	OpTake // the top piece of From goes to the bottom of the column on To
 )
 
 var opNames = [...]string{OpMove: "move", OpCopy: "copy", OpDrop: "drop", OpCreate: "create",
-	OpCapture: "capture", OpType: "type", OpOwner: "owner", OpFlip: "flip", OpAttr: "attr"}
+	OpCapture: "capture", OpType: "type", OpOwner: "owner", OpFlip: "flip", OpAttr: "attr",
+	OpVal: "val", OpTake: "take"}
 
 func (o Op) String() string { return opNames[o] }
 
@@ -257,6 +261,9 @@ func (g *Game) Apply(s *State, m *Move) {
 			set(c.To, s.Cells[c.To].WithAttr(int(c.Attr), c.Val))
 		}
 	}
+	if g.Ext != nil {
+		h ^= g.extApply(s, m, set)
+	}
 	s.LastFrom, s.LastTo = m.Source(), m.Dest()
 	if m.Pass {
 		s.LastFrom, s.LastTo = NoLoc, NoLoc
@@ -355,6 +362,7 @@ func (g *Game) NewState() *State {
 	for _, st := range g.Stock {
 		s.Stock[int(st.Player)*len(g.Pieces)+int(st.Kind)] = int32(st.N)
 	}
+	g.initExt(s)
 	s.Hash = g.FullHash(s)
 	return s
 }

@@ -79,6 +79,10 @@ type State struct {
 	// their turns are skipped (reference 9.4).
 	Out  uint32
 	Hash uint64
+	// Vals and Under are the dialect's integer values and stacks (see ext.go); nil in
+	// plain ZRF games.
+	Vals  []int32
+	Under []Cell
 }
 
 // Clone returns an independent copy of s.
@@ -86,15 +90,27 @@ func (s *State) Clone() *State {
 	c := *s
 	c.Cells = append([]Cell(nil), s.Cells...)
 	c.Stock = append([]int32(nil), s.Stock...)
+	if s.Vals != nil {
+		c.Vals = append([]int32(nil), s.Vals...)
+	}
+	if s.Under != nil {
+		c.Under = append([]Cell(nil), s.Under...)
+	}
 	return &c
 }
 
 // CopyFrom makes s equal to t, reusing s's storage.
 func (s *State) CopyFrom(t *State) {
-	cells, stock := s.Cells, s.Stock
+	cells, stock, vals, under := s.Cells, s.Stock, s.Vals, s.Under
 	*s = *t
 	s.Cells = append(cells[:0], t.Cells...)
 	s.Stock = append(stock[:0], t.Stock...)
+	if t.Vals != nil {
+		s.Vals = append(vals[:0], t.Vals...)
+	}
+	if t.Under != nil {
+		s.Under = append(under[:0], t.Under...)
+	}
 }
 
 // Zobrist holds the random keys of the incremental position hash.
@@ -186,6 +202,9 @@ func (g *Game) FullHash(s *State) uint64 {
 		if s.Out&(1<<uint(p)) != 0 {
 			h ^= z.out[p]
 		}
+	}
+	if g.Ext != nil {
+		h ^= g.extHash(s)
 	}
 	return h
 }

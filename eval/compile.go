@@ -38,7 +38,8 @@ type Game struct {
 	prog  *program
 	royal [][]bool // [player][kind]: kinds whose attack the player must never allow
 
-	lazy        *compiler // compiles the move bodies on first use
+	dsrc        *dialectSrc // the dialect's forms, compiled with the bodies
+	lazy        *compiler   // compiles the move bodies on first use
 	compileOnce sync.Once
 	bodyErr     error
 	gens        sync.Pool
@@ -47,9 +48,10 @@ type Game struct {
 
 // Block is one move block of a piece, with its move type.
 type Block struct {
-	Type engine.MoveType
-	Body *zrf.Node
-	Site *zrf.Site // expansion site that applies to Body
+	Owner uint8 // ownFriend, ownAny or ownEnemy (the dialect's (owner ...) header)
+	Type  engine.MoveType
+	Body  *zrf.Node
+	Site  *zrf.Site // expansion site that applies to Body
 }
 
 // CompileMoves compiles the game's move and drop bodies, once; it returns the errors found
@@ -276,6 +278,7 @@ func Compile(fset *zrf.FileSet, ex *zrf.Expanded) (file *File, err error) {
 			continue
 		}
 		c := newCompiler(fset, &errs, f)
+		c.dialect = version == DialectVersion
 		g := c.compile(children, variant)
 		if g == nil {
 			continue
@@ -406,7 +409,8 @@ type compiler struct {
 	g    *engine.Game
 	eg   *Game
 
-	killed map[string]bool
+	killed  map[string]bool
+	dialect bool // the file asked for (version "zoggo-1")
 }
 
 func newCompiler(fset *zrf.FileSet, errs *zrf.ErrorList, form *zrf.Node) *compiler {
@@ -485,6 +489,7 @@ func (c *compiler) compile(children []*zrf.Node, variant bool) *Game {
 			case "solution":
 				g.UI.Solution = g.UI.Sounds[h]
 			}
+		case c.dialectForm(h, ch):
 		case h == "players", h == "turn-order", h == "move-priorities", h == "board",
 			h == "piece", h == "board-setup", h == "option", goalHeads[h], v1Options[h] != "":
 			// Compiled below, in dependency order.
@@ -567,6 +572,9 @@ func (c *compiler) compile(children []*zrf.Node, variant bool) *Game {
 	if len(g.AttrNames) > engine.MaxAttrs {
 		c.errorf(c.form, nil, "%q has %d attribute names; zoggo handles at most %d", g.Title, len(g.AttrNames), engine.MaxAttrs)
 		return nil
+	}
+	if c.dialect {
+		g.Dialect = 1
 	}
 	if g.Engine == "" {
 		// Move bodies are compiled when the game first generates moves (or by Check):

@@ -77,6 +77,13 @@ type gen struct {
 	sub      *gen // runs the other side's moves for attacked?
 
 	cells []engine.Cell // the board being read (usually s.Cells)
+
+	// The dialect's state of a run (dialect_gen.go).
+	mover   engine.Player // the player making the turn (side is the moving piece's owner)
+	foreign bool          // the moving piece is not the mover's: only (owner any|enemy) blocks run
+	sel   []selected    // the group moved by shift
+	turn  *turnStats    // the turn a check is evaluated for
+	acc   []int64       // accumulator values of the check being evaluated
 }
 
 func newGen(g *Game) *gen {
@@ -176,6 +183,7 @@ func (x *gen) reset(l engine.Loc, drop bool, piece engine.Cell) {
 	}
 	x.moved = x.moved[:0]
 	x.effects = x.effects[:0]
+	x.sel = x.sel[:0]
 	x.flags = 0
 	if x.posDirty {
 		clear(x.posFlags)
@@ -359,13 +367,20 @@ func (x *gen) run(ops []op) bool {
 			}
 		case opSetAttr:
 			x.effects = append(x.effects, engine.Change{Op: engine.OpAttr, To: x.cursor, Attr: uint8(o.a), Val: x.test(o.cond)})
+		case opSetVal, opTake, opSelect, opShift, opAll:
+			if !x.runExt(o) {
+				return false
+			}
 		case opAdd:
 			x.add(o)
 			// Effects recorded before an add belong to that move only; the movements
 			// stay. Shafran's and Dameo's flying kings record a capture at one landing
 			// square and only a mark at the next, and Zillions writes the later move
 			// without the earlier capture (Shafran, Focus, Northern Kings saves).
-			x.effects = x.effects[:0]
+			// The dialect keeps them, as the reference says (8.8).
+			if x.g.Dialect == 0 {
+				x.effects = x.effects[:0]
+			}
 		}
 	}
 	return true
@@ -388,21 +403,28 @@ func (x *gen) add(o *op) {
 	for i := 0; i < n; i++ {
 		start := len(x.arena)
 		last := engine.NoLoc
-		for _, m := range x.moved {
-			x.arena = append(x.arena, x.movementChange(m))
-			last = m.to
+		if len(x.sel) > 0 {
+			last = x.addSelection()
+		} else {
+			for _, m := range x.moved {
+				x.arena = append(x.arena, x.movementChange(m))
+				last = m.to
+			}
 		}
-		if x.open && (!x.openPiece.IsEmpty() || x.openDrop) {
+		if len(x.sel) == 0 && x.open && (!x.openPiece.IsEmpty() || x.openDrop) {
 			to := x.openTo
 			if to == engine.NoLoc {
 				to = x.cursor
 			}
 			x.arena = append(x.arena, x.movementChange(movement{from: x.openFrom, to: to, piece: x.openPiece, copy: o.b == 1}))
 			last = to
-		} else if o.b == 1 && len(x.moved) > 0 {
+		} else if len(x.sel) == 0 && o.b == 1 && len(x.moved) > 0 {
 			x.arena[len(x.arena)-1].Op = engine.OpCopy
 		}
 		x.arena = append(x.arena, x.effects...)
+		if x.g.Ext != nil {
+			x.fixTakes(x.arena[start:], last)
+		}
 		if len(o.kinds) > 0 && last != engine.NoLoc {
 			x.arena = append(x.arena, engine.Change{Op: engine.OpType, To: last, Kind: o.kinds[i]})
 		}
@@ -487,6 +509,10 @@ func (x *gen) test(c *cond) bool {
 		return false
 	case cNot:
 		return !x.test(c.args[0])
+	case cCmp:
+		return x.compare(c)
+	case cConnected:
+		return x.connected()
 	}
 	return x.pred(c) != c.neg
 }
@@ -531,6 +557,16 @@ func (x *gen) pred(c *cond) bool {
 	case cAttr:
 		cl := x.cells[l]
 		return !cl.IsEmpty() && cl.Attr(int(c.a))
+	case cOwn:
+		cl := x.cells[l]
+		return !cl.IsEmpty() && cl.Player() == x.mover
+	case cSelected:
+		for _, e := range x.sel {
+			if e.cur == l && !e.gone {
+				return true
+			}
+		}
+		return false
 	case cAdjEnemy:
 		for d := 0; d < x.nd; d++ {
 			t := x.nbr[int(l)*x.nd+d]

@@ -24,6 +24,7 @@ type Turn struct {
 	After    *engine.State
 	captures int // pieces captured over all parts
 	promoted int // captured pieces of promoted types
+	stats    *turnStats
 }
 
 // Side returns the player whose pieces move in s, and the player who chooses.
@@ -84,12 +85,17 @@ func (g *Game) putGen(x *gen) {
 
 func (g *Game) firstParts(x *gen, s *engine.State, side engine.Player, typ engine.MoveType) {
 	x.s, x.cells, x.side, x.nbr = s, s.Cells, side, g.Board.Neighbor[side]
+	x.mover, x.foreign = side, false
 	p := g.prog
-	for l, c := range s.Cells {
-		if c.IsEmpty() || c.Player() != side {
-			continue
+	if p.d != nil {
+		g.firstPartsExt(x, s, side, typ)
+	} else {
+		for l, c := range s.Cells {
+			if c.IsEmpty() || c.Player() != side {
+				continue
+			}
+			x.runBlocks(p.moves[c.Kind()], engine.Loc(l), false, c, typ)
 		}
-		x.runBlocks(p.moves[c.Kind()], engine.Loc(l), false, c, typ)
 	}
 	nk := len(g.Pieces)
 	for k := range p.drops {
@@ -111,8 +117,13 @@ func (g *Game) firstParts(x *gen, s *engine.State, side engine.Player, typ engin
 
 func (g *Game) continuations(x *gen, s *engine.State, side engine.Player, l engine.Loc, typ engine.MoveType) {
 	x.s, x.cells, x.side, x.nbr = s, s.Cells, side, g.Board.Neighbor[side]
+	x.mover, x.foreign = side, false
 	c := s.Cells[l]
 	if c.IsEmpty() {
+		return
+	}
+	if g.prog.d != nil {
+		g.pieceParts(x, s, l, c, side, typ, actPrePart)
 		return
 	}
 	x.runBlocks(g.prog.moves[c.Kind()], l, false, c, typ)
@@ -125,6 +136,9 @@ func (x *gen) runBlocks(blocks []block, l engine.Loc, drop bool, piece engine.Ce
 	for i := range blocks {
 		b := &blocks[i]
 		if typ != engine.NoMoveType && b.typ != typ {
+			continue
+		}
+		if x.foreign && b.owner == ownFriend || !x.foreign && b.owner == ownEnemy {
 			continue
 		}
 		x.blk = b
@@ -318,6 +332,9 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 	}
 	turns = g.prioritise(turns, func(t *Turn) engine.MoveType { return t.Parts[0].Type })
 	turns = g.maximal(turns)
+	if turns, err = g.applyChecks(turns, s); err != nil {
+		return nil, err
+	}
 	if g.Options.PassTurn == engine.PassAlways || g.Options.PassTurn == engine.PassForced && len(turns) == 0 {
 		after := w.state(s)
 		pass := engine.Move{Pass: true, Rule: -1, Type: engine.NoMoveType, Cont: engine.NoMoveType}
@@ -335,6 +352,10 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 // a position already reached in this turn is dropped (Ossetian Kena's men jump over their
 // own men and could go back and forth for ever). seen holds the positions so far.
 func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w *workspace, seen []uint64) error {
+	return g.completeExt(s, parts, caps, prom, w, seen, nil)
+}
+
+func (g *Game) completeExt(s *engine.State, parts []engine.Move, caps, prom int, w *workspace, seen []uint64, st *turnStats) error {
 	m := &parts[len(parts)-1]
 	if g.Options.MaximalCaptures != 0 {
 		caps += g.captureCount(s, m)
@@ -342,14 +363,25 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 			prom += g.promotedCaptures(s, m)
 		}
 	}
+	d := g.prog.d
+	if d != nil {
+		st = st.next(g, s, parts)
+	}
 	after := w.state(s)
 	g.Apply(after, m)
 	if after.Cont != engine.NoLoc {
 		g.SetCont(after, engine.NoLoc, engine.NoMoveType)
 	}
+	if d != nil && d.hasAct[actPostPart] {
+		pm, ok, err := g.postAction(actPostPart, s, after, *m, st)
+		if err != nil || !ok {
+			return err
+		}
+		parts = append(parts[:len(parts)-1:len(parts)-1], pm)
+		m = &parts[len(parts)-1]
+	}
 	if m.Cont == engine.NoMoveType {
-		g.Advance(after)
-		return g.addTurn(w, Turn{Parts: parts, After: after, captures: caps, promoted: prom})
+		return g.endTurn(w, s, after, parts, caps, prom, st)
 	}
 	if len(parts) >= MaxParts {
 		return fmt.Errorf("a turn of more than %d parts: does a partial move come back to where it started?", MaxParts)
@@ -368,18 +400,36 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 	if len(next) == 0 || g.Options.PassPartial {
 		end := w.state(after)
 		g.SetCont(end, engine.NoLoc, engine.NoMoveType)
-		g.Advance(end)
-		if err := g.addTurn(w, Turn{Parts: parts, After: end, captures: caps, promoted: prom}); err != nil {
+		if err := g.endTurn(w, s, end, parts, caps, prom, st); err != nil {
 			return err
 		}
 	}
 	for i := range next {
 		p := append(parts[:len(parts):len(parts)], next[i])
-		if err := g.complete(after, p, caps, prom, w, seen); err != nil {
+		if err := g.completeExt(after, p, caps, prom, w, seen, st); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// endTurn runs the post-move actions on the state after the last part, advances the turn
+// order and records the turn.
+func (g *Game) endTurn(w *workspace, before, after *engine.State, parts []engine.Move, caps, prom int, st *turnStats) error {
+	if d := g.prog.d; d != nil && d.hasAct[actPostMove] {
+		if st != nil {
+			c := *st
+			c.byKind, c.first = append([]int16(nil), st.byKind...), append([]int16(nil), st.first...)
+			st = &c
+		}
+		pm, ok, err := g.postAction(actPostMove, before, after, parts[len(parts)-1], st)
+		if err != nil || !ok {
+			return err
+		}
+		parts = append(parts[:len(parts)-1:len(parts)-1], pm)
+	}
+	g.Advance(after)
+	return g.addTurn(w, Turn{Parts: parts, After: after, captures: caps, promoted: prom, stats: st})
 }
 
 // dedupe removes multi-part turns that start from the same piece and lead to the same
@@ -404,7 +454,8 @@ func dedupe(turns []Turn) []Turn {
 			for j := range kept {
 				k := &kept[j]
 				if len(k.Parts) > 1 && k.After.Hash == t.After.Hash && k.Parts[0].Source() == t.Parts[0].Source() &&
-					slices.Equal(k.After.Cells, t.After.Cells) && slices.Equal(k.After.Stock, t.After.Stock) {
+					slices.Equal(k.After.Cells, t.After.Cells) && slices.Equal(k.After.Stock, t.After.Stock) &&
+					slices.Equal(k.After.Vals, t.After.Vals) && slices.Equal(k.After.Under, t.After.Under) {
 					dup = true
 					break
 				}
@@ -587,6 +638,9 @@ func (g *Game) perft(s *engine.State, depth int, ws []*workspace) (int64, error)
 func (g *Game) MakePart(s *engine.State, m *engine.Move) *engine.State {
 	after := s.Clone()
 	g.Apply(after, m)
+	if d := g.prog.d; d != nil && d.hasAct[actPostPart] {
+		g.postAction(actPostPart, s, after, *m, nil)
+	}
 	if m.Cont != engine.NoMoveType && !m.Pass {
 		g.SetCont(after, after.LastTo, m.Cont)
 		next, err := g.Parts(after, nil)
@@ -595,6 +649,9 @@ func (g *Game) MakePart(s *engine.State, m *engine.Move) *engine.State {
 		}
 	}
 	g.SetCont(after, engine.NoLoc, engine.NoMoveType)
+	if d := g.prog.d; d != nil && d.hasAct[actPostMove] {
+		g.postAction(actPostMove, s, after, *m, nil)
+	}
 	g.Advance(after)
 	return after
 }

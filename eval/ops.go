@@ -40,6 +40,12 @@ const (
 	opSetPosFlag  // a: flag, cond, loc
 	opSetAttr     // a: attribute, cond
 	opAdd         // kinds: promotion choices; a: continuation type or -1; b: 1 for add-copy
+	// The dialect's instructions (dialect.go).
+	opSetVal // a: slot, b: class, loc, ie: the value
+	opTake   // loc: the column whose top piece goes under the moving piece
+	opSelect // loc: a piece that moves with the group
+	opShift  // a: direction the group steps in
+	opAll    // body: run at every position
 )
 
 // locKind says how a location argument is given.
@@ -66,6 +72,7 @@ type op struct {
 	body  []op
 	els   []op
 	kinds []engine.Kind
+	ie    *iexpr
 	at    int32 // index into Game.at: the source of the instruction, for run-time errors
 }
 
@@ -94,6 +101,11 @@ const (
 	cAnd
 	cOr
 	cNot
+	// The dialect's conditions (dialect.go).
+	cCmp       // a: comparison, ints: the two numbers
+	cOwn       // the piece at loc belongs to the player making the turn
+	cSelected  // loc is where a selected piece now stands
+	cConnected // the side's pieces form one group
 )
 
 // cond is a compiled condition. neg inverts a predicate (the not- forms).
@@ -103,6 +115,7 @@ type cond struct {
 	a    int32
 	loc  locArg
 	args []*cond
+	ints []*iexpr
 }
 
 // Program is the compiled moves and drops of a game.
@@ -114,12 +127,14 @@ type program struct {
 	at        []atInfo
 	promoted  []bool // kinds that are the target of a promotion
 	attackers bool   // some condition uses attacked? or defended?
+	d         *dialectProg
 }
 
 type block struct {
-	typ  engine.MoveType
-	rule int32
-	ops  []op
+	owner uint8 // ownFriend, ownAny or ownEnemy: whose pieces of the type it moves
+	typ   engine.MoveType
+	rule  int32
+	ops   []op
 }
 
 type atInfo struct {
@@ -133,6 +148,8 @@ type bodyCompiler struct {
 	p     *program
 	drop  bool
 	rules map[string]int32
+	accs  []*iexpr // accumulators met while compiling a check
+	nAcc  int
 }
 
 var instrKeywords = map[string]opcode{
@@ -165,10 +182,11 @@ func (c *compiler) compileBodies() {
 			p.drops[k] = append(p.drops[k], bc.block(b, engine.Kind(k)))
 		}
 	}
+	bc.compileDialect()
 }
 
 func (bc *bodyCompiler) block(b Block, k engine.Kind) block {
-	out := block{typ: b.Type, rule: bc.rule(b, k)}
+	out := block{typ: b.Type, rule: bc.rule(b, k), owner: b.Owner}
 	out.ops = bc.instrs(b.Body.List, b.Site)
 	return out
 }
@@ -222,6 +240,9 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (op, bool) {
 	if n.Kind == zrf.String {
 		c.errorf(n, site, "expected an instruction, found %s", n.Describe())
 		return o, false
+	}
+	if o2, ok, handled := bc.dialectInstr(n, site, o); handled {
+		return o2, ok
 	}
 	if n.Kind == zrf.Atom {
 		t := n.Text
@@ -396,6 +417,11 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (op, bool) {
 		o.cond = bc.cond(a[1], ns)
 		return o, o.cond != nil
 	case "set-attribute":
+		if len(a) == 2 && a[0].Kind == zrf.Atom && c.dialect && c.g.Ext != nil && c.g.Ext.PieceIntIndex(a[0].Text) >= 0 {
+			o.code, o.a, o.b = opSetVal, int32(c.g.Ext.PieceIntIndex(a[0].Text)), int32(engine.ValPiece)
+			o.ie = bc.iexpr(a[1], ns)
+			return o, o.ie != nil
+		}
 		if len(a) != 2 || a[0].Kind != zrf.Atom {
 			c.errorf(n, site, "expected (set-attribute NAME CONDITION)")
 			return o, false
@@ -522,6 +548,9 @@ func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *cond {
 	default:
 		c.errorf(n, site, "expected a condition, found %s", n.Describe())
 		return nil
+	}
+	if cd, ok := bc.dialectCond(n, site, name, args); ok {
+		return cd
 	}
 	switch name {
 	case "true", "false":

@@ -72,6 +72,9 @@ func (c *compiler) piece(n *zrf.Node, k engine.Kind) {
 				c.errorf(ch, site, "expected (attribute NAME true|false)")
 				continue
 			}
+			if c.dialect && c.intAttribute(a[0].Text, a[1], k) {
+				continue
+			}
 			var def bool
 			switch a[1].Text {
 			case "true":
@@ -103,6 +106,9 @@ func (c *compiler) piece(n *zrf.Node, k engine.Kind) {
 				p.HasDrops = p.HasDrops || len(blocks) > 0
 			}
 		default:
+			if c.pieceAction(h, ch, site, k) {
+				continue
+			}
 			c.errorf(ch, site, "unknown form %s in a piece%s", ch.Describe(), didYouMean(h, pieceHeads))
 		}
 	}
@@ -113,8 +119,22 @@ func (c *compiler) piece(n *zrf.Node, k engine.Kind) {
 func (c *compiler) blocks(n *zrf.Node, site *zrf.Site) []Block {
 	ns := n.SiteIn(site)
 	t := engine.NoMoveType
+	owner := ownFriend
 	var out []Block
 	for _, b := range n.Args() {
+		if b.Head() == "owner" {
+			a := b.Args()
+			if !c.dialect {
+				c.errorf(b, ns, "(owner ...) belongs to the zoggo-1 dialect: put (version %q) at the top of the file", DialectVersion)
+				continue
+			}
+			if len(a) != 1 || a[0].Kind != zrf.Atom || ownerNames[a[0].Text] == 0 {
+				c.errorf(b, ns, "expected (owner friend), (owner any) or (owner enemy)")
+				continue
+			}
+			owner = ownerNames[a[0].Text] - 1
+			continue
+		}
 		if b.Head() == "move-type" {
 			a := b.Args()
 			if len(a) != 1 || a[0].Kind != zrf.Atom {
@@ -128,10 +148,19 @@ func (c *compiler) blocks(n *zrf.Node, site *zrf.Site) []Block {
 			c.errorf(b, ns, "expected a move block (a list of instructions), found %s", b.Describe())
 			continue
 		}
-		out = append(out, Block{Type: t, Body: b, Site: b.SiteIn(ns)})
+		out = append(out, Block{Type: t, Owner: owner, Body: b, Site: b.SiteIn(ns)})
 	}
 	return out
 }
+
+// Whose pieces a block moves.
+const (
+	ownFriend uint8 = iota
+	ownAny
+	ownEnemy
+)
+
+var ownerNames = map[string]uint8{"friend": ownFriend + 1, "any": ownAny + 1, "enemy": ownEnemy + 1}
 
 // kind resolves a piece type name.
 func (c *compiler) kind(n *zrf.Node, site *zrf.Site) engine.Kind {

@@ -1,0 +1,271 @@
+package engine
+
+// This file holds the state that the extended dialect (version "zoggo-1") adds to a
+// position: integer values (global variables, integer piece attributes that travel with
+// their piece, position attributes that stay on their square) and stacks of pieces under
+// the piece on a square. Plain ZRF games have no Ext and pay nothing for it.
+
+// Ext describes the extra state of a game written in the dialect.
+type Ext struct {
+	Vars      []IntVar  // global variables
+	PieceInts []IntAttr // integer piece attributes
+	PosInts   []IntVar  // position attributes
+	// StackCap is the most pieces a square can hold under its top piece; 0 means the
+	// game has no stacks.
+	StackCap int
+}
+
+// IntVar is a global variable or a position attribute, with its starting value.
+type IntVar struct {
+	Name string
+	Init int32
+}
+
+// IntAttr is an integer piece attribute: its value for a new piece of each type.
+type IntAttr struct {
+	Name    string
+	Default []int32 // per kind
+}
+
+// Value classes of an OpVal change (stored in Change.Player).
+const (
+	ValVar   Player = iota // Attr: variable
+	ValPiece               // Attr: integer piece attribute of the piece on To
+	ValPos                 // Attr: position attribute of To
+)
+
+// VarIndex, PieceIntIndex and PosIntIndex return the slot of a name, or -1.
+func (e *Ext) VarIndex(name string) int    { return indexVar(e.Vars, name) }
+func (e *Ext) PosIntIndex(name string) int { return indexVar(e.PosInts, name) }
+func (e *Ext) PieceIntIndex(name string) int {
+	for i, a := range e.PieceInts {
+		if a.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func indexVar(vs []IntVar, name string) int {
+	for i, v := range vs {
+		if v.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// slot returns the index into State.Vals of a value.
+func (g *Game) slot(class Player, attr int, l Loc) int {
+	e := g.Ext
+	switch class {
+	case ValVar:
+		return attr
+	case ValPiece:
+		return len(e.Vars) + int(l)*len(e.PieceInts) + attr
+	default:
+		return len(e.Vars) + len(g.Board.Locs)*len(e.PieceInts) + int(l)*len(e.PosInts) + attr
+	}
+}
+
+// Val returns a value of s: a variable (l ignored), or an attribute at l.
+func (g *Game) Val(s *State, class Player, attr int, l Loc) int32 {
+	if g.Ext == nil || s.Vals == nil {
+		return 0
+	}
+	return s.Vals[g.slot(class, attr, l)]
+}
+
+// Height returns the number of pieces under the top piece of l.
+func (g *Game) Height(s *State, l Loc) int {
+	if g.Ext == nil || g.Ext.StackCap == 0 {
+		return 0
+	}
+	return int(s.Under[int(l)*(g.Ext.StackCap+1)])
+}
+
+// Under returns the pieces under the top piece of l, the one just beneath it first.
+func (g *Game) Under(s *State, l Loc) []Cell {
+	if g.Ext == nil || g.Ext.StackCap == 0 {
+		return nil
+	}
+	b := int(l) * (g.Ext.StackCap + 1)
+	return s.Under[b+1 : b+1+int(s.Under[b])]
+}
+
+// initExt gives a new state its extra values.
+func (g *Game) initExt(s *State) {
+	e := g.Ext
+	if e == nil {
+		return
+	}
+	nl := len(g.Board.Locs)
+	s.Vals = make([]int32, len(e.Vars)+nl*(len(e.PieceInts)+len(e.PosInts)))
+	for i, v := range e.Vars {
+		s.Vals[i] = v.Init
+	}
+	for l := 0; l < nl; l++ {
+		for i, v := range e.PosInts {
+			s.Vals[g.slot(ValPos, i, Loc(l))] = v.Init
+		}
+		if c := s.Cells[l]; !c.IsEmpty() {
+			g.pieceDefaults(s.Vals, Loc(l), c.Kind())
+		}
+	}
+	if e.StackCap > 0 {
+		s.Under = make([]Cell, nl*(e.StackCap+1))
+	}
+}
+
+func (g *Game) pieceDefaults(vals []int32, l Loc, k Kind) {
+	for i, a := range g.Ext.PieceInts {
+		v := int32(0)
+		if int(k) < len(a.Default) {
+			v = a.Default[k]
+		}
+		vals[g.slot(ValPiece, i, l)] = v
+	}
+}
+
+// extHash is the hash contribution of the extra state.
+func (g *Game) extHash(s *State) uint64 {
+	var h uint64
+	for i, v := range s.Vals {
+		h ^= valHash(i, v)
+	}
+	if g.Ext != nil && g.Ext.StackCap > 0 {
+		for l := range g.Board.Locs {
+			h ^= g.columnHash(s, Loc(l))
+		}
+	}
+	return h
+}
+
+func valHash(i int, v int32) uint64 {
+	if v == 0 {
+		return 0
+	}
+	return mix64(uint64(i)<<32 | uint64(uint32(v)) ^ 0x9e3779b97f4a7c15)
+}
+
+func (g *Game) columnHash(s *State, l Loc) uint64 {
+	var h uint64
+	for j, c := range g.Under(s, l) {
+		h = mix64(h ^ uint64(c)<<8 ^ uint64(j)<<48 ^ uint64(l)<<20 ^ 0x5bd1e995)
+	}
+	return h
+}
+
+func mix64(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
+}
+
+// extApply is the dialect's part of Apply, run after the plain changes: values and
+// columns travel with moving pieces, new pieces get their defaults, captured squares lose
+// theirs, takes move top pieces between columns, and OpVal changes set values. set
+// changes a cell (keeping the cell hash); the result is the change of the extra hash.
+func (g *Game) extApply(s *State, m *Move, set func(Loc, Cell)) uint64 {
+	e := g.Ext
+	old := g.extHash(s)
+	npi := len(e.PieceInts)
+	cap1 := e.StackCap + 1
+	// Movements carry their piece's values and column: read them all first.
+	var vbuf [64]int32
+	var ubuf [64]Cell
+	vals := vbuf[:0]
+	under := ubuf[:0]
+	for i := range m.Changes {
+		c := &m.Changes[i]
+		if c.Op == OpMove || c.Op == OpCopy {
+			b := g.slot(ValPiece, 0, c.From)
+			vals = append(vals, s.Vals[b:b+npi]...)
+			if e.StackCap > 0 {
+				u := int(c.From) * cap1
+				under = append(under, s.Under[u:u+cap1]...)
+			}
+		}
+	}
+	clearAt := func(l Loc) {
+		b := g.slot(ValPiece, 0, l)
+		clear(s.Vals[b : b+npi])
+		if e.StackCap > 0 {
+			s.Under[int(l)*cap1] = 0
+		}
+	}
+	j := 0
+	for i := range m.Changes {
+		c := &m.Changes[i]
+		if c.Op == OpMove && !m.arrives(c.From) {
+			clearAt(c.From)
+		}
+	}
+	for i := range m.Changes {
+		c := &m.Changes[i]
+		if c.Op == OpMove || c.Op == OpCopy {
+			b := g.slot(ValPiece, 0, c.To)
+			copy(s.Vals[b:b+npi], vals[j*npi:(j+1)*npi])
+			if e.StackCap > 0 {
+				copy(s.Under[int(c.To)*cap1:int(c.To+1)*cap1], under[j*cap1:(j+1)*cap1])
+			}
+			j++
+		}
+	}
+	for i := range m.Changes {
+		c := &m.Changes[i]
+		switch c.Op {
+		case OpDrop, OpCreate:
+			clearAt(c.To)
+			g.pieceDefaults(s.Vals, c.To, c.Kind)
+		}
+	}
+	for i := range m.Changes {
+		c := &m.Changes[i]
+		if c.Op == OpCapture && s.Cells[c.To].IsEmpty() {
+			clearAt(c.To)
+		}
+	}
+	// Takes: the top piece of From goes to the bottom of the column on To.
+	for i := range m.Changes {
+		c := &m.Changes[i]
+		if c.Op != OpTake || e.StackCap == 0 {
+			continue
+		}
+		top := s.Cells[c.From]
+		dst := s.Cells[c.To]
+		if top.IsEmpty() || dst.IsEmpty() {
+			continue
+		}
+		u := int(c.To) * cap1
+		if h := int(s.Under[u]); h < e.StackCap {
+			s.Under[u+1+h] = top
+			s.Under[u]++
+		}
+		f := int(c.From) * cap1
+		if h := int(s.Under[f]); h > 0 {
+			set(c.From, s.Under[f+1])
+			copy(s.Under[f+1:f+h], s.Under[f+2:f+1+h])
+			s.Under[f]--
+			b := g.slot(ValPiece, 0, c.From)
+			clear(s.Vals[b : b+npi])
+		} else {
+			set(c.From, Empty)
+			clearAt(c.From)
+		}
+	}
+	for i := range m.Changes {
+		c := &m.Changes[i]
+		if c.Op != OpVal {
+			continue
+		}
+		if c.Player == ValPiece && s.Cells[c.To].IsEmpty() {
+			continue
+		}
+		s.Vals[g.slot(c.Player, int(c.Attr), c.To)] = int32(c.From)
+	}
+	return old ^ g.extHash(s)
+}

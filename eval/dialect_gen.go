@@ -1,0 +1,541 @@
+package eval
+
+// This file runs the dialect's instructions and conditions, its pre- and post-actions and
+// its invariant checks (see dialect.go for the compiler).
+
+import (
+	"github.com/zoggo/zoggo/engine"
+)
+
+// selected is a piece of the group that shift moves.
+type selected struct {
+	origin, cur engine.Loc
+	gone        bool // stepped off the board: removed when the move is made
+}
+
+// turnStats are the facts about a turn that checks read: (captures), (first-capture T),
+// (mover T), parts.
+type turnStats struct {
+	caps   int
+	byKind []int16
+	first  []int16 // ordinal of the first captured piece of each kind, 0 for none
+	mover  engine.Kind
+	parts  int
+}
+
+func (x *gen) runExt(o *op) bool {
+	switch o.code {
+	case opSetVal:
+		l := engine.Loc(0)
+		if engine.Player(o.b) != engine.ValVar {
+			var ok bool
+			if l, ok = x.resolve(o.loc); !ok {
+				return false
+			}
+		}
+		v := x.ival(o.ie)
+		x.effects = append(x.effects, engine.Change{Op: engine.OpVal, Player: engine.Player(o.b), Attr: uint8(o.a), To: l, From: engine.Loc(int32(v))})
+	case opTake:
+		l, ok := x.resolve(o.loc)
+		if !ok || x.cells[l].IsEmpty() {
+			return false
+		}
+		x.effects = append(x.effects, engine.Change{Op: engine.OpTake, From: l, To: engine.NoLoc})
+	case opSelect:
+		l, ok := x.resolve(o.loc)
+		if !ok || x.cells[l].IsEmpty() {
+			return false
+		}
+		for _, e := range x.sel {
+			if e.origin == l {
+				return true
+			}
+		}
+		x.sel = append(x.sel, selected{origin: l, cur: l})
+	case opShift:
+		for i := range x.sel {
+			e := &x.sel[i]
+			if e.gone {
+				continue
+			}
+			t := x.nbr[int(e.cur)*x.nd+int(o.a)]
+			if t == engine.NoLoc {
+				e.gone = true
+				continue
+			}
+			if !x.cells[t].IsEmpty() && !x.isOrigin(t) {
+				return false
+			}
+			e.cur = t
+		}
+		// Two pieces of the group can never meet: they all step the same way.
+	case opAll:
+		save := x.cursor
+		for l := range x.b.Locs {
+			if x.b.Locs[l].Dummy {
+				continue
+			}
+			x.cursor = engine.Loc(l)
+			x.run(o.body)
+		}
+		x.cursor = save
+	}
+	return true
+}
+
+func (x *gen) isOrigin(l engine.Loc) bool {
+	for _, e := range x.sel {
+		if e.origin == l {
+			return true
+		}
+	}
+	return false
+}
+
+// addSelection writes the group's movements into the arena and returns the destination
+// of the first selected piece.
+func (x *gen) addSelection() engine.Loc {
+	last := engine.NoLoc
+	for _, e := range x.sel {
+		c := x.cells[e.origin]
+		switch {
+		case e.gone:
+			x.arena = append(x.arena, engine.Change{Op: engine.OpCapture, To: e.origin})
+		case e.cur != e.origin:
+			x.arena = append(x.arena, engine.Change{Op: engine.OpMove, From: e.origin, To: e.cur, Player: c.Player(), Kind: c.Kind()})
+			if last == engine.NoLoc {
+				last = e.cur
+			}
+		}
+	}
+	return last
+}
+
+// fixTakes gives the takes of a move their destination: where the moving piece lands.
+func (x *gen) fixTakes(changes []engine.Change, to engine.Loc) {
+	for i := range changes {
+		if changes[i].Op == engine.OpTake && changes[i].To == engine.NoLoc {
+			changes[i].To = to
+		}
+	}
+}
+
+func (x *gen) compare(c *cond) bool {
+	a, b := x.ival(c.ints[0]), x.ival(c.ints[1])
+	switch c.a {
+	case 0:
+		return a == b
+	case 1:
+		return a != b
+	case 2:
+		return a < b
+	case 3:
+		return a <= b
+	case 4:
+		return a > b
+	}
+	return a >= b
+}
+
+// connected reports whether the side's pieces form one group through the board's
+// directions (an empty side counts as connected).
+func (x *gen) connected() bool {
+	n := len(x.cells)
+	seen := make([]bool, n)
+	stack := make([]engine.Loc, 0, 16)
+	total, start := 0, engine.NoLoc
+	for l, c := range x.cells {
+		if !c.IsEmpty() && c.Player() == x.side {
+			total++
+			if start == engine.NoLoc {
+				start = engine.Loc(l)
+			}
+		}
+	}
+	if total == 0 {
+		return true
+	}
+	stack = append(stack, start)
+	seen[start] = true
+	found := 0
+	for len(stack) > 0 {
+		l := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		found++
+		for d := 0; d < x.nd; d++ {
+			t := x.b.Next[int(l)*x.nd+d]
+			if t == engine.NoLoc || seen[t] {
+				continue
+			}
+			if c := x.cells[t]; !c.IsEmpty() && c.Player() == x.side {
+				seen[t] = true
+				stack = append(stack, t)
+			}
+		}
+	}
+	return found == total
+}
+
+// ival evaluates an integer expression.
+func (x *gen) ival(e *iexpr) int64 {
+	switch e.code {
+	case iConst:
+		return int64(e.a)
+	case iVar:
+		return int64(x.g.Val(x.s, engine.ValVar, int(e.a), 0))
+	case iPiece, iPos, iHeight:
+		l, ok := x.resolve(e.loc)
+		if !ok {
+			return 0
+		}
+		switch e.code {
+		case iPiece:
+			if x.cells[l].IsEmpty() {
+				return 0
+			}
+			return int64(x.g.Val(x.s, engine.ValPiece, int(e.a), l))
+		case iPos:
+			return int64(x.g.Val(x.s, engine.ValPos, int(e.a), l))
+		}
+		return int64(x.g.Height(x.s, l))
+	case iAdd, iMul, iMax, iMin:
+		v := x.ival(e.args[0])
+		for _, a := range e.args[1:] {
+			w := x.ival(a)
+			switch e.code {
+			case iAdd:
+				v += w
+			case iMul:
+				v *= w
+			case iMax:
+				v = max(v, w)
+			case iMin:
+				v = min(v, w)
+			}
+		}
+		return v
+	case iSub:
+		return x.ival(e.args[0]) - x.ival(e.args[1])
+	case iDiv, iMod:
+		a, b := x.ival(e.args[0]), x.ival(e.args[1])
+		if b == 0 {
+			return 0
+		}
+		if e.code == iDiv {
+			return a / b
+		}
+		return a % b
+	case iCount:
+		save := x.cursor
+		n := int64(0)
+		for l := range x.b.Locs {
+			if x.b.Locs[l].Dummy {
+				continue
+			}
+			x.cursor = engine.Loc(l)
+			if x.test(e.cond) {
+				n++
+			}
+		}
+		x.cursor = save
+		return n
+	case iCond:
+		if x.test(e.cond) {
+			return 1
+		}
+		return 0
+	case iAccMax, iAccMin:
+		if x.acc != nil {
+			return x.acc[e.a]
+		}
+		return x.ival(e.args[0])
+	}
+	t := x.turn
+	if t == nil {
+		return 0
+	}
+	switch e.code {
+	case iCaptures:
+		if e.a < 0 {
+			return int64(t.caps)
+		}
+		return int64(t.byKind[e.a])
+	case iFirst:
+		if f := t.first[e.a]; f > 0 {
+			return int64(f)
+		}
+		return 1000
+	case iMover:
+		if t.mover == engine.Kind(e.a) {
+			return 1
+		}
+		return 0
+	case iParts:
+		return int64(t.parts)
+	}
+	return 0
+}
+
+// count adds to t what part m captures in s (the state before it).
+func (g *Game) countCaptures(t *turnStats, s *engine.State, m *engine.Move) {
+	nk := len(g.Pieces)
+	if t.byKind == nil {
+		t.byKind = make([]int16, nk)
+		t.first = make([]int16, nk)
+	}
+	side, _ := g.Side(s)
+	hit := func(k engine.Kind) {
+		t.caps++
+		t.byKind[k]++
+		if t.first[k] == 0 {
+			t.first[k] = int16(t.caps)
+		}
+	}
+	var seen []engine.Loc
+	for i := range m.Changes {
+		c := &m.Changes[i]
+		var l engine.Loc
+		switch c.Op {
+		case engine.OpCapture, engine.OpMove, engine.OpCopy:
+			l = c.To
+			cell := s.Cells[l]
+			if cell.IsEmpty() || movesAway(m, l) {
+				continue
+			}
+		case engine.OpTake:
+			l = c.From
+		case engine.OpType:
+			l = c.To
+			cell := s.Cells[l]
+			if cell.IsEmpty() || cell.Player() == side || !m.Touches(l, engine.OpType) {
+				continue
+			}
+		default:
+			continue
+		}
+		dup := false
+		for _, o := range seen {
+			dup = dup || o == l && c.Op != engine.OpTake
+		}
+		if dup || s.Cells[l].IsEmpty() {
+			continue
+		}
+		seen = append(seen, l)
+		hit(s.Cells[l].Kind())
+	}
+}
+
+func movesAway(m *engine.Move, l engine.Loc) bool {
+	for i := range m.Changes {
+		if m.Changes[i].Op == engine.OpMove && m.Changes[i].From == l {
+			return true
+		}
+	}
+	return false
+}
+
+// action runs the actions of kind a (the piece's, then the global ones) for the piece on
+// l of s, for a turn of mover. It returns their changes; ok is false when one of them
+// stopped (a failed verify), which makes the part illegal.
+func (g *Game) action(s *engine.State, a int, l engine.Loc, mover engine.Player) (changes []engine.Change, ok bool, err error) {
+	d := g.prog.d
+	if d == nil || !d.hasAct[a] {
+		return nil, true, nil
+	}
+	x := g.getGen()
+	defer g.putGen(x)
+	defer func() {
+		if r := recover(); r != nil {
+			b, isBail := r.(genBail)
+			if !isBail {
+				panic(r)
+			}
+			changes, ok, err = nil, false, b.err
+		}
+	}()
+	side := mover
+	lists := [][]op{d.acts[0][a]}
+	if l != engine.NoLoc && !s.Cells[l].IsEmpty() {
+		side = s.Cells[l].Player()
+		lists = [][]op{d.acts[s.Cells[l].Kind()+1][a], d.acts[0][a]}
+	}
+	if l == engine.NoLoc {
+		l = 0
+	}
+	x.s, x.cells, x.side, x.mover, x.nbr = s, s.Cells, side, mover, g.Board.Neighbor[side]
+	clear(x.attCache[0])
+	clear(x.attCache[1])
+	for _, ops := range lists {
+		if len(ops) == 0 {
+			continue
+		}
+		x.reset(l, false, s.Cells[l])
+		if !x.run(ops) {
+			return nil, false, nil
+		}
+		changes = append(changes, x.effects...)
+	}
+	return changes, true, nil
+}
+
+// applyEffects applies changes made by actions to s without counting a part.
+func (g *Game) applyEffects(s *engine.State, changes []engine.Change) {
+	ply, lf, lt := s.Ply, s.LastFrom, s.LastTo
+	g.Apply(s, &engine.Move{Changes: changes})
+	s.Ply, s.LastFrom, s.LastTo = ply, lf, lt
+}
+
+// postAction runs the post-actions of kind a after part m, made on before and applied to
+// after; their changes are applied to after and appended to a copy of m, which is
+// returned. ok is false when an action forbids the part.
+func (g *Game) postAction(a int, before, after *engine.State, m engine.Move, st *turnStats) (engine.Move, bool, error) {
+	mover := g.Entry(before).Side
+	ch, ok, err := g.action(after, a, after.LastTo, mover)
+	if err != nil || !ok || len(ch) == 0 {
+		return m, ok, err
+	}
+	if st != nil {
+		g.countCaptures(st, after, &engine.Move{Changes: ch})
+	}
+	g.applyEffects(after, ch)
+	m.Changes = append(append(make([]engine.Change, 0, len(m.Changes)+len(ch)), m.Changes...), ch...)
+	return m, true, nil
+}
+
+// applyChecks keeps the turns that satisfy every check, in order; a check that uses
+// accumulators ((max X), (min X)) compares each turn with the best value over the turns
+// kept by the checks before it.
+func (g *Game) applyChecks(turns []Turn, s *engine.State) ([]Turn, error) {
+	d := g.prog.d
+	if d == nil || len(d.checks) == 0 || len(turns) == 0 {
+		return turns, nil
+	}
+	x := g.getGen()
+	defer g.putGen(x)
+	var err error
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				b, ok := r.(genBail)
+				if !ok {
+					panic(r)
+				}
+				err = b.err
+			}
+		}()
+		mover := g.Entry(s).Side
+		x.acc = make([]int64, d.nAcc)
+		defer func() { x.acc, x.turn = nil, nil }()
+		setup := func(t *Turn) {
+			x.s, x.cells, x.side, x.mover, x.nbr = t.After, t.After.Cells, mover, mover, g.Board.Neighbor[mover]
+			clear(x.attCache[0])
+			clear(x.attCache[1])
+			x.turn = t.stats
+			l := t.Parts[len(t.Parts)-1].Dest()
+			if l == engine.NoLoc {
+				l = 0
+			}
+			x.reset(l, false, t.After.Cells[l])
+		}
+		for _, ck := range d.checks {
+			for _, a := range ck.acc {
+				first := true
+				for i := range turns {
+					setup(&turns[i])
+					v := x.ival(a.args[0])
+					if first || a.code == iAccMax && v > x.acc[a.a] || a.code == iAccMin && v < x.acc[a.a] {
+						x.acc[a.a] = v
+						first = false
+					}
+				}
+			}
+			kept := turns[:0]
+			for i := range turns {
+				setup(&turns[i])
+				if x.test(ck.e) {
+					kept = append(kept, turns[i])
+				}
+			}
+			turns = kept
+		}
+	}()
+	return turns, err
+}
+
+// next returns the stats of a turn after its last part (parts[len-1], made on s).
+func (t *turnStats) next(g *Game, s *engine.State, parts []engine.Move) *turnStats {
+	n := &turnStats{}
+	if t != nil {
+		*n = *t
+		n.byKind, n.first = append([]int16(nil), t.byKind...), append([]int16(nil), t.first...)
+	} else {
+		n.mover = engine.NoKind
+		if src := parts[0].Source(); src != engine.NoLoc && !s.Cells[src].IsEmpty() {
+			n.mover = s.Cells[src].Kind()
+		}
+	}
+	n.parts = len(parts)
+	g.countCaptures(n, s, &parts[len(parts)-1])
+	return n
+}
+
+// firstPartsExt is firstParts for a game in the dialect: pieces of any owner move when
+// their type has (owner any) or (owner enemy) blocks, and pre-actions run first.
+func (g *Game) firstPartsExt(x *gen, s *engine.State, side engine.Player, typ engine.MoveType) {
+	p := g.prog
+	for l, c := range s.Cells {
+		if c.IsEmpty() || c.Player() != side && !p.d.anyOwner[c.Kind()] {
+			continue
+		}
+		g.pieceParts(x, s, engine.Loc(l), c, side, typ, actPreMove)
+	}
+}
+
+// pieceParts runs the blocks of the piece c on l for a turn of side, after its pre-part
+// action and, on the first part, its pre-move action (pre is actPreMove then). Their
+// changes come first in every move the piece makes.
+func (g *Game) pieceParts(x *gen, s *engine.State, l engine.Loc, c engine.Cell, side engine.Player, typ engine.MoveType, pre int) {
+	d := g.prog.d
+	var pres []engine.Change
+	for _, a := range []int{actPreMove, actPrePart} {
+		if a == actPreMove && pre != actPreMove || !d.hasAct[a] {
+			continue
+		}
+		ch, ok, err := g.action(s, a, l, side)
+		if err != nil {
+			panic(genBail{err.(*GenError)})
+		}
+		if !ok {
+			return
+		}
+		pres = append(pres, ch...)
+	}
+	// A piece of another owner moves with its owner's directions and sees its owner's
+	// friends and enemies. Only first parts filter blocks by (owner ...): a
+	// continuation goes on with the piece that began the turn.
+	owner := c.Player()
+	other := owner != side
+	x.foreign = other && pre == actPreMove
+	if other {
+		x.side, x.nbr = owner, g.Board.Neighbor[owner]
+		clear(x.attCache[0])
+		clear(x.attCache[1])
+	}
+	n0 := len(x.out)
+	x.runBlocks(g.prog.moves[c.Kind()], l, false, c, typ)
+	if other {
+		x.side, x.nbr, x.foreign = side, g.Board.Neighbor[side], false
+		clear(x.attCache[0])
+		clear(x.attCache[1])
+	}
+	if len(pres) == 0 {
+		return
+	}
+	for i := n0; i < len(x.out); i++ {
+		m := &x.out[i]
+		start := len(x.arena)
+		x.arena = append(x.arena, pres...)
+		x.arena = append(x.arena, m.Changes...)
+		m.Changes = x.arena[start:len(x.arena):len(x.arena)]
+	}
+}

@@ -269,3 +269,24 @@ func (g *Game) extApply(s *State, m *Move, set func(Loc, Cell)) uint64 {
 	}
 	return old ^ g.extHash(s)
 }
+
+// Position returns a state of g with the given cells, turn-order entry and stock as at
+// the start; values take their defaults and columns are empty. under, when not nil, gives
+// columns: under[l] is the pieces below the top of l, the one just beneath it first.
+// Tests and tools use it to set up positions.
+func (g *Game) Position(cells []Cell, turn int, under map[Loc][]Cell) *State {
+	s := g.NewState()
+	copy(s.Cells, cells)
+	s.Turn = turn
+	g.initExt(s)
+	if g.Ext != nil && g.Ext.StackCap > 0 {
+		cap1 := g.Ext.StackCap + 1
+		for l, col := range under {
+			n := min(len(col), g.Ext.StackCap)
+			s.Under[int(l)*cap1] = Cell(n)
+			copy(s.Under[int(l)*cap1+1:], col[:n])
+		}
+	}
+	s.Hash = g.FullHash(s)
+	return s
+}

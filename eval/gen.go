@@ -81,9 +81,9 @@ type gen struct {
 	// The dialect's state of a run (dialect_gen.go).
 	mover   engine.Player // the player making the turn (side is the moving piece's owner)
 	foreign bool          // the moving piece is not the mover's: only (owner any|enemy) blocks run
-	sel   []selected    // the group moved by shift
-	turn  *turnStats    // the turn a check is evaluated for
-	acc   []int64       // accumulator values of the check being evaluated
+	sel     []selected    // the group moved by shift
+	turn    *turnStats    // the turn a check is evaluated for
+	acc     []int64       // accumulator values of the check being evaluated
 }
 
 func newGen(g *Game) *gen {

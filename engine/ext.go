@@ -32,6 +32,7 @@ const (
 	ValVar   Player = iota // Attr: variable
 	ValPiece               // Attr: integer piece attribute of the piece on To
 	ValPos                 // Attr: position attribute of To
+	ValTurn                // the turn order goes on at entry From after this turn
 )
 
 // VarIndex, PieceIntIndex and PosIntIndex return the slot of a name, or -1.
@@ -129,7 +130,7 @@ func (g *Game) pieceDefaults(vals []int32, l Loc, k Kind) {
 
 // extHash is the hash contribution of the extra state.
 func (g *Game) extHash(s *State) uint64 {
-	var h uint64
+	h := jumpHash(s.Jump)
 	for i, v := range s.Vals {
 		h ^= valHash(i, v)
 	}
@@ -139,6 +140,13 @@ func (g *Game) extHash(s *State) uint64 {
 		}
 	}
 	return h
+}
+
+func jumpHash(j int32) uint64 {
+	if j == 0 {
+		return 0
+	}
+	return mix64(uint64(j) ^ 0x6a09e667f3bcc909)
 }
 
 func valHash(i int, v int32) uint64 {
@@ -260,6 +268,10 @@ func (g *Game) extApply(s *State, m *Move, set func(Loc, Cell)) uint64 {
 	for i := range m.Changes {
 		c := &m.Changes[i]
 		if c.Op != OpVal {
+			continue
+		}
+		if c.Player == ValTurn {
+			s.Jump = int32(c.From) + 1
 			continue
 		}
 		if c.Player == ValPiece && s.Cells[c.To].IsEmpty() {

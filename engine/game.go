@@ -88,6 +88,9 @@ type PlayerInfo struct {
 type TurnOrder struct {
 	Entries []TurnEntry
 	Repeat  int
+	// Labels name entries (the dialect's (label NAME)); a move can send the turn order
+	// to one with (goto NAME).
+	Labels map[string]int
 }
 
 // TurnEntry is one turn: Mover chooses the move, which is generated for Side (its pieces,
@@ -175,6 +178,10 @@ type Goal struct {
 	Kind    GoalKind
 	Players []Player
 	Cond    *Cond
+	// Result names the kind of result (the dialect's (result NAME), e.g. mate); Priority
+	// decides between goals that hold at once (the highest wins; 0 by default).
+	Result   string
+	Priority int
 }
 
 // CondOp is the operator of a goal condition.
@@ -193,13 +200,14 @@ const (
 	CondAnd
 	CondOr
 	CondNot
+	CondFormula // the dialect: a move-code condition, number N of the game's formulas
 )
 
 var condNames = [...]string{
 	CondStalemated: "stalemated", CondCheckmated: "checkmated", CondCaptured: "captured",
 	CondPiecesRemaining: "pieces-remaining", CondTotalPieceCount: "total-piece-count",
 	CondAbsoluteConfig: "absolute-config", CondRelativeConfig: "relative-config",
-	CondRepetition: "repetition", CondAnd: "and", CondOr: "or", CondNot: "not",
+	CondRepetition: "repetition", CondAnd: "and", CondOr: "or", CondNot: "not", CondFormula: "formula",
 }
 
 func (op CondOp) String() string { return condNames[op] }

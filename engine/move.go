@@ -374,6 +374,16 @@ func (g *Game) Entry(s *State) TurnEntry { return g.TurnOrder.Entries[s.Turn] }
 // the turns of eliminated players.
 func (g *Game) Advance(s *State) {
 	z := g.zobrist()
+	if s.Jump > 0 && int(s.Jump) <= len(g.TurnOrder.Entries) {
+		// A (goto LABEL) of the dialect chose the next turn.
+		s.Hash ^= z.turn[s.Turn] ^ jumpHash(s.Jump)
+		s.Turn = int(s.Jump) - 1
+		s.Jump = 0
+		s.Hash ^= z.turn[s.Turn]
+		if s.Out&(1<<uint(g.TurnOrder.Entries[s.Turn].Mover)) == 0 {
+			return
+		}
+	}
 	for i := 0; i <= len(g.TurnOrder.Entries); i++ {
 		s.Hash ^= z.turn[s.Turn]
 		s.Turn++

@@ -83,6 +83,8 @@ type State struct {
 	// plain ZRF games.
 	Vals  []int32
 	Under []Cell
+	// Jump is 1 + the turn-order entry a (goto LABEL) of the turn being made chose, or 0.
+	Jump int32
 }
 
 // Clone returns an independent copy of s.

@@ -575,6 +575,7 @@ func (c *compiler) compile(children []*zrf.Node, variant bool) *Game {
 	}
 	if c.dialect {
 		g.Dialect = 1
+		c.ext()
 	}
 	if g.Engine == "" {
 		// Move bodies are compiled when the game first generates moves (or by Check):
@@ -758,7 +759,27 @@ func (c *compiler) turnOrder(n *zrf.Node) {
 	site := n.Site
 	to := &c.g.TurnOrder
 	repeated := false
-	for _, e := range n.Args() {
+	items := n.Args()
+	if c.dialect {
+		items = c.flattenTurns(items, site)
+	}
+	for _, e := range items {
+		if e.Head() == "label" && c.dialect {
+			a := e.Args()
+			if len(a) != 1 || a[0].Kind != zrf.Atom {
+				c.errorf(e, site, "expected (label NAME)")
+				continue
+			}
+			if to.Labels == nil {
+				to.Labels = map[string]int{}
+			}
+			if _, dup := to.Labels[a[0].Text]; dup || a[0].Text == "again" || a[0].Text == "repeat" {
+				c.errorf(a[0], e.SiteIn(site), "label %q is already defined", a[0].Text)
+				continue
+			}
+			to.Labels[a[0].Text] = len(to.Entries)
+			continue
+		}
 		if e.IsAtom("repeat") {
 			if repeated {
 				c.errorf(e, site, "a second repeat in turn-order")
@@ -799,12 +820,32 @@ func (c *compiler) turnOrder(n *zrf.Node) {
 		}
 		to.Entries = append(to.Entries, ent)
 	}
+	for name, i := range to.Labels {
+		if i >= len(to.Entries) {
+			c.errorf(n, nil, "label %q is not followed by a turn", name)
+			to.Labels[name] = 0
+		}
+	}
 	if len(to.Entries) == 0 {
 		c.errorf(n, nil, "turn-order has no turns")
 	} else if to.Repeat >= len(to.Entries) {
 		c.errorf(n, nil, "nothing follows repeat in turn-order")
 		to.Repeat = 0
 	}
+}
+
+// flattenTurns flattens the dialect's nested turn lists: a list whose first item is itself
+// a list (or a label) groups turns, e.g. a phase ((label sowing) White Black).
+func (c *compiler) flattenTurns(items []*zrf.Node, site *zrf.Site) []*zrf.Node {
+	var out []*zrf.Node
+	for _, e := range items {
+		if e.Kind == zrf.List && len(e.List) > 0 && e.List[0].Kind == zrf.List {
+			out = append(out, c.flattenTurns(e.List, e.SiteIn(site))...)
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 func (c *compiler) priorities(n *zrf.Node) {

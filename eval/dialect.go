@@ -37,8 +37,9 @@ var actNames = map[string]int{"pre-part": actPrePart, "post-part": actPostPart, 
 
 // dialectSrc holds the dialect's forms of a game until the bodies are compiled.
 type dialectSrc struct {
-	acts   [][nActs][]actSrc // [kind+1]: index 0 is global
-	checks []actSrc
+	acts     [][nActs][]actSrc // [kind+1]: index 0 is global
+	checks   []actSrc
+	formulas []actSrc // goal conditions written as (formula CONDITION)
 }
 
 type actSrc struct {
@@ -52,6 +53,7 @@ type dialectProg struct {
 	acts     [][nActs][]op // [kind+1], index 0 global
 	hasAct   [nActs]bool
 	checks   []check
+	formulas []*cond
 	anyOwner []bool // kinds with blocks that move pieces of any owner
 	nAcc     int
 }
@@ -93,7 +95,8 @@ const (
 	iParts    // parts of the turn
 	iAccMax   // a: accumulator; args[0]: the value
 	iAccMin
-	iCond // cond: 1 or 0
+	iCond  // cond: 1 or 0
+	iMoves // legal turns of the player to move
 )
 
 // dialectForm records a dialect form of a game; false when it is not one.
@@ -246,10 +249,13 @@ func (bc *bodyCompiler) compileDialect() {
 		dp.checks = append(dp.checks, check{e: cd, acc: bc.accs, at: bc.at(s.at, nil)})
 		bc.accs = nil
 	}
+	for _, s := range src.formulas {
+		dp.formulas = append(dp.formulas, bc.cond(s.body[0], s.site))
+	}
 	dp.nAcc = bc.nAcc
 }
 
-var dialectInstrs = map[string]bool{"set": true, "take-top": true, "select": true, "shift": true, "all-positions": true}
+var dialectInstrs = map[string]bool{"set": true, "take-top": true, "select": true, "shift": true, "all-positions": true, "goto": true}
 
 // dialectInstr compiles an instruction of the dialect; ok false with no error when n is
 // not one.
@@ -315,6 +321,33 @@ func (bc *bodyCompiler) dialectInstr(n *zrf.Node, site *zrf.Site, o op) (op, boo
 	case "all-positions":
 		o.code = opAll
 		o.body = bc.instrs(a, ns)
+		return o, true, true
+	case "goto":
+		// (goto LABEL): the turn order goes on at LABEL after this turn; again is the
+		// turn being played (an extra turn), repeat the ZRF repeat point.
+		if len(a) != 1 || a[0].Kind != zrf.Atom {
+			c.errorf(n, site, "expected (goto LABEL)")
+			return o, false, true
+		}
+		to := c.g.TurnOrder
+		o.code = opGoto
+		switch t := a[0].Text; {
+		case t == "again":
+			o.a = -1
+		case t == "repeat":
+			o.a = int32(to.Repeat)
+		default:
+			i, ok := to.Labels[t]
+			if !ok {
+				var names []string
+				for l := range to.Labels {
+					names = append(names, l)
+				}
+				c.errorf(a[0], ns, "unknown turn-order label %q: labels are declared with (label NAME) in turn-order, and again and repeat always exist%s", t, didYouMean(t, names))
+				return o, false, true
+			}
+			o.a = int32(i)
+		}
 		return o, true, true
 	}
 	return o, false, false
@@ -420,6 +453,9 @@ func (bc *bodyCompiler) iexpr(n *zrf.Node, site *zrf.Site) *iexpr {
 		}
 		if n.Text == "parts" {
 			return &iexpr{code: iParts}
+		}
+		if n.Text == "moves" {
+			return &iexpr{code: iMoves}
 		}
 		var o op
 		if !bc.valueName(n, site, &o) {

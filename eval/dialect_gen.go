@@ -69,6 +69,12 @@ func (x *gen) runExt(o *op) bool {
 			e.cur = t
 		}
 		// Two pieces of the group can never meet: they all step the same way.
+	case opGoto:
+		e := int(o.a)
+		if e < 0 {
+			e = x.s.Turn
+		}
+		x.effects = append(x.effects, engine.Change{Op: engine.OpVal, Player: engine.ValTurn, From: engine.Loc(e)})
 	case opAll:
 		save := x.cursor
 		for l := range x.b.Locs {
@@ -244,6 +250,15 @@ func (x *gen) ival(e *iexpr) int64 {
 			return 1
 		}
 		return 0
+	case iMoves:
+		if x.attackMode {
+			return 0
+		}
+		turns, err := x.g.Turns(x.s)
+		if ge, ok := err.(*GenError); ok {
+			panic(genBail{ge})
+		}
+		return int64(len(turns))
 	case iAccMax, iAccMin:
 		if x.acc != nil {
 			return x.acc[e.a]
@@ -538,4 +553,31 @@ func (g *Game) pieceParts(x *gen, s *engine.State, l engine.Loc, c engine.Cell, 
 		x.arena = append(x.arena, m.Changes...)
 		m.Changes = x.arena[start:len(x.arena):len(x.arena)]
 	}
+}
+
+// formula evaluates the goal condition (formula CONDITION) number i for player p in s:
+// friend? and enemy? are relative to p; the cursor starts on the first position.
+func (g *Game) formula(i int, s *engine.State, p engine.Player) (v bool) {
+	if err := g.CompileMoves(); err != nil || g.prog == nil || g.prog.d == nil || i >= len(g.prog.d.formulas) {
+		return false
+	}
+	cd := g.prog.d.formulas[i]
+	if cd == nil {
+		return false
+	}
+	x := g.getGen()
+	defer g.putGen(x)
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(genBail); !ok {
+				panic(r)
+			}
+			v = false
+		}
+	}()
+	x.s, x.cells, x.side, x.mover, x.nbr = s, s.Cells, p, p, g.Board.Neighbor[p]
+	clear(x.attCache[0])
+	clear(x.attCache[1])
+	x.reset(0, false, s.Cells[0])
+	return x.test(cd)
 }

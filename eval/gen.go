@@ -367,7 +367,7 @@ func (x *gen) run(ops []op) bool {
 			}
 		case opSetAttr:
 			x.effects = append(x.effects, engine.Change{Op: engine.OpAttr, To: x.cursor, Attr: uint8(o.a), Val: x.test(o.cond)})
-		case opSetVal, opTake, opSelect, opShift, opAll:
+		case opSetVal, opTake, opSelect, opShift, opAll, opGoto:
 			if !x.runExt(o) {
 				return false
 			}

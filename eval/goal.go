@@ -17,11 +17,28 @@ var condHeads = []string{"stalemated", "checkmated", "captured", "pieces-remaini
 func (c *compiler) goal(n *zrf.Node) {
 	site := n.Site
 	a := n.Args()
+	g := engine.Goal{Kind: goalKinds[n.Head()]}
+	if c.dialect && len(a) > 2 {
+		// (result NAME) and (priority N) between the players and the condition.
+		for _, x := range a[1 : len(a)-1] {
+			xa := x.Args()
+			switch {
+			case x.Head() == "result" && len(xa) == 1 && xa[0].Kind == zrf.Atom:
+				g.Result = xa[0].Text
+			case x.Head() == "priority" && len(xa) == 1:
+				if v, ok := c.number(xa[0], x.SiteIn(site)); ok {
+					g.Priority = v
+				}
+			default:
+				c.errorf(x, site, "expected (result NAME) or (priority N) before the goal's condition, found %s", x.Describe())
+			}
+		}
+		a = []*zrf.Node{a[0], a[len(a)-1]}
+	}
 	if len(a) != 2 {
 		c.errorf(n, nil, "expected (%s (PLAYER ...) CONDITION)", n.Head())
 		return
 	}
-	g := engine.Goal{Kind: goalKinds[n.Head()]}
 	ps := a[0].SiteIn(site)
 	switch a[0].Kind {
 	case zrf.List:
@@ -56,6 +73,15 @@ func (c *compiler) cond(n *zrf.Node, site *zrf.Site) *engine.Cond {
 	if n.Kind != zrf.List || n.Head() == "" {
 		c.errorf(n, site, "expected a goal condition, found %s", n.Describe())
 		return nil
+	}
+	if c.dialect && n.Head() == "formula" {
+		if len(n.Args()) != 1 {
+			c.errorf(n, site, "expected (formula CONDITION)")
+			return nil
+		}
+		d := c.dsrc()
+		d.formulas = append(d.formulas, actSrc{body: n.Args(), site: s, at: n})
+		return &engine.Cond{Op: engine.CondFormula, N: len(d.formulas) - 1}
 	}
 	a := n.Args()
 	switch h := n.Head(); h {

@@ -60,7 +60,10 @@ func (g *Game) OutcomeIn(s *engine.State, mover engine.Player, repetitions int, 
 func (g *Game) outcomeOnce(s *engine.State, mover engine.Player, repetitions int, ws *Workspace) (Result, []Turn, error, bool) {
 	_, next := g.Side(s)
 	// Step 1: goals that do not depend on having to move: the mover's first, then the
-	// others' in turn order from the next player.
+	// others' in turn order from the next player. With the dialect's priorities, the
+	// goal of the highest priority among those that hold decides.
+	var best *engine.Goal
+	bestP := engine.NoPlayer
 	for _, p := range g.goalOrder(mover, s) {
 		if s.Out&(1<<uint(p)) != 0 {
 			continue
@@ -70,13 +73,19 @@ func (g *Game) outcomeOnce(s *engine.State, mover engine.Player, repetitions int
 			if !slices.Contains(goal.Players, p) || needsMoves(goal.Cond) {
 				continue
 			}
+			if best != nil && goal.Priority <= best.Priority {
+				continue
+			}
 			if g.holds(goal.Cond, s, p, repetitions) {
-				if g.eliminates(goal, p, s) {
-					return Result{}, nil, nil, true
-				}
-				return g.decide(goal, p, s), nil, nil, false
+				best, bestP = goal, p
 			}
 		}
+	}
+	if best != nil {
+		if g.eliminates(best, bestP, s) {
+			return Result{}, nil, nil, true
+		}
+		return g.decide(best, bestP, s), nil, nil, false
 	}
 	// Step 2: the next player's legal turns.
 	var turns []Turn
@@ -169,6 +178,9 @@ func (g *Game) goalOrder(mover engine.Player, s *engine.State) []engine.Player {
 // decide turns a goal that holds for p into a result.
 func (g *Game) decide(goal *engine.Goal, p engine.Player, s *engine.State) Result {
 	r := Result{Over: true, Reason: goal.Kind.String() + "-condition " + condString(g, goal.Cond) + " for " + g.Players[p].Name}
+	if goal.Result != "" {
+		r.Reason = goal.Result + ": " + r.Reason
+	}
 	real := g.realPlayers()
 	switch goal.Kind {
 	case engine.WinGoal:
@@ -318,6 +330,8 @@ func (g *Game) holds(c *engine.Cond, s *engine.State, p engine.Player, reps int)
 		return g.absoluteConfig(c, s, p)
 	case engine.CondRelativeConfig:
 		return g.relativeConfig(c, s, p)
+	case engine.CondFormula:
+		return g.formula(c.N, s, p)
 	}
 	return false
 }

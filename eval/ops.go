@@ -46,6 +46,7 @@ const (
 	opSelect // loc: a piece that moves with the group
 	opShift  // a: direction the group steps in
 	opAll    // body: run at every position
+	opGoto   // a: turn-order entry to go on at, -1 for this one again
 )
 
 // locKind says how a location argument is given.

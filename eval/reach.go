@@ -175,7 +175,7 @@ func (rs *reachState) ops(list []op, cur []uint64) []uint64 {
 			cur = append([]uint64(nil), rs.froms...)
 		case opGoTo:
 			cur = append([]uint64(nil), rs.tos...)
-		case opGoLastFrom, opGoLastTo, opSetVal, opTake, opSelect, opShift, opAll:
+		case opGoLastFrom, opGoLastTo, opSetVal, opTake, opSelect, opShift, opAll, opGoto:
 			rs.all = true
 		case opFrom, opCascade:
 			orInto(rs.froms, cur)

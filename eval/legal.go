@@ -25,6 +25,10 @@ type Turn struct {
 	captures int // pieces captured over all parts
 	promoted int // captured pieces of promoted types
 	stats    *turnStats
+	// End holds the changes of the dialect's post-move actions, made after the last part
+	// (and included in After). They are kept apart from the parts so that a part is the
+	// same whether the turn ends after it or goes on.
+	End []engine.Change
 }
 
 // Side returns the player whose pieces move in s, and the player who chooses.
@@ -220,6 +224,7 @@ type workspace struct {
 	moves   []engine.Move
 	next    []engine.Move
 	turns   []Turn
+	start   *engine.State // the position whose turns are being completed
 }
 
 func (g *Game) newWorkspace() *workspace { return &workspace{x: newGen(g)} }
@@ -304,6 +309,7 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 		return nil, fmt.Errorf("turns: the state is in the middle of a turn")
 	}
 	w.reset()
+	w.start = s
 	e := g.Entry(s)
 	var err error
 	w.moves, w.arena, err = g.parts(w.x, s, w.moves, w.arena)
@@ -416,20 +422,38 @@ func (g *Game) completeExt(s *engine.State, parts []engine.Move, caps, prom int,
 // endTurn runs the post-move actions on the state after the last part, advances the turn
 // order and records the turn.
 func (g *Game) endTurn(w *workspace, before, after *engine.State, parts []engine.Move, caps, prom int, st *turnStats) error {
+	var end []engine.Change
 	if d := g.prog.d; d != nil && d.hasAct[actPostMove] {
 		if st != nil {
 			c := *st
 			c.byKind, c.first = append([]int16(nil), st.byKind...), append([]int16(nil), st.first...)
 			st = &c
 		}
-		pm, ok, err := g.postAction(actPostMove, before, after, parts[len(parts)-1], st)
+		ch, ok, err := g.action(after, actPostMove, after.LastTo, g.Entry(before).Side)
 		if err != nil || !ok {
 			return err
 		}
-		parts = append(parts[:len(parts)-1:len(parts)-1], pm)
+		if len(ch) > 0 {
+			if st != nil {
+				g.countCaptures(st, after, &engine.Move{Changes: ch})
+			}
+			g.applyEffects(after, ch)
+			end = ch
+		}
+	}
+	if len(parts) > 1 && w.start != nil && sameBoard(after, w.start) {
+		// A compound move that comes back to where the turn began (a man jumping over a
+		// friend and back, in Ossetian Kena) changes nothing: it is not a move.
+		return nil
 	}
 	g.Advance(after)
-	return g.addTurn(w, Turn{Parts: parts, After: after, captures: caps, promoted: prom, stats: st})
+	return g.addTurn(w, Turn{Parts: parts, After: after, captures: caps, promoted: prom, stats: st, End: end})
+}
+
+// sameBoard reports whether a and b have the same pieces, stock and values.
+func sameBoard(a, b *engine.State) bool {
+	return slices.Equal(a.Cells, b.Cells) && slices.Equal(a.Stock, b.Stock) &&
+		slices.Equal(a.Vals, b.Vals) && slices.Equal(a.Under, b.Under)
 }
 
 // dedupe removes multi-part turns that start from the same piece and lead to the same

@@ -1,0 +1,78 @@
+package ai_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/zoggo/zoggo/ai"
+	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/notation"
+)
+
+// TestDialectGamesPlay plays every game of games/ written in the dialect, search
+// against random, and checks that the game runs without error, that its record saves as
+// .zsg and replays to the same final position, and that it converts to named notation
+// and back.
+func TestDialectGamesPlay(t *testing.T) {
+	files, _ := filepath.Glob("../games/*.zrf")
+	n := 0
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil || !strings.Contains(string(src), `(version "zoggo-1")`) {
+			continue
+		}
+		n++
+		name := filepath.Base(path)
+		t.Run(name, func(t *testing.T) {
+			f, err := eval.LoadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := f.Default()
+			if g.Dialect != 1 {
+				t.Fatalf("%s: not compiled as the dialect", name)
+			}
+			bot, err := ai.Parse("search:1", g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			agents := make([]ai.Agent, len(g.Players))
+			agents[0] = bot
+			for i := 1; i < len(agents); i++ {
+				agents[i] = ai.Random{}
+			}
+			rec, err := ai.Play(g, agents, 7, 120)
+			if err != nil {
+				t.Fatalf("play: %v", err)
+			}
+			if len(rec.Turns) == 0 {
+				t.Fatalf("no turn was played")
+			}
+			sg := notation.Record(g, name, "", rec.Turns)
+			back, err := notation.ParseSavedGame(name, sg.Format())
+			if err != nil {
+				t.Fatalf("saved game does not parse: %v", err)
+			}
+			r, err := notation.Replay(g, back, name)
+			if err != nil {
+				t.Fatalf("saved game does not replay: %v", err)
+			}
+			if r.Final.Hash != rec.Final.Hash {
+				t.Errorf("replay ends in another position than the game")
+			}
+			named := notation.ToNamed(r, back)
+			rn, err := notation.ReplayNamed(g, named, name)
+			if err != nil {
+				t.Fatalf("named notation does not replay: %v", err)
+			}
+			if rn.Final.Hash != rec.Final.Hash {
+				t.Errorf("named replay ends in another position than the game")
+			}
+		})
+	}
+	if n == 0 {
+		t.Fatal("no game of games/ is written in the dialect")
+	}
+}

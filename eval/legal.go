@@ -441,9 +441,11 @@ func (g *Game) endTurn(w *workspace, before, after *engine.State, parts []engine
 			end = ch
 		}
 	}
-	if len(parts) > 1 && w.start != nil && sameBoard(after, w.start) {
-		// A compound move that comes back to where the turn began (a man jumping over a
-		// friend and back, in Ossetian Kena) changes nothing: it is not a move.
+	if g.Dialect > 0 && len(parts) > 1 && w.start != nil && sameBoard(after, w.start) {
+		// In the dialect, a compound move that comes back to where the turn began (a man
+		// jumping over a friend and back, in Ossetian Kena) changes nothing: it is not a
+		// move. Plain ZRF keeps it: a Chu or Tenjiku Shogi lion may pass by moving out
+		// and back (corpus perft of Tenjiku Shogi counts it).
 		return nil
 	}
 	g.Advance(after)

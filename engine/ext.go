@@ -202,7 +202,8 @@ func (g *Game) extApply(s *State, m *Move, set func(Loc, Cell)) uint64 {
 		b := g.slot(ValPiece, 0, l)
 		clear(s.Vals[b : b+npi])
 		if e.StackCap > 0 {
-			s.Under[int(l)*cap1] = 0
+			// Unused slots stay zero, so that equal columns are equal slices.
+			clear(s.Under[int(l)*cap1 : int(l+1)*cap1])
 		}
 	}
 	j := 0
@@ -257,6 +258,7 @@ func (g *Game) extApply(s *State, m *Move, set func(Loc, Cell)) uint64 {
 		if h := int(s.Under[f]); h > 0 {
 			set(c.From, s.Under[f+1])
 			copy(s.Under[f+1:f+h], s.Under[f+2:f+1+h])
+			s.Under[f+h] = 0
 			s.Under[f]--
 			b := g.slot(ValPiece, 0, c.From)
 			clear(s.Vals[b : b+npi])

@@ -91,6 +91,7 @@ const (
 	iHeight   // loc: pieces under the top piece
 	iCaptures // a: kind or -1; pieces the turn captures
 	iFirst    // a: kind; ordinal of the first captured piece of that kind, 1000 if none
+	iOrder    // a: kind; larger when pieces of that kind are captured earlier
 	iMover    // a: kind; 1 when the turn moves a piece of that kind
 	iParts    // parts of the turn
 	iAccMax   // a: accumulator; args[0]: the value
@@ -529,11 +530,13 @@ func (bc *bodyCompiler) iexpr(n *zrf.Node, site *zrf.Site) *iexpr {
 			e.loc = bc.loc(a[0], ns)
 		}
 		return e
-	case "captures", "first-capture", "mover":
+	case "captures", "first-capture", "capture-order", "mover":
 		e := &iexpr{code: iCaptures, a: -1}
 		switch h {
 		case "first-capture":
 			e.code = iFirst
+		case "capture-order":
+			e.code = iOrder
 		case "mover":
 			e.code = iMover
 		}
@@ -552,7 +555,7 @@ func (bc *bodyCompiler) iexpr(n *zrf.Node, site *zrf.Site) *iexpr {
 	}
 	// (NAME LOCATION): an attribute somewhere else.
 	if len(a) != 1 || n.List[0].Kind != zrf.Atom {
-		c.errorf(n.List[0], ns, "unknown number (%s ...): expected arithmetic (+ - * / mod max min), count, if, height, captures, first-capture, mover, or (ATTRIBUTE LOCATION)", h)
+		c.errorf(n.List[0], ns, "unknown number (%s ...): expected arithmetic (+ - * / mod max min), count, if, height, captures, first-capture, capture-order, mover, or (ATTRIBUTE LOCATION)", h)
 		return nil
 	}
 	var o op

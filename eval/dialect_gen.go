@@ -19,6 +19,7 @@ type turnStats struct {
 	caps   int
 	byKind []int16
 	first  []int16 // ordinal of the first captured piece of each kind, 0 for none
+	order  []int32 // per kind, bit 30-i set when the i-th captured piece (from 0) is of it
 	mover  engine.Kind
 	parts  int
 }
@@ -106,7 +107,12 @@ func (x *gen) addSelection() engine.Loc {
 		c := x.cells[e.origin]
 		switch {
 		case e.gone:
-			x.arena = append(x.arena, engine.Change{Op: engine.OpCapture, To: e.origin})
+			// A piece pushed off the board is removed, unless another piece of the
+			// group moves onto its square: arriving there already removes it (and a
+			// capture would remove the newcomer, captures coming after movements).
+			if !x.arrivesAt(e.origin) {
+				x.arena = append(x.arena, engine.Change{Op: engine.OpCapture, To: e.origin})
+			}
 		case e.cur != e.origin:
 			x.arena = append(x.arena, engine.Change{Op: engine.OpMove, From: e.origin, To: e.cur, Player: c.Player(), Kind: c.Kind()})
 			if last == engine.NoLoc {
@@ -115,6 +121,15 @@ func (x *gen) addSelection() engine.Loc {
 		}
 	}
 	return last
+}
+
+func (x *gen) arrivesAt(l engine.Loc) bool {
+	for _, e := range x.sel {
+		if !e.gone && e.cur == l && e.origin != l {
+			return true
+		}
+	}
+	return false
 }
 
 // fixTakes gives the takes of a move their destination: where the moving piece lands.
@@ -280,6 +295,11 @@ func (x *gen) ival(e *iexpr) int64 {
 			return int64(f)
 		}
 		return 1000
+	case iOrder:
+		if t.order == nil {
+			return 0
+		}
+		return int64(t.order[e.a])
 	case iMover:
 		if t.mover == engine.Kind(e.a) {
 			return 1
@@ -297,6 +317,7 @@ func (g *Game) countCaptures(t *turnStats, s *engine.State, m *engine.Move) {
 	if t.byKind == nil {
 		t.byKind = make([]int16, nk)
 		t.first = make([]int16, nk)
+		t.order = make([]int32, nk)
 	}
 	side, _ := g.Side(s)
 	hit := func(k engine.Kind) {
@@ -304,6 +325,9 @@ func (g *Game) countCaptures(t *turnStats, s *engine.State, m *engine.Move) {
 		t.byKind[k]++
 		if t.first[k] == 0 {
 			t.first[k] = int16(t.caps)
+		}
+		if t.caps <= 31 {
+			t.order[k] |= 1 << uint(31-t.caps)
 		}
 	}
 	var seen []engine.Loc
@@ -482,7 +506,7 @@ func (t *turnStats) next(g *Game, s *engine.State, parts []engine.Move) *turnSta
 	n := &turnStats{}
 	if t != nil {
 		*n = *t
-		n.byKind, n.first = append([]int16(nil), t.byKind...), append([]int16(nil), t.first...)
+		n.byKind, n.first, n.order = append([]int16(nil), t.byKind...), append([]int16(nil), t.first...), append([]int32(nil), t.order...)
 	} else {
 		n.mover = engine.NoKind
 		if src := parts[0].Source(); src != engine.NoLoc && !s.Cells[src].IsEmpty() {

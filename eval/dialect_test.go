@@ -42,7 +42,15 @@ func position(t testing.TB, g *eval.Game, spec string) *engine.State {
 	under := map[engine.Loc][]engine.Cell{}
 	turn := 0
 	for _, clause := range strings.Split(spec, ";") {
-		f := strings.Fields(strings.ReplaceAll(clause, ",", " "))
+		// Commas separate words, except inside a column ("e5/Man,King").
+		var f []string
+		for _, w := range strings.Fields(clause) {
+			if strings.Contains(w, "/") {
+				f = append(f, strings.TrimSuffix(w, ","))
+				continue
+			}
+			f = append(f, strings.FieldsFunc(w, func(r rune) bool { return r == ',' })...)
+		}
 		if len(f) == 0 {
 			continue
 		}

@@ -426,7 +426,7 @@ func (g *Game) endTurn(w *workspace, before, after *engine.State, parts []engine
 	if d := g.prog.d; d != nil && d.hasAct[actPostMove] {
 		if st != nil {
 			c := *st
-			c.byKind, c.first = append([]int16(nil), st.byKind...), append([]int16(nil), st.first...)
+			c.byKind, c.first, c.order = append([]int16(nil), st.byKind...), append([]int16(nil), st.first...), append([]int32(nil), st.order...)
 			st = &c
 		}
 		ch, ok, err := g.action(after, actPostMove, after.LastTo, g.Entry(before).Side)

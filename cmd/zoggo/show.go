@@ -8,10 +8,11 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/notation"
 )
 
 func newShow() *cobra.Command {
-	var variant string
+	var variant, after string
 	cmd := &cobra.Command{
 		Use:   "show FILE",
 		Short: "Draw the start position of a game as text",
@@ -30,20 +31,33 @@ A piece is shown by its notation when that is short, else by the first letter of
 upper case for the first player, lower case for the second. Piece types that would share a
 symbol get more letters (KN for Knight beside King); with three or more players, a piece
 type that case cannot tell apart gets the player's number in front (1P, 2P, 3P). A legend
-under the picture gives each player's symbols and the pieces it holds off the board.`,
+under the picture gives each player's symbols and the pieces it holds off the board.
+
+--after plays moves first (in ZSG or named notation, separated by ";") and draws the
+position they reach. For games in the zoggo-1 dialect the columns under the top pieces
+(stacks) and the values that are not zero are listed under the board.`,
 		Example: `  zoggo show games/thud.zrf
   zoggo check checkers.zrf                             # lists the titles
-  zoggo show --variant "Turkish Dama" checkers.zrf`,
+  zoggo show --variant "Turkish Dama" checkers.zrf
+  zoggo show games/bashni.zrf --after "Man c3 - d4; Man f6 - e5; Man d4 - f6"`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, err := loadGame(cmd.ErrOrStderr(), args[0], variant)
 			if err != nil {
 				return err
 			}
+			if after != "" {
+				s, err := notation.Play(g, g.NewState(), after)
+				if err != nil {
+					return fmt.Errorf("--after: %w", err)
+				}
+				return runShowState(cmd.OutOrStdout(), g, s)
+			}
 			return runShow(cmd.OutOrStdout(), g)
 		},
 	}
 	cmd.Flags().StringVar(&variant, "variant", "", "the game or variant title (default: the file's default game)")
+	cmd.Flags().StringVar(&after, "after", "", "moves to play first, separated by \";\"")
 	return cmd
 }
 
@@ -60,6 +74,20 @@ func runShow(w io.Writer, g *eval.Game) error {
 	if !strings.HasSuffix(pic, "\n") {
 		pic += "\n"
 	}
+	if g.Ext != nil {
+		pic += g.DrawExt(g.NewState())
+	}
 	_, err := io.WriteString(w, pic)
+	return err
+}
+
+// runShowState prints the title line, the position s and who is to move.
+func runShowState(w io.Writer, g *eval.Game, s *engine.State) error {
+	_, mover := g.Side(s)
+	pic := g.DrawState(s)
+	if !strings.HasSuffix(pic, "\n") {
+		pic += "\n"
+	}
+	_, err := fmt.Fprintf(w, "%s, after %d parts; %s to move\n\n%s", g.Title, s.Ply, g.Players[mover].Name, pic)
 	return err
 }

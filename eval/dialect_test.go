@@ -118,7 +118,8 @@ func turnList(t testing.TB, g *eval.Game, s *engine.State) []string {
 
 // describe writes a turn as its path of squares joined by "-" ("c3-e5-c7"), or for
 // parts that move several pieces at once their movements ("a1>a2 b1>b2"), then
-// " x " and the squares whose piece was removed or replaced by another owner's, then
+// " x " and the squares whose piece was removed or replaced by another owner's (for
+// group moves, only pieces that did not move away), then
 // " =T" when the piece that moved ends as another type.
 func describe(g *eval.Game, s *engine.State, t *eval.Turn) string {
 	b := g.Board
@@ -167,9 +168,24 @@ func describe(g *eval.Game, s *engine.State, t *eval.Turn) string {
 	}
 	out := strings.Join(path, "-")
 	var gone []string
+	moved := map[engine.Loc]bool{}
+	for _, p := range t.Parts {
+		for _, c := range p.Changes {
+			if c.Op == engine.OpMove {
+				moved[c.From] = true
+			}
+		}
+	}
 	for l, c := range s.Cells {
 		a := t.After.Cells[l]
 		if c.IsEmpty() || engine.Loc(l) == t.Parts[0].Source() {
+			continue
+		}
+		if group {
+			// A piece of the group that moved away is not removed.
+			if !moved[engine.Loc(l)] && (a.IsEmpty() || a.Player() != c.Player()) {
+				gone = append(gone, b.Locs[l].Name)
+			}
 			continue
 		}
 		if a.IsEmpty() || a.Player() != c.Player() && engine.Loc(l) != last {

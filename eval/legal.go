@@ -461,11 +461,13 @@ func sameBoard(a, b *engine.State) bool {
 // dedupe removes multi-part turns that start from the same piece and lead to the same
 // position as an earlier one: captures that take the same pieces in another order, or
 // circle a ring of pieces the other way, are one move in draughts (and in perft counts).
-// Single-part turns are already distinct by their changes.
+// A turn of one part made by add-partial counts as a chain too (with "pass partial" a
+// chain may stop after its first jump). Other single-part turns are distinct by their
+// changes.
 func dedupe(turns []Turn) []Turn {
 	multi := 0
 	for i := range turns {
-		if len(turns[i].Parts) > 1 {
+		if compound(&turns[i]) {
 			multi++
 		}
 	}
@@ -476,10 +478,10 @@ func dedupe(turns []Turn) []Turn {
 	for i := range turns {
 		t := turns[i]
 		dup := false
-		if len(t.Parts) > 1 {
+		if compound(&t) {
 			for j := range kept {
 				k := &kept[j]
-				if len(k.Parts) > 1 && k.After.Hash == t.After.Hash && k.Parts[0].Source() == t.Parts[0].Source() &&
+				if compound(k) && k.After.Hash == t.After.Hash && k.Parts[0].Source() == t.Parts[0].Source() &&
 					slices.Equal(k.After.Cells, t.After.Cells) && slices.Equal(k.After.Stock, t.After.Stock) &&
 					slices.Equal(k.After.Vals, t.After.Vals) && slices.Equal(k.After.Under, t.After.Under) {
 					dup = true
@@ -492,6 +494,12 @@ func dedupe(turns []Turn) []Turn {
 		}
 	}
 	return kept
+}
+
+// compound reports whether a turn is a chain of add-partial parts: several parts, or one
+// made by add-partial that ended there (no continuation, or "pass partial").
+func compound(t *Turn) bool {
+	return len(t.Parts) > 1 || len(t.Parts) == 1 && t.Parts[0].Cont != engine.NoMoveType
 }
 
 func (g *Game) addTurn(w *workspace, t Turn) error {

@@ -324,7 +324,7 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 	}
 	turns := w.turns
 	if !w.keepAll {
-		turns = dedupe(turns)
+		turns = dedupe(turns, g.Dialect > 0)
 	}
 	// Royal pieces: remove turns that leave one attacked, unless the side moves again.
 	if roy := g.royal[e.Side]; len(roy) > 0 {
@@ -461,10 +461,14 @@ func sameBoard(a, b *engine.State) bool {
 // dedupe removes multi-part turns that start from the same piece and lead to the same
 // position as an earlier one: captures that take the same pieces in another order, or
 // circle a ring of pieces the other way, are one move in draughts (and in perft counts).
-// A turn of one part made by add-partial counts as a chain too (with "pass partial" a
-// chain may stop after its first jump). Other single-part turns are distinct by their
+// In the dialect a turn of one part made by add-partial counts as a chain too (with
+// "pass partial" a chain may stop after its first jump); plain ZRF keeps it apart, as
+// the corpus perft of Ko Shogi shows. Other single-part turns are distinct by their
 // changes.
-func dedupe(turns []Turn) []Turn {
+func dedupe(turns []Turn, dialect bool) []Turn {
+	compound := func(t *Turn) bool {
+		return len(t.Parts) > 1 || dialect && len(t.Parts) == 1 && t.Parts[0].Cont != engine.NoMoveType
+	}
 	multi := 0
 	for i := range turns {
 		if compound(&turns[i]) {
@@ -494,12 +498,6 @@ func dedupe(turns []Turn) []Turn {
 		}
 	}
 	return kept
-}
-
-// compound reports whether a turn is a chain of add-partial parts: several parts, or one
-// made by add-partial that ended there (no continuation, or "pass partial").
-func compound(t *Turn) bool {
-	return len(t.Parts) > 1 || len(t.Parts) == 1 && t.Parts[0].Cont != engine.NoMoveType
 }
 
 func (g *Game) addTurn(w *workspace, t Turn) error {

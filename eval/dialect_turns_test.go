@@ -1,6 +1,7 @@
 package eval_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -138,5 +139,61 @@ func TestDialectGoals(t *testing.T) {
 	r, _, _ = g.Outcome(s, A, 1)
 	if !r.Over || len(r.Losers) == 0 || g.Players[r.Losers[0]].Name != "B" || !strings.HasPrefix(r.Reason, "stuck: ") {
 		t.Errorf("B stuck: got %v", r)
+	}
+}
+
+// A check rule with several royal pieces (as in Tamerlane chess), written as an
+// invariant: no move may leave any of the mover's kings attacked.
+const twoKingsGame = `(version "zoggo-1")
+(define step ($1 (verify not-friend?) add))
+(define slide ($1 (while empty? add $1) (verify not-friend?) add))
+(game
+   (title "Two kings")
+   (players White Black)
+   (board
+      (grid (start-rectangle 0 0 10 10)
+         (dimensions ("a/b/c/d" (10 0)) ("4/3/2/1" (0 10)))
+         (directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0) (ne 1 -1) (nw -1 -1) (se 1 1) (sw -1 1))))
+   (check (= (count (and friend? (piece? King) attacked?)) 0))
+   (piece (name King) (moves (step n) (step s) (step e) (step w) (step ne) (step nw) (step se) (step sw)))
+   (piece (name Rook) (moves (slide n) (slide s) (slide e) (slide w)))
+   (loss-condition (White Black) (result mate)
+      (formula (and (= moves 0) (> (count (and friend? (piece? King) attacked?)) 0)))))
+`
+
+func TestDialectSeveralKings(t *testing.T) {
+	g := loadString(t, twoKingsGame)
+	if err := g.CompileMoves(); err != nil {
+		t.Fatal(err)
+	}
+	// The rook on d1 attacks the king on c1. Every move of the king on a4 leaves c1
+	// attacked; the king on c1 may go to b2 or c2, or take the rook. b1 stays on the
+	// rook's rank, d2 on its file.
+	expectTurns(t, g, "White Rook d1; Black King a4 c1; Black to move",
+		"c1-b2", "c1-c2", "c1-d1 x d1")
+	// Mate with two kings: the rook on a4 attacks the king on a1, whose every step
+	// (a2, b1, b2) is attacked by one rook or the other; the king on d4 can move, but
+	// no move of it saves a1. The goal formula names the result.
+	s := position(t, g, "White Rook a4 b4; Black King a1 d4; Black to move")
+	if n := len(turnList(t, g, s)); n != 0 {
+		t.Fatalf("mate position: %d legal turns, want 0", n)
+	}
+	r, _, err := g.Outcome(s, g.PlayerIndex("White"), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Over || len(r.Losers) != 1 || g.Players[r.Losers[0]].Name != "Black" || !strings.HasPrefix(r.Reason, "mate: ") {
+		t.Errorf("mate position: got %v, want Black's loss by mate", r)
+	}
+	// With one rook on a4 (and the other king on d3, off its rank), the a1 king escapes
+	// to b1 or b2 (a2 stays on the a-file), and the d3 king may not
+	// move while a1 is attacked: not over.
+	s = position(t, g, "White Rook a4; Black King a1 d3; Black to move")
+	if got := turnList(t, g, s); !slices.Equal(got, []string{"a1-b1", "a1-b2"}) {
+		t.Errorf("one rook: got %v, want [a1-b1 a1-b2]", got)
+	}
+	r, _, _ = g.Outcome(s, g.PlayerIndex("White"), 1)
+	if r.Over {
+		t.Errorf("one rook: the game is over: %v", r)
 	}
 }

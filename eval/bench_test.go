@@ -16,6 +16,11 @@ func BenchmarkPerft(b *testing.B) {
 		{"checkers/d7", "games/checkers.zrf", "", 7},
 		{"international/d5", "games/international.zrf", "", 5},
 		{"thud/d2", "games/thud.zrf", "", 2},
+		// Games in the zoggo-1 dialect.
+		{"brazilian/d6", "games/brazilian.zrf", "", 6},
+		{"russian/d6", "games/russian.zrf", "", 6},
+		{"bashni/d5", "games/bashni.zrf", "", 5},
+		{"abalone/d2", "games/abalone.zrf", "", 2},
 	} {
 		b.Run(bb.name, func(b *testing.B) {
 			g := loadRow(b, bb.file, bb.variant)

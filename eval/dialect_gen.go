@@ -269,7 +269,20 @@ func (x *gen) ival(e *iexpr) int64 {
 		if x.attackMode {
 			return 0
 		}
-		turns, err := x.g.Turns(x.s)
+		if x.s.Cont != engine.NoLoc {
+			return 0
+		}
+		var turns []Turn
+		var err error
+		if x.turn != nil {
+			// Inside a check: the next position's turns without checks, or a check
+			// that counts moves would call itself without end.
+			w := x.g.newWorkspace()
+			w.noChecks = true
+			turns, err = x.g.turns(x.s, w)
+		} else {
+			turns, err = x.g.Turns(x.s)
+		}
 		if ge, ok := err.(*GenError); ok {
 			panic(genBail{ge})
 		}

@@ -197,3 +197,25 @@ func TestDialectSeveralKings(t *testing.T) {
 		t.Errorf("one rook: the game is over: %v", r)
 	}
 }
+
+// A check that counts the opponent's moves must not call itself without end: inside a
+// check, moves counts the next position's turns without the checks.
+func TestDialectCheckCountsMoves(t *testing.T) {
+	g := loadString(t, `(version "zoggo-1")
+(game (title "No stalemate")
+   (players A B)
+   (board (grid (start-rectangle 0 0 10 10)
+      (dimensions ("a/b/c" (10 0)) ("3/2/1" (0 10)))
+      (directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0))))
+   ; A move may not leave the opponent without a move.
+   (check (> moves 0))
+   (piece (name Man) (moves ((verify friend?) n (verify empty?) add) (e (verify empty?) add))))`)
+	if err := g.CompileMoves(); err != nil {
+		t.Fatal(err)
+	}
+	// B's only man is on c3 (top right): it can neither go north nor east. A's man on a1
+	// may go to a2 or b1; neither changes B's lack of moves, so A has no legal move.
+	expectTurns(t, g, "A Man a1; B Man c3; A to move")
+	// With B's man on b3, B can still step east to c3 after either of A's moves.
+	expectTurns(t, g, "A Man a1; B Man b3; A to move", "a1-a2", "a1-b1")
+}

@@ -71,6 +71,7 @@ type iexpr struct {
 	loc  locArg
 	args []*iexpr
 	cond *cond
+	at   int32 // source of a count, for run-time errors
 }
 
 type icode uint8
@@ -509,7 +510,7 @@ func (bc *bodyCompiler) iexpr(n *zrf.Node, site *zrf.Site) *iexpr {
 		if cd == nil {
 			return nil
 		}
-		return &iexpr{code: iCount, cond: cd}
+		return &iexpr{code: iCount, cond: cd, at: bc.at(n, site)}
 	case "if":
 		if len(a) != 1 {
 			c.errorf(n, site, "expected (if CONDITION): 1 when it holds, 0 when not")

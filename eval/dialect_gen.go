@@ -78,6 +78,7 @@ func (x *gen) runExt(o *op) bool {
 		x.effects = append(x.effects, engine.Change{Op: engine.OpVal, Player: engine.ValTurn, From: engine.Loc(e)})
 	case opAll:
 		save := x.cursor
+		x.spend(o.at)
 		for l := range x.b.Locs {
 			if x.b.Locs[l].Dummy {
 				continue
@@ -88,6 +89,20 @@ func (x *gen) runExt(o *op) bool {
 		x.cursor = save
 	}
 	return true
+}
+
+// MaxScanWork bounds the positions that all-positions and count visit while one block
+// runs (they can nest): rules that ask for more stop with an error.
+const MaxScanWork = 20_000_000
+
+// spend counts one scan of the board against MaxScanWork.
+func (x *gen) spend(at int32) {
+	x.work += len(x.b.Locs)
+	if x.work > MaxScanWork {
+		a := x.g.prog.at[at]
+		panic(genBail{&GenError{x.g.Fset.NewError(a.pos, a.site,
+			"all-positions and count visited more than %d positions in one block: are they nested too deep?", MaxScanWork)}})
+	}
 }
 
 func (x *gen) isOrigin(l engine.Loc) bool {
@@ -247,6 +262,7 @@ func (x *gen) ival(e *iexpr) int64 {
 		}
 		return a % b
 	case iCount:
+		x.spend(e.at)
 		save := x.cursor
 		n := int64(0)
 		for l := range x.b.Locs {

@@ -84,6 +84,7 @@ type gen struct {
 	sel     []selected    // the group moved by shift
 	turn    *turnStats    // the turn a check is evaluated for
 	acc     []int64       // accumulator values of the check being evaluated
+	work    int           // positions scanned by all-positions and count in this block run
 }
 
 func newGen(g *Game) *gen {
@@ -184,6 +185,7 @@ func (x *gen) reset(l engine.Loc, drop bool, piece engine.Cell) {
 	x.moved = x.moved[:0]
 	x.effects = x.effects[:0]
 	x.sel = x.sel[:0]
+	x.work = 0
 	x.flags = 0
 	if x.posDirty {
 		clear(x.posFlags)

@@ -560,8 +560,9 @@ func (g *Game) firstPartsExt(x *gen, s *engine.State, side engine.Player, typ en
 }
 
 // pieceParts runs the blocks of the piece c on l for a turn of side, after its pre-part
-// action and, on the first part, its pre-move action (pre is actPreMove then). Their
-// changes come first in every move the piece makes.
+// action and, on the first part, its pre-move action (pre is actPreMove then). The blocks
+// read the board as the pre-actions leave it, and the pre-actions' changes come first in
+// every move the piece makes.
 func (g *Game) pieceParts(x *gen, s *engine.State, l engine.Loc, c engine.Cell, side engine.Player, typ engine.MoveType, pre int) {
 	d := g.prog.d
 	var pres []engine.Change
@@ -590,7 +591,21 @@ func (g *Game) pieceParts(x *gen, s *engine.State, l engine.Loc, c engine.Cell, 
 		clear(x.attCache[1])
 	}
 	n0 := len(x.out)
+	if len(pres) > 0 {
+		// The blocks read the board as the pre-actions left it.
+		tmp := s.Clone()
+		g.applyEffects(tmp, pres)
+		x.s, x.cells = tmp, tmp.Cells
+		clear(x.attCache[0])
+		clear(x.attCache[1])
+		c = tmp.Cells[l]
+	}
 	x.runBlocks(g.prog.moves[c.Kind()], l, false, c, typ)
+	if len(pres) > 0 {
+		x.s, x.cells = s, s.Cells
+		clear(x.attCache[0])
+		clear(x.attCache[1])
+	}
 	if other {
 		x.side, x.nbr, x.foreign = side, g.Board.Neighbor[side], false
 		clear(x.attCache[0])

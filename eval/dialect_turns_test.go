@@ -219,3 +219,29 @@ func TestDialectCheckCountsMoves(t *testing.T) {
 	// With B's man on b3, B can still step east to c3 after either of A's moves.
 	expectTurns(t, g, "A Man a1; B Man b3; A to move", "a1-a2", "a1-b1")
 }
+
+// Pre-actions run before a piece's blocks, which read what they set; a failed verify in
+// a pre-action keeps the piece from moving, and one in a post-move action forbids the
+// turn.
+func TestDialectPreActions(t *testing.T) {
+	g := loadString(t, `(version "zoggo-1")
+(game (title "Pre")
+   (players A B)
+   (board (grid (start-rectangle 0 0 10 10)
+      (dimensions ("a/b/c/d" (10 0)) ("4/3/2/1" (0 10)))
+      (directions (n 0 -1) (e 1 0)))
+      (zone (name home) (players A B) (positions a1 b1 c1 d1)))
+   (piece (name Man)
+      (attribute reach 0)
+      ; Before it moves, a man learns how far it may go: 2 from the first rank, else 1.
+      ; A man on d1 cannot move at all.
+      (pre-part (verify (not-position? d1)) (set reach (+ 1 (if (in-zone? home)))))
+      (moves ((set-flag two (> reach 1)) n (verify empty?) add (verify (flag? two)) n (verify empty?) add)))
+   ; No turn may end on a3.
+   (post-move (verify (not-position? a3))))`)
+	if err := g.CompileMoves(); err != nil {
+		t.Fatal(err)
+	}
+	expectTurns(t, g, "A Man a1 b1 c2 d1; B Man d4; A to move",
+		"a1-a2", "b1-b2", "b1-b3", "c2-c3")
+}

@@ -220,9 +220,12 @@ func (x *gen) ival(e *iexpr) int64 {
 	case iVar:
 		return int64(x.g.Val(x.s, engine.ValVar, int(e.a), 0))
 	case iPiece, iPos, iHeight:
-		l, ok := x.resolve(e.loc)
-		if !ok {
-			return 0
+		l := x.cursor
+		if e.loc.kind != locCursor {
+			var ok bool
+			if l, ok = x.resolve(e.loc); !ok {
+				return 0
+			}
 		}
 		switch e.code {
 		case iPiece:

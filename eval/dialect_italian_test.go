@@ -18,15 +18,7 @@ func TestItalianPerft(t *testing.T) {
 	// (italianInitial): 7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860875, ...
 	// Depth 9 is the first that differs from Spanish draughts (3860866) in that table.
 	want := []int64{7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860875}
-	for d, w := range want {
-		n, err := g.Perft(g.NewState(), d+1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n != w {
-			t.Errorf("perft(%d) = %d, want %d", d+1, n, w)
-		}
-	}
+	expectPerft(t, g, want)
 }
 
 func TestItalianPositions(t *testing.T) {

@@ -20,15 +20,7 @@ func TestRussianPerft(t *testing.T) {
 	// where promotion in the middle of a capture matters. Depth 9 (4570586) also
 	// matches (bin/zoggo perft, about 26 s) but is too slow for the test.
 	want := []int64{7, 49, 302, 1469, 7482, 37986, 190146, 929899}
-	for d, w := range want {
-		n, err := g.Perft(g.NewState(), d+1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n != w {
-			t.Errorf("perft(%d) = %d, want %d", d+1, n, w)
-		}
-	}
+	expectPerft(t, g, want)
 }
 
 func TestRussianPositions(t *testing.T) {

@@ -214,10 +214,9 @@ func expectTurns(t *testing.T, g *eval.Game, spec string, want ...string) {
 	}
 }
 
-func TestBrazilianPerft(t *testing.T) {
-	g := loadGame(t, "brazilian.zrf")
-	// The figures of the issue (international rules on 8x8).
-	want := []int64{7, 49, 302, 1469, 7473, 37628}
+// expectPerft checks perft from the start position at depths 1, 2, ... against want.
+func expectPerft(t *testing.T, g *eval.Game, want []int64) {
+	t.Helper()
 	for d, w := range want {
 		n, err := g.Perft(g.NewState(), d+1)
 		if err != nil {
@@ -227,6 +226,13 @@ func TestBrazilianPerft(t *testing.T) {
 			t.Errorf("perft(%d) = %d, want %d", d+1, n, w)
 		}
 	}
+}
+
+func TestBrazilianPerft(t *testing.T) {
+	g := loadGame(t, "brazilian.zrf")
+	// The figures of the issue (international rules on 8x8).
+	want := []int64{7, 49, 302, 1469, 7473, 37628}
+	expectPerft(t, g, want)
 }
 
 func TestBrazilianPositions(t *testing.T) {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/rand/v2"
+	"slices"
 	"sync"
 )
 
@@ -73,9 +74,13 @@ func (r Rule) String() string {
 // displaced by movements, in the state before it. A square captured twice (rules often
 // record the same capture again at each landing square of a slide) counts once.
 func (m *Move) Captures(s *State) int {
-	var seen [16]Loc
-	list := seen[:0]
-	n := 0
+	var buf [16]Loc
+	return len(m.CapturedLocs(s, buf[:0]))
+}
+
+// CapturedLocs appends to buf the squares whose piece m removes, as Captures counts
+// them, each once and in the order of the changes.
+func (m *Move) CapturedLocs(s *State, buf []Loc) []Loc {
 	for i := range m.Changes {
 		c := &m.Changes[i]
 		hit := false
@@ -85,22 +90,11 @@ func (m *Move) Captures(s *State) int {
 		case OpMove, OpCopy:
 			hit = !s.Cells[c.To].IsEmpty() && !m.movesAway(c.To)
 		}
-		if !hit {
-			continue
-		}
-		dup := false
-		for _, l := range list {
-			if l == c.To {
-				dup = true
-				break
-			}
-		}
-		if !dup {
-			list = append(list, c.To)
-			n++
+		if hit && !slices.Contains(buf, c.To) {
+			buf = append(buf, c.To)
 		}
 	}
-	return n
+	return buf
 }
 
 // Touches reports whether the change at l of kind only (op) is the only kind of change m

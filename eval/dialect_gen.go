@@ -343,16 +343,18 @@ func (x *gen) ival(e *iexpr) int64 {
 	return 0
 }
 
-// count adds to t what part m captures in s (the state before it).
+// countCaptures adds to t what part m captures in s (the state before it): what
+// "maximal captures" counts (capturedLocs), then the top pieces it takes from columns.
 func (g *Game) countCaptures(t *turnStats, s *engine.State, m *engine.Move) {
-	nk := len(g.Pieces)
 	if t.byKind == nil {
-		t.byKind = make([]int16, nk)
-		t.first = make([]int16, nk)
-		t.order = make([]int32, nk)
+		nk := len(g.Pieces)
+		t.byKind, t.first, t.order = make([]int16, nk), make([]int16, nk), make([]int32, nk)
 	}
-	side, _ := g.Side(s)
-	hit := func(k engine.Kind) {
+	hit := func(c engine.Cell) {
+		if c.IsEmpty() {
+			return
+		}
+		k := c.Kind()
 		t.caps++
 		t.byKind[k]++
 		if t.first[k] == 0 {
@@ -362,47 +364,15 @@ func (g *Game) countCaptures(t *turnStats, s *engine.State, m *engine.Move) {
 			t.order[k] |= 1 << uint(31-t.caps)
 		}
 	}
-	var seen []engine.Loc
-	for i := range m.Changes {
-		c := &m.Changes[i]
-		var l engine.Loc
-		switch c.Op {
-		case engine.OpCapture, engine.OpMove, engine.OpCopy:
-			l = c.To
-			cell := s.Cells[l]
-			if cell.IsEmpty() || movesAway(m, l) {
-				continue
-			}
-		case engine.OpTake:
-			l = c.From
-		case engine.OpType:
-			l = c.To
-			cell := s.Cells[l]
-			if cell.IsEmpty() || cell.Player() == side || !m.Touches(l, engine.OpType) {
-				continue
-			}
-		default:
-			continue
-		}
-		dup := false
-		for _, o := range seen {
-			dup = dup || o == l && c.Op != engine.OpTake
-		}
-		if dup || s.Cells[l].IsEmpty() {
-			continue
-		}
-		seen = append(seen, l)
-		hit(s.Cells[l].Kind())
+	var buf [16]engine.Loc
+	for _, l := range g.capturedLocs(s, m, buf[:0]) {
+		hit(s.Cells[l])
 	}
-}
-
-func movesAway(m *engine.Move, l engine.Loc) bool {
 	for i := range m.Changes {
-		if m.Changes[i].Op == engine.OpMove && m.Changes[i].From == l {
-			return true
+		if c := &m.Changes[i]; c.Op == engine.OpTake {
+			hit(s.Cells[c.From])
 		}
 	}
-	return false
 }
 
 // action runs the actions of kind a (the piece's, then the global ones) for the piece on

@@ -518,7 +518,14 @@ func (g *Game) addTurn(w *workspace, t Turn) error {
 // opponent's). Northern Kings captures a king by turning it into a checker, and Zillions
 // counts that jump as a capture (Northern Kings.zsg, line 10).
 func (g *Game) captureCount(s *engine.State, m *engine.Move) int {
-	n := m.Captures(s)
+	var buf [16]engine.Loc
+	return len(g.capturedLocs(s, m, buf[:0]))
+}
+
+// capturedLocs appends to buf the squares of what captureCount counts: the pieces m
+// removes, then the opponent's pieces it demotes in place.
+func (g *Game) capturedLocs(s *engine.State, m *engine.Move, buf []engine.Loc) []engine.Loc {
+	buf = m.CapturedLocs(s, buf)
 	side, _ := g.Side(s)
 	for i := range m.Changes {
 		c := &m.Changes[i]
@@ -529,9 +536,9 @@ func (g *Game) captureCount(s *engine.State, m *engine.Move) int {
 		if cell.IsEmpty() || cell.Player() == side || !m.Touches(c.To, engine.OpType) {
 			continue
 		}
-		n++
+		buf = append(buf, c.To)
 	}
-	return n
+	return buf
 }
 
 // promotedCaptures counts the pieces of promoted types that m removes.

@@ -4,6 +4,8 @@ package eval
 // its invariant checks (see dialect.go for the compiler).
 
 import (
+	"slices"
+
 	"github.com/zoggo/zoggo/engine"
 )
 
@@ -503,14 +505,21 @@ func (g *Game) applyChecks(turns []Turn, s *engine.State) ([]Turn, error) {
 	return turns, err
 }
 
+// clone returns a copy of t that can change without changing t (turns that share their
+// first parts share t).
+func (t *turnStats) clone() *turnStats {
+	c := *t
+	c.byKind, c.first, c.order = slices.Clone(t.byKind), slices.Clone(t.first), slices.Clone(t.order)
+	return &c
+}
+
 // next returns the stats of a turn after its last part (parts[len-1], made on s).
 func (t *turnStats) next(g *Game, s *engine.State, parts []engine.Move) *turnStats {
-	n := &turnStats{}
+	var n *turnStats
 	if t != nil {
-		*n = *t
-		n.byKind, n.first, n.order = append([]int16(nil), t.byKind...), append([]int16(nil), t.first...), append([]int32(nil), t.order...)
+		n = t.clone()
 	} else {
-		n.mover = engine.NoKind
+		n = &turnStats{mover: engine.NoKind}
 		if src := parts[0].Source(); src != engine.NoLoc && !s.Cells[src].IsEmpty() {
 			n.mover = s.Cells[src].Kind()
 		}

@@ -406,22 +406,23 @@ func (x *gen) add(o *op) {
 		start := len(x.arena)
 		last := engine.NoLoc
 		if len(x.sel) > 0 {
+			// A group (the dialect's select and shift) replaces the movements.
 			last = x.addSelection()
 		} else {
 			for _, m := range x.moved {
 				x.arena = append(x.arena, x.movementChange(m))
 				last = m.to
 			}
-		}
-		if len(x.sel) == 0 && x.open && (!x.openPiece.IsEmpty() || x.openDrop) {
-			to := x.openTo
-			if to == engine.NoLoc {
-				to = x.cursor
+			if x.open && (!x.openPiece.IsEmpty() || x.openDrop) {
+				to := x.openTo
+				if to == engine.NoLoc {
+					to = x.cursor
+				}
+				x.arena = append(x.arena, x.movementChange(movement{from: x.openFrom, to: to, piece: x.openPiece, copy: o.b == 1}))
+				last = to
+			} else if o.b == 1 && len(x.moved) > 0 {
+				x.arena[len(x.arena)-1].Op = engine.OpCopy
 			}
-			x.arena = append(x.arena, x.movementChange(movement{from: x.openFrom, to: to, piece: x.openPiece, copy: o.b == 1}))
-			last = to
-		} else if len(x.sel) == 0 && o.b == 1 && len(x.moved) > 0 {
-			x.arena[len(x.arena)-1].Op = engine.OpCopy
 		}
 		x.arena = append(x.arena, x.effects...)
 		if x.g.Ext != nil {

@@ -321,7 +321,7 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 	}
 	// Complete every chain of parts.
 	for i := range w.moves {
-		if err := g.complete(s, w.moves[i:i+1:i+1], 0, 0, w, nil); err != nil {
+		if err := g.complete(s, w.moves[i:i+1:i+1], 0, 0, w, nil, nil); err != nil {
 			return nil, err
 		}
 	}
@@ -362,11 +362,8 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 // A turn never passes through the same position twice: a continuation that comes back to
 // a position already reached in this turn is dropped (Ossetian Kena's men jump over their
 // own men and could go back and forth for ever). seen holds the positions so far.
-func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w *workspace, seen []uint64) error {
-	return g.completeExt(s, parts, caps, prom, w, seen, nil)
-}
-
-func (g *Game) completeExt(s *engine.State, parts []engine.Move, caps, prom int, w *workspace, seen []uint64, st *turnStats) error {
+// In the dialect, st holds the facts of the turn so far (nil before its first part).
+func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w *workspace, seen []uint64, st *turnStats) error {
 	m := &parts[len(parts)-1]
 	if g.Options.MaximalCaptures != 0 {
 		caps += g.captureCount(s, m)
@@ -417,7 +414,7 @@ func (g *Game) completeExt(s *engine.State, parts []engine.Move, caps, prom int,
 	}
 	for i := range next {
 		p := append(parts[:len(parts):len(parts)], next[i])
-		if err := g.completeExt(after, p, caps, prom, w, seen, st); err != nil {
+		if err := g.complete(after, p, caps, prom, w, seen, st); err != nil {
 			return err
 		}
 	}
@@ -429,17 +426,13 @@ func (g *Game) completeExt(s *engine.State, parts []engine.Move, caps, prom int,
 func (g *Game) endTurn(w *workspace, before, after *engine.State, parts []engine.Move, caps, prom int, st *turnStats) error {
 	var end []engine.Change
 	if d := g.prog.d; d != nil && d.hasAct[actPostMove] {
-		if st != nil {
-			c := *st
-			c.byKind, c.first, c.order = append([]int16(nil), st.byKind...), append([]int16(nil), st.first...), append([]int32(nil), st.order...)
-			st = &c
-		}
 		ch, ok, err := g.action(after, actPostMove, after.LastTo, g.Entry(before).Side)
 		if err != nil || !ok {
 			return err
 		}
 		if len(ch) > 0 {
 			if st != nil {
+				st = st.clone() // turns that go on share st
 				g.countCaptures(st, after, &engine.Move{Changes: ch})
 			}
 			g.applyEffects(after, ch)

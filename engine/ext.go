@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // This file holds the state that the extended dialect (version "zoggo-1") adds to a
 // position: integer values (global variables, integer piece attributes that travel with
 // their piece, position attributes that stay on their square) and stacks of pieces under
@@ -179,7 +181,10 @@ func mix64(x uint64) uint64 {
 // changes a cell (keeping the cell hash); the result is the change of the extra hash.
 func (g *Game) extApply(s *State, m *Move, set func(Loc, Cell)) uint64 {
 	e := g.Ext
-	old := g.extHash(s)
+	// Only the variables and the squares m touches change: hash those before and after.
+	var lbuf [32]Loc
+	locs := touchedLocs(m, lbuf[:0])
+	old := g.partHash(s, locs)
 	npi := len(e.PieceInts)
 	cap1 := e.StackCap + 1
 	// Movements carry their piece's values and column: read them all first.
@@ -281,7 +286,59 @@ func (g *Game) extApply(s *State, m *Move, set func(Loc, Cell)) uint64 {
 		}
 		s.Vals[g.slot(c.Player, int(c.Attr), c.To)] = int32(c.From)
 	}
-	return old ^ g.extHash(s)
+	return old ^ g.partHash(s, locs)
+}
+
+// touchedLocs appends to buf, once each, the squares whose values or column m may change.
+func touchedLocs(m *Move, buf []Loc) []Loc {
+	add := func(l Loc) {
+		if l != NoLoc && !slices.Contains(buf, l) {
+			buf = append(buf, l)
+		}
+	}
+	for i := range m.Changes {
+		c := &m.Changes[i]
+		switch c.Op {
+		case OpMove, OpCopy, OpTake:
+			add(c.From)
+			add(c.To)
+		case OpDrop, OpCreate, OpCapture:
+			add(c.To)
+		case OpVal:
+			if c.Player == ValPiece || c.Player == ValPos {
+				add(c.To)
+			}
+		}
+	}
+	return buf
+}
+
+// partHash is the part of extHash that comes from the variables, the turn-order jump and
+// the squares locs (each listed once).
+func (g *Game) partHash(s *State, locs []Loc) uint64 {
+	e := g.Ext
+	h := jumpHash(s.Jump)
+	for i := range e.Vars {
+		h ^= valHash(i, s.Vals[i])
+	}
+	for _, l := range locs {
+		if n := len(e.PieceInts); n > 0 {
+			b := g.slot(ValPiece, 0, l)
+			for i := b; i < b+n; i++ {
+				h ^= valHash(i, s.Vals[i])
+			}
+		}
+		if n := len(e.PosInts); n > 0 {
+			b := g.slot(ValPos, 0, l)
+			for i := b; i < b+n; i++ {
+				h ^= valHash(i, s.Vals[i])
+			}
+		}
+		if e.StackCap > 0 {
+			h ^= g.columnHash(s, l)
+		}
+	}
+	return h
 }
 
 // Position returns a state of g with the given cells, turn-order entry and stock as at

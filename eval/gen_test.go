@@ -203,6 +203,11 @@ func TestHashIncremental(t *testing.T) {
 			if len(turns) == 0 {
 				break
 			}
+			for i := range turns {
+				if a := turns[i].After; a.Hash != g.FullHash(a) {
+					t.Fatalf("%s ply %d, turn %d: incremental hash %x, full hash %x", file, ply, i, a.Hash, g.FullHash(a))
+				}
+			}
 			s = turns[(ply*7919)%len(turns)].After.Clone()
 			if s.Hash != g.FullHash(s) {
 				t.Fatalf("%s ply %d: incremental hash %x, full hash %x", file, ply, s.Hash, g.FullHash(s))

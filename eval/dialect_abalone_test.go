@@ -13,68 +13,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 )
-
-// shiftTurns lists the legal turns of spec like turnList, but with the removed pieces
-// worked out from the changes. describe (dialect_test.go) lists, for a group move,
-// every square other than the first source that ends up empty or with another owner,
-// so the squares a broadside move vacates show up as captures ("b1>c1 b2>c2 x b2") and
-// so does a square a pushed marble leaves to a pusher ("a2>a3 a3>a4 a4>a5 x a4").
-// Here a piece counts as removed when no movement takes it away from its square and
-// its square is then empty, taken by another owner, or entered by a moving piece.
-func shiftTurns(t *testing.T, g *eval.Game, spec string) []string {
-	t.Helper()
-	s := position(t, g, spec)
-	turns, err := g.Turns(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for i := range turns {
-		tu := &turns[i]
-		d, _, _ := strings.Cut(describe(g, s, tu), " x ")
-		from := map[engine.Loc]bool{}
-		to := map[engine.Loc]bool{}
-		for _, p := range tu.Parts {
-			for _, c := range p.Changes {
-				if c.Op == engine.OpMove {
-					from[c.From] = true
-					to[c.To] = true
-				}
-			}
-		}
-		var gone []string
-		for l, c := range s.Cells {
-			loc := engine.Loc(l)
-			if c.IsEmpty() || from[loc] {
-				continue
-			}
-			a := tu.After.Cells[l]
-			if a.IsEmpty() || a.Player() != c.Player() || to[loc] {
-				gone = append(gone, g.Board.Locs[l].Name)
-			}
-		}
-		if len(gone) > 0 {
-			slices.Sort(gone)
-			d += " x " + strings.Join(gone, " ")
-		}
-		out = append(out, d)
-	}
-	slices.Sort(out)
-	return out
-}
-
-func expectShiftTurns(t *testing.T, g *eval.Game, spec string, want ...string) {
-	t.Helper()
-	got := shiftTurns(t, g, spec)
-	want = slices.Clone(want)
-	slices.Sort(want)
-	if !slices.Equal(got, want) {
-		t.Errorf("%s:\n got  %q\n want %q", spec, got, want)
-	}
-}
 
 // expectShiftAfter makes the turn of spec described as move (without its " x " part)
 // and compares the board after it with the pieces of the position spec after.
@@ -122,7 +62,7 @@ func expectShiftAfter(t *testing.T, g *eval.Game, spec, move, after string) {
 //     (c6 d6). All others meet an own marble or the edge.
 func TestAbaloneStart(t *testing.T) {
 	g := loadGame(t, "abalone.zrf")
-	expectShiftTurns(t, g, "Black Marble a1 a2 a3 a4 a5 b1 b2 b3 b4 b5 b6 c3 c4 c5;"+
+	expectTurns(t, g, "Black Marble a1 a2 a3 a4 a5 b1 b2 b3 b4 b5 b6 c3 c4 c5;"+
 		"White Marble i5 i6 i7 i8 i9 h4 h5 h6 h7 h8 h9 g5 g6 g7; Black to move",
 		// single steps
 		"b1-c1", "b1-c2", "b2-c2", "b5-c6", "b6-c6", "b6-c7", "c3-c2", "c3-d3", "c3-d4",
@@ -152,7 +92,7 @@ func TestAbalonePositions(t *testing.T) {
 	// e3 steps to e2 f3 f4 d3 d2 (e4 is own); e4 steps to f4 f5 d4 d3 (e3 own, e5
 	// enemy: one marble cannot push). The pair moves east pushing e5 to e6, or west
 	// into e2; sideways it moves to ne, nw, se or sw (all empty).
-	expectShiftTurns(t, g, "Black Marble e3 e4; White Marble e5; Black to move",
+	expectTurns(t, g, "Black Marble e3 e4; White Marble e5; Black to move",
 		"e3-e2", "e3-f3", "e3-f4", "e3-d3", "e3-d2",
 		"e4-f4", "e4-f5", "e4-d4", "e4-d3",
 		"e3>e4 e4>e5 e5>e6", "e3>e2 e4>e3",
@@ -167,7 +107,7 @@ func TestAbalonePositions(t *testing.T) {
 	// off. 2 against 2 (a2 a3) cannot push. Broadside: a1a2, a2a3, a1a2a3 to ne and
 	// to nw (se and sw are off the board).
 	spec := "Black Marble a1 a2 a3; White Marble a4 a5; Black to move"
-	expectShiftTurns(t, g, spec,
+	expectTurns(t, g, spec,
 		"a1-b1", "a1-b2", "a2-b2", "a2-b3", "a3-b3", "a3-b4",
 		"a1>a2 a2>a3 a3>a4 a4>a5 x a5",
 		"a1>b2 a2>b3", "a1>b1 a2>b2", "a2>b3 a3>b4", "a2>b2 a3>b3",
@@ -176,7 +116,7 @@ func TestAbalonePositions(t *testing.T) {
 	// cannot push a4 because a5 (own) stands behind it; a2 a3 cannot either. a5 can
 	// only step up (b5, b6): a4 is enemy, a6 does not exist. So: singles up, the
 	// broadsides up, nothing in-line.
-	expectShiftTurns(t, g, "Black Marble a1 a2 a3 a5; White Marble a4; Black to move",
+	expectTurns(t, g, "Black Marble a1 a2 a3 a5; White Marble a4; Black to move",
 		"a1-b1", "a1-b2", "a2-b2", "a2-b3", "a3-b3", "a3-b4", "a5-b5", "a5-b6",
 		"a1>b2 a2>b3", "a1>b1 a2>b2", "a2>b3 a3>b4", "a2>b2 a3>b3",
 		"a1>b2 a2>b3 a3>b4", "a1>b1 a2>b2 a3>b3")
@@ -186,7 +126,7 @@ func TestAbalonePositions(t *testing.T) {
 	// Singles: e1 to f2 d1 (f1 and d0 do not exist); e2 to f2 f3 d2 d1; e3 to f3 f4
 	// d3 d2. Broadsides: e1e2 to ne (f2 f3) and se (d1 d2); e2e3 to ne, nw, se, sw;
 	// e1e2e3 to ne and se.
-	expectShiftTurns(t, g, "Black Marble e1 e2 e3; White Marble e4 e5 e6; Black to move",
+	expectTurns(t, g, "Black Marble e1 e2 e3; White Marble e4 e5 e6; Black to move",
 		"e1-f2", "e1-d1", "e2-f2", "e2-f3", "e2-d2", "e2-d1", "e3-f3", "e3-f4", "e3-d3", "e3-d2",
 		"e1>f2 e2>f3", "e1>d1 e2>d2",
 		"e2>f3 e3>f4", "e2>f2 e3>f3", "e2>d2 e3>d3", "e2>d1 e3>d2",
@@ -196,7 +136,7 @@ func TestAbalonePositions(t *testing.T) {
 	// free; to ne (b3 b4) is blocked by b4 -- a broadside never pushes; se and sw are
 	// off the board. In-line: east into a4, west into a1. Singles: a2 to a1 b2 b3,
 	// a3 to a4 b3 (b4 is enemy).
-	expectShiftTurns(t, g, "Black Marble a2 a3; White Marble b4; Black to move",
+	expectTurns(t, g, "Black Marble a2 a3; White Marble b4; Black to move",
 		"a2-a1", "a2-b2", "a2-b3", "a3-a4", "a3-b3",
 		"a2>a3 a3>a4", "a2>a1 a3>a2",
 		"a2>b2 a3>b3")

@@ -10,7 +10,6 @@ package eval_test
 // not listed, so the tests read the columns after the turn.
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -18,52 +17,6 @@ import (
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 )
-
-// bashniColumnSpec finds a column in a position spec: a square, "/", then the pieces under
-// the top separated by commas.
-var bashniColumnSpec = regexp.MustCompile(`([a-h][1-8])/([A-Za-z:]+(?:,[A-Za-z:]+)*)`)
-
-// bashniPosition is position for specs with columns. position (dialect_test.go) turns
-// every comma of a clause into a space before it reads the columns, so a column of two
-// or more pieces under the top ("d4/Man,White:Man") reaches it as two words and fails.
-// This helper takes the columns out of the spec, has position read the rest, and puts
-// the columns under the top pieces itself (same syntax and meaning).
-func bashniPosition(t testing.TB, g *eval.Game, spec string) *engine.State {
-	t.Helper()
-	cols := map[string]string{}
-	plain := bashniColumnSpec.ReplaceAllStringFunc(spec, func(m string) string {
-		sq, col, _ := strings.Cut(m, "/")
-		cols[sq] = col
-		return sq
-	})
-	s := position(t, g, plain)
-	under := map[engine.Loc][]engine.Cell{}
-	for sq, col := range cols {
-		l := g.Board.LocIndex(sq)
-		for _, u := range strings.Split(col, ",") {
-			p := s.Cells[l].Player()
-			if pl, kn, ok := strings.Cut(u, ":"); ok {
-				p, u = g.PlayerIndex(pl), kn
-			}
-			k := g.KindIndex(u)
-			if k == engine.NoKind || p == engine.NoPlayer {
-				t.Fatalf("position %q: bad column piece %q", spec, u)
-			}
-			under[l] = append(under[l], engine.MakeCell(p, k, g.DefaultAttrs(k)))
-		}
-	}
-	return g.Position(s.Cells, s.Turn, under)
-}
-
-// bashniExpectTurns is expectTurns for specs with columns.
-func bashniExpectTurns(t *testing.T, g *eval.Game, spec string, want ...string) {
-	t.Helper()
-	got := turnList(t, g, bashniPosition(t, g, spec))
-	slices.Sort(want)
-	if !slices.Equal(got, want) {
-		t.Errorf("%s:\n got  %v\n want %v", spec, got, want)
-	}
-}
 
 // bashniColumn describes the column on a square of s from the top down, e.g.
 // "White Man / Black Man"; "" for an empty square.
@@ -86,7 +39,7 @@ func bashniColumn(g *eval.Game, s *engine.State, sq string) string {
 // bashniOnlyTurn returns the single legal turn of the position spec.
 func bashniOnlyTurn(t *testing.T, g *eval.Game, spec string) *eval.Turn {
 	t.Helper()
-	turns, err := g.Turns(bashniPosition(t, g, spec))
+	turns, err := g.Turns(position(t, g, spec))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +81,7 @@ func TestBashniTakeTop(t *testing.T) {
 	// the white man, now on e5. d4 keeps a Black Man over the White Man, still Black's,
 	// so describe lists nothing as taken.
 	spec := "White Man c3; Black Man d4/Man,White:Man; White to move"
-	bashniExpectTurns(t, g, spec, "c3-e5")
+	expectTurns(t, g, spec, "c3-e5")
 	tn := bashniOnlyTurn(t, g, spec)
 	bashniExpectColumns(t, g, tn.After, map[string]string{
 		"c3": "",
@@ -139,10 +92,10 @@ func TestBashniTakeTop(t *testing.T) {
 	// under it) slides like a king, 3 squares in each direction; h8 cannot be taken
 	// (nothing behind it).
 	spec = "White King d4/Man,Black:Man; Black Man h8; White to move"
-	bashniExpectTurns(t, g, spec,
+	expectTurns(t, g, spec,
 		"d4-e5", "d4-f6", "d4-g7", "d4-c5", "d4-b6", "d4-a7",
 		"d4-e3", "d4-f2", "d4-g1", "d4-c3", "d4-b2", "d4-a1")
-	s := bashniPosition(t, g, spec)
+	s := position(t, g, spec)
 	turns, err := g.Turns(s)
 	if err != nil {
 		t.Fatal(err)
@@ -162,7 +115,7 @@ func TestBashniFreedColumn(t *testing.T) {
 	// Taking the black top of d4 frees the White Man under it: d4 becomes White's.
 	// Black has no column left, cannot move, and loses.
 	spec := "White Man c3; Black Man d4/White:Man; White to move"
-	bashniExpectTurns(t, g, spec, "c3-e5 x d4")
+	expectTurns(t, g, spec, "c3-e5 x d4")
 	tn := bashniOnlyTurn(t, g, spec)
 	bashniExpectColumns(t, g, tn.After, map[string]string{
 		"d4": "White Man",
@@ -177,7 +130,7 @@ func TestBashniFreedColumn(t *testing.T) {
 	}
 	// A freed prisoner keeps its type: the White King under d4 is a king again.
 	spec = "White Man c3; Black Man d4/White:King, h8; White to move"
-	bashniExpectTurns(t, g, spec, "c3-e5 x d4")
+	expectTurns(t, g, spec, "c3-e5 x d4")
 	bashniExpectColumns(t, g, bashniOnlyTurn(t, g, spec).After, map[string]string{
 		"d4": "White King",
 		"e5": "White Man / Black Man",
@@ -189,7 +142,7 @@ func TestBashniMultiCapture(t *testing.T) {
 	// a3 takes the black king b4 (landing on c5) and must go on over d6 (to e7). Each
 	// prisoner goes to the bottom: first the King, then the Man below it.
 	spec := "White Man a3; Black King b4, Man d6; White to move"
-	bashniExpectTurns(t, g, spec, "a3-c5-e7 x b4 d6")
+	expectTurns(t, g, spec, "a3-c5-e7 x b4 d6")
 	bashniExpectColumns(t, g, bashniOnlyTurn(t, g, spec).After, map[string]string{
 		"b4": "", "d6": "",
 		"e7": "White Man / Black King / Black Man",
@@ -198,7 +151,7 @@ func TestBashniMultiCapture(t *testing.T) {
 	// e5, d4 still holds a Black Man, and c3 behind it is empty again, but e5 may not
 	// jump d4 a second time.
 	spec = "White Man c3; Black Man d4/Man; White to move"
-	bashniExpectTurns(t, g, spec, "c3-e5")
+	expectTurns(t, g, spec, "c3-e5")
 	bashniExpectColumns(t, g, bashniOnlyTurn(t, g, spec).After, map[string]string{
 		"c3": "",
 		"d4": "Black Man",
@@ -208,8 +161,8 @@ func TestBashniMultiCapture(t *testing.T) {
 	// Man prisoner under it) takes c7, is crowned on d8, and as a king flies over e7 to
 	// take f6, landing on g5 or h4. The prisoners stay men.
 	spec = "White Man b6/Black:Man; Black Man c7 f6; White to move"
-	bashniExpectTurns(t, g, spec, "b6-d8-g5 x c7 f6 =King", "b6-d8-h4 x c7 f6 =King")
-	s := bashniPosition(t, g, spec)
+	expectTurns(t, g, spec, "b6-d8-g5 x c7 f6 =King", "b6-d8-h4 x c7 f6 =King")
+	s := position(t, g, spec)
 	turns, err := g.Turns(s)
 	if err != nil {
 		t.Fatal(err)
@@ -229,12 +182,12 @@ func TestBashniKingCaptures(t *testing.T) {
 	// it only e5 lets it go on (over f4), so it lands there, then takes f4 and lands on
 	// g3 or h2.
 	spec := "White King a1; Black Man c3 f4; White to move"
-	bashniExpectTurns(t, g, spec, "a1-e5-g3 x c3 f4", "a1-e5-h2 x c3 f4")
+	expectTurns(t, g, spec, "a1-e5-g3 x c3 f4", "a1-e5-h2 x c3 f4")
 	// The jumped column e5 keeps a Black Man and blocks the way back: after taking its
 	// top the king lands anywhere on f6-h8 and stops. Or the king takes b2 first (a1),
 	// comes back along the emptied diagonal and takes the top of e5, landing on f6-h8.
 	spec = "White King c3; Black Man e5/Man, b2; White to move"
-	bashniExpectTurns(t, g, spec,
+	expectTurns(t, g, spec,
 		"c3-f6", "c3-g7", "c3-h8", "c3-a1-f6 x b2", "c3-a1-g7 x b2", "c3-a1-h8 x b2")
 }
 
@@ -252,7 +205,7 @@ func TestBashniRoutesCountOnce(t *testing.T) {
 	// three routes end in the same position and count as one turn (draughts
 	// convention). Taking b2 first gives three turns, which end on f6, g7 or h8.
 	spec := "White King c3; Black Man e5 b2; White to move"
-	got := turnList(t, g, bashniPosition(t, g, spec))
+	got := turnList(t, g, position(t, g, spec))
 	var back []string
 	var rest []string
 	for _, d := range got {

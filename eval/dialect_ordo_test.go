@@ -18,12 +18,12 @@ func TestOrdoPositions(t *testing.T) {
 	// would leave it apart from e2. e2 likewise to e3 or d3. The pair is a horizontal
 	// ordo: it moves straight forward 1..6 squares (to rank 8), staying together. No
 	// backward moves: the group is whole.
-	expectShiftTurns(t, g, "White Man d2 e2; Black Man j8; White to move",
+	expectTurns(t, g, "White Man d2 e2; Black Man j8; White to move",
 		"d2-d3", "d2-e3", "e2-e3", "e2-d3",
 		"d2>d3 e2>e3", "d2>d4 e2>e4", "d2>d5 e2>e5", "d2>d6 e2>e6", "d2>d7 e2>e7", "d2>d8 e2>e8")
 
 	// The same seen from Black: forward is down the board (symmetry).
-	expectShiftTurns(t, g, "Black Man d7 e7; White Man j1; Black to move",
+	expectTurns(t, g, "Black Man d7 e7; White Man j1; Black to move",
 		"d7-d6", "d7-e6", "e7-e6", "e7-d6",
 		"d7>d6 e7>e6", "d7>d5 e7>e5", "d7>d4 e7>e4", "d7>d3 e7>e3", "d7>d2 e7>e2", "d7>d1 e7>e1")
 
@@ -31,7 +31,7 @@ func TestOrdoPositions(t *testing.T) {
 	// White d2 d3. d2: ne e3, nw c3, e e2, w c2 (each touches d3); n is blocked by d3,
 	// anything further is apart. d3: e3, c3 (touch d2); d4, e4, c4 would leave d2.
 	// The ordo d2 d3 moves east to e..j and west to c..a.
-	expectShiftTurns(t, g, "White Man d2 d3; Black Man j8; White to move",
+	expectTurns(t, g, "White Man d2 d3; Black Man j8; White to move",
 		"d2-e3", "d2-c3", "d2-e2", "d2-c2", "d3-e3", "d3-c3",
 		"d2>e2 d3>e3", "d2>f2 d3>f3", "d2>g2 d3>g3", "d2>h2 d3>h3", "d2>i2 d3>i3", "d2>j2 d3>j3",
 		"d2>c2 d3>c3", "d2>b2 d3>b3", "d2>a2 d3>a3")
@@ -40,33 +40,33 @@ func TestOrdoPositions(t *testing.T) {
 	// steps to c5; d4 takes d5 straight ahead (still touching c4) or steps to c5 (nw).
 	// Other squares leave the pair apart. The ordo cannot move forward: d5 is occupied
 	// and an ordo does not capture.
-	expectShiftTurns(t, g, "White Man c4 d4; Black Man d5; White to move",
+	expectTurns(t, g, "White Man c4 d4; Black Man d5; White to move",
 		"c4-c5", "c4-d5 x d5", "d4-d5 x d5", "d4-c5")
 
 	// A whole group may not move backward: d3 e2 touch; d3-d2 would keep them together
 	// but goes backward. d3: e3 and f3 (east; both touch e2); d4, e4, c4, c3 do not.
 	// e2: e3 and e4 (north; both touch d3), d2 and c2 (west; both touch d3); f3 and
 	// f2 do not.
-	expectShiftTurns(t, g, "White Man d3 e2; Black Man j8; White to move",
+	expectTurns(t, g, "White Man d3 e2; Black Man j8; White to move",
 		"d3-e3", "d3-f3", "e2-e3", "e2-e4", "e2-d2", "e2-c2")
 
 	// Reconnecting. White d4 and d2 are apart (as after a capture on d3): the move must
 	// join them, and backward moves are allowed. d4 can reach d3 (s), e3 (se), c3 (sw);
 	// d2 can reach d3 (n), e3 (ne), c3 (nw). Each of these touches the other piece.
-	expectShiftTurns(t, g, "White Man d4 d2; Black Man j8; White to move",
+	expectTurns(t, g, "White Man d4 d2; Black Man j8; White to move",
 		"d4-d3", "d4-e3", "d4-c3", "d2-d3", "d2-e3", "d2-c3")
 
 	// Reconnecting with an ordo moving backward. White c4 d4 (an ordo) and e2 apart.
 	// c4: only d3 (se, backward) touches both d4 and e2. d4: only d3 (s). e2 may join
 	// the pair: e3, e4, e5 (n) or d3 (nw). The ordo c4 d4 may move backward to rank 3,
 	// 2 or 1, where d3, d2 or d1 touches e2; forward it would leave e2 alone.
-	expectShiftTurns(t, g, "White Man c4 d4 e2; Black Man j8; White to move",
+	expectTurns(t, g, "White Man c4 d4 e2; Black Man j8; White to move",
 		"c4-d3", "d4-d3", "e2-e3", "e2-e4", "e2-e5", "e2-d3",
 		"c4>c3 d4>d3", "c4>c2 d4>d2", "c4>c1 d4>d1")
 
 	// Split beyond repair: a1 and j5 cannot meet in one move (no line from either ends
 	// next to the other, even with backward moves). No legal move.
-	expectShiftTurns(t, g, "White Man a1 j5; Black Man j8; White to move")
+	expectTurns(t, g, "White Man a1 j5; Black Man j8; White to move")
 }
 
 func TestOrdoEnd(t *testing.T) {
@@ -96,6 +96,6 @@ func TestOrdoEnd(t *testing.T) {
 	if r.Over {
 		t.Errorf("after c5xc6: %v, want the game to go on", r)
 	}
-	expectShiftTurns(t, g, "White Man c6; Black Man b7 d5; Black to move",
+	expectTurns(t, g, "White Man c6; Black Man b7 d5; Black to move",
 		"b7-c6 x c6", "d5-c6 x c6")
 }

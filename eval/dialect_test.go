@@ -119,7 +119,8 @@ func turnList(t testing.TB, g *eval.Game, s *engine.State) []string {
 // describe writes a turn as its path of squares joined by "-" ("c3-e5-c7"), or for
 // parts that move several pieces at once their movements ("a1>a2 b1>b2"), then
 // " x " and the squares whose piece was removed or replaced by another owner's (for
-// group moves, only pieces that did not move away), then
+// group moves: pieces that did not move away and whose square was emptied, changed
+// hands or was entered), then
 // " =T" when the piece that moved ends as another type.
 func describe(g *eval.Game, s *engine.State, t *eval.Turn) string {
 	b := g.Board
@@ -168,11 +169,11 @@ func describe(g *eval.Game, s *engine.State, t *eval.Turn) string {
 	}
 	out := strings.Join(path, "-")
 	var gone []string
-	moved := map[engine.Loc]bool{}
+	moved, entered := map[engine.Loc]bool{}, map[engine.Loc]bool{}
 	for _, p := range t.Parts {
 		for _, c := range p.Changes {
 			if c.Op == engine.OpMove {
-				moved[c.From] = true
+				moved[c.From], entered[c.To] = true, true
 			}
 		}
 	}
@@ -182,8 +183,10 @@ func describe(g *eval.Game, s *engine.State, t *eval.Turn) string {
 			continue
 		}
 		if group {
-			// A piece of the group that moved away is not removed.
-			if !moved[engine.Loc(l)] && (a.IsEmpty() || a.Player() != c.Player()) {
+			// A piece that did not move away is removed when its square is emptied,
+			// changes hands or is entered (a marble pushed off where a marble of the
+			// same side arrives).
+			if !moved[engine.Loc(l)] && (a.IsEmpty() || a.Player() != c.Player() || entered[engine.Loc(l)]) {
 				gone = append(gone, b.Locs[l].Name)
 			}
 			continue

@@ -3,8 +3,8 @@ package eval_test
 // Tests of games/ordo.zrf: exact move sets in small positions, worked out by hand from
 // the rules (spielstein.com/games/ordo/rules, boardspace.net/ordo/english/ordo-rules.html).
 // Files a..j, ranks 1..8; White's forward is towards rank 8, Black's towards rank 1.
-// Pieces are connected when they touch orthogonally or diagonally. shiftTurns and
-// shiftOutcome are in dialect_abalone_test.go.
+// Pieces are connected when they touch orthogonally or diagonally. shiftOutcome is in
+// dialect_abalone_test.go.
 
 import (
 	"testing"

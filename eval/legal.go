@@ -484,8 +484,7 @@ func dedupe(turns []Turn, dialect bool) []Turn {
 			for j := range kept {
 				k := &kept[j]
 				if compound(k) && k.After.Hash == t.After.Hash && k.Parts[0].Source() == t.Parts[0].Source() &&
-					slices.Equal(k.After.Cells, t.After.Cells) && slices.Equal(k.After.Stock, t.After.Stock) &&
-					slices.Equal(k.After.Vals, t.After.Vals) && slices.Equal(k.After.Under, t.After.Under) {
+					sameBoard(k.After, t.After) {
 					dup = true
 					break
 				}

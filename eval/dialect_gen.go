@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/internal/code"
 )
 
 // selected is a piece of the group that shift moves.
@@ -26,26 +27,26 @@ type turnStats struct {
 	parts  int
 }
 
-func (x *gen) runExt(o *op) bool {
-	switch o.code {
-	case opSetVal:
+func (x *gen) runExt(o *code.Op) bool {
+	switch o.Code {
+	case code.OpSetVal:
 		l := engine.Loc(0)
-		if engine.Player(o.b) != engine.ValVar {
+		if engine.Player(o.B) != engine.ValVar {
 			var ok bool
-			if l, ok = x.resolve(o.loc); !ok {
+			if l, ok = x.resolve(o.Loc); !ok {
 				return false
 			}
 		}
-		v := x.ival(o.ie)
-		x.effects = append(x.effects, engine.Change{Op: engine.OpVal, Player: engine.Player(o.b), Attr: uint8(o.a), To: l, From: engine.Loc(int32(v))})
-	case opTake:
-		l, ok := x.resolve(o.loc)
+		v := x.ival(o.Expr)
+		x.effects = append(x.effects, engine.Change{Op: engine.OpVal, Player: engine.Player(o.B), Attr: uint8(o.A), To: l, From: engine.Loc(int32(v))})
+	case code.OpTake:
+		l, ok := x.resolve(o.Loc)
 		if !ok || x.cells[l].IsEmpty() {
 			return false
 		}
 		x.effects = append(x.effects, engine.Change{Op: engine.OpTake, From: l, To: engine.NoLoc})
-	case opSelect:
-		l, ok := x.resolve(o.loc)
+	case code.OpSelect:
+		l, ok := x.resolve(o.Loc)
 		if !ok || x.cells[l].IsEmpty() {
 			return false
 		}
@@ -55,13 +56,13 @@ func (x *gen) runExt(o *op) bool {
 			}
 		}
 		x.sel = append(x.sel, selected{origin: l, cur: l})
-	case opShift:
+	case code.OpShift:
 		for i := range x.sel {
 			e := &x.sel[i]
 			if e.gone {
 				continue
 			}
-			t := x.nbr[int(e.cur)*x.nd+int(o.a)]
+			t := x.nbr[int(e.cur)*x.nd+int(o.A)]
 			if t == engine.NoLoc {
 				e.gone = true
 				continue
@@ -72,21 +73,21 @@ func (x *gen) runExt(o *op) bool {
 			e.cur = t
 		}
 		// Two pieces of the group can never meet: they all step the same way.
-	case opGoto:
-		e := int(o.a)
+	case code.OpGoto:
+		e := int(o.A)
 		if e < 0 {
 			e = x.s.Turn
 		}
 		x.effects = append(x.effects, engine.Change{Op: engine.OpVal, Player: engine.ValTurn, From: engine.Loc(e)})
-	case opAll:
+	case code.OpAll:
 		save := x.cursor
-		x.spend(o.at)
+		x.spend(o.At)
 		for l := range x.b.Locs {
 			if x.b.Locs[l].Dummy {
 				continue
 			}
 			x.cursor = engine.Loc(l)
-			x.run(o.body)
+			x.run(o.Body)
 		}
 		x.cursor = save
 	}
@@ -101,8 +102,8 @@ const MaxScanWork = 20_000_000
 func (x *gen) spend(at int32) {
 	x.work += len(x.b.Locs)
 	if x.work > MaxScanWork {
-		a := x.g.prog.at[at]
-		panic(genBail{&GenError{x.g.Fset.NewError(a.pos, a.site,
+		a := x.g.code.At[at]
+		panic(genBail{&GenError{x.g.Fset.NewError(a.Pos, a.Site,
 			"all-positions and count visited more than %d positions in one block: are they nested too deep?", MaxScanWork)}})
 	}
 }
@@ -158,9 +159,9 @@ func (x *gen) fixTakes(changes []engine.Change, to engine.Loc) {
 	}
 }
 
-func (x *gen) compare(c *cond) bool {
-	a, b := x.ival(c.ints[0]), x.ival(c.ints[1])
-	switch c.a {
+func (x *gen) compare(c *code.Cond) bool {
+	a, b := x.ival(c.Ints[0]), x.ival(c.Ints[1])
+	switch c.A {
 	case 0:
 		return a == b
 	case 1:
@@ -215,59 +216,59 @@ func (x *gen) connected() bool {
 }
 
 // ival evaluates an integer expression.
-func (x *gen) ival(e *iexpr) int64 {
-	switch e.code {
-	case iConst:
-		return int64(e.a)
-	case iVar:
-		return int64(x.g.Val(x.s, engine.ValVar, int(e.a), 0))
-	case iPiece, iPos, iHeight:
+func (x *gen) ival(e *code.Expr) int64 {
+	switch e.Code {
+	case code.IntConst:
+		return int64(e.A)
+	case code.IntVar:
+		return int64(x.g.Val(x.s, engine.ValVar, int(e.A), 0))
+	case code.IntPiece, code.IntPos, code.IntHeight:
 		l := x.cursor
-		if e.loc.kind != locCursor {
+		if e.Loc.Kind != code.LocCursor {
 			var ok bool
-			if l, ok = x.resolve(e.loc); !ok {
+			if l, ok = x.resolve(e.Loc); !ok {
 				return 0
 			}
 		}
-		switch e.code {
-		case iPiece:
+		switch e.Code {
+		case code.IntPiece:
 			if x.cells[l].IsEmpty() {
 				return 0
 			}
-			return int64(x.g.Val(x.s, engine.ValPiece, int(e.a), l))
-		case iPos:
-			return int64(x.g.Val(x.s, engine.ValPos, int(e.a), l))
+			return int64(x.g.Val(x.s, engine.ValPiece, int(e.A), l))
+		case code.IntPos:
+			return int64(x.g.Val(x.s, engine.ValPos, int(e.A), l))
 		}
 		return int64(x.g.Height(x.s, l))
-	case iAdd, iMul, iMax, iMin:
-		v := x.ival(e.args[0])
-		for _, a := range e.args[1:] {
+	case code.IntAdd, code.IntMul, code.IntMax, code.IntMin:
+		v := x.ival(e.Args[0])
+		for _, a := range e.Args[1:] {
 			w := x.ival(a)
-			switch e.code {
-			case iAdd:
+			switch e.Code {
+			case code.IntAdd:
 				v += w
-			case iMul:
+			case code.IntMul:
 				v *= w
-			case iMax:
+			case code.IntMax:
 				v = max(v, w)
-			case iMin:
+			case code.IntMin:
 				v = min(v, w)
 			}
 		}
 		return v
-	case iSub:
-		return x.ival(e.args[0]) - x.ival(e.args[1])
-	case iDiv, iMod:
-		a, b := x.ival(e.args[0]), x.ival(e.args[1])
+	case code.IntSub:
+		return x.ival(e.Args[0]) - x.ival(e.Args[1])
+	case code.IntDiv, code.IntMod:
+		a, b := x.ival(e.Args[0]), x.ival(e.Args[1])
 		if b == 0 {
 			return 0
 		}
-		if e.code == iDiv {
+		if e.Code == code.IntDiv {
 			return a / b
 		}
 		return a % b
-	case iCount:
-		x.spend(e.at)
+	case code.IntCount:
+		x.spend(e.At)
 		save := x.cursor
 		n := int64(0)
 		for l := range x.b.Locs {
@@ -275,18 +276,18 @@ func (x *gen) ival(e *iexpr) int64 {
 				continue
 			}
 			x.cursor = engine.Loc(l)
-			if x.test(e.cond) {
+			if x.test(e.Cond) {
 				n++
 			}
 		}
 		x.cursor = save
 		return n
-	case iCond:
-		if x.test(e.cond) {
+	case code.IntCond:
+		if x.test(e.Cond) {
 			return 1
 		}
 		return 0
-	case iMoves:
+	case code.IntMoves:
 		if x.attackMode {
 			return 0
 		}
@@ -308,38 +309,38 @@ func (x *gen) ival(e *iexpr) int64 {
 			panic(genBail{ge})
 		}
 		return int64(len(turns))
-	case iAccMax, iAccMin:
+	case code.IntAccMax, code.IntAccMin:
 		if x.acc != nil {
-			return x.acc[e.a]
+			return x.acc[e.A]
 		}
-		return x.ival(e.args[0])
+		return x.ival(e.Args[0])
 	}
 	t := x.turn
 	if t == nil {
 		return 0
 	}
-	switch e.code {
-	case iCaptures:
-		if e.a < 0 {
+	switch e.Code {
+	case code.IntCaptures:
+		if e.A < 0 {
 			return int64(t.caps)
 		}
-		return int64(t.byKind[e.a])
-	case iFirst:
-		if f := t.first[e.a]; f > 0 {
+		return int64(t.byKind[e.A])
+	case code.IntFirst:
+		if f := t.first[e.A]; f > 0 {
 			return int64(f)
 		}
 		return 1000
-	case iOrder:
+	case code.IntOrder:
 		if t.order == nil {
 			return 0
 		}
-		return int64(t.order[e.a])
-	case iMover:
-		if t.mover == engine.Kind(e.a) {
+		return int64(t.order[e.A])
+	case code.IntMover:
+		if t.mover == engine.Kind(e.A) {
 			return 1
 		}
 		return 0
-	case iParts:
+	case code.IntParts:
 		return int64(t.parts)
 	}
 	return 0
@@ -381,8 +382,8 @@ func (g *Game) countCaptures(t *turnStats, s *engine.State, m *engine.Move) {
 // l of s, for a turn of mover. It returns their changes; ok is false when one of them
 // stopped (a failed verify), which makes the part illegal.
 func (g *Game) action(s *engine.State, a int, l engine.Loc, mover engine.Player) (changes []engine.Change, ok bool, err error) {
-	d := g.prog.d
-	if d == nil || !d.hasAct[a] {
+	d := g.code.Dialect
+	if d == nil || !d.HasAct[a] {
 		return nil, true, nil
 	}
 	x := g.getGen()
@@ -397,10 +398,10 @@ func (g *Game) action(s *engine.State, a int, l engine.Loc, mover engine.Player)
 		}
 	}()
 	side := mover
-	lists := [][]op{d.acts[0][a]}
+	lists := [][]code.Op{d.Acts[0][a]}
 	if l != engine.NoLoc && !s.Cells[l].IsEmpty() {
 		side = s.Cells[l].Player()
-		lists = [][]op{d.acts[s.Cells[l].Kind()+1][a], d.acts[0][a]}
+		lists = [][]code.Op{d.Acts[s.Cells[l].Kind()+1][a], d.Acts[0][a]}
 	}
 	if l == engine.NoLoc {
 		l = 0
@@ -449,8 +450,8 @@ func (g *Game) postAction(a int, before, after *engine.State, m engine.Move, st 
 // accumulators ((max X), (min X)) compares each turn with the best value over the turns
 // kept by the checks before it.
 func (g *Game) applyChecks(turns []Turn, s *engine.State) ([]Turn, error) {
-	d := g.prog.d
-	if d == nil || len(d.checks) == 0 || len(turns) == 0 {
+	d := g.code.Dialect
+	if d == nil || len(d.Checks) == 0 || len(turns) == 0 {
 		return turns, nil
 	}
 	x := g.getGen()
@@ -467,7 +468,7 @@ func (g *Game) applyChecks(turns []Turn, s *engine.State) ([]Turn, error) {
 			}
 		}()
 		mover := g.Entry(s).Side
-		x.acc = make([]int64, d.nAcc)
+		x.acc = make([]int64, d.NumAcc)
 		defer func() { x.acc, x.turn = nil, nil }()
 		setup := func(t *Turn) {
 			x.s, x.cells, x.side, x.mover, x.nbr = t.After, t.After.Cells, mover, mover, g.Board.Neighbor[mover]
@@ -480,14 +481,14 @@ func (g *Game) applyChecks(turns []Turn, s *engine.State) ([]Turn, error) {
 			}
 			x.reset(l, false, t.After.Cells[l])
 		}
-		for _, ck := range d.checks {
-			for _, a := range ck.acc {
+		for _, ck := range d.Checks {
+			for _, a := range ck.Acc {
 				first := true
 				for i := range turns {
 					setup(&turns[i])
-					v := x.ival(a.args[0])
-					if first || a.code == iAccMax && v > x.acc[a.a] || a.code == iAccMin && v < x.acc[a.a] {
-						x.acc[a.a] = v
+					v := x.ival(a.Args[0])
+					if first || a.Code == code.IntAccMax && v > x.acc[a.A] || a.Code == code.IntAccMin && v < x.acc[a.A] {
+						x.acc[a.A] = v
 						first = false
 					}
 				}
@@ -495,7 +496,7 @@ func (g *Game) applyChecks(turns []Turn, s *engine.State) ([]Turn, error) {
 			kept := turns[:0]
 			for i := range turns {
 				setup(&turns[i])
-				if x.test(ck.e) {
+				if x.test(ck.Cond) {
 					kept = append(kept, turns[i])
 				}
 			}
@@ -532,12 +533,12 @@ func (t *turnStats) next(g *Game, s *engine.State, parts []engine.Move) *turnSta
 // firstPartsExt is firstParts for a game in the dialect: pieces of any owner move when
 // their type has (owner any) or (owner enemy) blocks, and pre-actions run first.
 func (g *Game) firstPartsExt(x *gen, s *engine.State, side engine.Player, typ engine.MoveType) {
-	p := g.prog
+	p := g.code
 	for l, c := range s.Cells {
-		if c.IsEmpty() || c.Player() != side && !p.d.anyOwner[c.Kind()] {
+		if c.IsEmpty() || c.Player() != side && !p.Dialect.AnyOwner[c.Kind()] {
 			continue
 		}
-		g.pieceParts(x, s, engine.Loc(l), c, side, typ, actPreMove)
+		g.pieceParts(x, s, engine.Loc(l), c, side, typ, code.ActPreMove)
 	}
 }
 
@@ -546,10 +547,10 @@ func (g *Game) firstPartsExt(x *gen, s *engine.State, side engine.Player, typ en
 // read the board as the pre-actions leave it, and the pre-actions' changes come first in
 // every move the piece makes.
 func (g *Game) pieceParts(x *gen, s *engine.State, l engine.Loc, c engine.Cell, side engine.Player, typ engine.MoveType, pre int) {
-	d := g.prog.d
+	d := g.code.Dialect
 	var pres []engine.Change
-	for _, a := range []int{actPreMove, actPrePart} {
-		if a == actPreMove && pre != actPreMove || !d.hasAct[a] {
+	for _, a := range []int{code.ActPreMove, code.ActPrePart} {
+		if a == code.ActPreMove && pre != code.ActPreMove || !d.HasAct[a] {
 			continue
 		}
 		ch, ok, err := g.action(s, a, l, side)
@@ -566,7 +567,7 @@ func (g *Game) pieceParts(x *gen, s *engine.State, l engine.Loc, c engine.Cell, 
 	// continuation goes on with the piece that began the turn.
 	owner := c.Player()
 	other := owner != side
-	x.foreign = other && pre == actPreMove
+	x.foreign = other && pre == code.ActPreMove
 	if other {
 		x.side, x.nbr = owner, g.Board.Neighbor[owner]
 		clear(x.attCache[0])
@@ -582,7 +583,7 @@ func (g *Game) pieceParts(x *gen, s *engine.State, l engine.Loc, c engine.Cell, 
 		clear(x.attCache[1])
 		c = tmp.Cells[l]
 	}
-	x.runBlocks(g.prog.moves[c.Kind()], l, false, c, typ)
+	x.runBlocks(g.code.Moves[c.Kind()], l, false, c, typ)
 	if len(pres) > 0 {
 		x.s, x.cells = s, s.Cells
 		clear(x.attCache[0])
@@ -608,10 +609,10 @@ func (g *Game) pieceParts(x *gen, s *engine.State, l engine.Loc, c engine.Cell, 
 // formula evaluates the goal condition (formula CONDITION) number i for player p in s:
 // friend? and enemy? are relative to p; the cursor starts on the first position.
 func (g *Game) formula(i int, s *engine.State, p engine.Player) (v bool) {
-	if err := g.CompileMoves(); err != nil || g.prog == nil || g.prog.d == nil || i >= len(g.prog.d.formulas) {
+	if g.code == nil || g.code.Dialect == nil || i >= len(g.code.Dialect.Formulas) {
 		return false
 	}
-	cd := g.prog.d.formulas[i]
+	cd := g.code.Dialect.Formulas[i]
 	if cd == nil {
 		return false
 	}

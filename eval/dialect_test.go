@@ -22,9 +22,6 @@ func loadGame(t testing.TB, name string) *eval.Game {
 		t.Fatalf("%s: %v", name, err)
 	}
 	g := f.Default()
-	if err := g.CompileMoves(); err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
 	return g
 }
 

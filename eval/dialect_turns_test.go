@@ -42,9 +42,6 @@ const phasesGame = `(version "zoggo-1")
 
 func TestDialectTurnOrder(t *testing.T) {
 	g := loadString(t, phasesGame)
-	if err := g.CompileMoves(); err != nil {
-		t.Fatal(err)
-	}
 	s := g.NewState()
 	play := func(want string) {
 		t.Helper()
@@ -108,9 +105,6 @@ func dropAt(g *eval.Game, t *eval.Turn) string {
 
 func TestDialectGoals(t *testing.T) {
 	g := loadString(t, phasesGame)
-	if err := g.CompileMoves(); err != nil {
-		t.Fatal(err)
-	}
 	A := g.PlayerIndex("A")
 	// A on h1 (finish, priority 1) and on h2 (tie, priority 0): the finish wins.
 	s := position(t, g, "A Man h1 h2; B Man a2; B to move")
@@ -163,9 +157,6 @@ const twoKingsGame = `(version "zoggo-1")
 
 func TestDialectSeveralKings(t *testing.T) {
 	g := loadString(t, twoKingsGame)
-	if err := g.CompileMoves(); err != nil {
-		t.Fatal(err)
-	}
 	// The rook on d1 attacks the king on c1. Every move of the king on a4 leaves c1
 	// attacked; the king on c1 may go to b2 or c2, or take the rook. b1 stays on the
 	// rook's rank, d2 on its file.
@@ -210,9 +201,6 @@ func TestDialectCheckCountsMoves(t *testing.T) {
    ; A move may not leave the opponent without a move.
    (check (> moves 0))
    (piece (name Man) (moves ((verify friend?) n (verify empty?) add) (e (verify empty?) add))))`)
-	if err := g.CompileMoves(); err != nil {
-		t.Fatal(err)
-	}
 	// B's only man is on c3 (top right): it can neither go north nor east. A's man on a1
 	// may go to a2 or b1; neither changes B's lack of moves, so A has no legal move.
 	expectTurns(t, g, "A Man a1; B Man c3; A to move")
@@ -239,9 +227,6 @@ func TestDialectPreActions(t *testing.T) {
       (moves ((set-flag two (> reach 1)) n (verify empty?) add (verify (flag? two)) n (verify empty?) add)))
    ; No turn may end on a3.
    (post-move (verify (not-position? a3))))`)
-	if err := g.CompileMoves(); err != nil {
-		t.Fatal(err)
-	}
 	expectTurns(t, g, "A Man a1 b1 c2 d1; B Man d4; A to move",
 		"a1-a2", "b1-b2", "b1-b3", "c2-c3")
 }

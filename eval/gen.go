@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/internal/code"
 	"github.com/zoggo/zoggo/zrf"
 )
 
@@ -63,7 +64,7 @@ type gen struct {
 	words        int
 
 	// what the run produces
-	blk        *block
+	blk        *code.Block
 	out        []engine.Move
 	arena      []engine.Change
 	seen       seenTable
@@ -90,8 +91,8 @@ type gen struct {
 func newGen(g *Game) *gen {
 	x := &gen{g: g, b: g.Board, nd: len(g.Board.Dirs), attackAt: engine.NoLoc}
 	x.words = (len(g.Board.Locs) + 63) / 64
-	if g.prog != nil {
-		x.posFlags = make([]uint64, len(g.prog.posFlags)*x.words)
+	if g.code != nil {
+		x.posFlags = make([]uint64, len(g.code.PosFlags)*x.words)
 	}
 	return x
 }
@@ -165,9 +166,9 @@ func (t *seenTable) grow() {
 	}
 }
 
-func (x *gen) bail(o *op, format string, args ...any) {
-	at := x.g.prog.at[o.at]
-	panic(genBail{&GenError{x.g.Fset.NewError(at.pos, at.site, format, args...)}})
+func (x *gen) bail(o *code.Op, format string, args ...any) {
+	at := x.g.code.At[o.At]
+	panic(genBail{&GenError{x.g.Fset.NewError(at.Pos, at.Site, format, args...)}})
 }
 
 // reset prepares a run of blk from position l.
@@ -194,17 +195,17 @@ func (x *gen) reset(l engine.Loc, drop bool, piece engine.Cell) {
 }
 
 // resolve finds a location argument; ok is false when a direction has no link.
-func (x *gen) resolve(a locArg) (engine.Loc, bool) {
-	switch a.kind {
-	case locCursor:
+func (x *gen) resolve(a code.LocArg) (engine.Loc, bool) {
+	switch a.Kind {
+	case code.LocCursor:
 		return x.cursor, true
-	case locDir:
-		t := x.nbr[int(x.cursor)*x.nd+int(a.v)]
+	case code.LocDir:
+		t := x.nbr[int(x.cursor)*x.nd+int(a.V)]
 		return t, t != engine.NoLoc
-	case locPos:
-		return engine.Loc(a.v), true
-	case locOpposite:
-		d := x.b.Opposite[x.sym(engine.Dir(a.v))]
+	case code.LocPos:
+		return engine.Loc(a.V), true
+	case code.LocOpposite:
+		d := x.b.Opposite[x.sym(engine.Dir(a.V))]
 		if d == engine.NoDir {
 			return engine.NoLoc, false
 		}
@@ -217,86 +218,86 @@ func (x *gen) resolve(a locArg) (engine.Loc, bool) {
 func (x *gen) sym(d engine.Dir) engine.Dir { return x.b.Sym[x.side][d] }
 
 // run executes ops; it returns false when the block stops.
-func (x *gen) run(ops []op) bool {
+func (x *gen) run(ops []code.Op) bool {
 	for i := range ops {
 		o := &ops[i]
-		switch o.code {
-		case opStep:
-			t := x.nbr[int(x.cursor)*x.nd+int(o.a)]
+		switch o.Code {
+		case code.OpStep:
+			t := x.nbr[int(x.cursor)*x.nd+int(o.A)]
 			if t == engine.NoLoc {
 				return false
 			}
 			x.cursor = t
-		case opJump:
-			x.cursor = engine.Loc(o.a)
-		case opOpposite:
-			t, ok := x.resolve(locArg{kind: locOpposite, v: o.a})
+		case code.OpJump:
+			x.cursor = engine.Loc(o.A)
+		case code.OpOpposite:
+			t, ok := x.resolve(code.LocArg{Kind: code.LocOpposite, V: o.A})
 			if !ok {
 				return false
 			}
 			x.cursor = t
-		case opMark:
+		case code.OpMark:
 			x.mark = x.cursor
-		case opBack:
+		case code.OpBack:
 			x.cursor = x.mark
-		case opGoFrom:
+		case code.OpGoFrom:
 			if x.openFrom != engine.NoLoc {
 				x.cursor = x.openFrom
 			} else {
 				x.cursor = x.start
 			}
-		case opGoTo:
+		case code.OpGoTo:
 			if x.openTo == engine.NoLoc {
 				return false
 			}
 			x.cursor = x.openTo
-		case opGoLastFrom:
+		case code.OpGoLastFrom:
 			if x.s.LastFrom == engine.NoLoc {
 				return false
 			}
 			x.cursor = x.s.LastFrom
-		case opGoLastTo:
+		case code.OpGoLastTo:
 			if x.s.LastTo == engine.NoLoc {
 				return false
 			}
 			x.cursor = x.s.LastTo
-		case opVerify:
-			if !x.test(o.cond) {
+		case code.OpVerify:
+			if !x.test(o.Cond) {
 				return false
 			}
-		case opIf:
-			if x.test(o.cond) {
-				if !x.run(o.body) {
+		case code.OpIf:
+			if x.test(o.Cond) {
+				if !x.run(o.Body) {
 					return false
 				}
-			} else if o.els != nil {
-				if !x.run(o.els) {
+			} else if o.Else != nil {
+				if !x.run(o.Else) {
 					return false
 				}
 			}
-		case opWhile:
+		case code.OpWhile:
 			n := 0
-			for x.test(o.cond) {
+			for x.test(o.Cond) {
 				if n++; n > MaxWhileSteps {
 					x.bail(o, "while loop ran more than %d times: does its body move the cursor?", MaxWhileSteps)
 				}
-				if !x.run(o.body) {
+				if !x.run(o.Body) {
 					return false
 				}
 			}
-		case opFrom:
+		case code.OpFrom:
 			x.closeOpen()
 			c := x.cells[x.cursor]
 			if c.IsEmpty() {
 				return false
 			}
 			x.open, x.openFrom, x.openPiece, x.openTo, x.openDrop = true, x.cursor, c, engine.NoLoc, false
-		case opTo:
+		case code.OpTo:
 			if !x.open {
 				x.open, x.openFrom, x.openPiece = true, engine.NoLoc, engine.Empty
 			}
 			x.openTo = x.cursor
-		case opCascade:
+		case code.OpCascade:
 			if x.open && !x.openPiece.IsEmpty() {
 				to := x.openTo
 				if to == engine.NoLoc {
@@ -306,74 +307,74 @@ func (x *gen) run(ops []op) bool {
 			}
 			c := x.cells[x.cursor]
 			x.open, x.openFrom, x.openPiece, x.openTo, x.openDrop = true, x.cursor, c, engine.NoLoc, false
-		case opCapture:
-			l, ok := x.resolve(o.loc)
+		case code.OpCapture:
+			l, ok := x.resolve(o.Loc)
 			if ok {
 				x.effects = append(x.effects, engine.Change{Op: engine.OpCapture, To: l})
 			}
-		case opCreate:
-			l, ok := x.resolve(o.loc)
+		case code.OpCreate:
+			l, ok := x.resolve(o.Loc)
 			if !ok {
 				return false
 			}
 			p := x.side
-			if o.a >= 0 {
-				p = engine.Player(o.a)
+			if o.A >= 0 {
+				p = engine.Player(o.A)
 			}
-			k := engine.Kind(o.b)
-			if o.b < 0 {
+			k := engine.Kind(o.B)
+			if o.B < 0 {
 				if x.openPiece.IsEmpty() {
 					return false
 				}
 				k = x.openPiece.Kind()
 			}
 			x.effects = append(x.effects, engine.Change{Op: engine.OpCreate, To: l, Player: p, Kind: k})
-		case opChangeType:
-			l, ok := x.resolve(o.loc)
+		case code.OpChangeType:
+			l, ok := x.resolve(o.Loc)
 			if !ok {
 				return false
 			}
-			x.effects = append(x.effects, engine.Change{Op: engine.OpType, To: l, Kind: engine.Kind(o.b)})
-		case opChangeOwner:
-			l, ok := x.resolve(o.loc)
+			x.effects = append(x.effects, engine.Change{Op: engine.OpType, To: l, Kind: engine.Kind(o.B)})
+		case code.OpChangeOwner:
+			l, ok := x.resolve(o.Loc)
 			if !ok {
 				return false
 			}
 			x.effects = append(x.effects, engine.Change{Op: engine.OpOwner, To: l, Player: x.side})
-		case opFlip:
-			l, ok := x.resolve(o.loc)
+		case code.OpFlip:
+			l, ok := x.resolve(o.Loc)
 			if !ok {
 				return false
 			}
 			x.effects = append(x.effects, engine.Change{Op: engine.OpFlip, To: l})
-		case opSetFlag:
-			if x.test(o.cond) {
-				x.flags |= 1 << uint(o.a&63)
+		case code.OpSetFlag:
+			if x.test(o.Cond) {
+				x.flags |= 1 << uint(o.A&63)
 			} else {
-				x.flags &^= 1 << uint(o.a&63)
+				x.flags &^= 1 << uint(o.A&63)
 			}
-		case opSetPosFlag:
-			l, ok := x.resolve(o.loc)
+		case code.OpSetPosFlag:
+			l, ok := x.resolve(o.Loc)
 			if !ok {
 				// Like capture, ignored when the location does not exist (Bolotoudou and
 				// GufuuShogi mark neighbours without checking the board's edge).
 				continue
 			}
-			v := x.test(o.cond)
-			i := int(o.a)*x.words + int(l>>6)
+			v := x.test(o.Cond)
+			i := int(o.A)*x.words + int(l>>6)
 			if v {
 				x.posFlags[i] |= 1 << (uint(l) & 63)
 				x.posDirty = true
 			} else {
 				x.posFlags[i] &^= 1 << (uint(l) & 63)
 			}
-		case opSetAttr:
-			x.effects = append(x.effects, engine.Change{Op: engine.OpAttr, To: x.cursor, Attr: uint8(o.a), Val: x.test(o.cond)})
-		case opSetVal, opTake, opSelect, opShift, opAll, opGoto:
+		case code.OpSetAttr:
+			x.effects = append(x.effects, engine.Change{Op: engine.OpAttr, To: x.cursor, Attr: uint8(o.A), Val: x.test(o.Cond)})
+		case code.OpSetVal, code.OpTake, code.OpSelect, code.OpShift, code.OpAll, code.OpGoto:
 			if !x.runExt(o) {
 				return false
 			}
-		case opAdd:
+		case code.OpAdd:
 			x.add(o)
 			// Effects recorded before an add belong to that move only; the movements
 			// stay. Shafran's and Dameo's flying kings record a capture at one landing
@@ -397,8 +398,8 @@ func (x *gen) closeOpen() {
 }
 
 // add emits the move(s) of the current snapshot.
-func (x *gen) add(o *op) {
-	n := len(o.kinds)
+func (x *gen) add(o *code.Op) {
+	n := len(o.Kinds)
 	if n == 0 {
 		n = 1
 	}
@@ -418,9 +419,9 @@ func (x *gen) add(o *op) {
 				if to == engine.NoLoc {
 					to = x.cursor
 				}
-				x.arena = append(x.arena, x.movementChange(movement{from: x.openFrom, to: to, piece: x.openPiece, copy: o.b == 1}))
+				x.arena = append(x.arena, x.movementChange(movement{from: x.openFrom, to: to, piece: x.openPiece, copy: o.B == 1}))
 				last = to
-			} else if o.b == 1 && len(x.moved) > 0 {
+			} else if o.B == 1 && len(x.moved) > 0 {
 				x.arena[len(x.arena)-1].Op = engine.OpCopy
 			}
 		}
@@ -428,8 +429,8 @@ func (x *gen) add(o *op) {
 		if x.g.Ext != nil {
 			x.fixTakes(x.arena[start:], last)
 		}
-		if len(o.kinds) > 0 && last != engine.NoLoc {
-			x.arena = append(x.arena, engine.Change{Op: engine.OpType, To: last, Kind: o.kinds[i]})
+		if len(o.Kinds) > 0 && last != engine.NoLoc {
+			x.arena = append(x.arena, engine.Change{Op: engine.OpType, To: last, Kind: o.Kinds[i]})
 		}
 		changes := x.arena[start:len(x.arena):len(x.arena)]
 		if x.attackAt != engine.NoLoc {
@@ -441,7 +442,7 @@ func (x *gen) add(o *op) {
 			x.arena = x.arena[:start]
 			continue
 		}
-		m := engine.Move{Changes: changes, Type: x.blk.typ, Cont: engine.MoveType(o.a), Rule: x.blk.rule}
+		m := engine.Move{Changes: changes, Type: x.blk.Type, Cont: engine.MoveType(o.A), Rule: x.blk.Rule}
 		if x.duplicate(&m) {
 			x.arena = x.arena[:start]
 			continue
@@ -490,87 +491,87 @@ func sameMove(a, b *engine.Move) bool {
 }
 
 // test evaluates a condition on the board as it was at the start of the part.
-func (x *gen) test(c *cond) bool {
-	switch c.code {
-	case cTrue:
+func (x *gen) test(c *code.Cond) bool {
+	switch c.Code {
+	case code.CondTrue:
 		return true
-	case cFalse:
+	case code.CondFalse:
 		return false
-	case cAnd:
-		for _, a := range c.args {
+	case code.CondAnd:
+		for _, a := range c.Args {
 			if !x.test(a) {
 				return false
 			}
 		}
 		return true
-	case cOr:
-		for _, a := range c.args {
+	case code.CondOr:
+		for _, a := range c.Args {
 			if x.test(a) {
 				return true
 			}
 		}
 		return false
-	case cNot:
-		return !x.test(c.args[0])
-	case cCmp:
+	case code.CondNot:
+		return !x.test(c.Args[0])
+	case code.CondCmp:
 		return x.compare(c)
-	case cConnected:
+	case code.CondConnected:
 		return x.connected()
 	}
-	return x.pred(c) != c.neg
+	return x.pred(c) != c.Neg
 }
 
 // pred evaluates a positive predicate; a location that does not exist makes it false.
-func (x *gen) pred(c *cond) bool {
-	switch c.code {
-	case cPosition:
-		return x.cursor == engine.Loc(c.a)
-	case cFlag:
-		return x.flags&(1<<uint(c.a&63)) != 0
+func (x *gen) pred(c *code.Cond) bool {
+	switch c.Code {
+	case code.CondPosition:
+		return x.cursor == engine.Loc(c.A)
+	case code.CondFlag:
+		return x.flags&(1<<uint(c.A&63)) != 0
 	}
-	l, ok := x.resolve(c.loc)
+	l, ok := x.resolve(c.Loc)
 	if !ok {
 		return false
 	}
-	switch c.code {
-	case cEmpty:
+	switch c.Code {
+	case code.CondEmpty:
 		return x.cells[l].IsEmpty()
-	case cFriend:
+	case code.CondFriend:
 		cl := x.cells[l]
 		return !cl.IsEmpty() && cl.Player() == x.side
-	case cEnemy:
+	case code.CondEnemy:
 		cl := x.cells[l]
 		return !cl.IsEmpty() && cl.Player() != x.side
-	case cNeutral:
+	case code.CondNeutral:
 		return false
-	case cPiece:
-		return x.cells[l].Kind() == engine.Kind(c.a)
-	case cOnBoard:
+	case code.CondPiece:
+		return x.cells[l].Kind() == engine.Kind(c.A)
+	case code.CondOnBoard:
 		return true
-	case cInZone:
-		return x.b.InZone(int(c.a), x.side, l)
-	case cMarked:
+	case code.CondInZone:
+		return x.b.InZone(int(c.A), x.side, l)
+	case code.CondMarked:
 		return l == x.mark
-	case cLastFrom:
+	case code.CondLastFrom:
 		return l == x.s.LastFrom
-	case cLastTo:
+	case code.CondLastTo:
 		return l == x.s.LastTo
-	case cPosFlag:
-		return x.posFlags[int(c.a)*x.words+int(l>>6)]&(1<<(uint(l)&63)) != 0
-	case cAttr:
+	case code.CondPosFlag:
+		return x.posFlags[int(c.A)*x.words+int(l>>6)]&(1<<(uint(l)&63)) != 0
+	case code.CondAttr:
 		cl := x.cells[l]
-		return !cl.IsEmpty() && cl.Attr(int(c.a))
-	case cOwn:
+		return !cl.IsEmpty() && cl.Attr(int(c.A))
+	case code.CondOwn:
 		cl := x.cells[l]
 		return !cl.IsEmpty() && cl.Player() == x.mover
-	case cSelected:
+	case code.CondSelected:
 		for _, e := range x.sel {
 			if e.cur == l && !e.gone {
 				return true
 			}
 		}
 		return false
-	case cAdjEnemy:
+	case code.CondAdjEnemy:
 		for d := 0; d < x.nd; d++ {
 			t := x.nbr[int(l)*x.nd+d]
 			if t != engine.NoLoc && !x.cells[t].IsEmpty() && x.cells[t].Player() != x.side {
@@ -578,16 +579,16 @@ func (x *gen) pred(c *cond) bool {
 			}
 		}
 		return false
-	case cAttacked, cDefended:
+	case code.CondAttacked, code.CondDefended:
 		if x.attackMode {
 			return false
 		}
 		def := 0
-		if c.code == cDefended {
+		if c.Code == code.CondDefended {
 			def = 1
 		}
-		if c.a >= 0 {
-			return x.g.attackedWith(x.attacker(), x.s, x.side, l, engine.MoveType(c.a), def == 1)
+		if c.A >= 0 {
+			return x.g.attackedWith(x.attacker(), x.s, x.side, l, engine.MoveType(c.A), def == 1)
 		}
 		cache := x.attCache[def]
 		if cache == nil {
@@ -604,5 +605,5 @@ func (x *gen) pred(c *cond) bool {
 		}
 		return v
 	}
-	panic(fmt.Sprintf("unknown condition code %d", c.code))
+	panic(fmt.Sprintf("unknown condition code %d", c.Code))
 }

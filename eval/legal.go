@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/internal/code"
 )
 
 // MaxParts bounds the parts of one turn, and MaxTurns the complete turns of a position.
@@ -90,20 +91,20 @@ func (g *Game) putGen(x *gen) {
 func (g *Game) firstParts(x *gen, s *engine.State, side engine.Player, typ engine.MoveType) {
 	x.s, x.cells, x.side, x.nbr = s, s.Cells, side, g.Board.Neighbor[side]
 	x.mover, x.foreign = side, false
-	p := g.prog
-	if p.d != nil {
+	p := g.code
+	if p.Dialect != nil {
 		g.firstPartsExt(x, s, side, typ)
 	} else {
 		for l, c := range s.Cells {
 			if c.IsEmpty() || c.Player() != side {
 				continue
 			}
-			x.runBlocks(p.moves[c.Kind()], engine.Loc(l), false, c, typ)
+			x.runBlocks(p.Moves[c.Kind()], engine.Loc(l), false, c, typ)
 		}
 	}
 	nk := len(g.Pieces)
-	for k := range p.drops {
-		if len(p.drops[k]) == 0 {
+	for k := range p.Drops {
+		if len(p.Drops[k]) == 0 {
 			continue
 		}
 		if st := s.Stock[int(side)*nk+k]; st == 0 {
@@ -114,7 +115,7 @@ func (g *Game) firstParts(x *gen, s *engine.State, side engine.Player, typ engin
 			if !g.Board.Locs[l].HasRect || g.Board.Locs[l].Dummy {
 				continue
 			}
-			x.runBlocks(p.drops[k], engine.Loc(l), true, piece, typ)
+			x.runBlocks(p.Drops[k], engine.Loc(l), true, piece, typ)
 		}
 	}
 }
@@ -126,28 +127,28 @@ func (g *Game) continuations(x *gen, s *engine.State, side engine.Player, l engi
 	if c.IsEmpty() {
 		return
 	}
-	if g.prog.d != nil {
-		g.pieceParts(x, s, l, c, side, typ, actPrePart)
+	if g.code.Dialect != nil {
+		g.pieceParts(x, s, l, c, side, typ, code.ActPrePart)
 		return
 	}
-	x.runBlocks(g.prog.moves[c.Kind()], l, false, c, typ)
+	x.runBlocks(g.code.Moves[c.Kind()], l, false, c, typ)
 }
 
 // runBlocks runs every block of the list whose type typ allows (NoMoveType allows all)
 // from position l, for a piece (or a drop of it). In attack mode it stops at the first
 // capture on the square under test and reports it.
-func (x *gen) runBlocks(blocks []block, l engine.Loc, drop bool, piece engine.Cell, typ engine.MoveType) bool {
+func (x *gen) runBlocks(blocks []code.Block, l engine.Loc, drop bool, piece engine.Cell, typ engine.MoveType) bool {
 	for i := range blocks {
 		b := &blocks[i]
-		if typ != engine.NoMoveType && b.typ != typ {
+		if typ != engine.NoMoveType && b.Type != typ {
 			continue
 		}
-		if x.foreign && b.owner == ownFriend || !x.foreign && b.owner == ownEnemy {
+		if x.foreign && b.Owner == code.OwnFriend || !x.foreign && b.Owner == code.OwnEnemy {
 			continue
 		}
 		x.blk = b
 		x.reset(l, drop, piece)
-		x.run(b.ops)
+		x.run(b.Ops)
 		if x.attackMode && x.hit {
 			return true
 		}
@@ -195,7 +196,7 @@ func (g *Game) attackedWith(x *gen, s *engine.State, side engine.Player, l engin
 			if !g.reaches(e, k, engine.Loc(from), l) {
 				continue
 			}
-			if x.runBlocks(g.prog.moves[k], engine.Loc(from), false, c, typ) {
+			if x.runBlocks(g.code.Moves[k], engine.Loc(from), false, c, typ) {
 				return true
 			}
 		}
@@ -267,10 +268,7 @@ func (g *Game) runnable() error {
 	if g.Axiom() {
 		return fmt.Errorf("%s: moves defined by the Axiom engine (Forth), not supported yet", g.Title)
 	}
-	if err := g.CompileMoves(); err != nil {
-		return err
-	}
-	if g.prog == nil {
+	if g.code == nil {
 		return fmt.Errorf("%s: no compiled moves", g.Title)
 	}
 	return nil
@@ -371,7 +369,7 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 			prom += g.promotedCaptures(s, m)
 		}
 	}
-	d := g.prog.d
+	d := g.code.Dialect
 	if d != nil {
 		st = st.next(g, s, parts)
 	}
@@ -380,8 +378,8 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 	if after.Cont != engine.NoLoc {
 		g.SetCont(after, engine.NoLoc, engine.NoMoveType)
 	}
-	if d != nil && d.hasAct[actPostPart] {
-		pm, ok, err := g.postAction(actPostPart, s, after, *m, st)
+	if d != nil && d.HasAct[code.ActPostPart] {
+		pm, ok, err := g.postAction(code.ActPostPart, s, after, *m, st)
 		if err != nil || !ok {
 			return err
 		}
@@ -425,8 +423,8 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 // order and records the turn.
 func (g *Game) endTurn(w *workspace, before, after *engine.State, parts []engine.Move, caps, prom int, st *turnStats) error {
 	var end []engine.Change
-	if d := g.prog.d; d != nil && d.hasAct[actPostMove] {
-		ch, ok, err := g.action(after, actPostMove, after.LastTo, g.Entry(before).Side)
+	if d := g.code.Dialect; d != nil && d.HasAct[code.ActPostMove] {
+		ch, ok, err := g.action(after, code.ActPostMove, after.LastTo, g.Entry(before).Side)
 		if err != nil || !ok {
 			return err
 		}
@@ -539,7 +537,7 @@ func (g *Game) promotedCaptures(s *engine.State, m *engine.Move) int {
 	for _, c := range m.Changes {
 		if c.Op == engine.OpCapture || c.Op == engine.OpMove {
 			cl := s.Cells[c.To]
-			if !cl.IsEmpty() && g.prog.promoted[cl.Kind()] && (c.Op == engine.OpCapture || cl.Player() != c.Player) {
+			if !cl.IsEmpty() && g.code.Promoted[cl.Kind()] && (c.Op == engine.OpCapture || cl.Player() != c.Player) {
 				n++
 			}
 		}
@@ -674,8 +672,8 @@ func (g *Game) perft(s *engine.State, depth int, ws []*workspace) (int64, error)
 func (g *Game) MakePart(s *engine.State, m *engine.Move) *engine.State {
 	after := s.Clone()
 	g.Apply(after, m)
-	if d := g.prog.d; d != nil && d.hasAct[actPostPart] {
-		g.postAction(actPostPart, s, after, *m, nil)
+	if d := g.code.Dialect; d != nil && d.HasAct[code.ActPostPart] {
+		g.postAction(code.ActPostPart, s, after, *m, nil)
 	}
 	if m.Cont != engine.NoMoveType && !m.Pass {
 		g.SetCont(after, after.LastTo, m.Cont)
@@ -685,8 +683,8 @@ func (g *Game) MakePart(s *engine.State, m *engine.Move) *engine.State {
 		}
 	}
 	g.SetCont(after, engine.NoLoc, engine.NoMoveType)
-	if d := g.prog.d; d != nil && d.hasAct[actPostMove] {
-		g.postAction(actPostMove, s, after, *m, nil)
+	if d := g.code.Dialect; d != nil && d.HasAct[code.ActPostMove] {
+		g.postAction(code.ActPostMove, s, after, *m, nil)
 	}
 	g.Advance(after)
 	return after

@@ -12,9 +12,8 @@ package eval
 // last-from, go to) makes the reach "everywhere".
 
 import (
-	"sync"
-
 	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/internal/code"
 )
 
 // usePruning turns the analysis on; tests turn it off to check that it changes nothing.
@@ -23,47 +22,58 @@ var usePruning = true
 // maxReachLocs bounds the boards the analysis is used on; larger boards skip it.
 const maxReachLocs = 4096
 
+// reachTable holds, for every player and piece type, the reach of the type from every
+// position (nil when the analysis is off or the game never asks who attacks a square).
 type reachTable struct {
-	once  sync.Once
-	words int
-	pairs []reachPair // [player*nKinds+kind]
+	sets [][][]uint64 // [player*nKinds+kind][from]; a nil set means "everywhere"
 }
 
-// reachPair holds the reach of one piece type for one player from every position; a nil
-// set means "everywhere".
-type reachPair struct {
-	once sync.Once
-	sets [][]uint64
+// init computes the table for g, when g asks who attacks a square: a royal piece or an
+// attacked? or defended? condition. It runs once, when the game is made, so that the
+// table is only read afterwards.
+func (r *reachTable) init(g *Game) {
+	nl := len(g.Board.Locs)
+	if nl > maxReachLocs || !usePruning || g.code == nil || !g.code.Attackers && !hasRoyal(g.royal) {
+		return
+	}
+	words := (nl + 63) / 64
+	r.sets = make([][][]uint64, len(g.Players)*len(g.Pieces))
+	for p := range g.Players {
+		for k := range g.Pieces {
+			sets := make([][]uint64, nl)
+			for l := range sets {
+				set, ok := g.computeReach(engine.Player(p), engine.Kind(k), engine.Loc(l), words)
+				if !ok {
+					// Over budget: the blocks walk the board in ways the analysis cannot
+					// follow cheaply; treat the type as reaching everywhere.
+					clear(sets)
+					break
+				}
+				sets[l] = set
+			}
+			r.sets[p*len(g.Pieces)+k] = sets
+		}
+	}
+}
+
+func hasRoyal(royal [][]bool) bool {
+	for _, kinds := range royal {
+		for _, r := range kinds {
+			if r {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // reaches reports whether a piece of kind k on from, moving for player p, can ever act on
 // position to.
 func (g *Game) reaches(p engine.Player, k engine.Kind, from, to engine.Loc) bool {
-	nl := len(g.Board.Locs)
-	if nl > maxReachLocs || !usePruning {
+	if g.reach.sets == nil || !usePruning {
 		return true
 	}
-	r := &g.reach
-	r.once.Do(func() {
-		r.words = (nl + 63) / 64
-		r.pairs = make([]reachPair, len(g.Players)*len(g.Pieces))
-	})
-	pr := &r.pairs[int(p)*len(g.Pieces)+int(k)]
-	pr.once.Do(func() {
-		sets := make([][]uint64, nl)
-		for l := range sets {
-			set, ok := g.computeReach(p, k, engine.Loc(l), r.words)
-			if !ok {
-				// Over budget: the blocks walk the board in ways the analysis cannot
-				// follow cheaply; treat the type as reaching everywhere.
-				sets = make([][]uint64, nl)
-				break
-			}
-			sets[l] = set
-		}
-		pr.sets = sets
-	})
-	set := pr.sets[from]
+	set := g.reach.sets[int(p)*len(g.Pieces)+int(k)][from]
 	return set == nil || set[to>>6]&(1<<(uint(to)&63)) != 0
 }
 
@@ -90,12 +100,12 @@ func (g *Game) computeReach(p engine.Player, k engine.Kind, from engine.Loc, wor
 	rs := &reachState{g: g, p: p, words: words, budget: reachBudget,
 		touched: make([]uint64, words), marks: make([]uint64, words),
 		froms: make([]uint64, words), tos: make([]uint64, words)}
-	for i := range g.prog.moves[k] {
+	for i := range g.code.Moves[k] {
 		start := make([]uint64, words)
 		setBit(start, from)
 		setBit(rs.marks, from)
 		setBit(rs.froms, from)
-		rs.ops(g.prog.moves[k][i].ops, start)
+		rs.ops(g.code.Moves[k][i].Ops, start)
 		if rs.budget < 0 {
 			return nil, false
 		}
@@ -134,7 +144,7 @@ func (rs *reachState) each(s []uint64, f func(engine.Loc)) {
 }
 
 // ops runs a list abstractly from the cursor set cur and returns the cursor set after it.
-func (rs *reachState) ops(list []op, cur []uint64) []uint64 {
+func (rs *reachState) ops(list []code.Op, cur []uint64) []uint64 {
 	b := rs.g.Board
 	nd := len(b.Dirs)
 	nbr := b.Neighbor[rs.p]
@@ -147,14 +157,14 @@ func (rs *reachState) ops(list []op, cur []uint64) []uint64 {
 		}
 		o := &list[i]
 		orInto(rs.touched, cur)
-		switch o.code {
-		case opStep, opOpposite:
+		switch o.Code {
+		case code.OpStep, code.OpOpposite:
 			next := make([]uint64, rs.words)
 			rs.each(cur, func(l engine.Loc) {
 				var t engine.Loc
-				if o.code == opStep {
-					t = nbr[int(l)*nd+int(o.a)]
-				} else if d := b.Opposite[b.Sym[rs.p][o.a]]; d != engine.NoDir {
+				if o.Code == code.OpStep {
+					t = nbr[int(l)*nd+int(o.A)]
+				} else if d := b.Opposite[b.Sym[rs.p][o.A]]; d != engine.NoDir {
 					t = b.Next[int(l)*nd+int(d)]
 				} else {
 					t = engine.NoLoc
@@ -164,38 +174,38 @@ func (rs *reachState) ops(list []op, cur []uint64) []uint64 {
 				}
 			})
 			cur = next
-		case opJump:
+		case code.OpJump:
 			cur = make([]uint64, rs.words)
-			setBit(cur, engine.Loc(o.a))
-		case opMark:
+			setBit(cur, engine.Loc(o.A))
+		case code.OpMark:
 			orInto(rs.marks, cur)
-		case opBack:
+		case code.OpBack:
 			cur = append([]uint64(nil), rs.marks...)
-		case opGoFrom:
+		case code.OpGoFrom:
 			cur = append([]uint64(nil), rs.froms...)
-		case opGoTo:
+		case code.OpGoTo:
 			cur = append([]uint64(nil), rs.tos...)
-		case opGoLastFrom, opGoLastTo, opSetVal, opTake, opSelect, opShift, opAll, opGoto:
+		case code.OpGoLastFrom, code.OpGoLastTo, code.OpSetVal, code.OpTake, code.OpSelect, code.OpShift, code.OpAll, code.OpGoto:
 			rs.all = true
-		case opFrom, opCascade:
+		case code.OpFrom, code.OpCascade:
 			orInto(rs.froms, cur)
-		case opTo:
+		case code.OpTo:
 			orInto(rs.tos, cur)
-		case opCapture, opCreate, opChangeType, opChangeOwner, opFlip, opSetPosFlag:
-			rs.touchLoc(o.loc, cur)
-		case opIf:
-			a := rs.ops(o.body, append([]uint64(nil), cur...))
+		case code.OpCapture, code.OpCreate, code.OpChangeType, code.OpChangeOwner, code.OpFlip, code.OpSetPosFlag:
+			rs.touchLoc(o.Loc, cur)
+		case code.OpIf:
+			a := rs.ops(o.Body, append([]uint64(nil), cur...))
 			e := cur
-			if o.els != nil {
-				e = rs.ops(o.els, append([]uint64(nil), cur...))
+			if o.Else != nil {
+				e = rs.ops(o.Else, append([]uint64(nil), cur...))
 			}
 			out := append([]uint64(nil), a...)
 			orInto(out, e)
 			cur = out
-		case opWhile:
+		case code.OpWhile:
 			acc := append([]uint64(nil), cur...)
 			for n := 0; n < len(b.Locs)+2 && !rs.all; n++ {
-				after := rs.ops(o.body, append([]uint64(nil), acc...))
+				after := rs.ops(o.Body, append([]uint64(nil), acc...))
 				if !orInto(acc, after) {
 					break
 				}
@@ -208,20 +218,20 @@ func (rs *reachState) ops(list []op, cur []uint64) []uint64 {
 }
 
 // touchLoc adds the positions a location argument can name from the cursors.
-func (rs *reachState) touchLoc(a locArg, cur []uint64) {
+func (rs *reachState) touchLoc(a code.LocArg, cur []uint64) {
 	b := rs.g.Board
 	nd := len(b.Dirs)
-	switch a.kind {
-	case locCursor:
+	switch a.Kind {
+	case code.LocCursor:
 		orInto(rs.touched, cur)
-	case locPos:
-		setBit(rs.touched, engine.Loc(a.v))
-	case locDir, locOpposite:
+	case code.LocPos:
+		setBit(rs.touched, engine.Loc(a.V))
+	case code.LocDir, code.LocOpposite:
 		rs.each(cur, func(l engine.Loc) {
 			var t engine.Loc
-			if a.kind == locDir {
-				t = b.Neighbor[rs.p][int(l)*nd+int(a.v)]
-			} else if d := b.Opposite[b.Sym[rs.p][a.v]]; d != engine.NoDir {
+			if a.Kind == code.LocDir {
+				t = b.Neighbor[rs.p][int(l)*nd+int(a.V)]
+			} else if d := b.Opposite[b.Sym[rs.p][a.V]]; d != engine.NoDir {
 				t = b.Next[int(l)*nd+int(d)]
 			} else {
 				t = engine.NoLoc

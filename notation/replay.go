@@ -21,6 +21,7 @@ import (
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/internal/spell"
 )
 
 // Ply is one replayed line: the part made and the states around it.
@@ -305,7 +306,7 @@ func checkNames(g *eval.Game, text string) error {
 				names = append(names, p.Name)
 			}
 			msg := fmt.Sprintf("unknown piece %q", w[0])
-			if sug := eval.Suggest(w[0], names); sug != "" {
+			if sug := spell.Suggest(w[0], names); sug != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", sug)
 			}
 			return fmt.Errorf("%s", msg)

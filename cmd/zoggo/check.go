@@ -77,9 +77,6 @@ func runCheck(stdout, stderr io.Writer, files []string, asJSON, allErrors, warni
 	enc.SetIndent("", "  ")
 	for _, path := range files {
 		f, err := eval.LoadFile(path)
-		if err == nil {
-			err = f.Check()
-		}
 		sum := FileSummary{File: path, OK: err == nil}
 		if f != nil {
 			for _, g := range f.Games {

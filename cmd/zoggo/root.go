@@ -43,12 +43,6 @@ func loadGame(stderr io.Writer, path, title string) (*eval.Game, error) {
 		fmt.Fprintln(stderr, "zoggo:", err)
 		return nil, exitError{2}
 	}
-	if !g.Axiom() {
-		if err := g.CompileMoves(); err != nil {
-			printErrors(stderr, err, 10)
-			return nil, exitError{1}
-		}
-	}
 	return g, nil
 }
 

@@ -1,8 +1,10 @@
-package eval
+// Package spell suggests what a user meant by a mistyped name, for "did you mean"
+// notes in error messages.
+package spell
 
-// suggest returns the candidate closest to name by edit distance, if it is close enough
+// Suggest returns the candidate closest to name by edit distance, if it is close enough
 // to be a likely typo, or "".
-func suggest(name string, candidates []string) string {
+func Suggest(name string, candidates []string) string {
 	if name == "" || len(name) > 64 {
 		return ""
 	}
@@ -47,6 +49,3 @@ func editDistance(a, b string, max int) int {
 	}
 	return prev[len(b)]
 }
-
-// Suggest returns the candidate most likely meant by a mistyped name, or "".
-func Suggest(name string, candidates []string) string { return suggest(name, candidates) }

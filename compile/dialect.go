@@ -1,4 +1,4 @@
-package eval
+package compile
 
 // This file compiles the extended dialect, switched on by (version "zoggo-1") at the top
 // of a file: integer variables and attributes with arithmetic, pre- and post-actions,
@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/internal/code"
 	"github.com/zoggo/zoggo/zrf"
 )
 
@@ -24,20 +25,11 @@ var dialectGameHeads = map[string]bool{
 // dialectPieceHeads are the piece-level forms only the dialect knows.
 var dialectPieceHeads = map[string]bool{"pre-part": true, "post-part": true, "pre-move": true, "post-move": true}
 
-// Action kinds.
-const (
-	actPrePart = iota
-	actPostPart
-	actPreMove
-	actPostMove
-	nActs
-)
-
-var actNames = map[string]int{"pre-part": actPrePart, "post-part": actPostPart, "pre-move": actPreMove, "post-move": actPostMove}
+var actNames = map[string]int{"pre-part": code.ActPrePart, "post-part": code.ActPostPart, "pre-move": code.ActPreMove, "post-move": code.ActPostMove}
 
 // dialectSrc holds the dialect's forms of a game until the bodies are compiled.
 type dialectSrc struct {
-	acts     [][nActs][]actSrc // [kind+1]: index 0 is global
+	acts     [][code.NumActs][]actSrc // [kind+1]: index 0 is global
 	checks   []actSrc
 	formulas []actSrc // goal conditions written as (formula CONDITION)
 }
@@ -47,59 +39,6 @@ type actSrc struct {
 	site *zrf.Site
 	at   *zrf.Node
 }
-
-// dialectProg is the compiled dialect part of a program.
-type dialectProg struct {
-	acts     [][nActs][]op // [kind+1], index 0 global
-	hasAct   [nActs]bool
-	checks   []check
-	formulas []*cond
-	anyOwner []bool // kinds with blocks that move pieces of any owner
-	nAcc     int
-}
-
-type check struct {
-	e   *cond
-	acc []*iexpr // the accumulators the condition uses
-	at  int32
-}
-
-// iexpr is a compiled integer expression.
-type iexpr struct {
-	code icode
-	a    int32
-	loc  locArg
-	args []*iexpr
-	cond *cond
-	at   int32 // source of a count, for run-time errors
-}
-
-type icode uint8
-
-const (
-	iConst icode = iota
-	iVar         // a: variable
-	iPiece       // a: integer piece attribute, loc
-	iPos         // a: position attribute, loc
-	iAdd
-	iSub
-	iMul
-	iDiv
-	iMod
-	iMax
-	iMin
-	iCount    // cond: positions where it holds
-	iHeight   // loc: pieces under the top piece
-	iCaptures // a: kind or -1; pieces the turn captures
-	iFirst    // a: kind; ordinal of the first captured piece of that kind, 1000 if none
-	iOrder    // a: kind; larger when pieces of that kind are captured earlier
-	iMover    // a: kind; 1 when the turn moves a piece of that kind
-	iParts    // parts of the turn
-	iAccMax   // a: accumulator; args[0]: the value
-	iAccMin
-	iCond  // cond: 1 or 0
-	iMoves // legal turns of the player to move
-)
 
 // dialectForm records a dialect form of a game; false when it is not one.
 func (c *compiler) dialectForm(h string, n *zrf.Node) bool {
@@ -159,17 +98,17 @@ func (c *compiler) pieceAction(h string, n *zrf.Node, site *zrf.Site, k engine.K
 	}
 	d := c.dsrc()
 	for len(d.acts) < len(c.g.Pieces)+1 {
-		d.acts = append(d.acts, [nActs][]actSrc{})
+		d.acts = append(d.acts, [code.NumActs][]actSrc{})
 	}
 	d.acts[k+1][actNames[h]] = append(d.acts[k+1][actNames[h]], actSrc{body: n.Args(), site: n.SiteIn(site), at: n})
 	return true
 }
 
 func (c *compiler) dsrc() *dialectSrc {
-	if c.eg.dsrc == nil {
-		c.eg.dsrc = &dialectSrc{acts: make([][nActs][]actSrc, len(c.g.Pieces)+1)}
+	if c.dsrcv == nil {
+		c.dsrcv = &dialectSrc{acts: make([][code.NumActs][]actSrc, len(c.g.Pieces)+1)}
 	}
-	return c.eg.dsrc
+	return c.dsrcv
 }
 
 func (c *compiler) ext() *engine.Ext {
@@ -221,24 +160,24 @@ func (bc *bodyCompiler) compileDialect() {
 		return
 	}
 	nk := len(c.g.Pieces)
-	dp := &dialectProg{acts: make([][nActs][]op, nk+1), anyOwner: make([]bool, nk)}
-	bc.p.d = dp
+	dp := &code.Dialect{Acts: make([][code.NumActs][]code.Op, nk+1), AnyOwner: make([]bool, nk)}
+	bc.p.Dialect = dp
 	for k := range c.g.Pieces {
-		for _, b := range c.eg.Moves[k] {
-			if b.Owner != ownFriend {
-				dp.anyOwner[k] = true
+		for _, b := range c.srcMoves[k] {
+			if b.Owner != code.OwnFriend {
+				dp.AnyOwner[k] = true
 			}
 		}
 	}
-	src := c.eg.dsrc
+	src := c.dsrcv
 	if src == nil {
 		return
 	}
 	for k := range min(len(src.acts), nk+1) {
-		for a := range nActs {
+		for a := range code.NumActs {
 			for _, s := range src.acts[k][a] {
-				dp.acts[k][a] = append(dp.acts[k][a], bc.instrs(s.body, s.site)...)
-				dp.hasAct[a] = true
+				dp.Acts[k][a] = append(dp.Acts[k][a], bc.instrs(s.body, s.site)...)
+				dp.HasAct[a] = true
 			}
 		}
 	}
@@ -248,20 +187,20 @@ func (bc *bodyCompiler) compileDialect() {
 		if cd == nil {
 			continue
 		}
-		dp.checks = append(dp.checks, check{e: cd, acc: bc.accs, at: bc.at(s.at, nil)})
+		dp.Checks = append(dp.Checks, code.Check{Cond: cd, Acc: bc.accs, At: bc.at(s.at, nil)})
 		bc.accs = nil
 	}
 	for _, s := range src.formulas {
-		dp.formulas = append(dp.formulas, bc.cond(s.body[0], s.site))
+		dp.Formulas = append(dp.Formulas, bc.cond(s.body[0], s.site))
 	}
-	dp.nAcc = bc.nAcc
+	dp.NumAcc = bc.nAcc
 }
 
 var dialectInstrs = map[string]bool{"set": true, "take-top": true, "select": true, "shift": true, "all-positions": true, "goto": true}
 
 // dialectInstr compiles an instruction of the dialect; ok false with no error when n is
 // not one.
-func (bc *bodyCompiler) dialectInstr(n *zrf.Node, site *zrf.Site, o op) (op, bool, bool) {
+func (bc *bodyCompiler) dialectInstr(n *zrf.Node, site *zrf.Site, o code.Op) (code.Op, bool, bool) {
 	c := bc.c
 	ns := n.SiteIn(site)
 	h := n.Head()
@@ -282,30 +221,30 @@ func (bc *bodyCompiler) dialectInstr(n *zrf.Node, site *zrf.Site, o op) (op, boo
 			c.errorf(n, site, "expected (set NAME [LOCATION] VALUE)")
 			return o, false, true
 		}
-		o.code = opSetVal
+		o.Code = code.OpSetVal
 		if !bc.valueName(a[0], ns, &o) {
 			return o, false, true
 		}
 		if len(a) == 3 {
-			if o.b == int32(engine.ValVar) {
+			if o.B == int32(engine.ValVar) {
 				c.errorf(a[1], ns, "variable %q has no location", a[0].Text)
 				return o, false, true
 			}
-			o.loc = bc.loc(a[1], ns)
+			o.Loc = bc.loc(a[1], ns)
 		}
-		o.ie = bc.iexpr(a[len(a)-1], ns)
-		return o, o.ie != nil, true
+		o.Expr = bc.iexpr(a[len(a)-1], ns)
+		return o, o.Expr != nil, true
 	case "take-top", "select":
-		o.code = opTake
+		o.Code = code.OpTake
 		if h == "select" {
-			o.code = opSelect
+			o.Code = code.OpSelect
 		}
 		if len(a) > 1 {
 			c.errorf(n, site, "(%s [LOCATION]) takes at most one location", h)
 			return o, false, true
 		}
 		if len(a) == 1 {
-			o.loc = bc.loc(a[0], ns)
+			o.Loc = bc.loc(a[0], ns)
 		}
 		if h == "take-top" && (c.g.Ext == nil || c.g.Ext.StackCap == 0) {
 			c.errorf(n, site, "take-top needs stacks: declare (stacks N) in the game")
@@ -318,11 +257,11 @@ func (bc *bodyCompiler) dialectInstr(n *zrf.Node, site *zrf.Site, o op) (op, boo
 			return o, false, true
 		}
 		d := bc.dir(a[0], ns)
-		o.code, o.a = opShift, int32(d)
+		o.Code, o.A = code.OpShift, int32(d)
 		return o, d != engine.NoDir, true
 	case "all-positions":
-		o.code = opAll
-		o.body = bc.instrs(a, ns)
+		o.Code = code.OpAll
+		o.Body = bc.instrs(a, ns)
 		return o, true, true
 	case "goto":
 		// (goto LABEL): the turn order goes on at LABEL after this turn; again is the
@@ -332,12 +271,12 @@ func (bc *bodyCompiler) dialectInstr(n *zrf.Node, site *zrf.Site, o op) (op, boo
 			return o, false, true
 		}
 		to := c.g.TurnOrder
-		o.code = opGoto
+		o.Code = code.OpGoto
 		switch t := a[0].Text; {
 		case t == "again":
-			o.a = -1
+			o.A = -1
 		case t == "repeat":
-			o.a = int32(to.Repeat)
+			o.A = int32(to.Repeat)
 		default:
 			i, ok := to.Labels[t]
 			if !ok {
@@ -348,7 +287,7 @@ func (bc *bodyCompiler) dialectInstr(n *zrf.Node, site *zrf.Site, o op) (op, boo
 				c.errorf(a[0], ns, "unknown turn-order label %q: labels are declared with (label NAME) in turn-order, and again and repeat always exist%s", t, didYouMean(t, names))
 				return o, false, true
 			}
-			o.a = int32(i)
+			o.A = int32(i)
 		}
 		return o, true, true
 	}
@@ -357,19 +296,19 @@ func (bc *bodyCompiler) dialectInstr(n *zrf.Node, site *zrf.Site, o op) (op, boo
 
 // valueName resolves the name of a variable or integer attribute into o.a (slot) and o.b
 // (class).
-func (bc *bodyCompiler) valueName(n *zrf.Node, site *zrf.Site, o *op) bool {
+func (bc *bodyCompiler) valueName(n *zrf.Node, site *zrf.Site, o *code.Op) bool {
 	e := bc.c.g.Ext
 	if e != nil {
 		if i := e.VarIndex(n.Text); i >= 0 {
-			o.a, o.b = int32(i), int32(engine.ValVar)
+			o.A, o.B = int32(i), int32(engine.ValVar)
 			return true
 		}
 		if i := e.PieceIntIndex(n.Text); i >= 0 {
-			o.a, o.b = int32(i), int32(engine.ValPiece)
+			o.A, o.B = int32(i), int32(engine.ValPiece)
 			return true
 		}
 		if i := e.PosIntIndex(n.Text); i >= 0 {
-			o.a, o.b = int32(i), int32(engine.ValPos)
+			o.A, o.B = int32(i), int32(engine.ValPos)
 			return true
 		}
 	}
@@ -396,7 +335,7 @@ func (bc *bodyCompiler) valueNames() []string {
 var cmpOps = map[string]int32{"=": 0, "!=": 1, "<": 2, "<=": 3, ">": 4, ">=": 5}
 
 // dialectCond compiles a condition of the dialect; handled is false when n is not one.
-func (bc *bodyCompiler) dialectCond(n *zrf.Node, site *zrf.Site, name string, args []*zrf.Node) (*cond, bool) {
+func (bc *bodyCompiler) dialectCond(n *zrf.Node, site *zrf.Site, name string, args []*zrf.Node) (*code.Cond, bool) {
 	c := bc.c
 	ns := n.SiteIn(site)
 	op, isCmp := cmpOps[name]
@@ -419,14 +358,14 @@ func (bc *bodyCompiler) dialectCond(n *zrf.Node, site *zrf.Site, name string, ar
 		if x == nil || y == nil {
 			return nil, true
 		}
-		return &cond{code: cCmp, a: op, ints: []*iexpr{x, y}}, true
+		return &code.Cond{Code: code.CondCmp, A: op, Ints: []*code.Expr{x, y}}, true
 	}
-	cd := &cond{code: cOwn}
+	cd := &code.Cond{Code: code.CondOwn}
 	switch name {
 	case "selected?":
-		cd.code = cSelected
+		cd.Code = code.CondSelected
 	case "connected?":
-		cd.code = cConnected
+		cd.Code = code.CondConnected
 		if len(args) > 0 {
 			c.errorf(n, site, "connected? takes no arguments")
 			return nil, true
@@ -438,32 +377,32 @@ func (bc *bodyCompiler) dialectCond(n *zrf.Node, site *zrf.Site, name string, ar
 		return nil, true
 	}
 	if len(args) == 1 {
-		cd.loc = bc.loc(args[0], ns)
+		cd.Loc = bc.loc(args[0], ns)
 	}
 	return cd, true
 }
 
-var arith = map[string]icode{"+": iAdd, "-": iSub, "*": iMul, "/": iDiv, "mod": iMod, "max": iMax, "min": iMin}
+var arith = map[string]code.ExprCode{"+": code.IntAdd, "-": code.IntSub, "*": code.IntMul, "/": code.IntDiv, "mod": code.IntMod, "max": code.IntMax, "min": code.IntMin}
 
 // iexpr compiles an integer expression.
-func (bc *bodyCompiler) iexpr(n *zrf.Node, site *zrf.Site) *iexpr {
+func (bc *bodyCompiler) iexpr(n *zrf.Node, site *zrf.Site) *code.Expr {
 	c := bc.c
 	ns := n.SiteIn(site)
 	if n.Kind == zrf.Atom {
 		if v, err := strconv.ParseInt(n.Text, 10, 32); err == nil {
-			return &iexpr{code: iConst, a: int32(v)}
+			return &code.Expr{Code: code.IntConst, A: int32(v)}
 		}
 		if n.Text == "parts" {
-			return &iexpr{code: iParts}
+			return &code.Expr{Code: code.IntParts}
 		}
 		if n.Text == "moves" {
-			return &iexpr{code: iMoves}
+			return &code.Expr{Code: code.IntMoves}
 		}
-		var o op
+		var o code.Op
 		if !bc.valueName(n, site, &o) {
 			return nil
 		}
-		return &iexpr{code: []icode{iVar, iPiece, iPos}[o.b], a: o.a}
+		return &code.Expr{Code: []code.ExprCode{code.IntVar, code.IntPiece, code.IntPos}[o.B], A: o.A}
 	}
 	h := n.Head()
 	a := n.Args()
@@ -471,32 +410,32 @@ func (bc *bodyCompiler) iexpr(n *zrf.Node, site *zrf.Site) *iexpr {
 		c.errorf(n, site, "expected a number, found %s", n.Describe())
 		return nil
 	}
-	if code, ok := arith[h]; ok {
-		if (code == iMax || code == iMin) && len(a) == 1 {
+	if ec, ok := arith[h]; ok {
+		if (ec == code.IntMax || ec == code.IntMin) && len(a) == 1 {
 			// An accumulator: the best value over the turns of the position.
 			x := bc.iexpr(a[0], ns)
 			if x == nil {
 				return nil
 			}
-			e := &iexpr{code: iAccMax, a: int32(bc.nAcc), args: []*iexpr{x}}
-			if code == iMin {
-				e.code = iAccMin
+			e := &code.Expr{Code: code.IntAccMax, A: int32(bc.nAcc), Args: []*code.Expr{x}}
+			if ec == code.IntMin {
+				e.Code = code.IntAccMin
 			}
 			bc.nAcc++
 			bc.accs = append(bc.accs, e)
 			return e
 		}
-		if len(a) < 2 || (code == iSub || code == iDiv || code == iMod) && len(a) != 2 {
-			c.errorf(n, site, "(%s ...) needs two numbers%s", h, map[bool]string{true: " or more", false: ""}[code != iSub && code != iDiv && code != iMod])
+		if len(a) < 2 || (ec == code.IntSub || ec == code.IntDiv || ec == code.IntMod) && len(a) != 2 {
+			c.errorf(n, site, "(%s ...) needs two numbers%s", h, map[bool]string{true: " or more", false: ""}[ec != code.IntSub && ec != code.IntDiv && ec != code.IntMod])
 			return nil
 		}
-		e := &iexpr{code: code}
+		e := &code.Expr{Code: ec}
 		for _, x := range a {
 			y := bc.iexpr(x, ns)
 			if y == nil {
 				return nil
 			}
-			e.args = append(e.args, y)
+			e.Args = append(e.Args, y)
 		}
 		return e
 	}
@@ -510,7 +449,7 @@ func (bc *bodyCompiler) iexpr(n *zrf.Node, site *zrf.Site) *iexpr {
 		if cd == nil {
 			return nil
 		}
-		return &iexpr{code: iCount, cond: cd, at: bc.at(n, site)}
+		return &code.Expr{Code: code.IntCount, Cond: cd, At: bc.at(n, site)}
 	case "if":
 		if len(a) != 1 {
 			c.errorf(n, site, "expected (if CONDITION): 1 when it holds, 0 when not")
@@ -520,26 +459,26 @@ func (bc *bodyCompiler) iexpr(n *zrf.Node, site *zrf.Site) *iexpr {
 		if cd == nil {
 			return nil
 		}
-		return &iexpr{code: iCond, cond: cd}
+		return &code.Expr{Code: code.IntCond, Cond: cd}
 	case "height":
-		e := &iexpr{code: iHeight}
+		e := &code.Expr{Code: code.IntHeight}
 		if len(a) > 1 {
 			c.errorf(n, site, "expected (height [LOCATION])")
 			return nil
 		}
 		if len(a) == 1 {
-			e.loc = bc.loc(a[0], ns)
+			e.Loc = bc.loc(a[0], ns)
 		}
 		return e
 	case "captures", "first-capture", "capture-order", "mover":
-		e := &iexpr{code: iCaptures, a: -1}
+		e := &code.Expr{Code: code.IntCaptures, A: -1}
 		switch h {
 		case "first-capture":
-			e.code = iFirst
+			e.Code = code.IntFirst
 		case "capture-order":
-			e.code = iOrder
+			e.Code = code.IntOrder
 		case "mover":
-			e.code = iMover
+			e.Code = code.IntMover
 		}
 		if len(a) > 1 || h != "captures" && len(a) != 1 {
 			c.errorf(n, site, "expected (%s TYPE)", h)
@@ -550,7 +489,7 @@ func (bc *bodyCompiler) iexpr(n *zrf.Node, site *zrf.Site) *iexpr {
 			if k == engine.NoKind {
 				return nil
 			}
-			e.a = int32(k)
+			e.A = int32(k)
 		}
 		return e
 	}
@@ -559,13 +498,13 @@ func (bc *bodyCompiler) iexpr(n *zrf.Node, site *zrf.Site) *iexpr {
 		c.errorf(n.List[0], ns, "unknown number (%s ...): expected arithmetic (+ - * / mod max min), count, if, height, captures, first-capture, capture-order, mover, or (ATTRIBUTE LOCATION)", h)
 		return nil
 	}
-	var o op
+	var o code.Op
 	if bc.valueName(n.List[0], ns, &o) {
-		if o.b == int32(engine.ValVar) {
+		if o.B == int32(engine.ValVar) {
 			c.errorf(n, site, "variable %q has no location", h)
 			return nil
 		}
-		return &iexpr{code: []icode{iVar, iPiece, iPos}[o.b], a: o.a, loc: bc.loc(a[0], ns)}
+		return &code.Expr{Code: []code.ExprCode{code.IntVar, code.IntPiece, code.IntPos}[o.B], A: o.A, Loc: bc.loc(a[0], ns)}
 	}
 	return nil
 }

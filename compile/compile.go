@@ -1,16 +1,20 @@
-// Package eval compiles macro-expanded ZRF forms into engine games and (in time) runs
-// their move bodies.
+// Package compile is the compile pass: it turns the macro-expanded forms of a rules file
+// into games whose every name is resolved to a small integer and whose move and drop
+// blocks are compiled to code (package internal/code) that the eval package runs.
 //
 // Compile takes the top-level forms that zrf.Expand produced and builds one *Game per
 // playable game or variant, in file order. A variant is first merged with its base game at
 // the level of forms (pieces by name, options by name, goals as a group, everything else
-// by keyword), then compiled exactly like a game. Every name is resolved to a small integer
-// here, and the board's link tables are built once.
+// by keyword), then compiled exactly like a game. The board's link tables are built once,
+// and every move body is compiled at once, so a file that compiles has no error left to
+// find at run time except those the move code meets on a board.
 //
 // Error policy: every problem in a file is reported, each with its file:line:col and the
 // macro expansion chain that produced the text, in a zrf.ErrorList. Forms that only serve a
 // user interface are kept but never checked beyond their shape.
-package eval
+//
+// This package may import zrf, engine and internal/code; it never imports the run-time.
+package compile
 
 import (
 	"fmt"
@@ -20,76 +24,25 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/internal/code"
+	"github.com/zoggo/zoggo/internal/spell"
 	"github.com/zoggo/zoggo/zrf"
 )
 
-// Game is a compiled game: the engine model plus the move and drop bodies of its pieces,
-// kept as expanded ZRF until the move generator compiles them.
+// Game is a compiled game: the engine model plus the compiled move code of its pieces.
 type Game struct {
 	*engine.Game
-	Fset  *zrf.FileSet
-	Moves [][]Block // per piece kind
-	Drops [][]Block // per piece kind
-	Pos   zrf.Pos   // the game or variant form
+	Fset *zrf.FileSet
+	Pos  zrf.Pos // the game or variant form
 
-	prog  *program
-	royal [][]bool // [player][kind]: kinds whose attack the player must never allow
-
-	dsrc        *dialectSrc // the dialect's forms, compiled with the bodies
-	lazy        *compiler   // compiles the move bodies on first use
-	compileOnce sync.Once
-	bodyErr     error
-	gens        sync.Pool
-	reach       reachTable
-}
-
-// Block is one move block of a piece, with its move type.
-type Block struct {
-	Owner uint8 // ownFriend, ownAny or ownEnemy (the dialect's (owner ...) header)
-	Type  engine.MoveType
-	Body  *zrf.Node
-	Site  *zrf.Site // expansion site that applies to Body
-}
-
-// CompileMoves compiles the game's move and drop bodies, once; it returns the errors found
-// in them (an ErrorList). Generating moves calls it; Check calls it for every game.
-func (g *Game) CompileMoves() error {
-	g.compileOnce.Do(func() {
-		c := g.lazy
-		if c == nil {
-			return
-		}
-		var errs zrf.ErrorList
-		c.errs = &errs
-		c.compileBodies()
-		if len(g.prog.flags) > 64 {
-			c.errorf(c.form, nil, "%q uses %d flags; zoggo handles at most 64", g.Title, len(g.prog.flags))
-		}
-		errs.Sort()
-		if errs.Err() != nil {
-			g.bodyErr = errs
-			g.prog = nil
-		}
-		g.lazy = nil
-	})
-	return g.bodyErr
-}
-
-// Check compiles the move bodies of every game of the file and returns every error found
-// there, as an ErrorList, or nil.
-func (f *File) Check() error {
-	var all zrf.ErrorList
-	for _, g := range f.Games {
-		all = append(all, zrf.AsList(g.CompileMoves())...)
-	}
-	if len(all) == 0 {
-		return nil
-	}
-	all.Sort()
-	return all
+	// Code is the compiled moves and drops; nil when an external engine defines the
+	// moves (see Axiom).
+	Code *code.Program
+	// Royal lists, per player and piece type, the kinds whose attack the player must
+	// never allow (a checkmated goal on them).
+	Royal [][]bool
 }
 
 // Axiom reports whether the game's moves are defined by an external engine.
@@ -101,47 +54,6 @@ type File struct {
 	Fset     *zrf.FileSet
 	Games    []*Game // every playable game and variant, in file order
 	Warnings zrf.ErrorList
-}
-
-// Default returns the game opened when the file is loaded: the first variant marked
-// (default), else the first game.
-func (f *File) Default() *Game {
-	for _, g := range f.Games {
-		if g.Default {
-			return g
-		}
-	}
-	for _, g := range f.Games {
-		if !g.Variant {
-			return g
-		}
-	}
-	if len(f.Games) > 0 {
-		return f.Games[0]
-	}
-	return nil
-}
-
-// Find returns the game or variant with exactly this title, or the default one for "".
-func (f *File) Find(title string) (*Game, error) {
-	if title == "" {
-		if g := f.Default(); g != nil {
-			return g, nil
-		}
-		return nil, fmt.Errorf("%s: no playable game", f.Name)
-	}
-	var titles []string
-	for _, g := range f.Games {
-		if g.Title == title {
-			return g, nil
-		}
-		titles = append(titles, g.Title)
-	}
-	msg := fmt.Sprintf("%s: no game or variant titled %q", f.Name, title)
-	if s := suggest(title, titles); s != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", s)
-	}
-	return nil, fmt.Errorf("%s", msg)
 }
 
 // LoadFile reads, expands and compiles a rules file from the operating system's files.
@@ -409,6 +321,10 @@ type compiler struct {
 	g    *engine.Game
 	eg   *Game
 
+	srcMoves [][]srcBlock // per piece kind, until the bodies are compiled
+	srcDrops [][]srcBlock // per piece kind
+	dsrcv    *dialectSrc  // the dialect's forms, compiled with the bodies
+
 	killed  map[string]bool
 	dialect bool // the file asked for (version "zoggo-1")
 }
@@ -495,7 +411,7 @@ func (c *compiler) compile(children []*zrf.Node, variant bool) *Game {
 			// Compiled below, in dependency order.
 		default:
 			msg := fmt.Sprintf("unknown form (%s ...) in a game", h)
-			if s := suggest(h, gameHeads); s != "" {
+			if s := spell.Suggest(h, gameHeads); s != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", s)
 			}
 			c.errorf(ch.List[0], ch.Site, "%s", msg)
@@ -578,10 +494,14 @@ func (c *compiler) compile(children []*zrf.Node, variant bool) *Game {
 		c.ext()
 	}
 	if g.Engine == "" {
-		// Move bodies are compiled when the game first generates moves (or by Check):
-		// a file of many variants loads fast when only one of them is played.
-		c.eg.royal = royalKinds(g)
-		c.eg.lazy = c
+		c.eg.Royal = royalKinds(g)
+		c.compileBodies()
+		if len(c.eg.Code.Flags) > 64 {
+			c.errorf(c.form, nil, "%q uses %d flags; zoggo handles at most 64", g.Title, len(c.eg.Code.Flags))
+		}
+		if len(c.errs.Errors()) > nerr {
+			return nil
+		}
 	}
 	return c.eg
 }
@@ -740,7 +660,7 @@ func quoteNode(n *zrf.Node) string {
 }
 
 func didYouMean(name string, names []string) string {
-	if s := suggest(name, names); s != "" {
+	if s := spell.Suggest(name, names); s != "" {
 		return fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	return ""

@@ -1,4 +1,4 @@
-package eval
+package compile
 
 // This file compiles move and drop blocks into ops: every name is resolved here (to a
 // direction, position, piece type, zone, flag or attribute number), so the generator never
@@ -10,191 +10,62 @@ import (
 	"strings"
 
 	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/internal/code"
 	"github.com/zoggo/zoggo/zrf"
 )
-
-type opcode uint8
-
-const (
-	opStep     opcode = iota // a: direction
-	opJump                   // a: position
-	opOpposite               // a: direction
-	opMark
-	opBack
-	opGoFrom
-	opGoTo
-	opGoLastFrom
-	opGoLastTo
-	opVerify  // cond
-	opIf      // cond, body, els
-	opWhile   // cond, body
-	opFrom    // start a movement at the cursor
-	opTo      // destination of the open movement
-	opCascade // commit the open movement, start one at the cursor
-	opCapture // loc
-	opCreate  // a: owner or -1 for the side, b: kind, loc
-	opChangeType
-	opChangeOwner // loc
-	opFlip        // loc
-	opSetFlag     // a: flag, cond
-	opSetPosFlag  // a: flag, cond, loc
-	opSetAttr     // a: attribute, cond
-	opAdd         // kinds: promotion choices; a: continuation type or -1; b: 1 for add-copy
-	// The dialect's instructions (dialect.go).
-	opSetVal // a: slot, b: class, loc, ie: the value
-	opTake   // loc: the column whose top piece goes under the moving piece
-	opSelect // loc: a piece that moves with the group
-	opShift  // a: direction the group steps in
-	opAll    // body: run at every position
-	opGoto   // a: turn-order entry to go on at, -1 for this one again
-)
-
-// locKind says how a location argument is given.
-type locKind uint8
-
-const (
-	locCursor   locKind = iota // no argument: the cursor
-	locDir                     // v: a direction from the cursor (symmetry applied)
-	locPos                     // v: a position
-	locOpposite                // v: the opposite of a direction, from the cursor
-)
-
-type locArg struct {
-	kind locKind
-	v    int32
-}
-
-// op is one compiled instruction.
-type op struct {
-	code  opcode
-	a, b  int32
-	loc   locArg
-	cond  *cond
-	body  []op
-	els   []op
-	kinds []engine.Kind
-	ie    *iexpr
-	at    int32 // index into Game.at: the source of the instruction, for run-time errors
-}
-
-type condcode uint8
-
-const (
-	cTrue condcode = iota
-	cFalse
-	cEmpty
-	cFriend
-	cEnemy
-	cNeutral
-	cPiece    // a: kind
-	cOnBoard  //
-	cPosition // a: position (always the cursor)
-	cInZone   // a: zone
-	cMarked
-	cLastFrom
-	cLastTo
-	cFlag    // a: flag
-	cPosFlag // a: flag
-	cAttacked
-	cDefended // a: move type or -1
-	cAdjEnemy
-	cAttr // a: attribute number
-	cAnd
-	cOr
-	cNot
-	// The dialect's conditions (dialect.go).
-	cCmp       // a: comparison, ints: the two numbers
-	cOwn       // the piece at loc belongs to the player making the turn
-	cSelected  // loc is where a selected piece now stands
-	cConnected // the side's pieces form one group
-)
-
-// cond is a compiled condition. neg inverts a predicate (the not- forms).
-type cond struct {
-	code condcode
-	neg  bool
-	a    int32
-	loc  locArg
-	args []*cond
-	ints []*iexpr
-}
-
-// Program is the compiled moves and drops of a game.
-type program struct {
-	moves     [][]block // per kind
-	drops     [][]block
-	flags     []string
-	posFlags  []string
-	at        []atInfo
-	promoted  []bool // kinds that are the target of a promotion
-	attackers bool   // some condition uses attacked? or defended?
-	d         *dialectProg
-}
-
-type block struct {
-	owner uint8 // ownFriend, ownAny or ownEnemy: whose pieces of the type it moves
-	typ   engine.MoveType
-	rule  int32
-	ops   []op
-}
-
-type atInfo struct {
-	pos  zrf.Pos
-	site *zrf.Site
-}
 
 // bodyCompiler compiles the blocks of one game.
 type bodyCompiler struct {
 	c     *compiler
-	p     *program
+	p     *code.Program
 	drop  bool
 	rules map[string]int32
-	accs  []*iexpr // accumulators met while compiling a check
+	accs  []*code.Expr // accumulators met while compiling a check
 	nAcc  int
 }
 
-var instrKeywords = map[string]opcode{
-	"mark": opMark, "back": opBack, "from": opFrom, "to": opTo, "cascade": opCascade,
-	"capture": opCapture, "change-owner": opChangeOwner, "flip": opFlip,
+var instrKeywords = map[string]code.Opcode{
+	"mark": code.OpMark, "back": code.OpBack, "from": code.OpFrom, "to": code.OpTo, "cascade": code.OpCascade,
+	"capture": code.OpCapture, "change-owner": code.OpChangeOwner, "flip": code.OpFlip,
 }
 
-var predicates = map[string]condcode{
-	"empty?": cEmpty, "friend?": cFriend, "enemy?": cEnemy, "neutral?": cNeutral,
-	"piece?": cPiece, "on-board?": cOnBoard, "position?": cPosition, "in-zone?": cInZone,
-	"marked?": cMarked, "last-from?": cLastFrom, "last-to?": cLastTo, "flag?": cFlag,
-	"position-flag?": cPosFlag, "attacked?": cAttacked, "defended?": cDefended,
-	"adjacent-to-enemy?": cAdjEnemy,
+var predicates = map[string]code.CondCode{
+	"empty?": code.CondEmpty, "friend?": code.CondFriend, "enemy?": code.CondEnemy, "neutral?": code.CondNeutral,
+	"piece?": code.CondPiece, "on-board?": code.CondOnBoard, "position?": code.CondPosition, "in-zone?": code.CondInZone,
+	"marked?": code.CondMarked, "last-from?": code.CondLastFrom, "last-to?": code.CondLastTo, "flag?": code.CondFlag,
+	"position-flag?": code.CondPosFlag, "attacked?": code.CondAttacked, "defended?": code.CondDefended,
+	"adjacent-to-enemy?": code.CondAdjEnemy,
 }
 
 // compileBodies compiles every block of every piece.
 func (c *compiler) compileBodies() {
-	p := &program{promoted: make([]bool, len(c.g.Pieces))}
-	c.eg.prog = p
+	p := &code.Program{Promoted: make([]bool, len(c.g.Pieces))}
+	c.eg.Code = p
 	bc := &bodyCompiler{c: c, p: p, rules: map[string]int32{}}
-	p.moves = make([][]block, len(c.g.Pieces))
-	p.drops = make([][]block, len(c.g.Pieces))
+	p.Moves = make([][]code.Block, len(c.g.Pieces))
+	p.Drops = make([][]code.Block, len(c.g.Pieces))
 	for k := range c.g.Pieces {
 		bc.drop = false
-		for _, b := range c.eg.Moves[k] {
-			p.moves[k] = append(p.moves[k], bc.block(b, engine.Kind(k)))
+		for _, b := range c.srcMoves[k] {
+			p.Moves[k] = append(p.Moves[k], bc.block(b, engine.Kind(k)))
 		}
 		bc.drop = true
-		for _, b := range c.eg.Drops[k] {
-			p.drops[k] = append(p.drops[k], bc.block(b, engine.Kind(k)))
+		for _, b := range c.srcDrops[k] {
+			p.Drops[k] = append(p.Drops[k], bc.block(b, engine.Kind(k)))
 		}
 	}
 	bc.compileDialect()
 }
 
-func (bc *bodyCompiler) block(b Block, k engine.Kind) block {
-	out := block{typ: b.Type, rule: bc.rule(b, k), owner: b.Owner}
-	out.ops = bc.instrs(b.Body.List, b.Site)
+func (bc *bodyCompiler) block(b srcBlock, k engine.Kind) code.Block {
+	out := code.Block{Type: b.Type, Rule: bc.rule(b, k), Owner: b.Owner}
+	out.Ops = bc.instrs(b.Body.List, b.Site)
 	return out
 }
 
 // rule names the move-list entry of a block: the innermost macro invocation that produced
 // the block as a whole, with its arguments, or the piece name and block number.
-func (bc *bodyCompiler) rule(b Block, k engine.Kind) int32 {
+func (bc *bodyCompiler) rule(b srcBlock, k engine.Kind) int32 {
 	g := bc.c.g
 	var r engine.Rule
 	if s := b.Body.Site; s != nil && s.Param == 0 {
@@ -218,13 +89,13 @@ func (bc *bodyCompiler) rule(b Block, k engine.Kind) int32 {
 }
 
 func (bc *bodyCompiler) at(n *zrf.Node, site *zrf.Site) int32 {
-	bc.p.at = append(bc.p.at, atInfo{pos: n.Pos, site: n.SiteIn(site)})
-	return int32(len(bc.p.at) - 1)
+	bc.p.At = append(bc.p.At, code.Source{Pos: n.Pos, Site: n.SiteIn(site)})
+	return int32(len(bc.p.At) - 1)
 }
 
 // instrs compiles a list of instructions. An (if ...) body is split at the atom else.
-func (bc *bodyCompiler) instrs(items []*zrf.Node, site *zrf.Site) []op {
-	var out []op
+func (bc *bodyCompiler) instrs(items []*zrf.Node, site *zrf.Site) []code.Op {
+	var out []code.Op
 	for _, n := range items {
 		if o, ok := bc.instr(n, site); ok {
 			out = append(out, o)
@@ -233,11 +104,11 @@ func (bc *bodyCompiler) instrs(items []*zrf.Node, site *zrf.Site) []op {
 	return out
 }
 
-func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (op, bool) {
+func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (code.Op, bool) {
 	c := bc.c
 	b := c.g.Board
 	ns := n.SiteIn(site)
-	o := op{at: bc.at(n, site)}
+	o := code.Op{At: bc.at(n, site)}
 	if n.Kind == zrf.String {
 		c.errorf(n, site, "expected an instruction, found %s", n.Describe())
 		return o, false
@@ -247,8 +118,8 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (op, bool) {
 	}
 	if n.Kind == zrf.Atom {
 		t := n.Text
-		if code, ok := instrKeywords[t]; ok {
-			o.code = code
+		if oc, ok := instrKeywords[t]; ok {
+			o.Code = oc
 			return o, true
 		}
 		switch t {
@@ -257,10 +128,10 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (op, bool) {
 				c.errorf(n, site, "%s needs a move type: (%s TYPE)", t, t)
 				return o, false
 			}
-			o.code = opAdd
-			o.a = -1
+			o.Code = code.OpAdd
+			o.A = -1
 			if t == "add-copy" {
-				o.b = 1
+				o.B = 1
 			}
 			return o, true
 		}
@@ -269,11 +140,11 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (op, bool) {
 				c.errorf(n, site, "%q is both a direction and a position", t)
 				return o, false
 			}
-			o.code, o.a = opStep, int32(d)
+			o.Code, o.A = code.OpStep, int32(d)
 			return o, true
 		}
 		if l := b.LocIndex(t); l != engine.NoLoc {
-			o.code, o.a = opJump, int32(l)
+			o.Code, o.A = code.OpJump, int32(l)
 			return o, true
 		}
 		if _, ok := predicates[t]; ok || strings.HasPrefix(t, "not-") {
@@ -295,39 +166,39 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (op, bool) {
 			c.errorf(n, site, "verify takes one condition")
 			return o, false
 		}
-		o.code, o.cond = opVerify, bc.cond(a[0], ns)
-		return o, o.cond != nil
+		o.Code, o.Cond = code.OpVerify, bc.cond(a[0], ns)
+		return o, o.Cond != nil
 	case "if":
 		if len(a) < 1 {
 			c.errorf(n, site, "if needs a condition")
 			return o, false
 		}
-		o.code, o.cond = opIf, bc.cond(a[0], ns)
+		o.Code, o.Cond = code.OpIf, bc.cond(a[0], ns)
 		rest := a[1:]
 		for i, x := range rest {
 			if x.IsAtom("else") {
-				o.body = bc.instrs(rest[:i], ns)
-				o.els = bc.instrs(rest[i+1:], ns)
-				return o, o.cond != nil
+				o.Body = bc.instrs(rest[:i], ns)
+				o.Else = bc.instrs(rest[i+1:], ns)
+				return o, o.Cond != nil
 			}
 		}
-		o.body = bc.instrs(rest, ns)
-		return o, o.cond != nil
+		o.Body = bc.instrs(rest, ns)
+		return o, o.Cond != nil
 	case "while":
 		if len(a) < 1 {
 			c.errorf(n, site, "while needs a condition")
 			return o, false
 		}
-		o.code, o.cond = opWhile, bc.cond(a[0], ns)
-		o.body = bc.instrs(a[1:], ns)
-		return o, o.cond != nil
+		o.Code, o.Cond = code.OpWhile, bc.cond(a[0], ns)
+		o.Body = bc.instrs(a[1:], ns)
+		return o, o.Cond != nil
 	case "opposite":
 		if len(a) != 1 {
 			c.errorf(n, site, "opposite takes one direction")
 			return o, false
 		}
 		d := bc.dir(a[0], ns)
-		o.code, o.a = opOpposite, int32(d)
+		o.Code, o.A = code.OpOpposite, int32(d)
 		return o, d != engine.NoDir
 	case "go":
 		if len(a) != 1 || a[0].Kind != zrf.Atom {
@@ -336,13 +207,13 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (op, bool) {
 		}
 		switch a[0].Text {
 		case "from":
-			o.code = opGoFrom
+			o.Code = code.OpGoFrom
 		case "to":
-			o.code = opGoTo
+			o.Code = code.OpGoTo
 		case "last-from":
-			o.code = opGoLastFrom
+			o.Code = code.OpGoLastFrom
 		case "last-to":
-			o.code = opGoLastTo
+			o.Code = code.OpGoLastTo
 		default:
 			c.errorf(a[0], ns, "expected from, to, last-from or last-to after go, found %q", a[0].Text)
 			return o, false
@@ -353,34 +224,34 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (op, bool) {
 			c.errorf(n, site, "%s takes no arguments", h)
 			return o, false
 		}
-		o.code = instrKeywords[h]
+		o.Code = instrKeywords[h]
 		if h == "change-owner" && len(a) == 1 {
-			o.loc = bc.loc(a[0], ns)
+			o.Loc = bc.loc(a[0], ns)
 		}
 		return o, true
 	case "capture", "flip":
-		o.code = instrKeywords[h]
+		o.Code = instrKeywords[h]
 		if len(a) > 1 {
 			c.errorf(n, site, "%s takes at most one location", h)
 			return o, false
 		}
 		if len(a) == 1 {
-			o.loc = bc.loc(a[0], ns)
+			o.Loc = bc.loc(a[0], ns)
 		}
 		return o, true
 	case "create":
 		// (create [OWNER] [TYPE] [LOCATION]). Real files leave out the type: GufuuShogi
 		// writes (create North), KoShogi (create pass-flag) with a position; the type is
 		// then the moving piece's.
-		o.code, o.a, o.b = opCreate, -1, -1
+		o.Code, o.A, o.B = code.OpCreate, -1, -1
 		for i, x := range a {
 			switch {
 			case x.Kind == zrf.Atom && i == 0 && c.g.PlayerIndex(x.Text) != engine.NoPlayer && c.g.KindIndex(x.Text) == engine.NoKind:
-				o.a = int32(c.g.PlayerIndex(x.Text))
-			case x.Kind == zrf.Atom && o.b < 0 && c.g.KindIndex(x.Text) != engine.NoKind:
-				o.b = int32(c.g.KindIndex(x.Text))
+				o.A = int32(c.g.PlayerIndex(x.Text))
+			case x.Kind == zrf.Atom && o.B < 0 && c.g.KindIndex(x.Text) != engine.NoKind:
+				o.B = int32(c.g.KindIndex(x.Text))
 			case i == len(a)-1:
-				o.loc = bc.loc(x, ns)
+				o.Loc = bc.loc(x, ns)
 			default:
 				c.kind(x, ns)
 				return o, false
@@ -388,18 +259,18 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (op, bool) {
 		}
 		return o, true
 	case "change-type":
-		o.code = opChangeType
+		o.Code = code.OpChangeType
 		if len(a) < 1 || len(a) > 2 {
 			c.errorf(n, site, "expected (change-type TYPE [LOCATION])")
 			return o, false
 		}
 		k := c.kind(a[0], ns)
-		o.b = int32(k)
+		o.B = int32(k)
 		if k != engine.NoKind {
-			bc.p.promoted[k] = true
+			bc.p.Promoted[k] = true
 		}
 		if len(a) == 2 {
-			o.loc = bc.loc(a[1], ns)
+			o.Loc = bc.loc(a[1], ns)
 		}
 		return o, k != engine.NoKind
 	case "set-flag", "set-position-flag":
@@ -408,20 +279,20 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (op, bool) {
 			return o, false
 		}
 		if h == "set-flag" {
-			o.code, o.a = opSetFlag, bc.flag(&bc.p.flags, a[0].Text)
+			o.Code, o.A = code.OpSetFlag, bc.flag(&bc.p.Flags, a[0].Text)
 		} else {
-			o.code, o.a = opSetPosFlag, bc.flag(&bc.p.posFlags, a[0].Text)
+			o.Code, o.A = code.OpSetPosFlag, bc.flag(&bc.p.PosFlags, a[0].Text)
 			if len(a) == 3 {
-				o.loc = bc.loc(a[2], ns)
+				o.Loc = bc.loc(a[2], ns)
 			}
 		}
-		o.cond = bc.cond(a[1], ns)
-		return o, o.cond != nil
+		o.Cond = bc.cond(a[1], ns)
+		return o, o.Cond != nil
 	case "set-attribute":
 		if len(a) == 2 && a[0].Kind == zrf.Atom && c.dialect && c.g.Ext != nil && c.g.Ext.PieceIntIndex(a[0].Text) >= 0 {
-			o.code, o.a, o.b = opSetVal, int32(c.g.Ext.PieceIntIndex(a[0].Text)), int32(engine.ValPiece)
-			o.ie = bc.iexpr(a[1], ns)
-			return o, o.ie != nil
+			o.Code, o.A, o.B = code.OpSetVal, int32(c.g.Ext.PieceIntIndex(a[0].Text)), int32(engine.ValPiece)
+			o.Expr = bc.iexpr(a[1], ns)
+			return o, o.Expr != nil
 		}
 		if len(a) != 2 || a[0].Kind != zrf.Atom {
 			c.errorf(n, site, "expected (set-attribute NAME CONDITION)")
@@ -432,13 +303,13 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (op, bool) {
 			c.errorf(a[0], ns, "unknown attribute %q%s", a[0].Text, didYouMean(a[0].Text, c.g.AttrNames))
 			return o, false
 		}
-		o.code, o.a = opSetAttr, int32(i)
-		o.cond = bc.cond(a[1], ns)
-		return o, o.cond != nil
+		o.Code, o.A = code.OpSetAttr, int32(i)
+		o.Cond = bc.cond(a[1], ns)
+		return o, o.Cond != nil
 	case "add", "add-copy", "add-partial", "add-copy-partial":
-		o.code, o.a = opAdd, -1
+		o.Code, o.A = code.OpAdd, -1
 		if strings.HasPrefix(h, "add-copy") {
-			o.b = 1
+			o.B = 1
 		}
 		args := a
 		if strings.HasSuffix(h, "partial") {
@@ -446,7 +317,7 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (op, bool) {
 				c.errorf(n, site, "(%s [PIECE ...] TYPE) needs a move type", h)
 				return o, false
 			}
-			o.a = int32(c.moveType(args[len(args)-1].Text))
+			o.A = int32(c.moveType(args[len(args)-1].Text))
 			args = args[:len(args)-1]
 		}
 		for _, x := range args {
@@ -454,8 +325,8 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (op, bool) {
 			if k == engine.NoKind {
 				return o, false
 			}
-			o.kinds = append(o.kinds, k)
-			bc.p.promoted[k] = true
+			o.Kinds = append(o.Kinds, k)
+			bc.p.Promoted[k] = true
 		}
 		return o, true
 	}
@@ -504,34 +375,34 @@ func (bc *bodyCompiler) dir(n *zrf.Node, site *zrf.Site) engine.Dir {
 }
 
 // loc compiles a location argument: a direction, a position or (opposite DIR).
-func (bc *bodyCompiler) loc(n *zrf.Node, site *zrf.Site) locArg {
+func (bc *bodyCompiler) loc(n *zrf.Node, site *zrf.Site) code.LocArg {
 	b := bc.c.g.Board
 	if n.Kind == zrf.Atom {
 		if d := b.DirIndex(n.Text); d != engine.NoDir {
-			return locArg{kind: locDir, v: int32(d)}
+			return code.LocArg{Kind: code.LocDir, V: int32(d)}
 		}
 		if l := b.LocIndex(n.Text); l != engine.NoLoc {
-			return locArg{kind: locPos, v: int32(l)}
+			return code.LocArg{Kind: code.LocPos, V: int32(l)}
 		}
 		if bc.c.killed[n.Text] {
 			bc.c.errorf(n, site, "position %q was removed by kill-positions", n.Text)
-			return locArg{}
+			return code.LocArg{}
 		}
 	}
 	if n.Head() == "opposite" && len(n.Args()) == 1 {
 		d := bc.dir(n.Args()[0], n.SiteIn(site))
-		return locArg{kind: locOpposite, v: int32(d)}
+		return code.LocArg{Kind: code.LocOpposite, V: int32(d)}
 	}
 	names := append([]string{}, b.Dirs...)
 	for _, l := range b.Locs {
 		names = append(names, l.Name)
 	}
 	bc.c.errorf(n, site, "expected a direction, a position or (opposite DIRECTION), found %s%s", quoteNode(n), didYouMean(n.Text, names))
-	return locArg{}
+	return code.LocArg{}
 }
 
 // cond compiles a condition.
-func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *cond {
+func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *code.Cond {
 	c := bc.c
 	ns := n.SiteIn(site)
 	var name string
@@ -559,24 +430,24 @@ func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *cond {
 			c.errorf(n, site, "%s takes no arguments", name)
 		}
 		if name == "true" {
-			return &cond{code: cTrue}
+			return &code.Cond{Code: code.CondTrue}
 		}
-		return &cond{code: cFalse}
+		return &code.Cond{Code: code.CondFalse}
 	case "and", "or":
 		if len(args) == 0 {
 			c.errorf(n, site, "(%s ...) needs conditions", name)
 			return nil
 		}
-		cd := &cond{code: cAnd}
+		cd := &code.Cond{Code: code.CondAnd}
 		if name == "or" {
-			cd.code = cOr
+			cd.Code = code.CondOr
 		}
 		for _, x := range args {
 			sub := bc.cond(x, ns)
 			if sub == nil {
 				return nil
 			}
-			cd.args = append(cd.args, sub)
+			cd.Args = append(cd.Args, sub)
 		}
 		return cd
 	case "not":
@@ -588,7 +459,7 @@ func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *cond {
 		if sub == nil {
 			return nil
 		}
-		return &cond{code: cNot, args: []*cond{sub}}
+		return &code.Cond{Code: code.CondNot, Args: []*code.Cond{sub}}
 	}
 	neg := false
 	base := name
@@ -597,17 +468,17 @@ func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *cond {
 			neg, base = true, name[4:]
 		}
 	}
-	code, ok := predicates[base]
+	cc, ok := predicates[base]
 	if !ok {
 		// An attribute name, with an optional location.
 		if i := c.g.AttrIndexOf(name); i >= 0 {
-			cd := &cond{code: cAttr, a: int32(i)}
+			cd := &code.Cond{Code: code.CondAttr, A: int32(i)}
 			if len(args) > 1 {
 				c.errorf(n, site, "attribute %q takes at most one location", name)
 				return nil
 			}
 			if len(args) == 1 {
-				cd.loc = bc.loc(args[0], ns)
+				cd.Loc = bc.loc(args[0], ns)
 			}
 			return cd
 		}
@@ -622,9 +493,9 @@ func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *cond {
 		c.errorf(at, ns, "unknown condition %q: not a predicate or an attribute%s", name, didYouMean(name, cands))
 		return nil
 	}
-	cd := &cond{code: code, neg: neg, a: -1}
-	switch code {
-	case cPiece:
+	cd := &code.Cond{Code: cc, Neg: neg, A: -1}
+	switch cc {
+	case code.CondPiece:
 		if len(args) < 1 || len(args) > 2 {
 			c.errorf(n, site, "expected (%s TYPE [LOCATION])", name)
 			return nil
@@ -633,9 +504,9 @@ func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *cond {
 		if k == engine.NoKind {
 			return nil
 		}
-		cd.a = int32(k)
+		cd.A = int32(k)
 		args = args[1:]
-	case cInZone:
+	case code.CondInZone:
 		if len(args) < 1 || len(args) > 2 || args[0].Kind != zrf.Atom {
 			c.errorf(n, site, "expected (%s ZONE [LOCATION])", name)
 			return nil
@@ -651,9 +522,9 @@ func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *cond {
 			c.g.Board.Zones = append(c.g.Board.Zones, engine.Zone{Name: args[0].Text, Sets: make([][]uint64, len(c.g.Players))})
 			z = len(c.g.Board.Zones) - 1
 		}
-		cd.a = int32(z)
+		cd.A = int32(z)
 		args = args[1:]
-	case cPosition:
+	case code.CondPosition:
 		if len(args) != 1 {
 			c.errorf(n, site, "expected (%s POSITION)", name)
 			return nil
@@ -662,28 +533,28 @@ func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *cond {
 		if l == engine.NoLoc {
 			return nil
 		}
-		cd.a = int32(l)
+		cd.A = int32(l)
 		return cd
-	case cFlag:
+	case code.CondFlag:
 		if len(args) != 1 || args[0].Kind != zrf.Atom {
 			c.errorf(n, site, "expected (%s NAME)", name)
 			return nil
 		}
-		cd.a = bc.flag(&bc.p.flags, args[0].Text)
+		cd.A = bc.flag(&bc.p.Flags, args[0].Text)
 		return cd
-	case cPosFlag:
+	case code.CondPosFlag:
 		if len(args) < 1 || len(args) > 2 || args[0].Kind != zrf.Atom {
 			c.errorf(n, site, "expected (%s NAME [LOCATION])", name)
 			return nil
 		}
-		cd.a = bc.flag(&bc.p.posFlags, args[0].Text)
+		cd.A = bc.flag(&bc.p.PosFlags, args[0].Text)
 		args = args[1:]
-	case cAttacked, cDefended:
-		bc.p.attackers = true
+	case code.CondAttacked, code.CondDefended:
+		bc.p.Attackers = true
 		if len(args) == 1 && args[0].Kind == zrf.Atom && c.g.Board.DirIndex(args[0].Text) == engine.NoDir &&
 			c.g.Board.LocIndex(args[0].Text) == engine.NoLoc {
 			// (attacked? TYPE): attacked by moves of that type (RenShogi).
-			cd.a = int32(c.moveType(args[0].Text))
+			cd.A = int32(c.moveType(args[0].Text))
 			return cd
 		}
 	}
@@ -692,7 +563,7 @@ func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *cond {
 		return nil
 	}
 	if len(args) == 1 {
-		cd.loc = bc.loc(args[0], ns)
+		cd.Loc = bc.loc(args[0], ns)
 	}
 	return cd
 }

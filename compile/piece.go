@@ -1,7 +1,8 @@
-package eval
+package compile
 
 import (
 	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/internal/code"
 	"github.com/zoggo/zoggo/zrf"
 )
 
@@ -30,8 +31,8 @@ func (c *compiler) pieceName(n *zrf.Node) {
 		}
 	}
 	c.g.Pieces = append(c.g.Pieces, &engine.Piece{Name: name, Images: map[engine.Player][]string{}})
-	c.eg.Moves = append(c.eg.Moves, nil)
-	c.eg.Drops = append(c.eg.Drops, nil)
+	c.srcMoves = append(c.srcMoves, nil)
+	c.srcDrops = append(c.srcDrops, nil)
 }
 
 func (c *compiler) piece(n *zrf.Node, k engine.Kind) {
@@ -99,10 +100,10 @@ func (c *compiler) piece(n *zrf.Node, k engine.Kind) {
 		case "moves", "drops":
 			blocks := c.blocks(ch, site)
 			if h == "moves" {
-				c.eg.Moves[k] = append(c.eg.Moves[k], blocks...)
+				c.srcMoves[k] = append(c.srcMoves[k], blocks...)
 				p.HasMoves = p.HasMoves || len(blocks) > 0
 			} else {
-				c.eg.Drops[k] = append(c.eg.Drops[k], blocks...)
+				c.srcDrops[k] = append(c.srcDrops[k], blocks...)
 				p.HasDrops = p.HasDrops || len(blocks) > 0
 			}
 		default:
@@ -116,11 +117,11 @@ func (c *compiler) piece(n *zrf.Node, k engine.Kind) {
 
 // blocks reads a moves or drops form: move blocks, with (move-type T) headers giving the
 // type of the blocks that follow.
-func (c *compiler) blocks(n *zrf.Node, site *zrf.Site) []Block {
+func (c *compiler) blocks(n *zrf.Node, site *zrf.Site) []srcBlock {
 	ns := n.SiteIn(site)
 	t := engine.NoMoveType
-	owner := ownFriend
-	var out []Block
+	owner := code.OwnFriend
+	var out []srcBlock
 	for _, b := range n.Args() {
 		if b.Head() == "owner" {
 			a := b.Args()
@@ -148,19 +149,12 @@ func (c *compiler) blocks(n *zrf.Node, site *zrf.Site) []Block {
 			c.errorf(b, ns, "expected a move block (a list of instructions), found %s", b.Describe())
 			continue
 		}
-		out = append(out, Block{Type: t, Owner: owner, Body: b, Site: b.SiteIn(ns)})
+		out = append(out, srcBlock{Type: t, Owner: owner, Body: b, Site: b.SiteIn(ns)})
 	}
 	return out
 }
 
-// Whose pieces a block moves.
-const (
-	ownFriend uint8 = iota
-	ownAny
-	ownEnemy
-)
-
-var ownerNames = map[string]uint8{"friend": ownFriend + 1, "any": ownAny + 1, "enemy": ownEnemy + 1}
+var ownerNames = map[string]uint8{"friend": code.OwnFriend + 1, "any": code.OwnAny + 1, "enemy": code.OwnEnemy + 1}
 
 // kind resolves a piece type name.
 func (c *compiler) kind(n *zrf.Node, site *zrf.Site) engine.Kind {
@@ -246,4 +240,13 @@ func (c *compiler) addStock(p engine.Player, k engine.Kind, n int) {
 		}
 	}
 	c.g.Stock = append(c.g.Stock, engine.Stock{Player: p, Kind: k, N: n})
+}
+
+// srcBlock is one move block of a piece as written, with its move type, until it is
+// compiled.
+type srcBlock struct {
+	Owner uint8 // code.OwnFriend, code.OwnAny or code.OwnEnemy (the dialect's (owner ...) header)
+	Type  engine.MoveType
+	Body  *zrf.Node
+	Site  *zrf.Site // expansion site that applies to Body
 }

@@ -1,4 +1,4 @@
-package eval_test
+package compile_test
 
 import (
 	"os"
@@ -8,7 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/compile"
 	"github.com/zoggo/zoggo/zrf"
 )
 
@@ -44,10 +44,7 @@ func TestErrors(t *testing.T) {
 				t.Fatalf("chunk has no ERROR comment:\n%s", chunk)
 			}
 			fsys := fstest.MapFS{"t.zrf": {Data: []byte(chunk)}}
-			f, err := eval.Load(zrf.NewFileSet(), fsys, "t.zrf")
-			if err == nil {
-				err = f.Check()
-			}
+			_, err := compile.Load(zrf.NewFileSet(), fsys, "t.zrf")
 			if err == nil {
 				t.Fatalf("no error; want errors on lines %v", keys(want))
 			}
@@ -72,22 +69,4 @@ func keys(m map[int]*regexp.Regexp) []int {
 		out = append(out, k)
 	}
 	return out
-}
-
-func TestSuggest(t *testing.T) {
-	for _, tt := range []struct {
-		name  string
-		cands []string
-		want  string
-	}{
-		{"Bgi", []string{"Big", "Small"}, "Big"},
-		{"nn", []string{"n", "s", "ne"}, "n"},
-		{"boardsetup", []string{"board", "board-setup"}, "board-setup"},
-		{"xyz", []string{"n", "s"}, ""},
-		{"Pawn", []string{"Pawn"}, ""},
-	} {
-		if got := eval.Suggest(tt.name, tt.cands); got != tt.want {
-			t.Errorf("Suggest(%q, %q) = %q, want %q", tt.name, tt.cands, got, tt.want)
-		}
-	}
 }

@@ -1,0 +1,129 @@
+// Package eval is the run-time: it runs the compiled move code of a game against a state
+// and turns what it generates into legal turns, and it decides when a game ends and who
+// won. It never sees ZRF syntax: the compile package resolves every name and compiles
+// every move body before a game reaches here, so the only errors left are those the move
+// code meets on a board (a loop past its bound, too many moves), each a *GenError with
+// the rules position that caused it.
+//
+// A Game may be shared by any number of goroutines. The buffers of move generation live
+// in a Workspace, one per goroutine and per depth of a tree: Turns, AllTurns and Outcome
+// are its methods, and what they return stays valid until the workspace is used again.
+//
+// This package may import zrf (for positions and errors), engine, compile and
+// internal/code.
+package eval
+
+import (
+	"fmt"
+	"io/fs"
+	"sync"
+
+	"github.com/zoggo/zoggo/compile"
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/internal/code"
+	"github.com/zoggo/zoggo/internal/spell"
+	"github.com/zoggo/zoggo/zrf"
+)
+
+// Game is a compiled game ready to run: the compile pass's game and the tables the
+// run-time derives from its code.
+type Game struct {
+	*engine.Game
+	Fset *zrf.FileSet
+	Pos  zrf.Pos // the game or variant form
+
+	code  *code.Program // nil when an external engine defines the moves
+	royal [][]bool      // [player][kind]: kinds whose attack the player must never allow
+	gens  sync.Pool
+	reach reachTable
+}
+
+// New returns the run-time of a compiled game.
+func New(cg *compile.Game) *Game {
+	g := &Game{Game: cg.Game, Fset: cg.Fset, Pos: cg.Pos, code: cg.Code, royal: cg.Royal}
+	g.reach.init(g)
+	return g
+}
+
+// Axiom reports whether the game's moves are defined by an external engine.
+func (g *Game) Axiom() bool { return g.Engine != "" }
+
+// File is a rules file whose games are ready to run.
+type File struct {
+	Name     string
+	Fset     *zrf.FileSet
+	Games    []*Game // every playable game and variant, in file order
+	Warnings zrf.ErrorList
+}
+
+func newFile(cf *compile.File) *File {
+	if cf == nil {
+		return nil
+	}
+	f := &File{Name: cf.Name, Fset: cf.Fset, Warnings: cf.Warnings}
+	for _, g := range cf.Games {
+		f.Games = append(f.Games, New(g))
+	}
+	return f
+}
+
+// LoadFile reads, expands and compiles a rules file from the operating system's files.
+// Includes are resolved in the file's folder and below or beside it. With an error it
+// still returns the games that compiled, when the file could be read.
+func LoadFile(path string) (*File, error) {
+	cf, err := compile.LoadFile(path)
+	return newFile(cf), err
+}
+
+// Load reads, expands and compiles the rules file name of fsys.
+func Load(fset *zrf.FileSet, fsys fs.FS, name string) (*File, error) {
+	cf, err := compile.Load(fset, fsys, name)
+	return newFile(cf), err
+}
+
+// Compile builds the games and variants of an expanded file; see compile.Compile.
+func Compile(fset *zrf.FileSet, ex *zrf.Expanded) (*File, error) {
+	cf, err := compile.Compile(fset, ex)
+	return newFile(cf), err
+}
+
+// Default returns the game opened when the file is loaded: the first variant marked
+// (default), else the first game.
+func (f *File) Default() *Game {
+	for _, g := range f.Games {
+		if g.Default {
+			return g
+		}
+	}
+	for _, g := range f.Games {
+		if !g.Variant {
+			return g
+		}
+	}
+	if len(f.Games) > 0 {
+		return f.Games[0]
+	}
+	return nil
+}
+
+// Find returns the game or variant with exactly this title, or the default one for "".
+func (f *File) Find(title string) (*Game, error) {
+	if title == "" {
+		if g := f.Default(); g != nil {
+			return g, nil
+		}
+		return nil, fmt.Errorf("%s: no playable game", f.Name)
+	}
+	var titles []string
+	for _, g := range f.Games {
+		if g.Title == title {
+			return g, nil
+		}
+		titles = append(titles, g.Title)
+	}
+	msg := fmt.Sprintf("%s: no game or variant titled %q", f.Name, title)
+	if s := spell.Suggest(title, titles); s != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return nil, fmt.Errorf("%s", msg)
+}

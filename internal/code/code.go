@@ -1,0 +1,209 @@
+// Package code defines the compiled form of a game's move code: the ops, conditions and
+// integer expressions that the compile package produces from move and drop blocks and the
+// eval package runs. It holds data and its printing only; it knows nothing of ZRF syntax
+// beyond source positions, and nothing of how the code runs.
+package code
+
+import (
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/zrf"
+)
+
+type Opcode uint8
+
+const (
+	OpStep     Opcode = iota // a: direction
+	OpJump                   // a: position
+	OpOpposite               // a: direction
+	OpMark
+	OpBack
+	OpGoFrom
+	OpGoTo
+	OpGoLastFrom
+	OpGoLastTo
+	OpVerify  // cond
+	OpIf      // cond, body, els
+	OpWhile   // cond, body
+	OpFrom    // start a movement at the cursor
+	OpTo      // destination of the open movement
+	OpCascade // commit the open movement, start one at the cursor
+	OpCapture // loc
+	OpCreate  // a: owner or -1 for the side, b: kind, loc
+	OpChangeType
+	OpChangeOwner // loc
+	OpFlip        // loc
+	OpSetFlag     // a: flag, cond
+	OpSetPosFlag  // a: flag, cond, loc
+	OpSetAttr     // a: attribute, cond
+	OpAdd         // kinds: promotion choices; a: continuation type or -1; b: 1 for add-copy
+	// The dialect's instructions (dialect.go).
+	OpSetVal // a: slot, b: class, loc, ie: the value
+	OpTake   // loc: the column whose top piece goes under the moving piece
+	OpSelect // loc: a piece that moves with the group
+	OpShift  // a: direction the group steps in
+	OpAll    // body: run at every position
+	OpGoto   // a: turn-order entry to go on at, -1 for this one again
+)
+
+// locKind says how a location argument is given.
+type LocKind uint8
+
+const (
+	LocCursor   LocKind = iota // no argument: the cursor
+	LocDir                     // v: a direction from the cursor (symmetry applied)
+	LocPos                     // v: a position
+	LocOpposite                // v: the opposite of a direction, from the cursor
+)
+
+type LocArg struct {
+	Kind LocKind
+	V    int32
+}
+
+// op is one compiled instruction.
+type Op struct {
+	Code  Opcode
+	A, B  int32
+	Loc   LocArg
+	Cond  *Cond
+	Body  []Op
+	Else  []Op
+	Kinds []engine.Kind
+	Expr  *Expr
+	At    int32 // index into Game.at: the source of the instruction, for run-time errors
+}
+
+type CondCode uint8
+
+const (
+	CondTrue CondCode = iota
+	CondFalse
+	CondEmpty
+	CondFriend
+	CondEnemy
+	CondNeutral
+	CondPiece    // a: kind
+	CondOnBoard  //
+	CondPosition // a: position (always the cursor)
+	CondInZone   // a: zone
+	CondMarked
+	CondLastFrom
+	CondLastTo
+	CondFlag    // a: flag
+	CondPosFlag // a: flag
+	CondAttacked
+	CondDefended // a: move type or -1
+	CondAdjEnemy
+	CondAttr // a: attribute number
+	CondAnd
+	CondOr
+	CondNot
+	// The dialect's conditions (dialect.go).
+	CondCmp       // a: comparison, ints: the two numbers
+	CondOwn       // the piece at loc belongs to the player making the turn
+	CondSelected  // loc is where a selected piece now stands
+	CondConnected // the side's pieces form one group
+)
+
+// cond is a compiled condition. neg inverts a predicate (the not- forms).
+type Cond struct {
+	Code CondCode
+	Neg  bool
+	A    int32
+	Loc  LocArg
+	Args []*Cond
+	Ints []*Expr
+}
+
+// Program is the compiled moves and drops of a game.
+type Program struct {
+	Moves     [][]Block // per kind
+	Drops     [][]Block
+	Flags     []string
+	PosFlags  []string
+	At        []Source
+	Promoted  []bool // kinds that are the target of a promotion
+	Attackers bool   // some condition uses attacked? or defended?
+	Dialect   *Dialect
+}
+
+type Block struct {
+	Owner uint8 // ownFriend, ownAny or ownEnemy: whose pieces of the type it moves
+	Type  engine.MoveType
+	Rule  int32
+	Ops   []Op
+}
+
+type Source struct {
+	Pos  zrf.Pos
+	Site *zrf.Site
+}
+
+// Action kinds.
+const (
+	ActPrePart = iota
+	ActPostPart
+	ActPreMove
+	ActPostMove
+	NumActs
+)
+
+// dialectProg is the compiled dialect part of a program.
+type Dialect struct {
+	Acts     [][NumActs][]Op // [kind+1], index 0 global
+	HasAct   [NumActs]bool
+	Checks   []Check
+	Formulas []*Cond
+	AnyOwner []bool // kinds with blocks that move pieces of any owner
+	NumAcc   int
+}
+
+type Check struct {
+	Cond *Cond
+	Acc  []*Expr // the accumulators the condition uses
+	At   int32
+}
+
+// iexpr is a compiled integer expression.
+type Expr struct {
+	Code ExprCode
+	A    int32
+	Loc  LocArg
+	Args []*Expr
+	Cond *Cond
+	At   int32 // source of a count, for run-time errors
+}
+
+type ExprCode uint8
+
+const (
+	IntConst ExprCode = iota
+	IntVar            // a: variable
+	IntPiece          // a: integer piece attribute, loc
+	IntPos            // a: position attribute, loc
+	IntAdd
+	IntSub
+	IntMul
+	IntDiv
+	IntMod
+	IntMax
+	IntMin
+	IntCount    // cond: positions where it holds
+	IntHeight   // loc: pieces under the top piece
+	IntCaptures // a: kind or -1; pieces the turn captures
+	IntFirst    // a: kind; ordinal of the first captured piece of that kind, 1000 if none
+	IntOrder    // a: kind; larger when pieces of that kind are captured earlier
+	IntMover    // a: kind; 1 when the turn moves a piece of that kind
+	IntParts    // parts of the turn
+	IntAccMax   // a: accumulator; args[0]: the value
+	IntAccMin
+	IntCond  // cond: 1 or 0
+	IntMoves // legal turns of the player to move
+)
+
+// Whose pieces a block moves.
+const (
+	OwnFriend uint8 = iota
+	OwnAny
+	OwnEnemy
+)

@@ -54,7 +54,7 @@ func (m *MCTS) Choose(p *Position) int {
 				t := &n.turns[i]
 				_, mover := g.Side(n.state)
 				c := &node{state: t.After, mover: mover, wins: make([]float64, np)}
-				res, turns, err := g.Outcome(t.After, mover, p.History[t.After.Hash]+1)
+				res, turns, err := g.NewWorkspace().Outcome(t.After, mover, p.History[t.After.Hash]+1)
 				if err != nil || res.Over {
 					c.over, c.result = true, res
 				} else {
@@ -127,7 +127,7 @@ func (m *MCTS) playout(g *eval.Game, n *node, p *Position) eval.Result {
 		} else {
 			next = turns[p.Rand.IntN(len(turns))].After
 		}
-		res, nt, err := g.Outcome(next, mover, 1)
+		res, nt, err := g.NewWorkspace().Outcome(next, mover, 1)
 		if err != nil {
 			return eval.Result{Over: true, Draw: true}
 		}

@@ -29,7 +29,7 @@ func Play(g *eval.Game, agents []Agent, seed uint64, maxPlies int) (*Game, error
 	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	s := g.NewState()
 	hist := map[uint64]int{s.Hash: 1}
-	turns, err := g.Turns(s)
+	turns, err := g.NewWorkspace().Turns(s)
 	if err != nil {
 		return nil, err
 	}
@@ -69,7 +69,7 @@ func Play(g *eval.Game, agents []Agent, seed uint64, maxPlies int) (*Game, error
 			rec.Result = eval.Result{Over: true, Draw: true, Reason: fmt.Sprintf("stopped after %d turns (--max-plies)", maxPlies)}
 			break
 		}
-		res, next, err := g.Outcome(s, lastMover, hist[s.Hash])
+		res, next, err := g.NewWorkspace().Outcome(s, lastMover, hist[s.Hash])
 		if err != nil {
 			return nil, err
 		}

@@ -117,7 +117,7 @@ func (s *Search) value(st *engine.State, mover engine.Player, depth int, alpha, 
 		s.stop = true
 	}
 	reps := s.hist[st.Hash] + 1
-	res, turns, err := s.g.OutcomeIn(st, mover, reps, s.workspace(ply))
+	res, turns, err := s.workspace(ply).Outcome(st, mover, reps)
 	if err != nil {
 		return 0
 	}
@@ -225,7 +225,7 @@ func (s *Search) quiesce(st *engine.State, turns []eval.Turn, next engine.Player
 			continue // not a capture
 		}
 		s.nodes++
-		res, nextTurns, err := s.g.OutcomeIn(t.After, next, 1, s.workspace(ply+1))
+		res, nextTurns, err := s.workspace(ply+1).Outcome(t.After, next, 1)
 		var v float64
 		switch {
 		case err != nil:

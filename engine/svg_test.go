@@ -53,7 +53,7 @@ func TestRenderSVG(t *testing.T) {
 			var opts engine.SVGOptions
 			if tt.from != "" {
 				from, to := g.Board.LocIndex(tt.from), g.Board.LocIndex(tt.to)
-				turns, err := g.Turns(s)
+				turns, err := g.NewWorkspace().Turns(s)
 				if err != nil {
 					t.Fatal(err)
 				}

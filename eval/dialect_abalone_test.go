@@ -21,7 +21,7 @@ import (
 func expectShiftAfter(t *testing.T, g *eval.Game, spec, move, after string) {
 	t.Helper()
 	s := position(t, g, spec)
-	turns, err := g.Turns(s)
+	turns, err := g.NewWorkspace().Turns(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,14 +179,14 @@ func TestAbaloneWin(t *testing.T) {
 func shiftOutcome(t *testing.T, g *eval.Game, spec, move string) eval.Result {
 	t.Helper()
 	s := position(t, g, spec)
-	turns, err := g.Turns(s)
+	turns, err := g.NewWorkspace().Turns(s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, mover := g.Side(s)
 	for i := range turns {
 		if d, _, _ := strings.Cut(describe(g, s, &turns[i]), " x "); d == move {
-			r, _, err := g.Outcome(turns[i].After, mover, 1)
+			r, _, err := g.NewWorkspace().Outcome(turns[i].After, mover, 1)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -39,7 +39,7 @@ func bashniColumn(g *eval.Game, s *engine.State, sq string) string {
 // bashniOnlyTurn returns the single legal turn of the position spec.
 func bashniOnlyTurn(t *testing.T, g *eval.Game, spec string) *eval.Turn {
 	t.Helper()
-	turns, err := g.Turns(position(t, g, spec))
+	turns, err := g.NewWorkspace().Turns(position(t, g, spec))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestBashniTakeTop(t *testing.T) {
 		"d4-e5", "d4-f6", "d4-g7", "d4-c5", "d4-b6", "d4-a7",
 		"d4-e3", "d4-f2", "d4-g1", "d4-c3", "d4-b2", "d4-a1")
 	s := position(t, g, spec)
-	turns, err := g.Turns(s)
+	turns, err := g.NewWorkspace().Turns(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func TestBashniFreedColumn(t *testing.T) {
 		"d4": "White Man",
 		"e5": "White Man / Black Man",
 	})
-	res, _, err := g.Outcome(tn.After, g.PlayerIndex("White"), 1)
+	res, _, err := g.NewWorkspace().Outcome(tn.After, g.PlayerIndex("White"), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +163,7 @@ func TestBashniMultiCapture(t *testing.T) {
 	spec = "White Man b6/Black:Man; Black Man c7 f6; White to move"
 	expectTurns(t, g, spec, "b6-d8-g5 x c7 f6 =King", "b6-d8-h4 x c7 f6 =King")
 	s := position(t, g, spec)
-	turns, err := g.Turns(s)
+	turns, err := g.NewWorkspace().Turns(s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -303,7 +303,7 @@ func (x *gen) ival(e *code.Expr) int64 {
 			w.noChecks = true
 			turns, err = x.g.turns(x.s, w)
 		} else {
-			turns, err = x.g.Turns(x.s)
+			turns, err = x.g.NewWorkspace().Turns(x.s)
 		}
 		if ge, ok := err.(*GenError); ok {
 			panic(genBail{ge})
@@ -388,15 +388,7 @@ func (g *Game) action(s *engine.State, a int, l engine.Loc, mover engine.Player)
 	}
 	x := g.getGen()
 	defer g.putGen(x)
-	defer func() {
-		if r := recover(); r != nil {
-			b, isBail := r.(genBail)
-			if !isBail {
-				panic(r)
-			}
-			changes, ok, err = nil, false, b.err
-		}
-	}()
+	defer g.catch(x, &err)
 	side := mover
 	lists := [][]code.Op{d.Acts[0][a]}
 	if l != engine.NoLoc && !s.Cells[l].IsEmpty() {
@@ -458,15 +450,7 @@ func (g *Game) applyChecks(turns []Turn, s *engine.State) ([]Turn, error) {
 	defer g.putGen(x)
 	var err error
 	func() {
-		defer func() {
-			if r := recover(); r != nil {
-				b, ok := r.(genBail)
-				if !ok {
-					panic(r)
-				}
-				err = b.err
-			}
-		}()
+		defer g.catch(x, &err)
 		mover := g.Entry(s).Side
 		x.acc = make([]int64, d.NumAcc)
 		defer func() { x.acc, x.turn = nil, nil }()
@@ -607,7 +591,8 @@ func (g *Game) pieceParts(x *gen, s *engine.State, l engine.Loc, c engine.Cell, 
 }
 
 // formula evaluates the goal condition (formula CONDITION) number i for player p in s:
-// friend? and enemy? are relative to p; the cursor starts on the first position.
+// friend? and enemy? are relative to p; the cursor starts on the first position. A
+// failure of the condition's code bails out to the caller's entry point (Outcome).
 func (g *Game) formula(i int, s *engine.State, p engine.Player) (v bool) {
 	if g.code == nil || g.code.Dialect == nil || i >= len(g.code.Dialect.Formulas) {
 		return false
@@ -618,14 +603,6 @@ func (g *Game) formula(i int, s *engine.State, p engine.Player) (v bool) {
 	}
 	x := g.getGen()
 	defer g.putGen(x)
-	defer func() {
-		if r := recover(); r != nil {
-			if _, ok := r.(genBail); !ok {
-				panic(r)
-			}
-			v = false
-		}
-	}()
 	x.s, x.cells, x.side, x.mover, x.nbr = s, s.Cells, p, p, g.Board.Neighbor[p]
 	clear(x.attCache[0])
 	clear(x.attCache[1])

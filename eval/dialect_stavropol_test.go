@@ -99,14 +99,14 @@ func TestStavropolLoss(t *testing.T) {
 	// White's only legal turn is Black's e5 taking White's last man: White loses,
 	// having brought it about himself.
 	s := position(t, g, "White Man d4; Black Man e5 f6; White to move")
-	turns, err := g.Turns(s)
+	turns, err := g.NewWorkspace().Turns(s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(turns) != 1 {
 		t.Fatalf("%d turns, want 1", len(turns))
 	}
-	res, _, err := g.Outcome(turns[0].After, g.PlayerIndex("White"), 1)
+	res, _, err := g.NewWorkspace().Outcome(turns[0].After, g.PlayerIndex("White"), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,11 +115,11 @@ func TestStavropolLoss(t *testing.T) {
 	}
 	// With a white man left the game goes on.
 	s = position(t, g, "White Man d4 a1; Black Man e5 f6; White to move")
-	turns, err = g.Turns(s)
+	turns, err = g.NewWorkspace().Turns(s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, _, err = g.Outcome(turns[0].After, g.PlayerIndex("White"), 1)
+	res, _, err = g.NewWorkspace().Outcome(turns[0].After, g.PlayerIndex("White"), 1)
 	if err != nil {
 		t.Fatal(err)
 	}

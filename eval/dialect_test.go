@@ -101,7 +101,7 @@ func position(t testing.TB, g *eval.Game, spec string) *engine.State {
 // turnList returns the legal turns of s, each described by describe, sorted.
 func turnList(t testing.TB, g *eval.Game, s *engine.State) []string {
 	t.Helper()
-	turns, err := g.Turns(s)
+	turns, err := g.NewWorkspace().Turns(s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -45,7 +45,7 @@ func TestDialectTurnOrder(t *testing.T) {
 	s := g.NewState()
 	play := func(want string) {
 		t.Helper()
-		turns, err := g.Turns(s)
+		turns, err := g.NewWorkspace().Turns(s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -110,7 +110,7 @@ func TestDialectGoals(t *testing.T) {
 	s := position(t, g, "A Man h1 h2; B Man a2; B to move")
 	s.Turn = 3
 	s.Hash = g.FullHash(s)
-	r, _, err := g.Outcome(s, A, 1)
+	r, _, err := g.NewWorkspace().Outcome(s, A, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func TestDialectGoals(t *testing.T) {
 	s = position(t, g, "A Man g1 h2; B Man a2")
 	s.Turn = 3
 	s.Hash = g.FullHash(s)
-	r, _, _ = g.Outcome(s, A, 1)
+	r, _, _ = g.NewWorkspace().Outcome(s, A, 1)
 	if !r.Over || !r.Draw || !strings.HasPrefix(r.Reason, "tie: ") {
 		t.Errorf("tie only: got %v", r)
 	}
@@ -130,7 +130,7 @@ func TestDialectGoals(t *testing.T) {
 	s = position(t, g, "A Man a1; B Man g2 h2")
 	s.Turn = 3
 	s.Hash = g.FullHash(s)
-	r, _, _ = g.Outcome(s, A, 1)
+	r, _, _ = g.NewWorkspace().Outcome(s, A, 1)
 	if !r.Over || len(r.Losers) == 0 || g.Players[r.Losers[0]].Name != "B" || !strings.HasPrefix(r.Reason, "stuck: ") {
 		t.Errorf("B stuck: got %v", r)
 	}
@@ -169,7 +169,7 @@ func TestDialectSeveralKings(t *testing.T) {
 	if n := len(turnList(t, g, s)); n != 0 {
 		t.Fatalf("mate position: %d legal turns, want 0", n)
 	}
-	r, _, err := g.Outcome(s, g.PlayerIndex("White"), 1)
+	r, _, err := g.NewWorkspace().Outcome(s, g.PlayerIndex("White"), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +183,7 @@ func TestDialectSeveralKings(t *testing.T) {
 	if got := turnList(t, g, s); !slices.Equal(got, []string{"a1-b1", "a1-b2"}) {
 		t.Errorf("one rook: got %v, want [a1-b1 a1-b2]", got)
 	}
-	r, _, _ = g.Outcome(s, g.PlayerIndex("White"), 1)
+	r, _, _ = g.NewWorkspace().Outcome(s, g.PlayerIndex("White"), 1)
 	if r.Over {
 		t.Errorf("one rook: the game is over: %v", r)
 	}

@@ -31,7 +31,7 @@ func FuzzLoadAndMove(f *testing.F) {
 			if len(g.Board.Locs) > 4096 {
 				continue
 			}
-			turns, err := g.Turns(g.NewState())
+			turns, err := g.NewWorkspace().Turns(g.NewState())
 			if err != nil {
 				continue
 			}
@@ -39,7 +39,7 @@ func FuzzLoadAndMove(f *testing.F) {
 				if i > 8 {
 					break
 				}
-				g.Turns(turns[i].After)
+				g.NewWorkspace().Turns(turns[i].After)
 			}
 		}
 	})

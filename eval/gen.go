@@ -29,8 +29,30 @@ func (e *GenError) Error() string { return e.Err.Error() }
 // Detail returns the error with its source line and expansion notes.
 func (e *GenError) Detail() string { return e.Err.Detail() }
 
-// genBail carries a GenError out of deep recursion; Generate recovers it.
+// genBail carries a GenError out of deep recursion; the entry points of the run-time
+// recover it (catch).
 type genBail struct{ err *GenError }
+
+// catch is deferred by every entry point of the run-time, with the error it returns. It
+// turns a panic into that error: a bail-out of the move code becomes its *GenError, and
+// any other panic a *GenError saying "internal error" at the rules position x was
+// running (the game's form when x is nil or ran nothing yet), so that a bad rules file
+// or a bug of ours ends one call, never the program.
+func (g *Game) catch(x *gen, err *error) {
+	r := recover()
+	if r == nil {
+		return
+	}
+	if b, ok := r.(genBail); ok {
+		*err = b.err
+		return
+	}
+	pos, site := g.Pos, (*zrf.Site)(nil)
+	if x != nil && x.at >= 0 && int(x.at) < len(g.code.At) {
+		pos, site = g.code.At[x.at].Pos, g.code.At[x.at].Site
+	}
+	*err = &GenError{g.Fset.NewError(pos, site, "internal error: %v", r)}
+}
 
 // movement is a piece moving within a part.
 type movement struct {
@@ -49,6 +71,7 @@ type gen struct {
 	nbr  []engine.Loc
 	nd   int
 
+	at           int32 // the op being run: where an internal error is reported
 	cursor, mark engine.Loc
 	start        engine.Loc
 	open         bool // an open movement exists (it may have no piece yet)
@@ -89,7 +112,7 @@ type gen struct {
 }
 
 func newGen(g *Game) *gen {
-	x := &gen{g: g, b: g.Board, nd: len(g.Board.Dirs), attackAt: engine.NoLoc}
+	x := &gen{g: g, b: g.Board, nd: len(g.Board.Dirs), attackAt: engine.NoLoc, at: -1}
 	x.words = (len(g.Board.Locs) + 63) / 64
 	if g.code != nil {
 		x.posFlags = make([]uint64, len(g.code.PosFlags)*x.words)
@@ -221,6 +244,7 @@ func (x *gen) sym(d engine.Dir) engine.Dir { return x.b.Sym[x.side][d] }
 func (x *gen) run(ops []code.Op) bool {
 	for i := range ops {
 		o := &ops[i]
+		x.at = o.At
 		switch o.Code {
 		case code.OpStep:
 			t := x.nbr[int(x.cursor)*x.nd+int(o.A)]

@@ -22,7 +22,7 @@ const board5 = `(board (grid (start-rectangle 0 0 10 10)
 
 func turnTexts(t *testing.T, g *eval.Game, s *engine.State) []string {
 	t.Helper()
-	turns, err := g.Turns(s)
+	turns, err := g.NewWorkspace().Turns(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +196,7 @@ func TestHashIncremental(t *testing.T) {
 		g := loadRow(t, file, "")
 		s := g.NewState()
 		for ply := 0; ply < 200; ply++ {
-			turns, err := g.Turns(s)
+			turns, err := g.NewWorkspace().Turns(s)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -230,7 +230,7 @@ func TestElimination(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, turns, err := g.Outcome(s, g.PlayerIndex("A"), 1)
+	res, turns, err := g.NewWorkspace().Outcome(s, g.PlayerIndex("A"), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,7 +261,7 @@ func TestElimination(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, _, err = g.Outcome(s3, g.PlayerIndex("A"), 1)
+	res, _, err = g.NewWorkspace().Outcome(s3, g.PlayerIndex("A"), 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,16 +36,13 @@ func (r Result) String() string {
 // (the turn order already advanced). It returns the result and the legal turns of the
 // next player, computed on the way (nil when the game ended before they were needed).
 // repetitions counts how often the position of s has occurred, this time included.
-func (g *Game) Outcome(s *engine.State, mover engine.Player, repetitions int) (Result, []Turn, error) {
-	return g.OutcomeIn(s, mover, repetitions, nil)
-}
-
-// OutcomeIn is Outcome computing the next player's turns in ws (a new workspace if nil).
 //
 // With more than two players still in, a loss eliminates the player instead of ending the
 // game (reference 9.4): s is changed to skip its turns, and the game ends when one player
 // who chooses moves remains.
-func (g *Game) OutcomeIn(s *engine.State, mover engine.Player, repetitions int, ws *Workspace) (Result, []Turn, error) {
+func (ws *Workspace) Outcome(s *engine.State, mover engine.Player, repetitions int) (res Result, turns []Turn, err error) {
+	g := ws.g
+	defer g.catch(nil, &err)
 	for round := 0; round <= len(g.Players); round++ {
 		res, turns, err, again := g.outcomeOnce(s, mover, repetitions, ws)
 		if !again {
@@ -55,7 +52,7 @@ func (g *Game) OutcomeIn(s *engine.State, mover engine.Player, repetitions int, 
 	return Result{Over: true, Draw: true, Reason: "every player was eliminated"}, nil, nil
 }
 
-// outcomeOnce is one pass of OutcomeIn; again says that a player was eliminated and the
+// outcomeOnce is one pass of Outcome; again says that a player was eliminated and the
 // goals must be checked afresh.
 func (g *Game) outcomeOnce(s *engine.State, mover engine.Player, repetitions int, ws *Workspace) (Result, []Turn, error, bool) {
 	_, next := g.Side(s)
@@ -88,13 +85,7 @@ func (g *Game) outcomeOnce(s *engine.State, mover engine.Player, repetitions int
 		return g.decide(best, bestP, s), nil, nil, false
 	}
 	// Step 2: the next player's legal turns.
-	var turns []Turn
-	var err error
-	if ws != nil {
-		turns, err = g.TurnsIn(s, ws)
-	} else {
-		turns, err = g.Turns(s)
-	}
+	turns, err := ws.Turns(s)
 	if err != nil {
 		return Result{}, nil, err, false
 	}

@@ -40,7 +40,7 @@ func TestHostileRules(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			g := loadString(t, tt.src)
 			start := time.Now()
-			_, err := g.Turns(g.NewState())
+			_, err := g.NewWorkspace().Turns(g.NewState())
 			if err == nil {
 				t.Fatalf("no error, want %q", tt.want)
 			}

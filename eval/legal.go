@@ -53,15 +53,7 @@ func (g *Game) Parts(s *engine.State, out []engine.Move) ([]engine.Move, error) 
 
 // parts generates with x, appending moves to out and their changes to arena.
 func (g *Game) parts(x *gen, s *engine.State, out []engine.Move, arena []engine.Change) (moves []engine.Move, ar []engine.Change, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			b, ok := r.(genBail)
-			if !ok {
-				panic(r)
-			}
-			moves, ar, err = out, arena, b.err
-		}
-	}()
+	defer g.catch(x, &err)
 	x.out = out
 	x.arena = arena
 	x.seenReset()
@@ -254,15 +246,6 @@ func (w *workspace) state(s *engine.State) *engine.State {
 	return t
 }
 
-// Turns returns every complete legal turn of the player to move in s. Each turn carries
-// the state after it. The error is a *GenError when the rules' move code fails.
-func (g *Game) Turns(s *engine.State) ([]Turn, error) {
-	if err := g.runnable(); err != nil {
-		return nil, err
-	}
-	return g.turns(s, g.newWorkspace())
-}
-
 // runnable reports why the game's moves cannot be generated, if they cannot.
 func (g *Game) runnable() error {
 	if g.Axiom() {
@@ -274,31 +257,39 @@ func (g *Game) runnable() error {
 	return nil
 }
 
-// Workspace holds reusable buffers for TurnsIn and OutcomeIn: the turns they return, and
-// the states after them, stay valid until the workspace is used again. Searchers keep one
-// per depth so that the tree allocates almost nothing.
-type Workspace struct{ w *workspace }
+// Workspace holds the buffers of move generation for one game: the turns its methods
+// return, and the states after them, stay valid until the workspace is used again. A
+// workspace belongs to one goroutine; searchers keep one per depth of their tree so that
+// it allocates almost nothing.
+type Workspace struct {
+	g *Game
+	w *workspace
+}
 
 // NewWorkspace returns an empty workspace for g.
-func (g *Game) NewWorkspace() *Workspace { return &Workspace{w: g.newWorkspace()} }
+func (g *Game) NewWorkspace() *Workspace { return &Workspace{g: g, w: g.newWorkspace()} }
 
-// TurnsIn is Turns using the buffers of ws.
-func (g *Game) TurnsIn(s *engine.State, ws *Workspace) ([]Turn, error) {
-	if err := g.runnable(); err != nil {
+// Turns returns every complete legal turn of the player to move in s. Each turn carries
+// the state after it. Multi-part turns that reach the same position by different paths
+// are merged. The error is a *GenError when the rules' move code fails.
+func (ws *Workspace) Turns(s *engine.State) (turns []Turn, err error) {
+	if err := ws.g.runnable(); err != nil {
 		return nil, err
 	}
-	return g.turns(s, ws.w)
+	defer ws.g.catch(ws.w.x, &err)
+	ws.w.keepAll = false
+	return ws.g.turns(s, ws.w)
 }
 
 // AllTurns is Turns without merging the multi-part turns that reach the same position by
 // different paths: a replay must follow the very parts a saved game recorded.
-func (g *Game) AllTurns(s *engine.State) ([]Turn, error) {
-	if err := g.runnable(); err != nil {
+func (ws *Workspace) AllTurns(s *engine.State) (turns []Turn, err error) {
+	if err := ws.g.runnable(); err != nil {
 		return nil, err
 	}
-	w := g.newWorkspace()
-	w.keepAll = true
-	return g.turns(s, w)
+	defer ws.g.catch(ws.w.x, &err)
+	ws.w.keepAll = true
+	return ws.g.turns(s, ws.w)
 }
 
 // turns computes the legal turns of s in w; they stay valid until w is reset.
@@ -633,10 +624,11 @@ func (g *Game) maximal(turns []Turn) []Turn {
 
 // Perft counts the complete turns of the tree of the given depth from s. Every leaf turn
 // is applied. Goals are not checked: a position ends only when it has no legal turn.
-func (g *Game) Perft(s *engine.State, depth int) (int64, error) {
+func (g *Game) Perft(s *engine.State, depth int) (n int64, err error) {
 	if err := g.runnable(); err != nil {
 		return 0, err
 	}
+	defer g.catch(nil, &err)
 	ws := make([]*workspace, depth)
 	for i := range ws {
 		ws[i] = g.newWorkspace()
@@ -668,24 +660,37 @@ func (g *Game) perft(s *engine.State, depth int, ws []*workspace) (int64, error)
 
 // MakePart returns the state after one part: the turn goes on with the moved piece when
 // the part was made by add-partial and a continuation exists, and passes to the next
-// turn otherwise.
-func (g *Game) MakePart(s *engine.State, m *engine.Move) *engine.State {
-	after := s.Clone()
+// turn otherwise. The error is a *GenError when the rules' code fails on the way (a
+// post-action, or generating the continuations).
+func (g *Game) MakePart(s *engine.State, m *engine.Move) (after *engine.State, err error) {
+	if err := g.runnable(); err != nil {
+		return nil, err
+	}
+	defer g.catch(nil, &err)
+	after = s.Clone()
 	g.Apply(after, m)
-	if d := g.code.Dialect; d != nil && d.HasAct[code.ActPostPart] {
-		g.postAction(code.ActPostPart, s, after, *m, nil)
+	d := g.code.Dialect
+	if d != nil && d.HasAct[code.ActPostPart] {
+		if _, _, err := g.postAction(code.ActPostPart, s, after, *m, nil); err != nil {
+			return nil, err
+		}
 	}
 	if m.Cont != engine.NoMoveType && !m.Pass {
 		g.SetCont(after, after.LastTo, m.Cont)
 		next, err := g.Parts(after, nil)
-		if err == nil && len(g.prioritiseMoves(next)) > 0 {
-			return after
+		if err != nil {
+			return nil, err
+		}
+		if len(g.prioritiseMoves(next)) > 0 {
+			return after, nil
 		}
 	}
 	g.SetCont(after, engine.NoLoc, engine.NoMoveType)
-	if d := g.code.Dialect; d != nil && d.HasAct[code.ActPostMove] {
-		g.postAction(code.ActPostMove, s, after, *m, nil)
+	if d != nil && d.HasAct[code.ActPostMove] {
+		if _, _, err := g.postAction(code.ActPostMove, s, after, *m, nil); err != nil {
+			return nil, err
+		}
 	}
 	g.Advance(after)
-	return after
+	return after, nil
 }

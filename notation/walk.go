@@ -29,7 +29,7 @@ func (w *walker) begin() error {
 	if w.made > 0 {
 		return nil
 	}
-	turns, err := w.g.AllTurns(w.s)
+	turns, err := w.g.NewWorkspace().AllTurns(w.s)
 	if err != nil {
 		return err
 	}

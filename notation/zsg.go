@@ -145,7 +145,7 @@ func Play(g *eval.Game, s *engine.State, text string) (*engine.State, error) {
 // playPart finds the legal part written as text and makes it.
 func playPart(g *eval.Game, s *engine.State, text string) (*engine.State, error) {
 	if s.Cont == engine.NoLoc {
-		turns, err := g.Turns(s)
+		turns, err := g.NewWorkspace().Turns(s)
 		if err != nil {
 			return nil, err
 		}
@@ -153,7 +153,7 @@ func playPart(g *eval.Game, s *engine.State, text string) (*engine.State, error)
 		for i := range turns {
 			t := &turns[i]
 			if Normalize(Part(g, s, &t.Parts[0])) == text {
-				return g.MakePart(s, &t.Parts[0]), nil
+				return g.MakePart(s, &t.Parts[0])
 			}
 			cands = append(cands, Part(g, s, &t.Parts[0]))
 		}
@@ -166,7 +166,7 @@ func playPart(g *eval.Game, s *engine.State, text string) (*engine.State, error)
 	var cands []string
 	for i := range moves {
 		if Normalize(Part(g, s, &moves[i])) == text {
-			return g.MakePart(s, &moves[i]), nil
+			return g.MakePart(s, &moves[i])
 		}
 		cands = append(cands, Part(g, s, &moves[i]))
 	}

@@ -71,7 +71,7 @@ way and separated by ";" (each item is one part of a turn).`,
 				}
 				return nil
 			}
-			turns, err := g.Turns(s)
+			turns, err := g.NewWorkspace().Turns(s)
 			if err != nil {
 				return err
 			}
@@ -139,7 +139,7 @@ ends only where there is no legal turn. --divide prints the count below each fir
 			start := time.Now()
 			var total int64
 			if divide && depth > 0 {
-				turns, err := g.Turns(s)
+				turns, err := g.NewWorkspace().Turns(s)
 				if err != nil {
 					return err
 				}

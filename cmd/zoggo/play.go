@@ -170,7 +170,7 @@ func (ps *session) reset(n int) error {
 	}
 	ps.result = eval.Result{}
 	if n == 0 {
-		turns, err := ps.g.Turns(ps.s)
+		turns, err := ps.g.NewWorkspace().Turns(ps.s)
 		if err != nil {
 			return err
 		}
@@ -185,7 +185,7 @@ func (ps *session) reset(n int) error {
 func (ps *session) check() error {
 	last := ps.played[len(ps.played)-1]
 	_, mover := ps.g.Side(last.Before)
-	res, next, err := ps.g.Outcome(ps.s, mover, ps.hist[ps.s.Hash])
+	res, next, err := ps.g.NewWorkspace().Outcome(ps.s, mover, ps.hist[ps.s.Hash])
 	if err != nil {
 		return err
 	}

@@ -31,7 +31,7 @@ func TestDialectGamesPlay(t *testing.T) {
 				t.Fatal(err)
 			}
 			g := f.Default()
-			if g.Dialect != 1 {
+			if g.UI.Version != "zoggo-1" {
 				t.Fatalf("%s: not compiled as the dialect", name)
 			}
 			bot, err := ai.Parse("search:1", g)

@@ -490,7 +490,7 @@ func (c *compiler) compile(children []*zrf.Node, variant bool) *Game {
 		return nil
 	}
 	if c.dialect {
-		g.Dialect = 1
+		g.Semantics = engine.Semantics{KeepEffects: true, MergeChains: true, DropNullTurns: true}
 		c.ext()
 	}
 	if g.Engine == "" {

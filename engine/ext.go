@@ -29,12 +29,15 @@ type IntAttr struct {
 	Default []int32 // per kind
 }
 
-// Value classes of an OpVal change (stored in Change.Player).
+// ValClass says which kind of value an OpVal change sets (Change.Class).
+type ValClass uint8
+
+// Value classes.
 const (
-	ValVar   Player = iota // Attr: variable
-	ValPiece               // Attr: integer piece attribute of the piece on To
-	ValPos                 // Attr: position attribute of To
-	ValTurn                // the turn order goes on at entry From after this turn
+	ValVar   ValClass = iota // Attr: variable
+	ValPiece                 // Attr: integer piece attribute of the piece on To
+	ValPos                   // Attr: position attribute of To
+	ValTurn                  // the turn order goes on at entry Value after this turn
 )
 
 // VarIndex, PieceIntIndex and PosIntIndex return the slot of a name, or -1.
@@ -59,7 +62,7 @@ func indexVar(vs []IntVar, name string) int {
 }
 
 // slot returns the index into State.Vals of a value.
-func (g *Game) slot(class Player, attr int, l Loc) int {
+func (g *Game) slot(class ValClass, attr int, l Loc) int {
 	e := g.Ext
 	switch class {
 	case ValVar:
@@ -72,7 +75,7 @@ func (g *Game) slot(class Player, attr int, l Loc) int {
 }
 
 // Val returns a value of s: a variable (l ignored), or an attribute at l.
-func (g *Game) Val(s *State, class Player, attr int, l Loc) int32 {
+func (g *Game) Val(s *State, class ValClass, attr int, l Loc) int32 {
 	if g.Ext == nil || s.Vals == nil {
 		return 0
 	}
@@ -277,14 +280,14 @@ func (g *Game) extApply(s *State, m *Move, set func(Loc, Cell)) uint64 {
 		if c.Op != OpVal {
 			continue
 		}
-		if c.Player == ValTurn {
-			s.Jump = int32(c.From) + 1
+		if c.Class == ValTurn {
+			s.Jump = c.Value + 1
 			continue
 		}
-		if c.Player == ValPiece && s.Cells[c.To].IsEmpty() {
+		if c.Class == ValPiece && s.Cells[c.To].IsEmpty() {
 			continue
 		}
-		s.Vals[g.slot(c.Player, int(c.Attr), c.To)] = int32(c.From)
+		s.Vals[g.slot(c.Class, int(c.Attr), c.To)] = c.Value
 	}
 	return old ^ g.partHash(s, locs)
 }
@@ -305,7 +308,7 @@ func touchedLocs(m *Move, buf []Loc) []Loc {
 		case OpDrop, OpCreate, OpCapture:
 			add(c.To)
 		case OpVal:
-			if c.Player == ValPiece || c.Player == ValPos {
+			if c.Class == ValPiece || c.Class == ValPos {
 				add(c.To)
 			}
 		}

@@ -61,9 +61,10 @@ type Game struct {
 
 	// Ext is the extra state of a game written in the extended dialect, or nil.
 	Ext *Ext
-	// Dialect is the dialect version the file asked for: 0 for plain ZRF, 1 for
-	// (version "zoggo-1").
-	Dialect int
+	// Semantics are the points where the zoggo-1 dialect runs moves otherwise than plain
+	// ZRF; the compiler sets them from the file's (version ...) form, and the run-time
+	// reads these fields, never the version.
+	Semantics Semantics
 
 	// Rules are the move-list entries that produce moves (Move.Rule indexes them).
 	Rules []Rule
@@ -277,4 +278,26 @@ func (g *Game) MoveTypeIndex(name string) MoveType {
 		}
 	}
 	return NoMoveType
+}
+
+// Semantics names each point where the zoggo-1 dialect runs moves otherwise than plain
+// ZRF. Plain ZRF follows what Zillions did, as its saved games show; the dialect follows
+// the language as documented (docs/dialect.md). All are false for plain ZRF and true for
+// the dialect.
+type Semantics struct {
+	// KeepEffects: the effects a move block records before an add (captures, flags,
+	// value changes) belong to every later move of the same run. Plain ZRF gives them to
+	// that move only: Shafran's and Dameo's flying kings capture at one landing square
+	// and only mark at the next, and Zillions saved the later move without the capture.
+	KeepEffects bool
+	// MergeChains: a turn of one part made by add-partial counts as a chain when turns
+	// that reach the same position by different paths are merged (with "pass partial" a
+	// chain may stop after its first jump). Plain ZRF keeps it apart, as Ko Shogi's
+	// move counts show.
+	MergeChains bool
+	// DropNullTurns: a compound move that comes back to the position where the turn
+	// began changes nothing and is not a move (a man jumping over a friend and back, in
+	// Ossetian Kena). Plain ZRF keeps it: a Chu or Tenjiku Shogi lion may pass by moving
+	// out and back.
+	DropNullTurns bool
 }

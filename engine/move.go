@@ -23,7 +23,7 @@ const (
 	OpFlip              // the piece on To changes owner
 	OpAttr              // attribute Attr of the piece on To becomes Val
 	// The dialect's changes (see ext.go).
-	OpVal  // value Attr of class Player (ValVar, ValPiece, ValPos) at To becomes int32(From)
+	OpVal  // value Attr of class Class (ValVar, ValPiece, ValPos) at To becomes Value
 	OpTake // the top piece of From goes to the bottom of the column on To
 )
 
@@ -38,6 +38,8 @@ type Change struct {
 	Op     Op
 	Val    bool
 	Attr   uint8
+	Class  ValClass // OpVal: the kind of value set
+	Value  int32    // OpVal: the new value
 	Player Player
 	Kind   Kind
 	From   Loc

@@ -31,14 +31,14 @@ func (x *gen) runExt(o *code.Op) bool {
 	switch o.Code {
 	case code.OpSetVal:
 		l := engine.Loc(0)
-		if engine.Player(o.B) != engine.ValVar {
+		if engine.ValClass(o.B) != engine.ValVar {
 			var ok bool
 			if l, ok = x.resolve(o.Loc); !ok {
 				return false
 			}
 		}
 		v := x.ival(o.Expr)
-		x.effects = append(x.effects, engine.Change{Op: engine.OpVal, Player: engine.Player(o.B), Attr: uint8(o.A), To: l, From: engine.Loc(int32(v))})
+		x.effects = append(x.effects, engine.Change{Op: engine.OpVal, Class: engine.ValClass(o.B), Attr: uint8(o.A), To: l, Value: int32(v)})
 	case code.OpTake:
 		l, ok := x.resolve(o.Loc)
 		if !ok || x.cells[l].IsEmpty() {
@@ -78,7 +78,7 @@ func (x *gen) runExt(o *code.Op) bool {
 		if e < 0 {
 			e = x.s.Turn
 		}
-		x.effects = append(x.effects, engine.Change{Op: engine.OpVal, Player: engine.ValTurn, From: engine.Loc(e)})
+		x.effects = append(x.effects, engine.Change{Op: engine.OpVal, Class: engine.ValTurn, Value: int32(e)})
 	case code.OpAll:
 		save := x.cursor
 		x.spend(o.At)

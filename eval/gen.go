@@ -400,12 +400,9 @@ func (x *gen) run(ops []code.Op) bool {
 			}
 		case code.OpAdd:
 			x.add(o)
-			// Effects recorded before an add belong to that move only; the movements
-			// stay. Shafran's and Dameo's flying kings record a capture at one landing
-			// square and only a mark at the next, and Zillions writes the later move
-			// without the earlier capture (Shafran, Focus, Northern Kings saves).
-			// The dialect keeps them, as the reference says (8.8).
-			if x.g.Dialect == 0 {
+			// Unless the game keeps them (engine.Semantics), effects recorded before an
+			// add belong to that move only; the movements stay.
+			if !x.g.Semantics.KeepEffects {
 				x.effects = x.effects[:0]
 			}
 		}
@@ -450,7 +447,7 @@ func (x *gen) add(o *code.Op) {
 			}
 		}
 		x.arena = append(x.arena, x.effects...)
-		if x.g.Ext != nil {
+		if x.g.Ext != nil && x.g.Ext.StackCap > 0 {
 			x.fixTakes(x.arena[start:], last)
 		}
 		if len(o.Kinds) > 0 && last != engine.NoLoc {

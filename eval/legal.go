@@ -316,7 +316,7 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 	}
 	turns := w.turns
 	if !w.keepAll {
-		turns = dedupe(turns, g.Dialect > 0)
+		turns = dedupe(turns, g.Semantics.MergeChains)
 	}
 	// Royal pieces: remove turns that leave one attacked, unless the side moves again.
 	if roy := g.royal[e.Side]; len(roy) > 0 {
@@ -428,11 +428,7 @@ func (g *Game) endTurn(w *workspace, before, after *engine.State, parts []engine
 			end = ch
 		}
 	}
-	if g.Dialect > 0 && len(parts) > 1 && w.start != nil && sameBoard(after, w.start) {
-		// In the dialect, a compound move that comes back to where the turn began (a man
-		// jumping over a friend and back, in Ossetian Kena) changes nothing: it is not a
-		// move. Plain ZRF keeps it: a Chu or Tenjiku Shogi lion may pass by moving out
-		// and back (corpus perft of Tenjiku Shogi counts it).
+	if g.Semantics.DropNullTurns && len(parts) > 1 && w.start != nil && sameBoard(after, w.start) {
 		return nil
 	}
 	g.Advance(after)
@@ -448,13 +444,11 @@ func sameBoard(a, b *engine.State) bool {
 // dedupe removes multi-part turns that start from the same piece and lead to the same
 // position as an earlier one: captures that take the same pieces in another order, or
 // circle a ring of pieces the other way, are one move in draughts (and in perft counts).
-// In the dialect a turn of one part made by add-partial counts as a chain too (with
-// "pass partial" a chain may stop after its first jump); plain ZRF keeps it apart, as
-// the corpus perft of Ko Shogi shows. Other single-part turns are distinct by their
-// changes.
-func dedupe(turns []Turn, dialect bool) []Turn {
+// With mergeChains (engine.Semantics) a turn of one part made by add-partial counts as
+// a chain too. Other single-part turns are distinct by their changes.
+func dedupe(turns []Turn, mergeChains bool) []Turn {
 	compound := func(t *Turn) bool {
-		return len(t.Parts) > 1 || dialect && len(t.Parts) == 1 && t.Parts[0].Cont != engine.NoMoveType
+		return len(t.Parts) > 1 || mergeChains && len(t.Parts) == 1 && t.Parts[0].Cont != engine.NoMoveType
 	}
 	multi := 0
 	for i := range turns {

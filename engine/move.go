@@ -56,6 +56,13 @@ type Move struct {
 	Pass    bool
 }
 
+// Equal reports whether m and o are the same part: both passes or neither, the same
+// continuation, and the same changes in the same order. The rule and move type that made
+// them do not count: two blocks may make the same part.
+func (m *Move) Equal(o *Move) bool {
+	return m.Pass == o.Pass && m.Cont == o.Cont && slices.Equal(m.Changes, o.Changes)
+}
+
 // Rule names the move-list entry that produced a move: usually a macro name and its
 // arguments as written in the rules (directions before symmetry), e.g. "slide nw".
 type Rule struct {

@@ -59,3 +59,34 @@ func BenchmarkGenerate(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkWorkspace measures the legal turns of one position computed again and again
+// in one reused workspace, as a searcher does at each depth of its tree, against a new
+// workspace each time.
+func BenchmarkWorkspace(b *testing.B) {
+	for _, bb := range []struct{ name, file, variant string }{
+		{"chess", "games/chess.zrf", ""},
+		{"kiwipete", "games/chess.zrf", "Kiwipete"},
+		{"russian", "games/russian.zrf", ""},
+	} {
+		g := loadRow(b, bb.file, bb.variant)
+		s := g.NewState()
+		b.Run(bb.name+"/reused", func(b *testing.B) {
+			ws := g.NewWorkspace()
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := ws.Turns(s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(bb.name+"/new", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := g.NewWorkspace().Turns(s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -496,19 +496,7 @@ func (x *gen) duplicate(m *engine.Move) bool {
 			h ^= 1 << 63
 		}
 	}
-	return x.seen.lookup(h, int32(len(x.out)), func(i int32) bool { return sameMove(&x.out[i], m) })
-}
-
-func sameMove(a, b *engine.Move) bool {
-	if a.Cont != b.Cont || len(a.Changes) != len(b.Changes) {
-		return false
-	}
-	for i := range a.Changes {
-		if a.Changes[i] != b.Changes[i] {
-			return false
-		}
-	}
-	return true
+	return x.seen.lookup(h, int32(len(x.out)), func(i int32) bool { return x.out[i].Equal(m) })
 }
 
 // test evaluates a condition on the board as it was at the start of the part.

@@ -79,7 +79,7 @@ func choice(g *eval.Game, m *engine.Move) string {
 func Named(g *eval.Game, s *engine.State, m *engine.Move, cands []*engine.Move) string {
 	names := namedAll(g, s, cands)
 	for i, c := range cands {
-		if samePart(c, m) {
+		if c.Equal(m) {
 			return names[i]
 		}
 	}

@@ -199,10 +199,6 @@ func Replay(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 	return r, nil
 }
 
-func samePart(a, b *engine.Move) bool {
-	return a.Pass == b.Pass && a.Cont == b.Cont && slices.Equal(a.Changes, b.Changes)
-}
-
 // matchPart finds the part among parts that the text describes.
 func matchPart(g *eval.Game, s *engine.State, text string, parts []*engine.Move) (*engine.Move, error) {
 	m, _, err := matchTier(g, s, text, parts)

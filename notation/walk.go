@@ -46,7 +46,7 @@ func (w *walker) parts() []*engine.Move {
 	for _, j := range w.cand {
 		if len(w.turns[j].Parts) > w.made {
 			p := &w.turns[j].Parts[w.made]
-			if !slices.ContainsFunc(out, func(q *engine.Move) bool { return samePart(p, q) }) {
+			if !slices.ContainsFunc(out, func(q *engine.Move) bool { return p.Equal(q) }) {
 				out = append(out, p)
 			}
 		}
@@ -71,7 +71,7 @@ func (w *walker) passTurn() int {
 func (w *walker) play(m *engine.Move) {
 	var kept []int
 	for _, j := range w.cand {
-		if len(w.turns[j].Parts) > w.made && samePart(&w.turns[j].Parts[w.made], m) {
+		if len(w.turns[j].Parts) > w.made && w.turns[j].Parts[w.made].Equal(m) {
 			kept = append(kept, j)
 		}
 	}

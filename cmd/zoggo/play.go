@@ -603,7 +603,7 @@ func nameParts(g *eval.Game, s *engine.State, turns []eval.Turn, idx []int, k in
 			continue
 		}
 		m := &turns[i].Parts[k]
-		j := slices.IndexFunc(cands, func(c *engine.Move) bool { return samePart(c, m) })
+		j := slices.IndexFunc(cands, func(c *engine.Move) bool { return c.Equal(m) })
 		if j < 0 {
 			cands = append(cands, m)
 			groups = append(groups, nil)
@@ -626,8 +626,4 @@ func nameParts(g *eval.Game, s *engine.State, turns []eval.Turn, idx []int, k in
 			nameParts(g, next, turns, rest, k+1, named)
 		}
 	}
-}
-
-func samePart(a, b *engine.Move) bool {
-	return a.Pass == b.Pass && a.Cont == b.Cont && slices.Equal(a.Changes, b.Changes)
 }

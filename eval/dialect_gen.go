@@ -4,8 +4,6 @@ package eval
 // its invariant checks (see dialect.go for the compiler).
 
 import (
-	"slices"
-
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/internal/code"
 )
@@ -492,19 +490,23 @@ func (g *Game) applyChecks(turns []Turn, s *engine.State) ([]Turn, error) {
 
 // clone returns a copy of t that can change without changing t (turns that share their
 // first parts share t).
-func (t *turnStats) clone() *turnStats {
-	c := *t
-	c.byKind, c.first, c.order = slices.Clone(t.byKind), slices.Clone(t.first), slices.Clone(t.order)
-	return &c
+func (t *turnStats) clone(w *workspace, nk int) *turnStats {
+	c := w.stat(nk)
+	c.caps, c.mover, c.parts = t.caps, t.mover, t.parts
+	copy(c.byKind, t.byKind)
+	copy(c.first, t.first)
+	copy(c.order, t.order)
+	return c
 }
 
-// next returns the stats of a turn after its last part (parts[len-1], made on s).
-func (t *turnStats) next(g *Game, s *engine.State, parts []engine.Move) *turnStats {
+// next returns the stats of a turn after its last part (parts[len-1], made on s), taken
+// from w's pool.
+func (t *turnStats) next(g *Game, w *workspace, s *engine.State, parts []engine.Move) *turnStats {
 	var n *turnStats
 	if t != nil {
-		n = t.clone()
+		n = t.clone(w, len(g.Pieces))
 	} else {
-		n = &turnStats{mover: engine.NoKind}
+		n = w.stat(len(g.Pieces))
 		if src := parts[0].Source(); src != engine.NoLoc && !s.Cells[src].IsEmpty() {
 			n.mover = s.Cells[src].Kind()
 		}
@@ -512,6 +514,29 @@ func (t *turnStats) next(g *Game, s *engine.State, parts []engine.Move) *turnSta
 	n.parts = len(parts)
 	g.countCaptures(n, s, &parts[len(parts)-1])
 	return n
+}
+
+// stat returns cleared stats for a turn of a game of nk piece types, from w's pool: they
+// stay valid until w is reset, like the turns that hold them.
+func (w *workspace) stat(nk int) *turnStats {
+	var t *turnStats
+	if w.nstats < len(w.stats) && len(w.stats[w.nstats].byKind) == nk {
+		t = w.stats[w.nstats]
+		clear(t.byKind)
+		clear(t.first)
+		clear(t.order)
+		t.caps, t.parts = 0, 0
+	} else {
+		t = &turnStats{byKind: make([]int16, nk), first: make([]int16, nk), order: make([]int32, nk)}
+		if w.nstats < len(w.stats) {
+			w.stats[w.nstats] = t
+		} else {
+			w.stats = append(w.stats, t)
+		}
+	}
+	t.mover = engine.NoKind
+	w.nstats++
+	return t
 }
 
 // firstPartsExt is firstParts for a game in the dialect: pieces of any owner move when

@@ -218,6 +218,9 @@ type workspace struct {
 	next    []engine.Move
 	turns   []Turn
 	start   *engine.State // the position whose turns are being completed
+	stats   []*turnStats  // the dialect's turn facts, pooled (stat)
+	parts   []engine.Move // parts of turns changed by a post-part action
+	nstats  int
 	// noChecks leaves out the dialect's checks: a check that counts moves sees the
 	// turns of the next position without checks, which keeps the evaluation finite.
 	noChecks bool
@@ -227,6 +230,8 @@ func (g *Game) newWorkspace() *workspace { return &workspace{x: newGen(g)} }
 
 func (w *workspace) reset() {
 	w.used = 0
+	w.nstats = 0
+	w.parts = w.parts[:0]
 	w.arena = w.arena[:0]
 	w.moves = w.moves[:0]
 	w.turns = w.turns[:0]
@@ -362,7 +367,7 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 	}
 	d := g.code.Dialect
 	if d != nil {
-		st = st.next(g, s, parts)
+		st = st.next(g, w, s, parts)
 	}
 	after := w.state(s)
 	g.Apply(after, m)
@@ -374,7 +379,12 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 		if err != nil || !ok {
 			return err
 		}
-		parts = append(parts[:len(parts)-1:len(parts)-1], pm)
+		// The turn's parts with the changed last one, in w's buffer: earlier turns keep
+		// their slices when it grows.
+		start := len(w.parts)
+		w.parts = append(w.parts, parts[:len(parts)-1]...)
+		w.parts = append(w.parts, pm)
+		parts = w.parts[start:len(w.parts):len(w.parts)]
 		m = &parts[len(parts)-1]
 	}
 	if m.Cont == engine.NoMoveType {
@@ -421,7 +431,7 @@ func (g *Game) endTurn(w *workspace, before, after *engine.State, parts []engine
 		}
 		if len(ch) > 0 {
 			if st != nil {
-				st = st.clone() // turns that go on share st
+				st = st.clone(w, len(g.Pieces)) // turns that go on share st
 				g.countCaptures(st, after, &engine.Move{Changes: ch})
 			}
 			g.applyEffects(after, ch)

@@ -21,6 +21,7 @@ import (
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/render"
 )
 
 // Ply is one replayed line: the part made and the states around it.
@@ -141,7 +142,7 @@ func Replay(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 		diverge := func(reason string, cands []string) error {
 			r.Final = before
 			return &Divergence{File: name, Line: ml.Line, Recorded: ml.Text, Reason: reason,
-				Position: g.DrawState(before), Candidates: cands}
+				Position: render.Text(g.Game, before), Candidates: cands}
 		}
 		if err := w.begin(); err != nil {
 			r.Final = before

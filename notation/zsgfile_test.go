@@ -13,6 +13,7 @@ import (
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/notation"
+	"github.com/zoggo/zoggo/render"
 )
 
 // header is the three header lines of a saved game of testdata/tiny.zrf, with LF ends.
@@ -286,7 +287,7 @@ func TestReplayFixtures(t *testing.T) {
 			if len(r.Plies) != tt.plies {
 				t.Errorf("%d plies replayed, want %d", len(r.Plies), tt.plies)
 			}
-			if got := r.Game.DrawState(r.Final); !strings.HasPrefix(got, tt.final) {
+			if got := render.Text(r.Game.Game, r.Final); !strings.HasPrefix(got, tt.final) {
 				t.Errorf("final position:\n%s\nwant it to start with:\n%s", got, tt.final)
 			}
 			if got := r.Final.Cont != engine.NoLoc; got != tt.cont {

@@ -1,4 +1,4 @@
-package engine_test
+package render_test
 
 import (
 	"bytes"
@@ -17,13 +17,14 @@ import (
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/render"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/render")
 
-// TestRenderSVG compares pictures of positions with testdata/render/*.svg; go test
+// TestSVG compares pictures of positions with testdata/render/*.svg; go test
 // ./engine -update rewrites them (look at the pictures before committing them).
-func TestRenderSVG(t *testing.T) {
+func TestSVG(t *testing.T) {
 	corpus := os.Getenv("ZOGGO_CORPUS")
 	for _, tt := range []struct {
 		name     string
@@ -50,7 +51,7 @@ func TestRenderSVG(t *testing.T) {
 			}
 			g := f.Default()
 			s := g.NewState()
-			var opts engine.SVGOptions
+			var opts render.SVGOptions
 			if tt.from != "" {
 				from, to := g.Board.LocIndex(tt.from), g.Board.LocIndex(tt.to)
 				turns, err := g.Turns(s)
@@ -69,12 +70,12 @@ func TestRenderSVG(t *testing.T) {
 				}
 				opts.Highlight = []engine.Loc{from, to}
 			}
-			got, notes := engine.RenderSVG(g.Game, s, opts)
+			got, notes := render.SVG(g.Game, s, opts)
 			if len(notes) > 0 {
 				t.Errorf("notes without image files: %q", notes)
 			}
 			checkXML(t, got)
-			if again, _ := engine.RenderSVG(g.Game, s, opts); !bytes.Equal(got, again) {
+			if again, _ := render.SVG(g.Game, s, opts); !bytes.Equal(got, again) {
 				t.Errorf("two renderings differ")
 			}
 			golden := filepath.Join("..", "testdata", "render", tt.name+".svg")
@@ -89,10 +90,10 @@ func TestRenderSVG(t *testing.T) {
 			}
 			want, err := os.ReadFile(golden)
 			if err != nil {
-				t.Fatalf("%v (run go test ./engine -update to create it)", err)
+				t.Fatalf("%v (run go test ./render -update to create it)", err)
 			}
 			if !bytes.Equal(got, want) {
-				t.Errorf("RenderSVG(%s) differs from %s (run go test ./engine -update and look at the picture):\n%s",
+				t.Errorf("SVG(%s) differs from %s (run go test ./render -update and look at the picture):\n%s",
 					tt.name, golden, firstDiff(string(want), string(got)))
 			}
 		})
@@ -139,9 +140,9 @@ func checkXML(t *testing.T, svg []byte) {
 	}
 }
 
-// TestRenderSVGImages draws pieces and the board from bitmaps found the Windows way,
+// TestSVGImages draws pieces and the board from bitmaps found the Windows way,
 // and discs for the images that are missing.
-func TestRenderSVGImages(t *testing.T) {
+func TestSVGImages(t *testing.T) {
 	b := gridBoard("a/b/c", "2/1", 10)
 	b.Image = []string{`..\Shared\BOARD.bmp`}
 	g := game(b, "White Black", "Man")
@@ -154,7 +155,7 @@ func TestRenderSVGImages(t *testing.T) {
 		"rules/images/man.bmp": {Data: piece},
 		"shared/board.bmp":     {Data: board},
 	}
-	svg, notes := engine.RenderSVG(g, nil, engine.SVGOptions{Files: files, Dir: "rules"})
+	svg, notes := render.SVG(g, nil, render.SVGOptions{Files: files, Dir: "rules"})
 	checkXML(t, svg)
 	if len(notes) != 1 || !strings.Contains(notes[0], "images/missing.bmp") {
 		t.Errorf("notes = %q, want one about images/missing.bmp", notes)
@@ -201,14 +202,14 @@ func TestRenderSVGImages(t *testing.T) {
 	}
 
 	// Without files, no image is read and nothing is noted.
-	svg, notes = engine.RenderSVG(g, nil, engine.SVGOptions{})
+	svg, notes = render.SVG(g, nil, render.SVGOptions{})
 	if len(notes) > 0 || bytes.Contains(svg, []byte("<image")) {
 		t.Errorf("images without files: notes %q", notes)
 	}
 }
 
-// TestRenderSVGOdd draws boards and positions that make no sense, without panicking.
-func TestRenderSVGOdd(t *testing.T) {
+// TestSVGOdd draws boards and positions that make no sense, without panicking.
+func TestSVGOdd(t *testing.T) {
 	empty := &engine.Game{Title: "<&> Caf\xe9"}
 	b := positions("x", 0, 0, 0, "y", 5, 5, 10)
 	b.Locs = append(b.Locs, engine.LocInfo{Name: "dummy", Grid: -1, Dummy: true})
@@ -229,20 +230,20 @@ func TestRenderSVGOdd(t *testing.T) {
 	for _, tt := range []struct {
 		name string
 		g    *engine.Game
-		opts engine.SVGOptions
+		opts render.SVGOptions
 		want []string
 	}{
-		{"empty", empty, engine.SVGOptions{Highlight: []engine.Loc{engine.NoLoc, 7}}, []string{"<title>&lt;&amp;&gt; Café</title>"}},
-		{"odd", odd, engine.SVGOptions{Highlight: []engine.Loc{0, 0, 2}}, []string{
+		{"empty", empty, render.SVGOptions{Highlight: []engine.Loc{engine.NoLoc, 7}}, []string{"<title>&lt;&amp;&gt; Café</title>"}},
+		{"odd", odd, render.SVGOptions{Highlight: []engine.Loc{0, 0, 2}}, []string{
 			`<circle cx="0" cy="0" r="`, // a position without a size
 			"White, in hand: 3 Man",
 			"Off the board: dummy Red Man2",
 			`fill="#d62828"`, // Red is red
 		}},
-		{"hex", game(hex, "White Black"), engine.SVGOptions{}, []string{"<polygon points=", ">a</text>", ">1</text>"}},
+		{"hex", game(hex, "White Black"), render.SVGOptions{}, []string{"<polygon points=", ">a</text>", ">1</text>"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			svg, _ := engine.RenderSVG(tt.g, nil, tt.opts)
+			svg, _ := render.SVG(tt.g, nil, tt.opts)
 			checkXML(t, svg)
 			for _, w := range tt.want {
 				if !bytes.Contains(svg, []byte(w)) {

@@ -17,7 +17,6 @@ import (
 	"image/png"
 	"io/fs"
 	"math"
-	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -25,6 +24,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/zrf"
 	"golang.org/x/text/encoding/charmap"
 )
 
@@ -35,9 +35,10 @@ type SVGOptions struct {
 	Highlight []engine.Loc
 	// Files holds the image files of the rules, and Dir is the folder of the rules file
 	// inside it (slash-separated, "." for its root). Image names in the rules are
-	// resolved in Dir the way Windows does: backslashes separate folders and case is
-	// ignored. With Files nil, no image is read: pieces are discs and the board is drawn
-	// from its positions.
+	// resolved in Dir as the rules' include files are (zrf.ResolvePath): the Windows way,
+	// backslashes separate folders and case is ignored, and a name may not leave Files.
+	// With Files nil, no image is read: pieces are discs and the board is drawn from its
+	// positions.
 	Files fs.FS
 	Dir   string
 }
@@ -646,7 +647,12 @@ func (r *svgRenderer) image(name string, key bool) *svgImage {
 		return im
 	}
 	r.images[k] = nil
-	data, err := readFold(r.opts.Files, r.opts.Dir, name)
+	// Image names are resolved as the rules' include files are.
+	file, err := zrf.ResolvePath(r.opts.Files, r.opts.Dir, name)
+	var data []byte
+	if err == nil {
+		data, err = fs.ReadFile(r.opts.Files, file)
+	}
 	if err != nil {
 		r.notes = append(r.notes, fmt.Sprintf("image %q: %v", name, err))
 		return nil
@@ -666,42 +672,6 @@ func (r *svgRenderer) image(name string, key bool) *svgImage {
 		uri: "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())}
 	r.images[k] = im
 	return im
-}
-
-// readFold reads name, a Windows path relative to folder dir of fsys, matching each
-// element of the path without regard to case when it does not match exactly.
-func readFold(fsys fs.FS, dir, name string) ([]byte, error) {
-	name = strings.ReplaceAll(name, `\`, "/")
-	if len(name) >= 2 && name[1] == ':' || strings.HasPrefix(name, "/") {
-		return nil, fmt.Errorf("absolute path")
-	}
-	p := path.Join(dir, name)
-	if !fs.ValidPath(p) {
-		return nil, fmt.Errorf("outside the folder of the rules")
-	}
-	cur := "."
-	for _, el := range strings.Split(p, "/") {
-		next := path.Join(cur, el)
-		if _, err := fs.Stat(fsys, next); err == nil {
-			cur = next
-			continue
-		}
-		entries, err := fs.ReadDir(fsys, cur)
-		if err != nil {
-			return nil, fmt.Errorf("not found")
-		}
-		found := false
-		for _, e := range entries {
-			if strings.EqualFold(e.Name(), el) {
-				cur, found = path.Join(cur, e.Name()), true
-				break
-			}
-		}
-		if !found {
-			return nil, fmt.Errorf("not found")
-		}
-	}
-	return fs.ReadFile(fsys, cur)
 }
 
 // write returns the SVG document.

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/render"
@@ -145,8 +146,9 @@ func checkXML(t *testing.T, svg []byte) {
 func TestSVGImages(t *testing.T) {
 	b := gridBoard("a/b/c", "2/1", 10)
 	b.Image = []string{`..\Shared\BOARD.bmp`}
-	g := game(b, "White Black", "Man")
+	g := game(b, "White Black", "Man", "King")
 	g.Pieces[0].Images = map[engine.Player][]string{0: {`Images\Man.BMP`}, 1: {"images/missing.bmp"}}
+	g.Pieces[1].Images = map[engine.Player][]string{0: {`..\..\outside.bmp`}}
 	g.Setup = []engine.Placement{{Player: 0, Kind: 0, Loc: b.LocIndex("a1")}, {Player: 1, Kind: 0, Loc: b.LocIndex("c2")}}
 	// The piece: 3 x 2, with green at (1, 0). The board: 30 x 20, all white.
 	piece := bmpFile(3, 2, 8, 0, bmpPal, nil, []byte{3, 2, 0, 0, 0, 1, 2, 0})
@@ -157,8 +159,11 @@ func TestSVGImages(t *testing.T) {
 	}
 	svg, notes := render.SVG(g, nil, render.SVGOptions{Files: files, Dir: "rules"})
 	checkXML(t, svg)
-	if len(notes) != 1 || !strings.Contains(notes[0], "images/missing.bmp") {
-		t.Errorf("notes = %q, want one about images/missing.bmp", notes)
+	// Names are resolved as includes are, and a name that leaves the files is refused.
+	wantNotes := []string{`image "images/missing.bmp": no such file`,
+		`image "..\\..\\outside.bmp": path leaves the folder of the rules files`}
+	if d := cmp.Diff(wantNotes, notes); d != "" {
+		t.Errorf("notes mismatch (-want +got):\n%s", d)
 	}
 	text := string(svg)
 	for _, want := range []string{

@@ -25,7 +25,6 @@ import (
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/zrf"
-	"golang.org/x/text/encoding/charmap"
 )
 
 // SVGOptions says what SVG draws besides the position.
@@ -835,18 +834,12 @@ func num(v float64) string {
 	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
-// esc makes text from the rules safe in XML: text that is not UTF-8 is read as
-// Windows-1252, control characters are dropped and markup is escaped.
+// esc makes text from the rules safe in XML: it is decoded with zrf.Decode, as everywhere
+// else text from the rules is shown (a Windows code page unless it is UTF-8), then control
+// characters are dropped and markup is escaped.
 func esc(s string) string {
-	if !utf8.ValidString(s) {
-		if t, err := charmap.Windows1252.NewDecoder().String(s); err == nil {
-			s = t
-		} else {
-			s = strings.ToValidUTF8(s, "\uFFFD")
-		}
-	}
 	var sb strings.Builder
-	for _, r := range s {
+	for _, r := range zrf.Decode(s) {
 		switch {
 		case r == '&':
 			sb.WriteString("&amp;")

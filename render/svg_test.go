@@ -14,11 +14,14 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/render"
+	"github.com/zoggo/zoggo/zrf"
+	"golang.org/x/text/encoding/charmap"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/render")
@@ -256,5 +259,55 @@ func TestSVGOdd(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSVGText checks that text from the rules is drawn as zrf.Decode reads it: a title
+// and a piece name in Windows-1251 (as in glukkazan-zog's Wolfs) come out in Cyrillic,
+// not read as Windows-1252, and Latin-1 text as before.
+func TestSVGText(t *testing.T) {
+	enc := func(s string) string {
+		b, err := charmap.Windows1251.NewEncoder().String(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	g := game(gridBoard("a/b", "1", 50), "White Black", enc("Волк"))
+	g.Title = enc("Волки и Козленок")
+	g.Stock = []engine.Stock{{Player: 0, Kind: 0, N: 2}}
+	svg, _ := render.SVG(g, nil, render.SVGOptions{})
+	checkXML(t, svg)
+	for _, want := range []string{
+		"<title>" + zrf.Decode(g.Title) + "</title>",
+		"<title>Волки и Козленок</title>",
+		">White, in hand: 2 " + zrf.Decode(g.Pieces[0].Name) + "</text>",
+		">White, in hand: 2 Волк</text>",
+	} {
+		if !bytes.Contains(svg, []byte(want)) {
+			t.Errorf("missing %s in\n%s", want, svg)
+		}
+	}
+
+	latin := &engine.Game{Title: "Caf\xe9 <&>"}
+	if svg, _ := render.SVG(latin, nil, render.SVGOptions{}); !bytes.Contains(svg, []byte("<title>Café &lt;&amp;&gt;</title>")) {
+		t.Errorf("Latin-1 title not drawn as Café:\n%s", svg)
+	}
+
+	corpus := os.Getenv("ZOGGO_CORPUS")
+	if corpus == "" {
+		t.Skip("ZOGGO_CORPUS is not set: the Wolfs rules not checked")
+	}
+	f, err := eval.LoadFile(filepath.Join(corpus, "glukkazan-zog", "Rules", "01.Wolfs.zrf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wolfs := f.Default().Game
+	if utf8.ValidString(wolfs.Title) {
+		t.Fatalf("title %q is UTF-8, want the file's Windows-1251", wolfs.Title)
+	}
+	svg, _ = render.SVG(wolfs, nil, render.SVGOptions{})
+	if want := "<title>Волки и Козленок</title>"; !bytes.Contains(svg, []byte(want)) || zrf.Decode(wolfs.Title) != "Волки и Козленок" {
+		t.Errorf("Wolfs: missing %s", want)
 	}
 }

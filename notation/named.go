@@ -11,7 +11,6 @@ import (
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
-	"github.com/zoggo/zoggo/render"
 )
 
 // NamedMagic is the first line of a file in named notation.
@@ -194,7 +193,7 @@ func ReplayNamed(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 		fail := func(format string, args ...any) error {
 			r.Final = before
 			return &Divergence{File: name, Line: ml.Line, Recorded: ml.Text, Reason: fmt.Sprintf(format, args...),
-				Position: render.Text(g.Game, before)}
+				Before: before}
 		}
 		if err := w.begin(); err != nil {
 			return r, fmt.Errorf("%s:%d: %w", name, ml.Line, err)

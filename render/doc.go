@@ -6,8 +6,9 @@
 //
 // The package owns the drawing and only the drawing: the game model and the state it reads
 // belong to engine, and it never changes them. It may import engine and zrf (for the text
-// encoding and the file names of the rules) and nothing else of zoggo; engine and eval
-// never import it.
+// encoding and the file names of the rules) and nothing else of zoggo. engine, eval and
+// notation never import it: a notation.Divergence carries the state before the line, and
+// the command line draws it.
 //
 // The drawings accept any game, however odd its board, and cells and stocks that do not
 // fit it; they never panic, and the same position always gives the same output. Image

@@ -20,7 +20,7 @@ func Text(g *engine.Game, s *engine.State) string {
 	}
 	if s == nil {
 		pic := Board(g, startCells(g), g.Stock)
-		if g.Ext != nil {
+		if g.Ext != nil && g.Board != nil {
 			pic += ext(g, g.NewState())
 		}
 		return pic
@@ -79,7 +79,7 @@ func stocks(g *engine.Game, s *engine.State) []engine.Stock {
 // attributes that are not zero. It is empty for plain ZRF games.
 func ext(g *engine.Game, s *engine.State) string {
 	e := g.Ext
-	if e == nil {
+	if e == nil || g.Board == nil {
 		return ""
 	}
 	var b strings.Builder

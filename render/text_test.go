@@ -308,6 +308,15 @@ func TestBoardOdd(t *testing.T) {
 	}
 }
 
+// TestTextOdd checks that games without a board are drawn, not panicked on.
+func TestTextOdd(t *testing.T) {
+	for _, g := range []*engine.Game{nil, {}, {Ext: &engine.Ext{StackCap: 2}}} {
+		if got := render.Text(g, nil); got != "\n" {
+			t.Errorf("Text(%+v, nil) = %q, want an empty picture", g, got)
+		}
+	}
+}
+
 // TestTextCorpus draws the start of every game and variant of every rules file in
 // $ZOGGO_CORPUS that loads.
 func TestTextCorpus(t *testing.T) {

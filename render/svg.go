@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"image/png"
 	"io/fs"
@@ -653,7 +654,7 @@ func (r *svgRenderer) image(name string, key bool) *svgImage {
 		data, err = fs.ReadFile(r.opts.Files, file)
 	}
 	if err != nil {
-		r.notes = append(r.notes, fmt.Sprintf("image %q: %v", name, err))
+		r.notes = append(r.notes, fmt.Sprintf("image %q: %s", name, imageError(err)))
 		return nil
 	}
 	img, err := DecodeBMP(data, key)
@@ -671,6 +672,19 @@ func (r *svgRenderer) image(name string, key bool) *svgImage {
 		uri: "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())}
 	r.images[k] = im
 	return im
+}
+
+// imageError words the failure to find an image file for a note.
+func imageError(err error) string {
+	switch {
+	case errors.Is(err, zrf.ErrNoFile):
+		return "not found"
+	case errors.Is(err, zrf.ErrOutside):
+		return "outside the folder of the rules"
+	case errors.Is(err, zrf.ErrAbsolute):
+		return "absolute path"
+	}
+	return err.Error()
 }
 
 // write returns the SVG document.

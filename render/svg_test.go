@@ -151,7 +151,7 @@ func TestSVGImages(t *testing.T) {
 	b.Image = []string{`..\Shared\BOARD.bmp`}
 	g := game(b, "White Black", "Man", "King")
 	g.Pieces[0].Images = map[engine.Player][]string{0: {`Images\Man.BMP`}, 1: {"images/missing.bmp"}}
-	g.Pieces[1].Images = map[engine.Player][]string{0: {`..\..\outside.bmp`}}
+	g.Pieces[1].Images = map[engine.Player][]string{0: {`..\..\outside.bmp`}, 1: {`C:\Zillions\king.bmp`}}
 	g.Setup = []engine.Placement{{Player: 0, Kind: 0, Loc: b.LocIndex("a1")}, {Player: 1, Kind: 0, Loc: b.LocIndex("c2")}}
 	// The piece: 3 x 2, with green at (1, 0). The board: 30 x 20, all white.
 	piece := bmpFile(3, 2, 8, 0, bmpPal, nil, []byte{3, 2, 0, 0, 0, 1, 2, 0})
@@ -162,9 +162,11 @@ func TestSVGImages(t *testing.T) {
 	}
 	svg, notes := render.SVG(g, nil, render.SVGOptions{Files: files, Dir: "rules"})
 	checkXML(t, svg)
-	// Names are resolved as includes are, and a name that leaves the files is refused.
-	wantNotes := []string{`image "images/missing.bmp": no such file`,
-		`image "..\\..\\outside.bmp": path leaves the folder of the rules files`}
+	// Names are resolved as includes are; a name that leaves the files or is absolute is
+	// refused.
+	wantNotes := []string{`image "images/missing.bmp": not found`,
+		`image "..\\..\\outside.bmp": outside the folder of the rules`,
+		`image "C:\\Zillions\\king.bmp": absolute path`}
 	if d := cmp.Diff(wantNotes, notes); d != "" {
 		t.Errorf("notes mismatch (-want +got):\n%s", d)
 	}

@@ -41,4 +41,4 @@ lint:
 
 # Rewrite golden files after a deliberate change; review the diff before committing.
 update-golden:
-	$(GO) test ./eval ./notation ./ai ./engine ./cmd/zoggo -update
+	$(GO) test ./eval ./notation ./ai ./render ./cmd/zoggo -update

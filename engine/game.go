@@ -1,8 +1,24 @@
-// Package engine holds the compiled model of a game — board, pieces, players, turn order,
-// goals — with every name resolved to a small integer, and (later) the game state and the
-// application of moves. It knows nothing of ZRF syntax: the eval package compiles rules
-// files into it. Values here are built once by the compiler and only read afterwards, so a
-// Game may be shared by any number of goroutines.
+// Package engine holds a game as the rest of zoggo runs it: the compiled model of the rules
+// and the state of a game in progress.
+//
+// The model is a Game: its board (positions, directions, flat neighbour tables with each
+// player's symmetry applied, zones as bitsets), players, piece types and their attributes,
+// setup and off-board stock, turn order, options and goals, with every name resolved to a
+// small integer (Loc, Dir, Player, Kind, MoveType). Games in the zoggo-1 dialect add an Ext:
+// integer values and columns of pieces. The eval package compiles rules files into a Game;
+// once compiled it is only read, so it may be shared by any number of goroutines.
+//
+// The state is a State: packed cells, stock counts, the turn-order entry, the piece that
+// must continue a turn, the eliminated players, the dialect's values and columns, and an
+// incremental Zobrist hash (FullHash recomputes it). A Move is one part of a turn, a list
+// of Changes; Game.Apply makes them in place, in fixed groups (see Op), and Advance, SetCont
+// and Eliminate move the turn order on. There is no undo log: a caller that needs the state
+// before a move keeps a copy (Clone, CopyFrom). Apply is the hot path of perft and search:
+// it checks nothing and trusts the indices in a Move, which only the compiler and the move
+// generator make.
+//
+// engine knows nothing of ZRF syntax, generates no moves and evaluates no goals (eval does
+// both), and draws nothing (render does). It imports only the standard library.
 package engine
 
 import "sync"

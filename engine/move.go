@@ -9,9 +9,12 @@ import (
 // Op is the kind of one change a move makes.
 type Op uint8
 
-// The changes of a move, in the groups of the reference's application order (8.9):
-// movements, then drops and creates, then captures, then type and owner changes, then
-// attributes.
+// The changes of a move, in the groups in which Apply makes them whatever their order in
+// the move: movements (all at once, every moving piece read first), then drops and
+// creates, then captures, then type and owner changes, then attributes; the dialect's
+// columns and values come last. Each group sees what the earlier ones did: a capture of
+// the square a piece lands on removes it, and a type change applies to the piece that
+// arrived.
 const (
 	OpMove    Op = iota // piece on From goes to To
 	OpCopy              // as OpMove, but the source keeps its piece (add-copy)

@@ -2,7 +2,7 @@ package engine
 
 // This file holds the game state and the application of moves: the hot path of perft and
 // search. A State is a few scalars and one slice of packed cells, so copying it is one
-// copy; a Move is a list of changes applied in the fixed order of the reference (8.9).
+// copy; a Move is a list of changes applied in a fixed order of groups (see Op).
 
 import (
 	"math/rand/v2"
@@ -75,8 +75,8 @@ type State struct {
 	// the move type it continues with; Cont is NoLoc between turns.
 	Cont     Loc
 	ContType MoveType
-	// Out has a bit per player eliminated by a loss in a game of more than two players;
-	// their turns are skipped (reference 9.4).
+	// Out has a bit per player eliminated by a loss in a game of more than two players:
+	// such a player leaves the game, the others play on and its turns are skipped.
 	Out  uint32
 	Hash uint64
 	// Vals and Under are the dialect's integer values and stacks (see ext.go); nil in

@@ -193,7 +193,7 @@ func ReplayNamed(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 		fail := func(format string, args ...any) error {
 			r.Final = before
 			return &Divergence{File: name, Line: ml.Line, Recorded: ml.Text, Reason: fmt.Sprintf(format, args...),
-				Position: g.DrawState(before)}
+				Before: before}
 		}
 		if err := w.begin(); err != nil {
 			return r, fmt.Errorf("%s:%d: %w", name, ml.Line, err)

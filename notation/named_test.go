@@ -38,7 +38,7 @@ func TestNamedRoundTrip(t *testing.T) {
 		if err != nil {
 			var d *notation.Divergence
 			if errors.As(err, &d) {
-				t.Errorf("%s: %s", rel, d.Detail())
+				t.Errorf("%s: %s", rel, d.Detail(text(g)))
 			} else {
 				t.Errorf("%s: %v", rel, err)
 			}

@@ -52,20 +52,25 @@ type Divergence struct {
 	Line       int
 	Recorded   string
 	Reason     string
-	Position   string   // the position as zoggo show draws it
-	Candidates []string // the nearest legal parts, with what differs
+	Before     *engine.State // the position before the line
+	Candidates []string      // the nearest legal parts, with what differs
 }
 
 func (d *Divergence) Error() string {
 	return fmt.Sprintf("%s:%d: %s: %q", d.File, d.Line, d.Reason, d.Recorded)
 }
 
-// Detail returns the divergence with the position and the nearest candidates.
-func (d *Divergence) Detail() string {
+// Detail returns the divergence on its first line, then the position before it as draw
+// draws it (left out when draw is nil), then the nearest candidates. notation does not
+// draw: the caller, which knows the game, passes the drawing it wants.
+func (d *Divergence) Detail(draw func(*engine.State) string) string {
 	var b strings.Builder
 	b.WriteString(d.Error())
-	b.WriteString("\nposition before it:\n")
-	b.WriteString(d.Position)
+	b.WriteString("\n")
+	if draw != nil && d.Before != nil {
+		b.WriteString("position before it:\n")
+		b.WriteString(draw(d.Before))
+	}
 	if len(d.Candidates) > 0 {
 		b.WriteString("nearest legal moves:\n")
 		for _, c := range d.Candidates {
@@ -142,7 +147,7 @@ func Replay(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 		diverge := func(reason string, cands []string) error {
 			r.Final = before
 			return &Divergence{File: name, Line: ml.Line, Recorded: ml.Text, Reason: reason,
-				Position: g.DrawState(before), Candidates: cands}
+				Before: before, Candidates: cands}
 		}
 		if err := w.begin(); err != nil {
 			r.Final = before

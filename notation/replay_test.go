@@ -90,7 +90,7 @@ func TestReplayCorpus(t *testing.T) {
 				ok++
 			case errors.As(err, &d) && isKnown && d.Line == known.line:
 			case errors.As(err, &d):
-				t.Errorf("%s", d.Detail())
+				t.Errorf("%s", d.Detail(text(g)))
 			default:
 				t.Error(err)
 			}

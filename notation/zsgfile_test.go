@@ -13,6 +13,7 @@ import (
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/notation"
+	"github.com/zoggo/zoggo/render"
 )
 
 // header is the three header lines of a saved game of testdata/tiny.zrf, with LF ends.
@@ -256,6 +257,11 @@ func TestParseSavedGameNegativePartial(t *testing.T) {
 }
 
 // replayFile opens a saved game in testdata and replays it.
+// text returns a function that draws states of g as zoggo show does, for Divergence.Detail.
+func text(g *eval.Game) func(*engine.State) string {
+	return func(s *engine.State) string { return render.Text(g.Game, s) }
+}
+
 func replayFile(t *testing.T, name string) (*notation.Replayed, error) {
 	t.Helper()
 	path := filepath.Join("testdata", name)
@@ -286,7 +292,7 @@ func TestReplayFixtures(t *testing.T) {
 			if len(r.Plies) != tt.plies {
 				t.Errorf("%d plies replayed, want %d", len(r.Plies), tt.plies)
 			}
-			if got := r.Game.DrawState(r.Final); !strings.HasPrefix(got, tt.final) {
+			if got := render.Text(r.Game.Game, r.Final); !strings.HasPrefix(got, tt.final) {
 				t.Errorf("final position:\n%s\nwant it to start with:\n%s", got, tt.final)
 			}
 			if got := r.Final.Cont != engine.NoLoc; got != tt.cont {
@@ -331,7 +337,7 @@ func TestReplayErrors(t *testing.T) {
 			want: `testdata/far-variant.zsg:3: testdata/tiny.zrf: no game or variant titled "Chess"`},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
-			_, err := replayFile(t, tt.file)
+			r, err := replayFile(t, tt.file)
 			if err == nil {
 				t.Fatalf("replay succeeded, want %s", tt.want)
 			}
@@ -356,9 +362,15 @@ func TestReplayErrors(t *testing.T) {
 			if !strings.HasPrefix(want, d.File+":"+strconv.Itoa(d.Line)+": ") {
 				t.Errorf("Divergence at %s:%d, want the line of %s", d.File, d.Line, want)
 			}
-			detail := d.Detail()
+			if d.Before == nil || d.Before != r.Final {
+				t.Errorf("Divergence.Before = %p, want the final state %p", d.Before, r.Final)
+			}
+			detail := d.Detail(text(r.Game))
 			if !strings.HasPrefix(detail, want+"\n") {
 				t.Errorf("Detail does not start with the error:\n%s", detail)
+			}
+			if bare := d.Detail(nil); strings.Contains(bare, "position before it") || !strings.HasPrefix(bare, want+"\n") {
+				t.Errorf("Detail(nil) draws a position or lacks the error:\n%s", bare)
 			}
 			for _, s := range tt.detail {
 				if !strings.Contains(detail, s) {
@@ -465,7 +477,7 @@ func FuzzReplay(f *testing.F) {
 				if r == nil || len(r.Plies) >= len(sg.Moves) || sg.Moves[len(r.Plies)].Line != d.Line {
 					t.Fatalf("%s: divergence at line %d after %d plies", g.Title, d.Line, len(r.Plies))
 				}
-				_ = d.Detail()
+				_ = d.Detail(text(g))
 			}
 		}
 	})

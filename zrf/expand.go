@@ -186,9 +186,17 @@ func (x *expander) includes(name string, top []*Node, stack []string) []*Node {
 	return out
 }
 
+// The errors of ResolvePath, for callers that tell them apart.
+var (
+	ErrAbsolute = errors.New("absolute paths are not allowed")
+	ErrOutside  = errors.New("path leaves the folder of the rules files")
+	ErrNoFile   = errors.New("no such file")
+)
+
 // ResolvePath finds a file named in a rules file, relative to the folder dir of fsys.
 // Names come from Windows: backslashes separate folders (doubled ones count once) and
-// each component matches case-insensitively when no exact match exists.
+// each component matches case-insensitively when no exact match exists. It fails with
+// ErrAbsolute, ErrOutside or ErrNoFile.
 func ResolvePath(fsys fs.FS, dir, name string) (string, error) {
 	return resolvePath(fsys, dir, name)
 }
@@ -196,11 +204,11 @@ func ResolvePath(fsys fs.FS, dir, name string) (string, error) {
 func resolvePath(fsys fs.FS, dir, name string) (string, error) {
 	name = strings.ReplaceAll(name, `\`, "/")
 	if strings.HasPrefix(name, "/") || len(name) > 1 && name[1] == ':' {
-		return "", fmt.Errorf("absolute paths are not allowed")
+		return "", ErrAbsolute
 	}
 	p := path.Clean(path.Join(dir, name))
 	if p == ".." || strings.HasPrefix(p, "../") {
-		return "", fmt.Errorf("path leaves the folder of the rules files")
+		return "", ErrOutside
 	}
 	if _, err := fs.Stat(fsys, p); err == nil {
 		return p, nil
@@ -210,7 +218,7 @@ func resolvePath(fsys fs.FS, dir, name string) (string, error) {
 	for _, part := range strings.Split(p, "/") {
 		entries, err := fs.ReadDir(fsys, cur)
 		if err != nil {
-			return "", fmt.Errorf("no such file")
+			return "", ErrNoFile
 		}
 		found := ""
 		for _, e := range entries {
@@ -223,7 +231,7 @@ func resolvePath(fsys fs.FS, dir, name string) (string, error) {
 			}
 		}
 		if found == "" {
-			return "", fmt.Errorf("no such file")
+			return "", ErrNoFile
 		}
 		cur = path.Join(cur, found)
 	}

@@ -1,6 +1,7 @@
 package zrf
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -155,4 +156,32 @@ func TestExpandLimits(t *testing.T) {
 
 func itoa(i int) string {
 	return strings.TrimSpace(strings.Repeat(" ", 0) + string(rune('0'+i/10)) + string(rune('0'+i%10)))
+}
+
+// TestResolvePath resolves names the Windows way, and tells its failures apart.
+func TestResolvePath(t *testing.T) {
+	fsys := fstest.MapFS{
+		"rules/game.zrf":       {},
+		"rules/Images/Man.bmp": {},
+		"shared/board.bmp":     {},
+	}
+	for _, tt := range []struct {
+		dir, name string
+		want      string
+		err       error
+	}{
+		{"rules", "game.zrf", "rules/game.zrf", nil},
+		{"rules", `images\MAN.BMP`, "rules/Images/Man.bmp", nil},
+		{"rules", `Images\\Man.bmp`, "rules/Images/Man.bmp", nil},
+		{"rules", `..\Shared\Board.bmp`, "shared/board.bmp", nil},
+		{"rules", "images/king.bmp", "", ErrNoFile},
+		{"rules", `..\..\x.bmp`, "", ErrOutside},
+		{"rules", `\x.bmp`, "", ErrAbsolute},
+		{"rules", `C:\x.bmp`, "", ErrAbsolute},
+	} {
+		got, err := ResolvePath(fsys, tt.dir, tt.name)
+		if got != tt.want || !errors.Is(err, tt.err) || (err == nil) != (tt.err == nil) {
+			t.Errorf("ResolvePath(%q, %q) = %q, %v; want %q, %v", tt.dir, tt.name, got, err, tt.want, tt.err)
+		}
+	}
 }

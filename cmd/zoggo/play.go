@@ -16,6 +16,7 @@ import (
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/notation"
+	"github.com/zoggo/zoggo/render"
 )
 
 func newPlay() *cobra.Command {
@@ -263,7 +264,7 @@ func (ps *session) run(in io.Reader, out io.Writer) error {
 		}
 	}
 	fmt.Fprintln(out)
-	fmt.Fprint(out, ps.g.DrawState(ps.s))
+	fmt.Fprint(out, render.Text(ps.g.Game, ps.s))
 	fmt.Fprintln(out, ps.describeResult())
 	return nil
 }
@@ -316,7 +317,7 @@ func (ps *session) humanTurn(sc *bufio.Scanner) (bool, error) {
 	out := ps.out
 	texts := describeTurns(ps.g, ps.s, ps.turns)
 	fmt.Fprintln(out)
-	fmt.Fprint(out, ps.g.DrawState(ps.s))
+	fmt.Fprint(out, render.Text(ps.g.Game, ps.s))
 	fmt.Fprintf(out, "Move %d: %s to move (you).\n", ps.moveNumber(), ps.name(ps.human))
 	listTurns(out, texts)
 	for {
@@ -355,7 +356,7 @@ func (ps *session) humanTurn(sc *bufio.Scanner) (bool, error) {
 			}
 		case "board":
 			if arg == "" {
-				fmt.Fprint(out, ps.g.DrawState(ps.s))
+				fmt.Fprint(out, render.Text(ps.g.Game, ps.s))
 				continue
 			}
 		case "hint":

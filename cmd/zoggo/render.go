@@ -11,6 +11,7 @@ import (
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/notation"
+	"github.com/zoggo/zoggo/render"
 )
 
 func newRender() *cobra.Command {
@@ -79,11 +80,11 @@ or the saved game.`,
 				highlight = afterHighlight(g, s, after, highlight)
 				s = next
 			}
-			opts := engine.SVGOptions{Highlight: highlight}
+			opts := render.SVGOptions{Highlight: highlight}
 			if !noImages {
 				opts.Files, opts.Dir = imageFiles(rules)
 			}
-			svg, notes := engine.RenderSVG(g.Game, s, opts)
+			svg, notes := render.SVG(g.Game, s, opts)
 			if len(notes) > 0 {
 				fmt.Fprintf(cmd.ErrOrStderr(), "zoggo: note: %d image(s) not used, drawn from the rules instead: %s\n",
 					len(notes), strings.Join(notes, "; "))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
+	"github.com/zoggo/zoggo/render"
 )
 
 func newReplay() *cobra.Command {
@@ -25,7 +26,7 @@ and the nearest legal moves with what differs, and exits with status 1.`,
 			g := r.Game
 			out := cmd.OutOrStdout()
 			fmt.Fprintf(out, "%s: %d moves replayed (%s)\n", args[0], len(r.Plies), g.Title)
-			fmt.Fprint(out, g.DrawState(r.Final))
+			fmt.Fprint(out, render.Text(g.Game, r.Final))
 			return nil
 		},
 	}

@@ -6,8 +6,10 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
+	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/notation"
+	"github.com/zoggo/zoggo/render"
 	"github.com/zoggo/zoggo/zrf"
 )
 
@@ -56,7 +58,7 @@ func openSaved(stderr io.Writer, path string) (*notation.SavedGame, *notation.Re
 	r, err := notation.ReplayAny(g, sg, path)
 	var d *notation.Divergence
 	if errors.As(err, &d) {
-		fmt.Fprint(stderr, d.Detail())
+		fmt.Fprint(stderr, d.Detail(func(s *engine.State) string { return render.Text(g.Game, s) }))
 		return nil, nil, exitError{1}
 	}
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/notation"
+	"github.com/zoggo/zoggo/render"
 )
 
 func newShow() *cobra.Command {
@@ -70,24 +71,13 @@ func runShow(w io.Writer, g *eval.Game) error {
 	if _, err := fmt.Fprintf(w, "%s (%s)\n\n", g.Title, strings.Join(players, " vs ")); err != nil {
 		return err
 	}
-	pic := engine.Draw(g.Game, g.StartCells(), g.Stock)
-	if !strings.HasSuffix(pic, "\n") {
-		pic += "\n"
-	}
-	if g.Ext != nil {
-		pic += g.DrawExt(g.NewState())
-	}
-	_, err := io.WriteString(w, pic)
+	_, err := io.WriteString(w, render.Text(g.Game, nil))
 	return err
 }
 
 // runShowState prints the title line, the position s and who is to move.
 func runShowState(w io.Writer, g *eval.Game, s *engine.State) error {
 	_, mover := g.Side(s)
-	pic := g.DrawState(s)
-	if !strings.HasSuffix(pic, "\n") {
-		pic += "\n"
-	}
-	_, err := fmt.Fprintf(w, "%s, after %d parts; %s to move\n\n%s", g.Title, s.Ply, g.Players[mover].Name, pic)
+	_, err := fmt.Fprintf(w, "%s, after %d parts; %s to move\n\n%s", g.Title, s.Ply, g.Players[mover].Name, render.Text(g.Game, s))
 	return err
 }

@@ -1,4 +1,4 @@
-package engine_test
+package render_test
 
 import (
 	"bytes"
@@ -6,7 +6,7 @@ import (
 	"image/color"
 	"testing"
 
-	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/render"
 )
 
 // bmpFile builds a bitmap with a 40-byte header: bpp bits per pixel, compression comp,
@@ -85,7 +85,7 @@ func TestDecodeBMP(t *testing.T) {
 		})},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			img, err := engine.DecodeBMP(tt.data, false)
+			img, err := render.DecodeBMP(tt.data, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -99,7 +99,7 @@ func TestDecodeBMP(t *testing.T) {
 					}
 				}
 			}
-			keyed, err := engine.DecodeBMP(tt.data, true)
+			keyed, err := render.DecodeBMP(tt.data, true)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -131,7 +131,7 @@ func TestDecodeBMPErrors(t *testing.T) {
 		{"odd depth", bmpFile(3, 2, 7, 0, nil, nil, make([]byte, 24))},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, err := engine.DecodeBMP(tt.data, false); err == nil {
+			if _, err := render.DecodeBMP(tt.data, false); err == nil {
 				t.Errorf("DecodeBMP succeeded, want an error")
 			}
 		})
@@ -145,6 +145,6 @@ func FuzzDecodeBMP(f *testing.F) {
 	f.Add(bmpFile(3, 2, 8, 1, bmpPal, nil, []byte{1, 3, 1, 2, 1, 0, 0, 0, 0, 3, 0, 1, 2, 0, 0, 1}))
 	f.Add(bmpFile(3, -2, 32, 3, nil, []byte{0, 0, 0xff, 0, 0, 0xff, 0, 0, 0xff, 0, 0, 0}, make([]byte, 24)))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		engine.DecodeBMP(data, true)
+		render.DecodeBMP(data, true)
 	})
 }

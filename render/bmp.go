@@ -1,4 +1,4 @@
-package engine
+package render
 
 // This file decodes Windows bitmaps, the format of Zillions board and piece images, for
 // the SVG rendering. It reads what Windows tools wrote in the 1990s and 2000s: 1, 4, 8,

@@ -1,4 +1,4 @@
-package engine_test
+package render_test
 
 import (
 	"bytes"
@@ -14,16 +14,21 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"unicode/utf8"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/render"
+	"github.com/zoggo/zoggo/zrf"
+	"golang.org/x/text/encoding/charmap"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/render")
 
-// TestRenderSVG compares pictures of positions with testdata/render/*.svg; go test
+// TestSVG compares pictures of positions with testdata/render/*.svg; go test
 // ./engine -update rewrites them (look at the pictures before committing them).
-func TestRenderSVG(t *testing.T) {
+func TestSVG(t *testing.T) {
 	corpus := os.Getenv("ZOGGO_CORPUS")
 	for _, tt := range []struct {
 		name     string
@@ -50,7 +55,7 @@ func TestRenderSVG(t *testing.T) {
 			}
 			g := f.Default()
 			s := g.NewState()
-			var opts engine.SVGOptions
+			var opts render.SVGOptions
 			if tt.from != "" {
 				from, to := g.Board.LocIndex(tt.from), g.Board.LocIndex(tt.to)
 				turns, err := g.NewWorkspace().Turns(s)
@@ -69,12 +74,12 @@ func TestRenderSVG(t *testing.T) {
 				}
 				opts.Highlight = []engine.Loc{from, to}
 			}
-			got, notes := engine.RenderSVG(g.Game, s, opts)
+			got, notes := render.SVG(g.Game, s, opts)
 			if len(notes) > 0 {
 				t.Errorf("notes without image files: %q", notes)
 			}
 			checkXML(t, got)
-			if again, _ := engine.RenderSVG(g.Game, s, opts); !bytes.Equal(got, again) {
+			if again, _ := render.SVG(g.Game, s, opts); !bytes.Equal(got, again) {
 				t.Errorf("two renderings differ")
 			}
 			golden := filepath.Join("..", "testdata", "render", tt.name+".svg")
@@ -89,10 +94,10 @@ func TestRenderSVG(t *testing.T) {
 			}
 			want, err := os.ReadFile(golden)
 			if err != nil {
-				t.Fatalf("%v (run go test ./engine -update to create it)", err)
+				t.Fatalf("%v (run go test ./render -update to create it)", err)
 			}
 			if !bytes.Equal(got, want) {
-				t.Errorf("RenderSVG(%s) differs from %s (run go test ./engine -update and look at the picture):\n%s",
+				t.Errorf("SVG(%s) differs from %s (run go test ./render -update and look at the picture):\n%s",
 					tt.name, golden, firstDiff(string(want), string(got)))
 			}
 		})
@@ -139,13 +144,14 @@ func checkXML(t *testing.T, svg []byte) {
 	}
 }
 
-// TestRenderSVGImages draws pieces and the board from bitmaps found the Windows way,
+// TestSVGImages draws pieces and the board from bitmaps found the Windows way,
 // and discs for the images that are missing.
-func TestRenderSVGImages(t *testing.T) {
+func TestSVGImages(t *testing.T) {
 	b := gridBoard("a/b/c", "2/1", 10)
 	b.Image = []string{`..\Shared\BOARD.bmp`}
-	g := game(b, "White Black", "Man")
+	g := game(b, "White Black", "Man", "King")
 	g.Pieces[0].Images = map[engine.Player][]string{0: {`Images\Man.BMP`}, 1: {"images/missing.bmp"}}
+	g.Pieces[1].Images = map[engine.Player][]string{0: {`..\..\outside.bmp`}, 1: {`C:\Zillions\king.bmp`}}
 	g.Setup = []engine.Placement{{Player: 0, Kind: 0, Loc: b.LocIndex("a1")}, {Player: 1, Kind: 0, Loc: b.LocIndex("c2")}}
 	// The piece: 3 x 2, with green at (1, 0). The board: 30 x 20, all white.
 	piece := bmpFile(3, 2, 8, 0, bmpPal, nil, []byte{3, 2, 0, 0, 0, 1, 2, 0})
@@ -154,10 +160,15 @@ func TestRenderSVGImages(t *testing.T) {
 		"rules/images/man.bmp": {Data: piece},
 		"shared/board.bmp":     {Data: board},
 	}
-	svg, notes := engine.RenderSVG(g, nil, engine.SVGOptions{Files: files, Dir: "rules"})
+	svg, notes := render.SVG(g, nil, render.SVGOptions{Files: files, Dir: "rules"})
 	checkXML(t, svg)
-	if len(notes) != 1 || !strings.Contains(notes[0], "images/missing.bmp") {
-		t.Errorf("notes = %q, want one about images/missing.bmp", notes)
+	// Names are resolved as includes are; a name that leaves the files or is absolute is
+	// refused.
+	wantNotes := []string{`image "images/missing.bmp": not found`,
+		`image "..\\..\\outside.bmp": outside the folder of the rules`,
+		`image "C:\\Zillions\\king.bmp": absolute path`}
+	if d := cmp.Diff(wantNotes, notes); d != "" {
+		t.Errorf("notes mismatch (-want +got):\n%s", d)
 	}
 	text := string(svg)
 	for _, want := range []string{
@@ -201,14 +212,14 @@ func TestRenderSVGImages(t *testing.T) {
 	}
 
 	// Without files, no image is read and nothing is noted.
-	svg, notes = engine.RenderSVG(g, nil, engine.SVGOptions{})
+	svg, notes = render.SVG(g, nil, render.SVGOptions{})
 	if len(notes) > 0 || bytes.Contains(svg, []byte("<image")) {
 		t.Errorf("images without files: notes %q", notes)
 	}
 }
 
-// TestRenderSVGOdd draws boards and positions that make no sense, without panicking.
-func TestRenderSVGOdd(t *testing.T) {
+// TestSVGOdd draws boards and positions that make no sense, without panicking.
+func TestSVGOdd(t *testing.T) {
 	empty := &engine.Game{Title: "<&> Caf\xe9"}
 	b := positions("x", 0, 0, 0, "y", 5, 5, 10)
 	b.Locs = append(b.Locs, engine.LocInfo{Name: "dummy", Grid: -1, Dummy: true})
@@ -229,20 +240,20 @@ func TestRenderSVGOdd(t *testing.T) {
 	for _, tt := range []struct {
 		name string
 		g    *engine.Game
-		opts engine.SVGOptions
+		opts render.SVGOptions
 		want []string
 	}{
-		{"empty", empty, engine.SVGOptions{Highlight: []engine.Loc{engine.NoLoc, 7}}, []string{"<title>&lt;&amp;&gt; Café</title>"}},
-		{"odd", odd, engine.SVGOptions{Highlight: []engine.Loc{0, 0, 2}}, []string{
+		{"empty", empty, render.SVGOptions{Highlight: []engine.Loc{engine.NoLoc, 7}}, []string{"<title>&lt;&amp;&gt; Café</title>"}},
+		{"odd", odd, render.SVGOptions{Highlight: []engine.Loc{0, 0, 2}}, []string{
 			`<circle cx="0" cy="0" r="`, // a position without a size
 			"White, in hand: 3 Man",
 			"Off the board: dummy Red Man2",
 			`fill="#d62828"`, // Red is red
 		}},
-		{"hex", game(hex, "White Black"), engine.SVGOptions{}, []string{"<polygon points=", ">a</text>", ">1</text>"}},
+		{"hex", game(hex, "White Black"), render.SVGOptions{}, []string{"<polygon points=", ">a</text>", ">1</text>"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			svg, _ := engine.RenderSVG(tt.g, nil, tt.opts)
+			svg, _ := render.SVG(tt.g, nil, tt.opts)
 			checkXML(t, svg)
 			for _, w := range tt.want {
 				if !bytes.Contains(svg, []byte(w)) {
@@ -250,5 +261,55 @@ func TestRenderSVGOdd(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSVGText checks that text from the rules is drawn as zrf.Decode reads it: a title
+// and a piece name in Windows-1251 (as in glukkazan-zog's Wolfs) come out in Cyrillic,
+// not read as Windows-1252, and Latin-1 text as before.
+func TestSVGText(t *testing.T) {
+	enc := func(s string) string {
+		b, err := charmap.Windows1251.NewEncoder().String(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	g := game(gridBoard("a/b", "1", 50), "White Black", enc("Волк"))
+	g.Title = enc("Волки и Козленок")
+	g.Stock = []engine.Stock{{Player: 0, Kind: 0, N: 2}}
+	svg, _ := render.SVG(g, nil, render.SVGOptions{})
+	checkXML(t, svg)
+	for _, want := range []string{
+		"<title>" + zrf.Decode(g.Title) + "</title>",
+		"<title>Волки и Козленок</title>",
+		">White, in hand: 2 " + zrf.Decode(g.Pieces[0].Name) + "</text>",
+		">White, in hand: 2 Волк</text>",
+	} {
+		if !bytes.Contains(svg, []byte(want)) {
+			t.Errorf("missing %s in\n%s", want, svg)
+		}
+	}
+
+	latin := &engine.Game{Title: "Caf\xe9 <&>"}
+	if svg, _ := render.SVG(latin, nil, render.SVGOptions{}); !bytes.Contains(svg, []byte("<title>Café &lt;&amp;&gt;</title>")) {
+		t.Errorf("Latin-1 title not drawn as Café:\n%s", svg)
+	}
+
+	corpus := os.Getenv("ZOGGO_CORPUS")
+	if corpus == "" {
+		t.Skip("ZOGGO_CORPUS is not set: the Wolfs rules not checked")
+	}
+	f, err := eval.LoadFile(filepath.Join(corpus, "glukkazan-zog", "Rules", "01.Wolfs.zrf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wolfs := f.Default().Game
+	if utf8.ValidString(wolfs.Title) {
+		t.Fatalf("title %q is UTF-8, want the file's Windows-1251", wolfs.Title)
+	}
+	svg, _ = render.SVG(wolfs, nil, render.SVGOptions{})
+	if want := "<title>Волки и Козленок</title>"; !bytes.Contains(svg, []byte(want)) || zrf.Decode(wolfs.Title) != "Волки и Козленок" {
+		t.Errorf("Wolfs: missing %s", want)
 	}
 }

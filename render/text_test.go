@@ -1,4 +1,4 @@
-package engine_test
+package render_test
 
 import (
 	"io/fs"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/render"
 )
 
 // gridBoard returns a board of one 2-D grid with square cells of the given size, files
@@ -69,7 +70,7 @@ func place(g *engine.Game, p engine.Player, k engine.Kind, locs ...string) {
 	}
 }
 
-func TestDraw(t *testing.T) {
+func TestText(t *testing.T) {
 	for _, tt := range []struct {
 		name string
 		game func() *engine.Game
@@ -287,29 +288,38 @@ White: P Pawn
 	}} {
 		t.Run(tt.name, func(t *testing.T) {
 			g := tt.game()
-			got := engine.Draw(g, g.StartCells(), g.Stock)
+			got := render.Text(g, nil)
 			if got != tt.want {
-				t.Errorf("Draw(%s) mismatch:\n--- want:\n%s--- got:\n%s", tt.name, tt.want, got)
+				t.Errorf("Text(%s) mismatch:\n--- want:\n%s--- got:\n%s", tt.name, tt.want, got)
 			}
 		})
 	}
 }
 
-// TestDrawOdd checks that cells and stocks that do not fit the game are drawn, not
+// TestBoardOdd checks that cells and stocks that do not fit the game are drawn, not
 // panicked on.
-func TestDrawOdd(t *testing.T) {
+func TestBoardOdd(t *testing.T) {
 	g := game(gridBoard("a/b", "1", 10), "White", "Pawn")
-	cells := []engine.Occupant{{Player: 5, Kind: 0}} // too short, and a player out of range
+	cells := []render.Occupant{{Player: 5, Kind: 0}} // too short, and a player out of range
 	stock := []engine.Stock{{Player: 0, Kind: 7, N: 1}, {Player: -1, Kind: 0, N: 2}}
 	want := "1 ? .\n  a b\n\nWhite: no pieces\n"
-	if got := engine.Draw(g, cells, stock); got != want {
-		t.Errorf("Draw mismatch:\n--- want:\n%s--- got:\n%s", want, got)
+	if got := render.Board(g, cells, stock); got != want {
+		t.Errorf("Board mismatch:\n--- want:\n%s--- got:\n%s", want, got)
 	}
 }
 
-// TestDrawCorpus draws the start of every game and variant of every rules file in
+// TestTextOdd checks that games without a board are drawn, not panicked on.
+func TestTextOdd(t *testing.T) {
+	for _, g := range []*engine.Game{nil, {}, {Ext: &engine.Ext{StackCap: 2}}} {
+		if got := render.Text(g, nil); got != "\n" {
+			t.Errorf("Text(%+v, nil) = %q, want an empty picture", g, got)
+		}
+	}
+}
+
+// TestTextCorpus draws the start of every game and variant of every rules file in
 // $ZOGGO_CORPUS that loads.
-func TestDrawCorpus(t *testing.T) {
+func TestTextCorpus(t *testing.T) {
 	root := os.Getenv("ZOGGO_CORPUS")
 	if root == "" {
 		t.Skip("ZOGGO_CORPUS is not set")
@@ -339,7 +349,7 @@ func TestDrawCorpus(t *testing.T) {
 				t.Skipf("does not load: %v", strings.SplitN(err.Error(), "\n", 2)[0])
 			}
 			for _, g := range f.Games {
-				out := engine.Draw(g.Game, g.StartCells(), g.Stock)
+				out := render.Text(g.Game, nil)
 				for _, line := range strings.Split(out, "\n") {
 					if n := utf8.RuneCountInString(line); n > 160 && !strings.Contains(line, ": ") {
 						t.Errorf("%s: line of %d characters:\n%s", g.Title, n, line)

@@ -1,4 +1,4 @@
-package engine
+package render
 
 // This file draws a position as an SVG picture for people: zoggo render. The picture is
 // built from the board geometry of the rules, in the rules' own pixel coordinates: the
@@ -13,52 +13,54 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"image/png"
 	"io/fs"
 	"math"
-	"path"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/text/encoding/charmap"
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/zrf"
 )
 
-// SVGOptions says what RenderSVG draws besides the position.
+// SVGOptions says what SVG draws besides the position.
 type SVGOptions struct {
 	// Highlight lists positions to outline: usually the sources and destinations of the
-	// parts of the last turn. NoLoc and positions not drawn are ignored.
-	Highlight []Loc
+	// parts of the last turn. engine.NoLoc and positions not drawn are ignored.
+	Highlight []engine.Loc
 	// Files holds the image files of the rules, and Dir is the folder of the rules file
 	// inside it (slash-separated, "." for its root). Image names in the rules are
-	// resolved in Dir the way Windows does: backslashes separate folders and case is
-	// ignored. With Files nil, no image is read: pieces are discs and the board is drawn
-	// from its positions.
+	// resolved in Dir as the rules' include files are (zrf.ResolvePath): the Windows way,
+	// backslashes separate folders and case is ignored, and a name may not leave Files.
+	// With Files nil, no image is read: pieces are discs and the board is drawn from its
+	// positions.
 	Files fs.FS
 	Dir   string
 }
 
-// RenderSVG returns an SVG picture of position s of game g (the start position when s is
+// SVG returns an SVG picture of position s of game g (the start position when s is
 // nil). Notes say which image files could not be used; the picture is complete anyway,
-// with discs for the pieces and positions for the board. RenderSVG accepts any board,
+// with discs for the pieces and positions for the board. SVG accepts any board,
 // however odd, and never panics on one.
-func RenderSVG(g *Game, s *State, opts SVGOptions) (svg []byte, notes []string) {
+func SVG(g *engine.Game, s *engine.State, opts SVGOptions) (svg []byte, notes []string) {
 	if g == nil {
-		g = &Game{}
+		g = &engine.Game{}
 	}
 	r := &svgRenderer{g: g, opts: opts, images: map[string]*svgImage{}}
 	if g.Board != nil {
 		r.b = g.Board
 	} else {
-		r.b = &Board{}
+		r.b = &engine.Board{}
 	}
 	if s != nil {
-		r.cells, r.stock = g.Cells(s), g.Stocks(s)
+		r.cells, r.stock = cells(s), stocks(g, s)
 	} else {
-		r.cells, r.stock = g.StartCells(), g.Stock
+		r.cells, r.stock = startCells(g), g.Stock
 	}
 	r.d = &drawer{g: g, b: r.b, cells: r.cells, stock: r.stock}
 	r.d.symbols()
@@ -112,7 +114,7 @@ var svgNamed = map[string][3]string{
 
 // playerColours returns the disc colours of every player: the colour a player is named
 // after ("Red"), or else the first colour of the palette no other player has.
-func playerColours(players []PlayerInfo) [][3]string {
+func playerColours(players []engine.PlayerInfo) [][3]string {
 	out := make([][3]string, len(players))
 	used := map[string]bool{}
 	named := make([]bool, len(players))
@@ -140,7 +142,7 @@ func playerColours(players []PlayerInfo) [][3]string {
 }
 
 // colour returns the disc colours of player p.
-func (r *svgRenderer) colour(p Player) [3]string {
+func (r *svgRenderer) colour(p engine.Player) [3]string {
 	if p < 0 || int(p) >= len(r.colours) {
 		return [3]string{"#cccccc", "#666666", "#222222"}
 	}
@@ -156,7 +158,7 @@ const (
 
 // svgCell is the shape drawn for one position.
 type svgCell struct {
-	loc    Loc
+	loc    engine.Loc
 	shape  int
 	cx, cy float64      // centre
 	w, h   float64      // rectangle size, or the circle's diameter in both
@@ -177,21 +179,21 @@ type svgText struct {
 	x, y, size float64
 	anchor     string // start, middle or end
 	text       string
-	disc       Player // a disc of this player's colour before the text, or NoPlayer
+	disc       engine.Player // a disc of this player's colour before the text, or NoPlayer
 }
 
-// svgRenderer holds the state of one RenderSVG call.
+// svgRenderer holds the state of one SVG call.
 type svgRenderer struct {
-	g     *Game
-	b     *Board
+	g     *engine.Game
+	b     *engine.Board
 	opts  SVGOptions
 	d     *drawer // for the piece symbols
 	cells []Occupant
-	stock []Stock
+	stock []engine.Stock
 
 	board   *svgImage // the board image, or nil
 	shapes  []svgCell // in position order
-	byLoc   map[Loc]int
+	byLoc   map[engine.Loc]int
 	cell    float64             // typical cell size
 	coords  []svgText           // file and rank labels
 	below   []svgText           // the legend under the board
@@ -206,10 +208,10 @@ type svgRenderer struct {
 
 // at returns the occupant of l, empty when cells does not cover it or names no valid
 // player and piece type.
-func (r *svgRenderer) at(l Loc) Occupant {
+func (r *svgRenderer) at(l engine.Loc) Occupant {
 	o := r.d.at(l)
-	if o.Kind == NoKind || !r.d.valid(o) {
-		return Occupant{Player: NoPlayer, Kind: NoKind}
+	if o.Kind == engine.NoKind || !r.d.valid(o) {
+		return vacant
 	}
 	return o
 }
@@ -228,7 +230,7 @@ func (r *svgRenderer) discLabels() {
 		}
 		short[o] = l
 	}
-	clash := map[Player]map[string]int{}
+	clash := map[engine.Player]map[string]int{}
 	for o, l := range short {
 		if clash[o.Player] == nil {
 			clash[o.Player] = map[string]int{}
@@ -293,14 +295,14 @@ func (r *svgRenderer) growText(t svgText) {
 	case "end":
 		x0 -= w
 	}
-	if t.disc != NoPlayer {
+	if t.disc != engine.NoPlayer {
 		x0 -= t.size * 1.5
 	}
 	r.grow(x0, t.y-t.size, x0+w+t.size*1.5, t.y+t.size*0.3)
 }
 
 // drawn reports whether position info has a place in the picture.
-func drawn(info LocInfo) bool { return info.HasRect && !info.Dummy }
+func drawn(info engine.LocInfo) bool { return info.HasRect && !info.Dummy }
 
 // gridForm is how the positions of one grid are drawn.
 type gridForm struct {
@@ -368,7 +370,7 @@ func (r *svgRenderer) gridForms() []gridForm {
 // cellShapes computes the shape of every position drawn, and the typical cell size.
 func (r *svgRenderer) cellShapes() {
 	forms := r.gridForms()
-	r.byLoc = map[Loc]int{}
+	r.byLoc = map[engine.Loc]int{}
 	var sizes []float64
 	for l, info := range r.b.Locs {
 		if !drawn(info) {
@@ -377,7 +379,7 @@ func (r *svgRenderer) cellShapes() {
 		rc := info.Rect
 		x0, y0 := float64(min(rc[0], rc[2])), float64(min(rc[1], rc[3]))
 		rw, rh := math.Abs(float64(rc[2]-rc[0])), math.Abs(float64(rc[3]-rc[1]))
-		c := svgCell{loc: Loc(l), shape: shapeCircle, cx: x0 + rw/2, cy: y0 + rh/2, w: min(rw, rh), h: min(rw, rh), fill: svgPoint}
+		c := svgCell{loc: engine.Loc(l), shape: shapeCircle, cx: x0 + rw/2, cy: y0 + rh/2, w: min(rw, rh), h: min(rw, rh), fill: svgPoint}
 		var f *gridForm
 		if info.Grid >= 0 && info.Grid < len(forms) && len(info.Coords) == len(r.b.Grids[info.Grid].Dims) {
 			f = &forms[info.Grid]
@@ -496,7 +498,7 @@ func (r *svgRenderer) gridLabels() {
 	}
 	add := func(x, y float64, text string) {
 		placed = append(placed, [2]float64{x, y})
-		r.coords = append(r.coords, svgText{x: x, y: y + 0.35*size, size: size, anchor: "middle", text: text, disc: NoPlayer})
+		r.coords = append(r.coords, svgText{x: x, y: y + 0.35*size, size: size, anchor: "middle", text: text, disc: engine.NoPlayer})
 	}
 	files := ends(file, rs, true)
 	for _, i := range sortedKeys(files) {
@@ -545,7 +547,7 @@ func (r *svgRenderer) legend() {
 	x, y := r.minX+size*1.5, r.maxY+size*1.8
 	// Lines wrap at the width of the board, or 40 characters if that is wider.
 	width := max(40, int((r.maxX-x)/(0.6*size)))
-	line := func(p Player, head string, items []string) {
+	line := func(p engine.Player, head string, items []string) {
 		text := head
 		for i, it := range items {
 			if i < len(items)-1 {
@@ -554,7 +556,7 @@ func (r *svgRenderer) legend() {
 			if text != "" && utf8.RuneCountInString(text)+1+utf8.RuneCountInString(it) > width {
 				r.below = append(r.below, svgText{x: x, y: y, size: size, anchor: "start", text: text, disc: p})
 				y += size * 1.3
-				text, p = "  ", NoPlayer
+				text, p = "  ", engine.NoPlayer
 			}
 			if text != "" && text != "  " {
 				text += " "
@@ -568,11 +570,11 @@ func (r *svgRenderer) legend() {
 	for p, info := range r.g.Players {
 		has := false
 		for _, o := range pairs {
-			has = has || o.Player == Player(p)
+			has = has || o.Player == engine.Player(p)
 		}
 		counts := make([]int, len(r.g.Pieces))
 		for _, s := range r.stock {
-			if s.Player == Player(p) && s.Kind >= 0 && int(s.Kind) < len(counts) && s.N > 0 {
+			if s.Player == engine.Player(p) && s.Kind >= 0 && int(s.Kind) < len(counts) && s.N > 0 {
 				counts[s.Kind] += s.N
 			}
 		}
@@ -586,19 +588,19 @@ func (r *svgRenderer) legend() {
 			continue // a seat that only throws dice, say
 		}
 		if len(hand) > 0 {
-			line(Player(p), info.Name+", in hand:", hand)
+			line(engine.Player(p), info.Name+", in hand:", hand)
 		} else {
-			line(Player(p), info.Name, nil)
+			line(engine.Player(p), info.Name, nil)
 		}
 	}
 	var off []string
 	for l, info := range r.b.Locs {
-		if o := r.at(Loc(l)); !drawn(info) && o.Kind != NoKind {
+		if o := r.at(engine.Loc(l)); !drawn(info) && o.Kind != engine.NoKind {
 			off = append(off, fmt.Sprintf("%s %s %s", info.Name, r.g.Players[o.Player].Name, r.g.Pieces[o.Kind].Name))
 		}
 	}
 	if len(off) > 0 {
-		line(NoPlayer, "Off the board:", off)
+		line(engine.NoPlayer, "Off the board:", off)
 	}
 }
 
@@ -615,7 +617,7 @@ func (r *svgRenderer) loadImages() {
 	}
 	for k, pc := range r.g.Pieces {
 		for p := range np {
-			if names := pc.Images[Player(p)]; len(names) > 0 && names[0] != "" {
+			if names := pc.Images[engine.Player(p)]; len(names) > 0 && names[0] != "" {
 				r.pieces[p*nk+k] = r.image(names[0], true)
 			}
 		}
@@ -624,7 +626,7 @@ func (r *svgRenderer) loadImages() {
 
 // pieceImage returns the image of a piece, or nil to draw a disc.
 func (r *svgRenderer) pieceImage(o Occupant) *svgImage {
-	if o.Kind == NoKind {
+	if o.Kind == engine.NoKind {
 		return nil
 	}
 	i := int(o.Player)*len(r.g.Pieces) + int(o.Kind)
@@ -645,9 +647,14 @@ func (r *svgRenderer) image(name string, key bool) *svgImage {
 		return im
 	}
 	r.images[k] = nil
-	data, err := readFold(r.opts.Files, r.opts.Dir, name)
+	// Image names are resolved as the rules' include files are.
+	file, err := zrf.ResolvePath(r.opts.Files, r.opts.Dir, name)
+	var data []byte
+	if err == nil {
+		data, err = fs.ReadFile(r.opts.Files, file)
+	}
 	if err != nil {
-		r.notes = append(r.notes, fmt.Sprintf("image %q: %v", name, err))
+		r.notes = append(r.notes, fmt.Sprintf("image %q: %s", name, imageError(err)))
 		return nil
 	}
 	img, err := DecodeBMP(data, key)
@@ -667,40 +674,17 @@ func (r *svgRenderer) image(name string, key bool) *svgImage {
 	return im
 }
 
-// readFold reads name, a Windows path relative to folder dir of fsys, matching each
-// element of the path without regard to case when it does not match exactly.
-func readFold(fsys fs.FS, dir, name string) ([]byte, error) {
-	name = strings.ReplaceAll(name, `\`, "/")
-	if len(name) >= 2 && name[1] == ':' || strings.HasPrefix(name, "/") {
-		return nil, fmt.Errorf("absolute path")
+// imageError words the failure to find an image file for a note.
+func imageError(err error) string {
+	switch {
+	case errors.Is(err, zrf.ErrNoFile):
+		return "not found"
+	case errors.Is(err, zrf.ErrOutside):
+		return "outside the folder of the rules"
+	case errors.Is(err, zrf.ErrAbsolute):
+		return "absolute path"
 	}
-	p := path.Join(dir, name)
-	if !fs.ValidPath(p) {
-		return nil, fmt.Errorf("outside the folder of the rules")
-	}
-	cur := "."
-	for _, el := range strings.Split(p, "/") {
-		next := path.Join(cur, el)
-		if _, err := fs.Stat(fsys, next); err == nil {
-			cur = next
-			continue
-		}
-		entries, err := fs.ReadDir(fsys, cur)
-		if err != nil {
-			return nil, fmt.Errorf("not found")
-		}
-		found := false
-		for _, e := range entries {
-			if strings.EqualFold(e.Name(), el) {
-				cur, found = path.Join(cur, e.Name()), true
-				break
-			}
-		}
-		if !found {
-			return nil, fmt.Errorf("not found")
-		}
-	}
-	return fs.ReadFile(fsys, cur)
+	return err.Error()
 }
 
 // write returns the SVG document.
@@ -736,7 +720,7 @@ func (r *svgRenderer) write() []byte {
 	if len(r.below) > 0 {
 		fmt.Fprintf(&w, `<g class="legend" fill="%s">`+"\n", svgInk)
 		for _, t := range r.below {
-			if t.disc != NoPlayer {
+			if t.disc != engine.NoPlayer {
 				col := r.colour(t.disc)
 				fmt.Fprintf(&w, `<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="%s" stroke-width="%s"/>`+"\n",
 					num(t.x-t.size*0.8), num(t.y-t.size*0.35), num(t.size*0.45), col[0], col[1], num(t.size*0.08))
@@ -774,7 +758,7 @@ func (r *svgRenderer) writeImages(w *strings.Builder) {
 
 // writeHighlight outlines the highlighted positions.
 func (r *svgRenderer) writeHighlight(w *strings.Builder) {
-	var locs []Loc
+	var locs []engine.Loc
 	for _, l := range r.opts.Highlight {
 		if _, ok := r.byLoc[l]; ok && !slices.Contains(locs, l) {
 			locs = append(locs, l)
@@ -797,7 +781,7 @@ func (r *svgRenderer) writePieces(w *strings.Builder) {
 	var sb strings.Builder
 	for _, c := range r.shapes {
 		o := r.at(c.loc)
-		if o.Kind == NoKind {
+		if o.Kind == engine.NoKind {
 			continue
 		}
 		name := esc(r.b.Locs[c.loc].Name)
@@ -864,18 +848,12 @@ func num(v float64) string {
 	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
-// esc makes text from the rules safe in XML: text that is not UTF-8 is read as
-// Windows-1252, control characters are dropped and markup is escaped.
+// esc makes text from the rules safe in XML: it is decoded with zrf.Decode, as everywhere
+// else text from the rules is shown (a Windows code page unless it is UTF-8), then control
+// characters are dropped and markup is escaped.
 func esc(s string) string {
-	if !utf8.ValidString(s) {
-		if t, err := charmap.Windows1252.NewDecoder().String(s); err == nil {
-			s = t
-		} else {
-			s = strings.ToValidUTF8(s, "\uFFFD")
-		}
-	}
 	var sb strings.Builder
-	for _, r := range s {
+	for _, r := range zrf.Decode(s) {
 		switch {
 		case r == '&':
 			sb.WriteString("&amp;")

@@ -1,4 +1,4 @@
-package engine
+package render
 
 // This file draws a position as plain text for people: zoggo show and test failures. The
 // picture follows the board's geometry (the centres of the position rectangles), so square,
@@ -12,14 +12,19 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/zoggo/zoggo/engine"
 )
 
 // Occupant is what stands on one position: a piece of type Kind owned by Player, or nothing
-// when Kind is NoKind.
+// when Kind is engine.NoKind.
 type Occupant struct {
-	Player Player
-	Kind   Kind
+	Player engine.Player
+	Kind   engine.Kind
 }
+
+// vacant is the occupant of an empty position.
+var vacant = Occupant{Player: engine.NoPlayer, Kind: engine.NoKind}
 
 // Limits of a picture; a larger board is drawn layer by layer or listed.
 const (
@@ -27,38 +32,20 @@ const (
 	maxDrawHeight = 100 // lines
 )
 
-// StartCells returns the occupant of every position at the start of the game, from
-// g.Setup; a later placement on the same position replaces an earlier one.
-func (g *Game) StartCells() []Occupant {
-	if g.Board == nil {
-		return nil
-	}
-	cells := make([]Occupant, len(g.Board.Locs))
-	for i := range cells {
-		cells[i] = Occupant{Player: NoPlayer, Kind: NoKind}
-	}
-	for _, p := range g.Setup {
-		if p.Loc >= 0 && int(p.Loc) < len(cells) {
-			cells[p.Loc] = Occupant{Player: p.Player, Kind: p.Kind}
-		}
-	}
-	return cells
-}
-
-// Draw returns a text picture of a position: the board laid out by its geometry, with a
+// Board returns a text picture of a position: the board laid out by its geometry, with a
 // piece symbol or '.' on every position, then the occupied positions that have no place in
 // the picture, then a legend of the symbols and the off-board counts of each player. cells
-// is indexed by Loc; stock holds the off-board counts. Draw accepts any board, however odd,
-// and never panics.
-func Draw(g *Game, cells []Occupant, stock []Stock) string {
+// is indexed by engine.Loc; stock holds the off-board counts. Board accepts any board,
+// however odd, and cells and stocks that do not fit it, and never panics.
+func Board(g *engine.Game, cells []Occupant, stock []engine.Stock) string {
 	if g == nil {
-		g = &Game{}
+		g = &engine.Game{}
 	}
 	d := &drawer{g: g, cells: cells, stock: stock}
 	if g.Board != nil {
 		d.b = g.Board
 	} else {
-		d.b = &Board{}
+		d.b = &engine.Board{}
 	}
 	d.symbols()
 	d.board()
@@ -67,23 +54,23 @@ func Draw(g *Game, cells []Occupant, stock []Stock) string {
 	return strings.Join(d.out, "\n") + "\n"
 }
 
-// drawer holds the state of one Draw call.
+// drawer holds the state of one Board call.
 type drawer struct {
-	g     *Game
-	b     *Board
+	g     *engine.Game
+	b     *engine.Board
 	cells []Occupant
-	stock []Stock
+	stock []engine.Stock
 
 	sym    map[Occupant]string // symbol of each (player, kind) shown
 	width  int                 // widest symbol, in runes
-	hidden []Loc               // occupied positions that are not in the picture
+	hidden []engine.Loc        // occupied positions that are not in the picture
 	out    []string            // lines of output
 }
 
 // at returns the occupant of l, empty when cells does not cover it.
-func (d *drawer) at(l Loc) Occupant {
-	if l < 0 || int(l) >= len(d.cells) || d.cells[l].Kind == NoKind {
-		return Occupant{Player: NoPlayer, Kind: NoKind}
+func (d *drawer) at(l engine.Loc) Occupant {
+	if l < 0 || int(l) >= len(d.cells) || d.cells[l].Kind == engine.NoKind {
+		return vacant
 	}
 	return d.cells[l]
 }
@@ -105,7 +92,7 @@ func (d *drawer) symbolOf(o Occupant) string {
 func (d *drawer) shown() []Occupant {
 	seen := map[Occupant]bool{}
 	for l := range d.b.Locs {
-		if o := d.at(Loc(l)); o.Kind != NoKind && d.valid(o) {
+		if o := d.at(engine.Loc(l)); o.Kind != engine.NoKind && d.valid(o) {
 			seen[o] = true
 		}
 	}
@@ -128,7 +115,7 @@ func (d *drawer) shown() []Occupant {
 // of preference: its notation if short, its name if already short, the first letter of
 // its name, the initials of the words in its name with its digits ("Pa2" for Pawn-a2, "PD"
 // for PawnDead), then longer and longer beginnings of its name.
-func candidates(p *Piece) []string {
+func candidates(p *engine.Piece) []string {
 	alnum := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 	clean := func(s string) string {
 		return strings.Map(func(r rune) rune {
@@ -200,7 +187,7 @@ func (d *drawer) symbols() {
 			cands[o.Kind] = candidates(pieces[o.Kind])
 		}
 	}
-	prefix := map[Kind]bool{}
+	prefix := map[engine.Kind]bool{}
 	if len(d.g.Players) >= 3 {
 		// Case tells apart only two players: a piece type that would get the same symbol
 		// for two players is numbered.
@@ -221,10 +208,10 @@ func (d *drawer) symbols() {
 		}
 		return caseFor(o.Player, s)
 	}
-	canRaise := func(k Kind) bool { return level[k] < len(cands[k])-1 }
+	canRaise := func(k engine.Kind) bool { return level[k] < len(cands[k])-1 }
 	sym := map[Occupant]string{}
 	for range 1000 {
-		by := map[string][]Kind{}
+		by := map[string][]engine.Kind{}
 		var order []string
 		for _, o := range pairs {
 			s := symbol(o)
@@ -234,7 +221,7 @@ func (d *drawer) symbols() {
 			}
 			by[s] = append(by[s], o.Kind)
 		}
-		raise := map[Kind]bool{}
+		raise := map[engine.Kind]bool{}
 		for _, s := range order {
 			kinds := by[s]
 			if len(kinds) < 2 {
@@ -248,7 +235,7 @@ func (d *drawer) symbols() {
 					n++
 				}
 			}
-			if n == 0 && keep != NoKind && canRaise(keep) {
+			if n == 0 && keep != engine.NoKind && canRaise(keep) {
 				raise[keep] = true
 			}
 		}
@@ -279,23 +266,23 @@ func (d *drawer) symbols() {
 // owner returns the piece type that keeps a symbol shared by kinds: the only one showing
 // its own notation, or else the only one with the shortest name. It returns NoKind when
 // there is no such type, or when the symbol is shared by one type of several players.
-func owner(kinds []Kind, pieces []*Piece, cands [][]string, level []int) Kind {
+func owner(kinds []engine.Kind, pieces []*engine.Piece, cands [][]string, level []int) engine.Kind {
 	distinct := slices.Clone(kinds)
 	slices.Sort(distinct)
 	distinct = slices.Compact(distinct)
 	if len(distinct) != len(kinds) {
-		return NoKind
+		return engine.NoKind
 	}
-	keep := NoKind
+	keep := engine.NoKind
 	for _, k := range kinds {
 		if level[k] == 0 && pieces[k].Notation != "" && cands[k][0] == pieces[k].Notation {
-			if keep != NoKind {
-				return NoKind
+			if keep != engine.NoKind {
+				return engine.NoKind
 			}
 			keep = k
 		}
 	}
-	if keep != NoKind {
+	if keep != engine.NoKind {
 		return keep
 	}
 	short := -1
@@ -305,7 +292,7 @@ func owner(kinds []Kind, pieces []*Piece, cands [][]string, level []int) Kind {
 		case short < 0 || n < short:
 			keep, short = k, n
 		case n == short:
-			keep = NoKind
+			keep = engine.NoKind
 		}
 	}
 	return keep
@@ -313,7 +300,7 @@ func owner(kinds []Kind, pieces []*Piece, cands [][]string, level []int) Kind {
 
 // caseFor writes s in the case of player p: upper case for the first player and from the
 // third on, lower case for the second.
-func caseFor(p Player, s string) string {
+func caseFor(p engine.Player, s string) string {
 	if p == 1 {
 		return strings.ToLower(s)
 	}
@@ -332,10 +319,10 @@ func pad(s string, w int) string {
 // grid layer and a list.
 func (d *drawer) board() {
 	b := d.b
-	var all []Loc
+	var all []engine.Loc
 	for l, info := range b.Locs {
 		if info.HasRect {
-			all = append(all, Loc(l))
+			all = append(all, engine.Loc(l))
 		}
 	}
 	if len(all) == 0 {
@@ -382,16 +369,16 @@ type labelDims struct {
 // the smallest steps span a layer and the others tell layers apart. Positions outside
 // grids come last. It reports false when there is only one layer, which would be drawn no
 // better than the whole board.
-func (d *drawer) layers(all []Loc) bool {
+func (d *drawer) layers(all []engine.Loc) bool {
 	b := d.b
 	type layer struct {
 		title  string
-		locs   []Loc
+		locs   []engine.Loc
 		labels *labelDims
 	}
 	var list []*layer
 	byKey := map[string]*layer{}
-	var other []Loc
+	var other []engine.Loc
 	for _, l := range all {
 		info := b.Locs[l]
 		if info.Grid < 0 || info.Grid >= len(b.Grids) || len(info.Coords) != len(b.Grids[info.Grid].Dims) {
@@ -450,7 +437,7 @@ func (d *drawer) layers(all []Loc) bool {
 
 // planeDims returns the two dimensions of g with the smallest steps on the screen, in
 // dimension order.
-func planeDims(g Grid) [2]int {
+func planeDims(g engine.Grid) [2]int {
 	idx := make([]int, len(g.Dims))
 	for i := range idx {
 		idx[i] = i
@@ -472,10 +459,10 @@ func abs(x int) int {
 
 // list appends the occupied positions among locs, one "name: symbol" per line, under a
 // line that says why.
-func (d *drawer) list(locs []Loc) {
+func (d *drawer) list(locs []engine.Loc) {
 	var lines []string
 	for _, l := range locs {
-		if o := d.at(l); o.Kind != NoKind {
+		if o := d.at(l); o.Kind != engine.NoKind {
 			lines = append(lines, fmt.Sprintf("  %s: %s", d.b.Locs[l].Name, d.symbolOf(o)))
 		}
 	}
@@ -490,10 +477,10 @@ func (d *drawer) list(locs []Loc) {
 // offPicture appends the occupied positions that have no place in the picture: dummy
 // positions, and positions hidden under another with the same centre.
 func (d *drawer) offPicture() {
-	var list []Loc
+	var list []engine.Loc
 	for l, info := range d.b.Locs {
-		if !info.HasRect && d.at(Loc(l)).Kind != NoKind {
-			list = append(list, Loc(l))
+		if !info.HasRect && d.at(engine.Loc(l)).Kind != engine.NoKind {
+			list = append(list, engine.Loc(l))
 		}
 	}
 	list = append(list, d.hidden...)
@@ -520,13 +507,13 @@ func (d *drawer) legend() {
 	for p, info := range d.g.Players {
 		var syms, hand []string
 		for _, o := range pairs {
-			if o.Player == Player(p) {
+			if o.Player == engine.Player(p) {
 				syms = append(syms, d.sym[o]+" "+d.g.Pieces[o.Kind].Name)
 			}
 		}
 		counts := make([]int, len(d.g.Pieces))
 		for _, s := range d.stock {
-			if s.Player == Player(p) && s.Kind >= 0 && int(s.Kind) < len(counts) && s.N > 0 {
+			if s.Player == engine.Player(p) && s.Kind >= 0 && int(s.Kind) < len(counts) && s.N > 0 {
 				counts[s.Kind] += s.N
 			}
 		}
@@ -650,7 +637,7 @@ func wideGaps(starts []int, cell int) []bool {
 // when the picture would be too large. Positions that fall on a cell already taken are
 // added to d.hidden. With labels, rows and columns whose positions share a grid label are
 // labelled, as in a chess diagram.
-func (d *drawer) picture(locs []Loc, labels *labelDims) ([]string, bool) {
+func (d *drawer) picture(locs []engine.Loc, labels *labelDims) ([]string, bool) {
 	b := d.b
 	xs := make([]int, len(locs))
 	ys := make([]int, len(locs))
@@ -677,19 +664,19 @@ func (d *drawer) picture(locs []Loc, labels *labelDims) ([]string, bool) {
 	}
 
 	// Place the positions; a later one on a taken cell is left out of the picture.
-	cell := make([][]Loc, len(rows))
+	cell := make([][]engine.Loc, len(rows))
 	for r := range cell {
-		cell[r] = make([]Loc, len(cols))
+		cell[r] = make([]engine.Loc, len(cols))
 		for c := range cell[r] {
-			cell[r][c] = NoLoc
+			cell[r][c] = engine.NoLoc
 		}
 	}
-	var hidden []Loc
+	var hidden []engine.Loc
 	for i, l := range locs {
 		r, c := rowOf[ys[i]], colOf[xs[i]]
-		if cell[r][c] == NoLoc {
+		if cell[r][c] == engine.NoLoc {
 			cell[r][c] = l
-		} else if d.at(l).Kind != NoKind {
+		} else if d.at(l).Kind != engine.NoKind {
 			hidden = append(hidden, l)
 		}
 	}
@@ -704,7 +691,7 @@ func (d *drawer) picture(locs []Loc, labels *labelDims) ([]string, bool) {
 	sep := 0
 	for r := range cell {
 		for c := 1; c < len(cols); c++ {
-			if cell[r][c-1] != NoLoc && cell[r][c] != NoLoc {
+			if cell[r][c-1] != engine.NoLoc && cell[r][c] != engine.NoLoc {
 				sep = 1
 			}
 		}
@@ -762,9 +749,9 @@ func (d *drawer) picture(locs []Loc, labels *labelDims) ([]string, bool) {
 		lines = append(lines, line(lab, func(c int) string {
 			l := cell[r][c]
 			switch {
-			case l == NoLoc:
+			case l == engine.NoLoc:
 				return ""
-			case d.at(l).Kind == NoKind:
+			case d.at(l).Kind == engine.NoKind:
 				return "."
 			}
 			return d.symbolOf(d.at(l))
@@ -779,13 +766,13 @@ func (d *drawer) picture(locs []Loc, labels *labelDims) ([]string, bool) {
 
 // labels returns the row and column labels of a laid-out grid, each nil unless every row
 // (column) holds positions of one label of the same dimension.
-func (d *drawer) labels(ld *labelDims, cell [][]Loc) (rowLabel, colLabel []string) {
+func (d *drawer) labels(ld *labelDims, cell [][]engine.Loc) (rowLabel, colLabel []string) {
 	if ld == nil || ld.grid < 0 || ld.grid >= len(d.b.Grids) || len(cell) == 0 {
 		return nil, nil
 	}
 	g := d.b.Grids[ld.grid]
 	// consistent returns the label of dimension k for each line of cells, or nil.
-	consistent := func(k int, nlines int, at func(i, j int) Loc, nper int) []string {
+	consistent := func(k int, nlines int, at func(i, j int) engine.Loc, nper int) []string {
 		if k < 0 || k >= len(g.Dims) {
 			return nil
 		}
@@ -794,7 +781,7 @@ func (d *drawer) labels(ld *labelDims, cell [][]Loc) (rowLabel, colLabel []strin
 			label := -1
 			for j := range nper {
 				l := at(i, j)
-				if l == NoLoc {
+				if l == engine.NoLoc {
 					continue
 				}
 				info := d.b.Locs[l]
@@ -814,8 +801,8 @@ func (d *drawer) labels(ld *labelDims, cell [][]Loc) (rowLabel, colLabel []strin
 		return out
 	}
 	nrows, ncols := len(cell), len(cell[0])
-	byRow := func(i, j int) Loc { return cell[i][j] }
-	byCol := func(i, j int) Loc { return cell[j][i] }
+	byRow := func(i, j int) engine.Loc { return cell[i][j] }
+	byCol := func(i, j int) engine.Loc { return cell[j][i] }
 	a, b := ld.dims[0], ld.dims[1]
 	if a < 0 || b < 0 || a >= len(g.Dims) || b >= len(g.Dims) {
 		return nil, nil

@@ -53,7 +53,7 @@ func extGame() *Game {
 		PosInts:   []IntVar{{Name: "heat"}},
 		StackCap:  2,
 	}
-	g.Dialect = 1
+	g.Semantics = Semantics{KeepEffects: true, MergeChains: true, DropNullTurns: true}
 	g.Prepare()
 	return g
 }
@@ -188,8 +188,8 @@ func take(from, to string) Change { return Change{Op: OpTake, From: at(from), To
 
 // val sets value 0 of class ValVar, ValPiece or ValPos (at to) to v; with ValTurn it sends
 // the turn order to entry v after the turn.
-func val(class Player, to string, v int32) Change {
-	return Change{Op: OpVal, Player: class, From: Loc(v), To: at(to)}
+func val(class ValClass, to string, v int32) Change {
+	return Change{Op: OpVal, Class: class, Value: v, To: at(to)}
 }
 
 // move returns a part that makes the changes cs.
@@ -443,11 +443,11 @@ func TestHashSequence(t *testing.T) {
 					c := Change{Op: ops[r.IntN(len(ops))], From: Loc(r.IntN(nl)), To: Loc(r.IntN(nl)),
 						Player: Player(r.IntN(np)), Kind: Kind(r.IntN(nk)), Attr: uint8(r.IntN(2)), Val: r.IntN(2) == 0}
 					if c.Op == OpVal {
-						c.Player = []Player{ValVar, ValPiece, ValPos, ValTurn}[r.IntN(4)]
+						c.Class = []ValClass{ValVar, ValPiece, ValPos, ValTurn}[r.IntN(4)]
 						c.Attr = 0
-						c.From = Loc(r.IntN(7) - 3)
-						if c.Player == ValTurn {
-							c.From = Loc(r.IntN(len(g.TurnOrder.Entries)))
+						c.Value = int32(r.IntN(7) - 3)
+						if c.Class == ValTurn {
+							c.Value = int32(r.IntN(len(g.TurnOrder.Entries)))
 						}
 					}
 					m.Changes = append(m.Changes, c)

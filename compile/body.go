@@ -2,7 +2,7 @@ package compile
 
 // This file compiles move and drop blocks into ops: every name is resolved here (to a
 // direction, position, piece type, zone, flag or attribute number), so the generator never
-// sees a string. Name resolution follows the reference (8.3): in instruction position a
+// sees a string. A name is resolved in this order: in instruction position a
 // keyword, then a direction, then a position; in condition position a keyword, then an
 // attribute name.
 

@@ -2,7 +2,7 @@ package eval
 
 // This file runs compiled blocks against a state: the generator of one part. It touches
 // no strings and no maps. The board does not change while a part is generated; effects
-// are recorded and become moves at each add (reference 8.1, 8.8).
+// are recorded and become moves at each add.
 
 import (
 	"fmt"

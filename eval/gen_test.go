@@ -216,7 +216,7 @@ func TestHashIncremental(t *testing.T) {
 	}
 }
 
-// TestElimination checks reference 9.4: with three players a loss eliminates the loser,
+// TestElimination checks that with three players a loss eliminates the loser,
 // whose turns are skipped, and the game ends when one player remains.
 func TestElimination(t *testing.T) {
 	src := `(game (title "Three") (players A B C) (turn-order A B C)

@@ -1,6 +1,6 @@
 package eval
 
-// This file decides when a game ends and who won (reference 9.3 and 9.4). After every
+// This file decides when a game ends and who won. After every
 // complete turn the goals that do not depend on having to move are checked, the mover's
 // first and then the others' in turn order; then the next player's legal turns decide
 // checkmate and stalemate, and a player who cannot move otherwise passes or draws.
@@ -38,7 +38,7 @@ func (r Result) String() string {
 // repetitions counts how often the position of s has occurred, this time included.
 //
 // With more than two players still in, a loss eliminates the player instead of ending the
-// game (reference 9.4): s is changed to skip its turns, and the game ends when one player
+// game: s is changed to skip its turns, and the game ends when one player
 // who chooses moves remains.
 func (ws *Workspace) Outcome(s *engine.State, mover engine.Player, repetitions int) (res Result, turns []Turn, err error) {
 	g := ws.g

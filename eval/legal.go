@@ -1,6 +1,6 @@
 package eval
 
-// This file turns generated parts into legal turns (reference 8.11): a turn made of
+// This file turns generated parts into legal turns: a turn made of
 // add-partial parts is followed to every complete chain; turns that leave a royal piece
 // attacked are removed; move-priorities, "maximal captures" and "pass turn" apply.
 
@@ -149,7 +149,7 @@ func (x *gen) runBlocks(blocks []code.Block, l engine.Loc, drop bool, piece engi
 }
 
 // attacked reports whether a piece of side on l could be captured by another player's
-// moves (or, with defended, by side's own), on the board of s (reference 8.12).
+// moves (or, with defended, by side's own), on the board of s.
 func (g *Game) attacked(s *engine.State, side engine.Player, l engine.Loc, typ engine.MoveType, defended bool) bool {
 	x := g.getGen()
 	defer g.putGen(x)

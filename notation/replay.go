@@ -2,7 +2,7 @@ package notation
 
 // This file replays saved games: each move line is matched against the parts that zoggo
 // generates for the side to move, and turn boundaries come from our own turn order and
-// continuations, never from the "partial K" numbers (reference 10, 12.9).
+// continuations, never from the "partial K" numbers.
 //
 // A line is matched against the parts of the legal complete turns of the position, so the
 // royal-piece rule, move-priorities and maximal captures all apply. Matching goes by tiers:

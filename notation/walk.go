@@ -111,7 +111,7 @@ func (w *walker) end(j int) {
 }
 
 // passNoMove makes a pass where the rules offer none but the player cannot move (or is a
-// random player): the turn order goes on (reference 9.3).
+// random player): the turn order goes on.
 func (w *walker) passNoMove() {
 	after := w.s.Clone()
 	pass := engine.Move{Pass: true, Rule: -1, Type: engine.NoMoveType, Cont: engine.NoMoveType}

@@ -390,7 +390,7 @@ func (x *expander) list(items []*Node, e *env, subst bool) ([]*Node, bool) {
 		}
 		if subst {
 			// A whole-atom $n is replaced by the argument, which may be a list (and then
-			// may itself be an invocation, rule 8 of the reference).
+			// may itself be an invocation).
 			if an := x.param(it, e); an != nil {
 				if an.Kind == List {
 					out = x.list2(out, an, e)

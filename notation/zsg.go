@@ -1,6 +1,8 @@
-// Package notation writes and reads move text: the dialect of Zillions saved games
-// (.zsg), in which every part of a turn is spelled out as its effects, and (later) the
-// named-rule notation. It works on engine moves and needs the compiled game for names.
+// Package notation writes and reads move text: Zillions saved games (.zsg), in which
+// every part of a turn is spelled out as its effects, and zoggo's named-rule notation,
+// which names the rule that made a move. It replays a saved game against its rules and
+// says where it diverges, and converts between the two notations. It works on engine
+// moves and needs the run-time game (eval) for names and legal moves; it never draws.
 package notation
 
 import (

@@ -332,7 +332,7 @@ func (bc *bodyCompiler) valueNames() []string {
 	return out
 }
 
-var cmpOps = map[string]int32{"=": 0, "!=": 1, "<": 2, "<=": 3, ">": 4, ">=": 5}
+var cmpOps = map[string]int32{"=": code.CmpEq, "!=": code.CmpNe, "<": code.CmpLt, "<=": code.CmpLe, ">": code.CmpGt, ">=": code.CmpGe}
 
 // dialectCond compiles a condition of the dialect; handled is false when n is not one.
 func (bc *bodyCompiler) dialectCond(n *zrf.Node, site *zrf.Site, name string, args []*zrf.Node) (*code.Cond, bool) {

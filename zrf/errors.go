@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Note is a secondary position attached to an error: a macro expansion step, an earlier
@@ -44,10 +45,11 @@ func (e *Error) Detail() string {
 	var b strings.Builder
 	b.WriteString(e.Error())
 	if e.Source != "" || e.Pos.IsValid() && e.Pos.Column == 1 {
+		line, col := excerpt(e.Source, e.Pos.Column)
 		b.WriteString("\n")
-		b.WriteString(e.Source)
+		b.WriteString(line)
 		b.WriteString("\n")
-		b.WriteString(caret(e.Source, e.Pos.Column))
+		b.WriteString(caret(line, col))
 	}
 	for _, n := range e.Notes {
 		b.WriteString("\n")
@@ -59,6 +61,48 @@ func (e *Error) Detail() string {
 		b.WriteString(n.Msg)
 	}
 	return b.String()
+}
+
+// Source lines longer than maxExcerpt bytes are shown as a window of about excerptWidth
+// bytes around the column, so that a generated file with one huge line does not flood
+// the terminal.
+const (
+	maxExcerpt   = 120
+	excerptWidth = 100
+	cutMark      = "..."
+)
+
+// excerpt returns the part of a source line to show for an error at col (1-based, in
+// bytes) and the column of the same byte in that part. A line of at most maxExcerpt bytes
+// is returned whole. A longer one is cut to about excerptWidth bytes around the column,
+// never inside a UTF-8 sequence, with cutMark at each end that was cut.
+func excerpt(line string, col int) (string, int) {
+	if len(line) <= maxExcerpt {
+		return line, col
+	}
+	col = min(col, len(line)+1)
+	at := max(col-1, 0) // the offending byte, or the end of the line
+	start := max(at-excerptWidth/2, 0)
+	end := min(start+excerptWidth, len(line))
+	start = max(min(start, end-excerptWidth), 0)
+	// Move both cuts back to the start of a character, by at most utf8.UTFMax-1 bytes
+	// (bytes that are not UTF-8 are cut anywhere): start stays at or before the column,
+	// and end stays far after it.
+	for i := 1; i < utf8.UTFMax && start > 0 && !utf8.RuneStart(line[start]); i++ {
+		start--
+	}
+	for i := 1; i < utf8.UTFMax && end < len(line) && !utf8.RuneStart(line[end]); i++ {
+		end--
+	}
+	out := line[start:end]
+	if start > 0 {
+		out = cutMark + out
+		col += len(cutMark)
+	}
+	if end < len(line) {
+		out += cutMark
+	}
+	return out, col - start
 }
 
 // caret builds the line under a source line: the line's own tabs are copied so that the

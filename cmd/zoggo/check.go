@@ -1,18 +1,27 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/compile"
+	"github.com/zoggo/zoggo/internal/spell"
 	"github.com/zoggo/zoggo/zrf"
 )
 
+// checkOptions are the flags of check.
+type checkOptions struct {
+	asJSON, allErrors, warnings, dump bool
+	variant                           string
+}
+
 func newCheck() *cobra.Command {
-	var asJSON, allErrors, warnings bool
+	var o checkOptions
 	cmd := &cobra.Command{
 		Use:   "check FILE...",
 		Short: "Load rules files and summarise every game and variant in them",
@@ -23,17 +32,57 @@ with the source line, a caret under the offending text and the macro calls that 
 there. The exit status is 1 if any file has an error.
 
 Games whose moves are written for the Axiom engine (Forth) load their board and pieces
-but are marked as not playable yet.`,
+but are marked as not playable yet.
+
+With --dump, check also prints what the move and drop blocks compiled to, after the
+summary: for each game (or only the one --variant names) a header line, then each piece
+type with its blocks in file order, one instruction a line, nested ones indented
+deeper. A block's first line gives its move type, whose pieces it moves and the rule
+it produces (the move-list entry, named after the macro call that wrote the block):
+
+  tiny.zrf: 2 games
+    game    "Tiny": players White Black; 9 positions, 2 piece types, 4 directions
+    variant "Tiny Kings": players White Black; 9 positions, 2 piece types, 4 directions
+
+  game "Tiny":
+    piece Pawn
+      move 1: type jumps, owner friend, rule 0 "hop n"
+        step n
+        verify enemy?
+        capture
+        step n
+        verify empty?
+        if (in-zone? last-row)
+          add Queen
+        else
+          add-partial jumps
+      move 2: type steps, owner friend, rule 1 "Pawn"
+  ...
+
+The instructions are ZRF's with every name resolved (directions, positions, piece
+types, zones, flags, attributes), so a macro's $1 shows as the text that replaced it.
+A direction is printed as step DIR, a position as jump POS, (go from) as go-from.
+Games in the zoggo-1 dialect also show their actions, checks and formulas.`,
 		Example: `  zoggo check games/thud.zrf
-  zoggo check --json games/*.zrf`,
+  zoggo check --json games/*.zrf
+  zoggo check --dump games/checkers.zrf
+  zoggo check --dump --variant Kiwipete games/chess.zrf`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runCheck(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, asJSON, allErrors, warnings)
+			if o.dump && o.asJSON {
+				return errors.New("--dump cannot be used with --json")
+			}
+			if o.variant != "" && !o.dump {
+				return errors.New("--variant only chooses the game that --dump prints: add --dump")
+			}
+			return runCheck(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, o)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object per file")
-	cmd.Flags().BoolVar(&allErrors, "all-errors", false, "print every error, not just the first 10 of a file")
-	cmd.Flags().BoolVarP(&warnings, "warnings", "w", false, "print warnings too")
+	cmd.Flags().BoolVar(&o.asJSON, "json", false, "print one JSON object per file")
+	cmd.Flags().BoolVar(&o.allErrors, "all-errors", false, "print every error, not just the first 10 of a file")
+	cmd.Flags().BoolVarP(&o.warnings, "warnings", "w", false, "print warnings too")
+	cmd.Flags().BoolVar(&o.dump, "dump", false, "print the compiled move code of every game after the summary")
+	cmd.Flags().StringVar(&o.variant, "variant", "", "with --dump, print the code of this game or variant only")
 	return cmd
 }
 
@@ -59,7 +108,7 @@ type FileSummary struct {
 }
 
 // Summarise describes one compiled game.
-func Summarise(g *eval.Game) VariantSummary {
+func Summarise(g *compile.Game) VariantSummary {
 	s := VariantSummary{Title: g.Title, Variant: g.Variant, Positions: len(g.Board.Locs),
 		Pieces: len(g.Pieces), Directions: len(g.Board.Dirs), Zones: len(g.Board.Zones)}
 	for _, p := range g.Players {
@@ -71,12 +120,13 @@ func Summarise(g *eval.Game) VariantSummary {
 	return s
 }
 
-func runCheck(stdout, stderr io.Writer, files []string, asJSON, allErrors, warnings bool) error {
-	failed := false
+// runCheck checks the files. It only compiles them: nothing here runs move code.
+func runCheck(stdout, stderr io.Writer, files []string, o checkOptions) error {
+	status := 0
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
 	for _, path := range files {
-		f, err := eval.LoadFile(path)
+		f, err := compile.LoadFile(path)
 		sum := FileSummary{File: path, OK: err == nil}
 		if f != nil {
 			for _, g := range f.Games {
@@ -89,9 +139,9 @@ func runCheck(stdout, stderr io.Writer, files []string, asJSON, allErrors, warni
 		}
 		sum.Errors, sum.Warnings = list.Errors(), list.Warnings()
 		if err != nil {
-			failed = true
+			status = 1
 		}
-		if asJSON {
+		if o.asJSON {
 			if err := enc.Encode(sum); err != nil {
 				return err
 			}
@@ -99,14 +149,14 @@ func runCheck(stdout, stderr io.Writer, files []string, asJSON, allErrors, warni
 		}
 		if err != nil {
 			max := 10
-			if allErrors {
+			if o.allErrors {
 				max = 0
 			}
 			printErrors(stderr, err, max)
 			fmt.Fprintf(stderr, "%s: %d error%s\n", path, len(sum.Errors), plural(len(sum.Errors)))
 			continue
 		}
-		if warnings {
+		if o.warnings {
 			for _, w := range sum.Warnings {
 				fmt.Fprintln(stderr, w.Detail())
 			}
@@ -115,9 +165,65 @@ func runCheck(stdout, stderr io.Writer, files []string, asJSON, allErrors, warni
 		for _, g := range sum.Games {
 			fmt.Fprintf(stdout, "  %s\n", formatSummary(g))
 		}
+		if o.dump {
+			games, err := chooseGames(f, path, o.variant)
+			if err != nil {
+				fmt.Fprintln(stderr, "zoggo:", err)
+				status = max(status, 2)
+				continue
+			}
+			if err := dumpGames(stdout, games); err != nil {
+				return err
+			}
+		}
 	}
-	if failed {
-		return exitError{1}
+	if status != 0 {
+		return exitError{status}
+	}
+	return nil
+}
+
+// chooseGames returns the games of f whose code --dump prints: the one titled title, or
+// all of them for "".
+func chooseGames(f *compile.File, path, title string) ([]*compile.Game, error) {
+	if title == "" {
+		return f.Games, nil
+	}
+	var titles []string
+	for _, g := range f.Games {
+		if g.Title == title {
+			return []*compile.Game{g}, nil
+		}
+		titles = append(titles, g.Title)
+	}
+	msg := fmt.Sprintf("%s: no game or variant titled %q", path, title)
+	if s := spell.Suggest(title, titles); s != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return nil, errors.New(msg)
+}
+
+// dumpGames prints the compiled code of each game under a header line, indented by two
+// spaces, with a blank line before each game.
+func dumpGames(w io.Writer, games []*compile.Game) error {
+	for _, g := range games {
+		kind := "game"
+		if g.Variant {
+			kind = "variant"
+		}
+		var b bytes.Buffer
+		fmt.Fprintf(&b, "\n%s %q:\n", kind, zrf.Decode(g.Title))
+		var code bytes.Buffer
+		if err := g.Dump(&code); err != nil {
+			return err
+		}
+		for line := range strings.Lines(code.String()) {
+			b.WriteString("  ")
+			b.WriteString(line)
+		}
+		if _, err := w.Write(b.Bytes()); err != nil {
+			return err
+		}
 	}
 	return nil
 }

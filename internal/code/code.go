@@ -5,10 +5,14 @@
 package code
 
 import (
+	"strconv"
+
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/zrf"
 )
 
+// Opcode says what an Op does. The comment of each constant tells which fields of the Op
+// it reads.
 type Opcode uint8
 
 const (
@@ -45,7 +49,49 @@ const (
 	OpGoto   // a: turn-order entry to go on at, -1 for this one again
 )
 
-// locKind says how a location argument is given.
+// opNames are the names of the opcodes, the ZRF keywords they come from where there is one.
+var opNames = [...]string{
+	OpStep:        "step",
+	OpJump:        "jump",
+	OpOpposite:    "opposite",
+	OpMark:        "mark",
+	OpBack:        "back",
+	OpGoFrom:      "go-from",
+	OpGoTo:        "go-to",
+	OpGoLastFrom:  "go-last-from",
+	OpGoLastTo:    "go-last-to",
+	OpVerify:      "verify",
+	OpIf:          "if",
+	OpWhile:       "while",
+	OpFrom:        "from",
+	OpTo:          "to",
+	OpCascade:     "cascade",
+	OpCapture:     "capture",
+	OpCreate:      "create",
+	OpChangeType:  "change-type",
+	OpChangeOwner: "change-owner",
+	OpFlip:        "flip",
+	OpSetFlag:     "set-flag",
+	OpSetPosFlag:  "set-position-flag",
+	OpSetAttr:     "set-attribute",
+	OpAdd:         "add",
+	OpSetVal:      "set",
+	OpTake:        "take-top",
+	OpSelect:      "select",
+	OpShift:       "shift",
+	OpAll:         "all-positions",
+	OpGoto:        "goto",
+}
+
+// String returns the opcode's name, or Opcode(N) for a value without one.
+func (o Opcode) String() string {
+	if int(o) < len(opNames) && opNames[o] != "" {
+		return opNames[o]
+	}
+	return "Opcode(" + strconv.Itoa(int(o)) + ")"
+}
+
+// LocKind says how a location argument is given.
 type LocKind uint8
 
 const (
@@ -55,12 +101,28 @@ const (
 	LocOpposite                // v: the opposite of a direction, from the cursor
 )
 
+var locKindNames = [...]string{
+	LocCursor:   "cursor",
+	LocDir:      "direction",
+	LocPos:      "position",
+	LocOpposite: "opposite",
+}
+
+// String returns the kind's name, or LocKind(N) for a value without one.
+func (k LocKind) String() string {
+	if int(k) < len(locKindNames) && locKindNames[k] != "" {
+		return locKindNames[k]
+	}
+	return "LocKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// LocArg is a location argument of an op, a condition or a number.
 type LocArg struct {
 	Kind LocKind
 	V    int32
 }
 
-// op is one compiled instruction.
+// Op is one compiled instruction.
 type Op struct {
 	Code  Opcode
 	A, B  int32
@@ -73,6 +135,7 @@ type Op struct {
 	At    int32 // index into Game.at: the source of the instruction, for run-time errors
 }
 
+// CondCode says what a Cond tests.
 type CondCode uint8
 
 const (
@@ -105,7 +168,56 @@ const (
 	CondConnected // the side's pieces form one group
 )
 
-// cond is a compiled condition. neg inverts a predicate (the not- forms).
+// condNames are the names of the conditions, the ZRF keywords they come from where there
+// is one.
+var condNames = [...]string{
+	CondTrue:      "true",
+	CondFalse:     "false",
+	CondEmpty:     "empty?",
+	CondFriend:    "friend?",
+	CondEnemy:     "enemy?",
+	CondNeutral:   "neutral?",
+	CondPiece:     "piece?",
+	CondOnBoard:   "on-board?",
+	CondPosition:  "position?",
+	CondInZone:    "in-zone?",
+	CondMarked:    "marked?",
+	CondLastFrom:  "last-from?",
+	CondLastTo:    "last-to?",
+	CondFlag:      "flag?",
+	CondPosFlag:   "position-flag?",
+	CondAttacked:  "attacked?",
+	CondDefended:  "defended?",
+	CondAdjEnemy:  "adjacent-to-enemy?",
+	CondAttr:      "attribute",
+	CondAnd:       "and",
+	CondOr:        "or",
+	CondNot:       "not",
+	CondCmp:       "compare",
+	CondOwn:       "own?",
+	CondSelected:  "selected?",
+	CondConnected: "connected?",
+}
+
+// String returns the condition's name, or CondCode(N) for a value without one.
+func (c CondCode) String() string {
+	if int(c) < len(condNames) && condNames[c] != "" {
+		return condNames[c]
+	}
+	return "CondCode(" + strconv.Itoa(int(c)) + ")"
+}
+
+// Comparisons of a CondCmp, in Cond.A.
+const (
+	CmpEq int32 = iota
+	CmpNe
+	CmpLt
+	CmpLe
+	CmpGt
+	CmpGe
+)
+
+// Cond is a compiled condition. Neg inverts a predicate (the not- forms).
 type Cond struct {
 	Code CondCode
 	Neg  bool
@@ -127,13 +239,16 @@ type Program struct {
 	Dialect   *Dialect
 }
 
+// Block is one compiled move or drop block of a piece type.
 type Block struct {
-	Owner uint8 // ownFriend, ownAny or ownEnemy: whose pieces of the type it moves
+	Owner uint8 // OwnFriend, OwnAny or OwnEnemy: whose pieces of the type it moves
 	Type  engine.MoveType
 	Rule  int32
 	Ops   []Op
 }
 
+// Source is where an instruction was written, and the macro expansions that brought it
+// there.
 type Source struct {
 	Pos  zrf.Pos
 	Site *zrf.Site
@@ -148,7 +263,7 @@ const (
 	NumActs
 )
 
-// dialectProg is the compiled dialect part of a program.
+// Dialect is the compiled dialect part of a program.
 type Dialect struct {
 	Acts     [][NumActs][]Op // [kind+1], index 0 global
 	HasAct   [NumActs]bool
@@ -158,13 +273,14 @@ type Dialect struct {
 	NumAcc   int
 }
 
+// Check is a compiled (check CONDITION) of the dialect.
 type Check struct {
 	Cond *Cond
 	Acc  []*Expr // the accumulators the condition uses
 	At   int32
 }
 
-// iexpr is a compiled integer expression.
+// Expr is a compiled integer expression.
 type Expr struct {
 	Code ExprCode
 	A    int32
@@ -174,6 +290,7 @@ type Expr struct {
 	At   int32 // source of a count, for run-time errors
 }
 
+// ExprCode says how an Expr computes its number.
 type ExprCode uint8
 
 const (
@@ -200,6 +317,40 @@ const (
 	IntCond  // cond: 1 or 0
 	IntMoves // legal turns of the player to move
 )
+
+// exprNames are the names of the number forms, the dialect's keywords where there is one.
+var exprNames = [...]string{
+	IntConst:    "const",
+	IntVar:      "variable",
+	IntPiece:    "piece-attribute",
+	IntPos:      "position-attribute",
+	IntAdd:      "+",
+	IntSub:      "-",
+	IntMul:      "*",
+	IntDiv:      "/",
+	IntMod:      "mod",
+	IntMax:      "max",
+	IntMin:      "min",
+	IntCount:    "count",
+	IntHeight:   "height",
+	IntCaptures: "captures",
+	IntFirst:    "first-capture",
+	IntOrder:    "capture-order",
+	IntMover:    "mover",
+	IntParts:    "parts",
+	IntAccMax:   "accumulate-max",
+	IntAccMin:   "accumulate-min",
+	IntCond:     "if",
+	IntMoves:    "moves",
+}
+
+// String returns the number form's name, or ExprCode(N) for a value without one.
+func (e ExprCode) String() string {
+	if int(e) < len(exprNames) && exprNames[e] != "" {
+		return exprNames[e]
+	}
+	return "ExprCode(" + strconv.Itoa(int(e)) + ")"
+}
 
 // Whose pieces a block moves.
 const (

@@ -321,7 +321,7 @@ func (d *dumper) loc(args []string, l LocArg) []string {
 // value names a variable or integer attribute from its slot and class (engine.ValVar,
 // ValPiece or ValPos).
 func (d *dumper) value(slot, class int32) string {
-	switch engine.Player(class) {
+	switch engine.ValClass(class) {
 	case engine.ValVar:
 		return name(d.n.Vars, slot, "variable")
 	case engine.ValPiece:

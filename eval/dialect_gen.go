@@ -160,15 +160,15 @@ func (x *gen) fixTakes(changes []engine.Change, to engine.Loc) {
 func (x *gen) compare(c *code.Cond) bool {
 	a, b := x.ival(c.Ints[0]), x.ival(c.Ints[1])
 	switch c.A {
-	case 0:
+	case code.CmpEq:
 		return a == b
-	case 1:
+	case code.CmpNe:
 		return a != b
-	case 2:
+	case code.CmpLt:
 		return a < b
-	case 3:
+	case code.CmpLe:
 		return a <= b
-	case 4:
+	case code.CmpGt:
 		return a > b
 	}
 	return a >= b

@@ -9,16 +9,15 @@ import (
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
-	"github.com/zoggo/zoggo/notation"
+	"github.com/zoggo/zoggo/match"
 )
 
 // Game is the record of one game played by Play.
 type Game struct {
 	Seed   uint64
 	Result eval.Result
-	Turns  []notation.Played
-	Capped bool // stopped at the ply cap: not a result of the rules
-	Final  *engine.State
+	Match  *match.Match // the game as played
+	Capped bool         // stopped at the ply cap: not a result of the rules
 }
 
 // Play plays one game: agents[p] chooses for player p (random players always choose at
@@ -27,65 +26,35 @@ type Game struct {
 func Play(g *eval.Game, agents []Agent, seed uint64, maxPlies int) (*Game, error) {
 	rec := &Game{Seed: seed}
 	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-	s := g.NewState()
-	hist := map[uint64]int{s.Hash: 1}
-	turns, err := g.Turns(s)
+	m, err := match.New(g, nil)
 	if err != nil {
 		return nil, err
 	}
-	passes := 0
-	var lastMover engine.Player
-	for ply := 0; ; ply++ {
-		_, mover := g.Side(s)
-		if len(turns) == 0 {
-			// Nothing to move and no goal ended the game: the player passes.
-			passes++
-			if passes > len(g.TurnOrder.Entries) || ply == 0 && !passGoals(g, s, mover) {
-				rec.Result = eval.Result{Over: true, Draw: true, Reason: "no player can move"}
-				break
-			}
-			next := s.Clone()
-			pass := engine.Move{Pass: true, Rule: -1, Type: engine.NoMoveType, Cont: engine.NoMoveType}
-			g.Apply(next, &pass)
-			g.Advance(next)
-			rec.Turns = append(rec.Turns, notation.Played{Before: s, Turn: eval.Turn{Parts: []engine.Move{pass}, After: next}})
-			s = next
-		} else {
-			passes = 0
-			var i int
-			if g.Players[mover].Random || agents[mover] == nil {
-				i = rng.IntN(len(turns))
-			} else {
-				i = agents[mover].Choose(&Position{Game: g, State: s, Turns: turns, History: hist, Rand: rng})
-			}
-			t := turns[i]
-			rec.Turns = append(rec.Turns, notation.Played{Before: s, Turn: t})
-			s = t.After
+	rec.Match = m
+	hist := map[uint64]int{m.State().Hash: 1}
+	for !m.Over() {
+		mover := m.Mover()
+		turns := m.Legal()
+		var i int
+		switch {
+		case m.MustPass():
+		case g.Players[mover].Random || agents[mover] == nil:
+			i = rng.IntN(len(turns))
+		default:
+			i = agents[mover].Choose(&Position{Game: g, State: m.State(), Turns: turns, History: hist, Rand: rng})
 		}
-		lastMover = mover
-		hist[s.Hash]++
-		if maxPlies > 0 && ply+1 >= maxPlies {
-			rec.Capped = true
-			rec.Result = eval.Result{Over: true, Draw: true, Reason: fmt.Sprintf("stopped after %d turns (--max-plies)", maxPlies)}
-			break
-		}
-		res, next, err := g.Outcome(s, lastMover, hist[s.Hash])
-		if err != nil {
+		if err := m.Play(i); err != nil {
 			return nil, err
 		}
-		if res.Over {
-			rec.Result = res
-			break
+		hist[turns[i].After.Hash]++
+		if n := len(m.History()); maxPlies > 0 && n >= maxPlies {
+			rec.Capped = true
+			rec.Result = eval.Result{Over: true, Draw: true, Reason: fmt.Sprintf("stopped after %d turns (--max-plies)", maxPlies)}
+			return rec, nil
 		}
-		turns = next
 	}
-	rec.Final = s
+	rec.Result = m.Result()
 	return rec, nil
-}
-
-// passGoals reports whether the first player, who cannot move, may pass.
-func passGoals(g *eval.Game, s *engine.State, p engine.Player) bool {
-	return g.Players[p].Random || g.Options.PassTurn != engine.PassNever
 }
 
 // Stats summarises many games.
@@ -218,7 +187,7 @@ func Summarise(g *eval.Game, agents []Agent, games []*Game, rotate bool, points 
 		if rec == nil {
 			continue
 		}
-		st.Lengths = append(st.Lengths, len(rec.Turns))
+		st.Lengths = append(st.Lengths, len(rec.Match.History()))
 		st.Endings[rec.Result.Reason]++
 		if rec.Capped {
 			st.Capped++
@@ -241,7 +210,7 @@ func Summarise(g *eval.Game, agents []Agent, games []*Game, rotate bool, points 
 				row.Draws++
 			}
 			if points != nil {
-				row.Points += points(rec.Final, pl)
+				row.Points += points(rec.Match.State(), pl)
 			}
 		}
 	}

@@ -178,7 +178,7 @@ func scoreFunc(g *eval.Game, spec string) (func(*engine.State, engine.Player) fl
 
 func writeSave(stderr io.Writer, g *eval.Game, rules, dir string, i int, rec *ai.Game) {
 	seats := strings.Repeat("C", len(g.Players))
-	sg := notation.Record(g, filepath.Base(rules), seats, rec.Turns)
+	sg := notation.Record(rec.Match, filepath.Base(rules), seats)
 	path := filepath.Join(dir, fmt.Sprintf("game-%04d.zsg", i+1))
 	if err := os.WriteFile(path, sg.Format(), 0o644); err != nil {
 		fmt.Fprintln(stderr, "zoggo: --save:", err)

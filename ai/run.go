@@ -31,22 +31,21 @@ func Play(g *eval.Game, agents []Agent, seed uint64, maxPlies int) (*Game, error
 		return nil, err
 	}
 	rec.Match = m
-	hist := map[uint64]int{m.State().Hash: 1}
 	for !m.Over() {
 		mover := m.Mover()
-		turns := m.Legal()
 		var i int
 		switch {
 		case m.MustPass():
 		case g.Players[mover].Random || agents[mover] == nil:
-			i = rng.IntN(len(turns))
+			i = rng.IntN(len(m.Legal()))
 		default:
-			i = agents[mover].Choose(&Position{Game: g, State: m.State(), Turns: turns, History: hist, Rand: rng})
+			if i, err = agents[mover].Choose(m, rng); err != nil {
+				return nil, fmt.Errorf("%s (%s): %w", agents[mover].Name(), g.Players[mover].Name, err)
+			}
 		}
 		if err := m.Play(i); err != nil {
 			return nil, err
 		}
-		hist[turns[i].After.Hash]++
 		if n := len(m.History()); maxPlies > 0 && n >= maxPlies {
 			rec.Capped = true
 			rec.Result = eval.Result{Over: true, Draw: true, Reason: fmt.Sprintf("stopped after %d turns (--max-plies)", maxPlies)}

@@ -155,15 +155,6 @@ func (ps *session) rng(stream uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(ps.seed, (n+1)*0x9e3779b97f4a7c15^stream))
 }
 
-// position is what an agent sees of the game.
-func (ps *session) position(rng *rand.Rand) *ai.Position {
-	hist := map[uint64]int{ps.m.Start().Hash: 1}
-	for _, p := range ps.m.History() {
-		hist[p.Turn.After.Hash]++
-	}
-	return &ai.Position{Game: ps.g, State: ps.m.State(), Turns: ps.m.Legal(), History: hist, Rand: rng}
-}
-
 func (ps *session) name(p engine.Player) string { return ps.g.Players[p].Name }
 
 // run plays the game, reading the human's commands from in.
@@ -217,7 +208,10 @@ func (ps *session) computer(mover engine.Player) error {
 	if ps.g.Players[mover].Random || ps.agents[mover] == nil {
 		i = rng.IntN(len(turns))
 	} else {
-		i = ps.agents[mover].Choose(ps.position(rng))
+		var err error
+		if i, err = ps.agents[mover].Choose(ps.m, rng); err != nil {
+			return fmt.Errorf("%s (computer): %w", who, err)
+		}
 		who += " (computer)"
 	}
 	texts := describeTurns(ps.g, ps.m.State(), turns)
@@ -360,7 +354,11 @@ func (ps *session) hint(texts []turnText) {
 		fmt.Fprintln(ps.out, "hint:", err)
 		return
 	}
-	i := a.Choose(ps.position(ps.rng(1)))
+	i, err := a.Choose(ps.m, ps.rng(1))
+	if err != nil {
+		fmt.Fprintln(ps.out, "hint:", err)
+		return
+	}
 	fmt.Fprintf(ps.out, "Hint: %d. %s   %s\n", i+1, texts[i].zsg, texts[i].named)
 }
 

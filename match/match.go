@@ -77,8 +77,9 @@ type frame struct {
 	result eval.Result
 }
 
-// New starts a match of g in the position start, or in the game's setup when start is
-// nil. It returns an error when the legal turns of the first player cannot be computed.
+// New starts a match of g in the position start (which the match keeps: it must not
+// change afterwards), or in the game's setup when start is nil. It returns an error when
+// the legal turns of the first player cannot be computed.
 func New(g *eval.Game, start *engine.State) (*Match, error) {
 	if start == nil {
 		start = g.NewState()
@@ -144,8 +145,8 @@ func (m *Match) Mover() engine.Player {
 
 // Legal returns the legal turns of the player to move, each with the state after it; it
 // is nil once the game is over and never empty before. A player who cannot move gets the
-// single pass turn (see MustPass). The turns stay valid until Undo takes back the turn
-// that led here; an explorer's turns only until it plays from this depth again.
+// single pass turn (see MustPass). The turns are never changed, except an explorer's
+// (see Explore).
 func (m *Match) Legal() []eval.Turn { return m.legal }
 
 // MustPass reports whether the player to move cannot move: Legal holds only the pass that
@@ -168,8 +169,10 @@ func (m *Match) Repetitions() int { return m.reps[m.key] }
 // History returns the turns played, in order.
 func (m *Match) History() []Played { return m.played[:len(m.played):len(m.played)] }
 
-// Play makes the legal turn Legal()[i] and checks the goals after it. On an error of the
-// rules' move code the match stays as it was.
+// Play makes the legal turn Legal()[i] and checks the goals after it. The goals may
+// change the position reached (a loss eliminates a player when more than two are in),
+// so State, not the turn's After, is the position now. On an error of the rules' move
+// code, an index out of range or a game that is over, the match stays as it was.
 func (m *Match) Play(i int) error {
 	if m.result.Over {
 		return errors.New("the game is over")
@@ -233,7 +236,8 @@ func (m *Match) Undo() bool {
 	return true
 }
 
-// Clone returns a copy of m that plays on independently.
+// Clone returns a copy of m that plays on independently. A clone of an explorer starts
+// with the explorer's legal turns, valid as long as the explorer keeps them.
 func (m *Match) Clone() *Match {
 	c := *m
 	c.reps = make(map[uint64]int, len(m.reps))

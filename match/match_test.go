@@ -53,6 +53,20 @@ const stuck = `
    (board-setup (White (Man a3)) (Black (Man c1))))
 `
 
+// three has three players; a player who loses his man is out, and the game goes on
+// between the two others.
+const three = `
+(game
+   (title "Three")
+   (players A B C)
+   (turn-order A B C)` + board3 + `
+   (piece (name Man) (moves
+      (n (verify not-friend?) add) (e (verify not-friend?) add)
+      (s (verify not-friend?) add) (w (verify not-friend?) add)))
+   (board-setup (A (Man a1 a2)) (B (Man c1)) (C (Man b3)))
+   (loss-condition (A B C) (pieces-remaining 0)))
+`
+
 // trap's man loops for ever in its move code once it stands on b2 with b3 empty.
 const trap = `
 (game
@@ -283,6 +297,7 @@ func TestUndo(t *testing.T) {
 		{"checkers", "../games/checkers.zrf", ""},
 		{"chance", "chance.zrf", chance},
 		{"nobody", "nobody.zrf", nobody},
+		{"three", "three.zrf", three},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			g := load(t, tt.file, tt.src)

@@ -1,6 +1,7 @@
 // Package ai chooses moves and plays whole games: a random player, an alpha-beta search,
 // Monte Carlo tree search, and a runner that plays bots against each other and collects
-// statistics. It never sees ZRF syntax: it works on compiled games through eval.
+// statistics. It never sees ZRF syntax: it plays compiled games through match, which
+// holds the rules of a game in progress, and reads the rules' pieces through eval.
 //
 // Every agent is deterministic for a given seed: randomness comes only from the
 // *rand.Rand handed to it.
@@ -12,24 +13,17 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/match"
 )
 
-// Position is what an agent sees when it must choose: the game, the state, the legal turns
-// (never empty) and how often each position has occurred so far.
-type Position struct {
-	Game    *eval.Game
-	State   *engine.State
-	Turns   []eval.Turn
-	History map[uint64]int
-	Rand    *rand.Rand
-}
-
-// Agent chooses one of the legal turns.
+// Agent chooses one of the legal turns of a match (never over), as an index into
+// m.Legal(). It may look ahead on copies of the match but must not change m; its random
+// choices come from r. An error of the rules' move code met while looking ahead is
+// returned, never scored as a result.
 type Agent interface {
 	Name() string
-	Choose(p *Position) int
+	Choose(m *match.Match, r *rand.Rand) (int, error)
 }
 
 // Random chooses uniformly among the legal turns.
@@ -39,7 +33,20 @@ type Random struct{}
 func (Random) Name() string { return "random" }
 
 // Choose picks a turn uniformly.
-func (Random) Choose(p *Position) int { return p.Rand.IntN(len(p.Turns)) }
+func (Random) Choose(m *match.Match, r *rand.Rand) (int, error) {
+	if m.Over() {
+		return 0, errOver(m)
+	}
+	return r.IntN(len(m.Legal())), nil
+}
+
+// errOver returns the error of an agent asked to choose in a game that is over, or nil.
+func errOver(m *match.Match) error {
+	if !m.Over() {
+		return nil
+	}
+	return fmt.Errorf("no turn to choose: the game is over (%s)", m.Result().Reason)
+}
 
 // Parse makes an agent from its CLI spelling: "random", "search:L", "mcts:L" or "L" (a
 // level: search, or MCTS for games with random players).

@@ -50,7 +50,7 @@ func TestCoverage(t *testing.T) {
 				t.Errorf("%s %q: %v", rel, g.Title, err)
 				continue
 			}
-			fmt.Fprintf(&out, "%s | %s | %d turns | %s\n", rel, zrf.Decode(g.Title), len(rec.Turns), rec.Result.Reason)
+			fmt.Fprintf(&out, "%s | %s | %d turns | %s\n", rel, zrf.Decode(g.Title), len(rec.Match.History()), rec.Result.Reason)
 		}
 	}
 	testutil.Golden(t, "../testdata/coverage.txt", out.Bytes(), *update, "go test ./ai -update")

@@ -47,10 +47,10 @@ func TestDialectGamesPlay(t *testing.T) {
 			if err != nil {
 				t.Fatalf("play: %v", err)
 			}
-			if len(rec.Turns) == 0 {
+			if len(rec.Match.History()) == 0 {
 				t.Fatalf("no turn was played")
 			}
-			sg := notation.Record(g, name, "", rec.Turns)
+			sg := notation.Record(rec.Match, name, "")
 			back, err := notation.ParseSavedGame(name, sg.Format())
 			if err != nil {
 				t.Fatalf("saved game does not parse: %v", err)
@@ -59,7 +59,7 @@ func TestDialectGamesPlay(t *testing.T) {
 			if err != nil {
 				t.Fatalf("saved game does not replay: %v", err)
 			}
-			if r.Final.Hash != rec.Final.Hash {
+			if r.Final.Hash != rec.Match.State().Hash {
 				t.Errorf("replay ends in another position than the game")
 			}
 			named := notation.ToNamed(r, back)
@@ -67,7 +67,7 @@ func TestDialectGamesPlay(t *testing.T) {
 			if err != nil {
 				t.Fatalf("named notation does not replay: %v", err)
 			}
-			if rn.Final.Hash != rec.Final.Hash {
+			if rn.Final.Hash != rec.Match.State().Hash {
 				t.Errorf("named replay ends in another position than the game")
 			}
 		})

@@ -31,11 +31,11 @@ func TestStrength(t *testing.T) {
 			a, _ := ai.Parse(tt.bot, g)
 			b, _ := ai.Parse(tt.versus, g)
 			agents := []ai.Agent{a, b}
-			games, err := ai.Run(g, agents, ai.Options{Games: 100, Seed: 1, Jobs: 2, MaxPlies: 400, Rotate: true})
-			if err != nil {
-				t.Fatal(err)
-			}
+			games := ai.Run(g, agents, ai.Options{Games: 100, Seed: 1, Jobs: 2, MaxPlies: 400, Rotate: true})
 			st := ai.Summarise(g, agents, games, true, nil)
+			if st.Failed > 0 {
+				t.Fatalf("%d games failed: %v", st.Failed, st.Errors)
+			}
 			s := st.Seats[0]
 			t.Logf("%s %s vs %s: %d wins, %d draws, %d losses, score %.3f (%.3f-%.3f)",
 				tt.file, tt.bot, tt.versus, s.Wins, s.Draws, s.Losses, s.Score, s.Low, s.High)

@@ -2,9 +2,11 @@ package ai
 
 import (
 	"math"
+	"math/rand/v2"
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/match"
 )
 
 // MCTS is Monte Carlo tree search with the UCT rule and random playouts. A random
@@ -22,10 +24,9 @@ func NewMCTS(level int) *MCTS { return &MCTS{Iterations: 150 * level, MaxPlayout
 // Name returns "mcts:L".
 func (m *MCTS) Name() string { return "mcts:" + itoa(m.level) }
 
+// node is a position of the tree: the turns of its parent's position lead to it.
 type node struct {
-	state    *engine.State
-	mover    engine.Player // who made the turn leading here
-	turns    []eval.Turn
+	turns    int // the number of legal turns
 	children []*node
 	visits   int
 	wins     []float64 // per player: sum of results (1 win, 0.5 draw)
@@ -34,48 +35,53 @@ type node struct {
 	expanded bool
 }
 
-// Choose runs the playouts and returns the most visited turn.
-func (m *MCTS) Choose(p *Position) int {
-	if len(p.Turns) == 1 {
-		return 0
+// Choose runs the playouts and returns the most visited turn. The tree and the playouts
+// are played on an explorer of the match, so they follow the real game's rules: passes,
+// repetitions along the line and goals.
+func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (int, error) {
+	if len(mt.Legal()) <= 1 {
+		return 0, errOver(mt)
 	}
-	g := p.Game
+	g := mt.Game()
 	np := len(g.Players)
-	_, me := g.Side(p.State)
-	root := &node{state: p.State, turns: p.Turns, expanded: true, wins: make([]float64, np)}
-	root.children = make([]*node, len(p.Turns))
+	me := mt.Mover()
+	x := mt.Explore()
+	root := &node{turns: len(mt.Legal()), expanded: true, wins: make([]float64, np)}
+	root.children = make([]*node, root.turns)
 	for it := 0; it < m.Iterations; it++ {
 		path := []*node{root}
 		n := root
 		// Selection and expansion.
-		for !n.over && n.expanded && len(n.turns) > 0 {
-			i := m.pick(g, n, p)
-			if n.children[i] == nil {
-				t := &n.turns[i]
-				_, mover := g.Side(n.state)
-				c := &node{state: t.After, mover: mover, wins: make([]float64, np)}
-				res, turns, err := g.NewWorkspace().Outcome(t.After, mover, p.History[t.After.Hash]+1)
-				if err != nil || res.Over {
-					c.over, c.result = true, res
-				} else {
-					c.turns = turns
-				}
+		for !n.over && n.expanded && n.turns > 0 {
+			i := m.pick(g, n, x.Mover(), r)
+			if err := x.Play(i); err != nil {
+				return 0, err
+			}
+			c := n.children[i]
+			if c == nil {
+				c = &node{turns: len(x.Legal()), over: x.Over(), result: x.Result(), wins: make([]float64, np)}
 				n.children[i] = c
 				path = append(path, c)
 				n = c
 				break
 			}
-			n = n.children[i]
+			n = c
 			path = append(path, n)
 		}
 		if !n.expanded && !n.over {
 			n.expanded = true
-			n.children = make([]*node, len(n.turns))
+			n.children = make([]*node, n.turns)
 		}
 		// Playout.
 		res := n.result
 		if !n.over {
-			res = m.playout(g, n, p)
+			var err error
+			if res, err = m.playout(g, x, r); err != nil {
+				return 0, err
+			}
+		}
+		for range len(path) - 1 {
+			x.Undo()
 		}
 		for _, v := range path {
 			v.visits++
@@ -88,15 +94,14 @@ func (m *MCTS) Choose(p *Position) int {
 			best, bestVisits = i, c.visits
 		}
 	}
-	return best
+	return best, nil
 }
 
-// pick chooses the child to follow: uniformly for a random player, else by UCT for the
-// player who chooses at n.
-func (m *MCTS) pick(g *eval.Game, n *node, p *Position) int {
-	_, mover := g.Side(n.state)
+// pick chooses the child to follow: uniformly for a random player, else by UCT for
+// mover, the player who chooses at n.
+func (m *MCTS) pick(g *eval.Game, n *node, mover engine.Player, r *rand.Rand) int {
 	if g.Players[mover].Random {
-		return p.Rand.IntN(len(n.turns))
+		return r.IntN(n.turns)
 	}
 	for i, c := range n.children {
 		if c == nil {
@@ -114,27 +119,27 @@ func (m *MCTS) pick(g *eval.Game, n *node, p *Position) int {
 	return best
 }
 
-// playout plays random turns from n to the end or to MaxPlayout plies; an unfinished
-// playout is scored by material.
-func (m *MCTS) playout(g *eval.Game, n *node, p *Position) eval.Result {
-	s, turns := n.state, n.turns
+// playout plays random turns on the explorer x to the end or to MaxPlayout turns, and
+// takes them back; an unfinished playout is scored by material.
+func (m *MCTS) playout(g *eval.Game, x *match.Match, r *rand.Rand) (eval.Result, error) {
+	played := 0
+	defer func() {
+		for ; played > 0; played-- {
+			x.Undo()
+		}
+	}()
 	for ply := 0; ply < m.MaxPlayout; ply++ {
-		_, mover := g.Side(s)
-		var next *engine.State
-		if len(turns) == 0 {
-			next = s.Clone()
-			g.Advance(next)
-		} else {
-			next = turns[p.Rand.IntN(len(turns))].After
+		i := 0
+		if !x.MustPass() {
+			i = r.IntN(len(x.Legal()))
 		}
-		res, nt, err := g.NewWorkspace().Outcome(next, mover, 1)
-		if err != nil {
-			return eval.Result{Over: true, Draw: true}
+		if err := x.Play(i); err != nil {
+			return eval.Result{}, err
 		}
-		if res.Over {
-			return res
+		played++
+		if x.Over() {
+			return x.Result(), nil
 		}
-		s, turns = next, nt
 	}
 	// Unfinished: the materially stronger player counts as the winner.
 	v := PieceValues(g)
@@ -143,14 +148,14 @@ func (m *MCTS) playout(g *eval.Game, n *node, p *Position) eval.Result {
 		if g.Players[q].Random {
 			continue
 		}
-		if sc := Evaluate(g, v, s, engine.Player(q)); sc > bestScore {
+		if sc := Evaluate(g, v, x.State(), engine.Player(q)); sc > bestScore {
 			best, bestScore = engine.Player(q), sc
 		}
 	}
 	if bestScore <= 0 {
-		return eval.Result{Over: true, Draw: true}
+		return eval.Result{Over: true, Draw: true}, nil
 	}
-	return eval.Result{Over: true, Winners: []engine.Player{best}}
+	return eval.Result{Over: true, Winners: []engine.Player{best}}, nil
 }
 
 func score(w []float64, r eval.Result, np int) {

@@ -4,97 +4,114 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
+	"runtime"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
-	"github.com/zoggo/zoggo/notation"
+	"github.com/zoggo/zoggo/match"
 )
 
 // Game is the record of one game played by Play.
 type Game struct {
 	Seed   uint64
 	Result eval.Result
-	Turns  []notation.Played
-	Capped bool // stopped at the ply cap: not a result of the rules
-	Final  *engine.State
+	Match  *match.Match // the game as played; nil if it could not start
+	Capped bool         // stopped at the ply cap: not a result of the rules
+	Err    error        // what stopped the game before its end, if anything
 }
 
 // Play plays one game: agents[p] chooses for player p (random players always choose at
 // random). It stops when the rules end the game or after maxPlies turns (reported as
 // capped, never as a draw by the rules).
-func Play(g *eval.Game, agents []Agent, seed uint64, maxPlies int) (*Game, error) {
-	rec := &Game{Seed: seed}
-	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-	s := g.NewState()
-	hist := map[uint64]int{s.Hash: 1}
-	turns, err := g.NewWorkspace().Turns(s)
-	if err != nil {
-		return nil, err
-	}
-	passes := 0
-	var lastMover engine.Player
-	for ply := 0; ; ply++ {
-		_, mover := g.Side(s)
-		if len(turns) == 0 {
-			// Nothing to move and no goal ended the game: the player passes.
-			passes++
-			if passes > len(g.TurnOrder.Entries) || ply == 0 && !passGoals(g, s, mover) {
-				rec.Result = eval.Result{Over: true, Draw: true, Reason: "no player can move"}
-				break
-			}
-			next := s.Clone()
-			pass := engine.Move{Pass: true, Rule: -1, Type: engine.NoMoveType, Cont: engine.NoMoveType}
-			g.Apply(next, &pass)
-			g.Advance(next)
-			rec.Turns = append(rec.Turns, notation.Played{Before: s, Turn: eval.Turn{Parts: []engine.Move{pass}, After: next}})
-			s = next
-		} else {
-			passes = 0
-			var i int
-			if g.Players[mover].Random || agents[mover] == nil {
-				i = rng.IntN(len(turns))
-			} else {
-				i = agents[mover].Choose(&Position{Game: g, State: s, Turns: turns, History: hist, Rand: rng})
-			}
-			t := turns[i]
-			rec.Turns = append(rec.Turns, notation.Played{Before: s, Turn: t})
-			s = t.After
+//
+// An error of the rules' move code, or of an agent, stops the game: Play returns the
+// game so far with the error, also kept in its Err. A panic is recovered and reported
+// the same way, as an internal error naming the function and line that panicked.
+func Play(g *eval.Game, agents []Agent, seed uint64, maxPlies int) (rec *Game, err error) {
+	rec = &Game{Seed: seed}
+	defer func() {
+		if v := recover(); v != nil {
+			err = panicError(v)
 		}
-		lastMover = mover
-		hist[s.Hash]++
-		if maxPlies > 0 && ply+1 >= maxPlies {
+		if err != nil {
+			if rec.Match != nil {
+				err = fmt.Errorf("turn %d: %w", len(rec.Match.History())+1, err)
+			}
+			rec.Err = err
+		}
+	}()
+	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	m, err := match.New(g, nil)
+	if err != nil {
+		return rec, err
+	}
+	rec.Match = m
+	for !m.Over() {
+		mover := m.Mover()
+		var i int
+		switch {
+		case m.MustPass():
+		case g.Players[mover].Random || agents[mover] == nil:
+			i = rng.IntN(len(m.Legal()))
+		default:
+			if i, err = agents[mover].Choose(m, rng); err != nil {
+				return rec, fmt.Errorf("%s (%s): %w", agents[mover].Name(), g.Players[mover].Name, err)
+			}
+		}
+		if err := m.Play(i); err != nil {
+			return rec, err
+		}
+		if n := len(m.History()); maxPlies > 0 && n >= maxPlies {
 			rec.Capped = true
 			rec.Result = eval.Result{Over: true, Draw: true, Reason: fmt.Sprintf("stopped after %d turns (--max-plies)", maxPlies)}
-			break
+			return rec, nil
 		}
-		res, next, err := g.NewWorkspace().Outcome(s, lastMover, hist[s.Hash])
-		if err != nil {
-			return nil, err
-		}
-		if res.Over {
-			rec.Result = res
-			break
-		}
-		turns = next
 	}
-	rec.Final = s
+	rec.Result = m.Result()
 	return rec, nil
 }
 
-// passGoals reports whether the first player, who cannot move, may pass.
-func passGoals(g *eval.Game, s *engine.State, p engine.Player) bool {
-	return g.Players[p].Random || g.Options.PassTurn != engine.PassNever
+// panicError turns a recovered panic into an error naming where it happened: the first
+// function on the stack outside the Go runtime, and its line. The deferred function that
+// recovered must call it directly.
+func panicError(v any) error {
+	var pcs [64]uintptr
+	n := runtime.Callers(3, pcs[:]) // from the runtime's panic, above the deferred function
+	frames := runtime.CallersFrames(pcs[:n])
+	for {
+		f, more := frames.Next()
+		if !strings.HasPrefix(f.Function, "runtime.") {
+			return fmt.Errorf("internal error: %v (in %s at %s:%d)", v, f.Function, filepath.Base(f.File), f.Line)
+		}
+		if !more {
+			return fmt.Errorf("internal error: %v", v)
+		}
+	}
 }
 
 // Stats summarises many games.
 type Stats struct {
-	Games   int
+	Games   int // games played to their end or to the ply cap
 	Seats   []SeatStats
 	Lengths []int // turns per game
 	Endings map[string]int
 	Capped  int
+	Failed  int         // games stopped by an error; they count nowhere else
+	Errors  []GameError // the errors of the first failed games, at most MaxErrors
+}
+
+// MaxErrors bounds the errors Summarise keeps.
+const MaxErrors = 5
+
+// GameError is the error that stopped a game.
+type GameError struct {
+	Game int    `json:"game"` // from 1
+	Seed uint64 `json:"seed"`
+	Err  string `json:"error"`
 }
 
 // SeatStats is one player's record.
@@ -118,16 +135,17 @@ type Options struct {
 	MaxPlies int
 	// Rotate gives each agent every seat in turn: game i shifts the agents by i seats.
 	Rotate bool
-	// Done is called after each game (from any goroutine, serialised), for progress.
+	// Done is called after each game, failed or not (from any goroutine, serialised), for
+	// progress.
 	Done func(i int, g *Game)
 }
 
-// Run plays opts.Games games and returns them in order.
-func Run(g *eval.Game, agents []Agent, opts Options) ([]*Game, error) {
+// Run plays opts.Games games and returns them in order. A game that stops on an error (or
+// a panic) has it in its Err; the other games are played to their end all the same.
+func Run(g *eval.Game, agents []Agent, opts Options) []*Game {
 	games := make([]*Game, opts.Games)
 	jobs := max(1, opts.Jobs)
 	var mu sync.Mutex
-	var firstErr error
 	next := 0
 	var wg sync.WaitGroup
 	for w := 0; w < jobs; w++ {
@@ -138,19 +156,15 @@ func Run(g *eval.Game, agents []Agent, opts Options) ([]*Game, error) {
 				mu.Lock()
 				i := next
 				next++
-				stop := firstErr != nil
 				mu.Unlock()
-				if i >= opts.Games || stop {
+				if i >= opts.Games {
 					return
 				}
 				seat := SeatAgents(g, agents, i, opts.Rotate)
-				rec, err := Play(g, seat, opts.Seed+uint64(i)*1000003, opts.MaxPlies)
+				rec, _ := Play(g, seat, opts.Seed+uint64(i)*1000003, opts.MaxPlies)
 				mu.Lock()
-				if err != nil && firstErr == nil {
-					firstErr = fmt.Errorf("game %d: %w", i+1, err)
-				}
 				games[i] = rec
-				if err == nil && opts.Done != nil {
+				if opts.Done != nil {
 					opts.Done(i, rec)
 				}
 				mu.Unlock()
@@ -158,7 +172,7 @@ func Run(g *eval.Game, agents []Agent, opts Options) ([]*Game, error) {
 		}()
 	}
 	wg.Wait()
-	return games, firstErr
+	return games
 }
 
 // SeatAgents gives the agents to the non-random players in order, shifted by i seats when
@@ -197,7 +211,7 @@ func clone(a Agent) Agent {
 // Summarise computes per-agent statistics over games played with SeatAgents; points,
 // when not nil, scores the final position per player.
 func Summarise(g *eval.Game, agents []Agent, games []*Game, rotate bool, points func(*engine.State, engine.Player) float64) *Stats {
-	st := &Stats{Games: len(games), Endings: map[string]int{}}
+	st := &Stats{Endings: map[string]int{}}
 	var real []int
 	for p, pl := range g.Players {
 		if !pl.Random {
@@ -218,7 +232,15 @@ func Summarise(g *eval.Game, agents []Agent, games []*Game, rotate bool, points 
 		if rec == nil {
 			continue
 		}
-		st.Lengths = append(st.Lengths, len(rec.Turns))
+		if rec.Err != nil {
+			st.Failed++
+			if len(st.Errors) < MaxErrors {
+				st.Errors = append(st.Errors, GameError{Game: i + 1, Seed: rec.Seed, Err: rec.Err.Error()})
+			}
+			continue
+		}
+		st.Games++
+		st.Lengths = append(st.Lengths, len(rec.Match.History()))
 		st.Endings[rec.Result.Reason]++
 		if rec.Capped {
 			st.Capped++
@@ -241,7 +263,7 @@ func Summarise(g *eval.Game, agents []Agent, games []*Game, rotate bool, points 
 				row.Draws++
 			}
 			if points != nil {
-				row.Points += points(rec.Final, pl)
+				row.Points += points(rec.Match.State(), pl)
 			}
 		}
 	}

@@ -2,10 +2,12 @@ package ai
 
 import (
 	"math"
+	"math/rand/v2"
 	"sort"
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/match"
 )
 
 // Search is an alpha-beta searcher with iterative deepening, a transposition table keyed
@@ -13,27 +15,22 @@ import (
 // and a quiescence search over captures. With more than two players it is paranoid: the
 // others play against the searching player. Random players' turns are averaged. It
 // stops at its depth or its node budget, never on the clock, so it is deterministic.
+//
+// It plays the tree on an explorer of the match: passes, repetitions along the line
+// searched and the goals are those of the real game.
 type Search struct {
 	Depth    int
 	MaxNodes int // budget: nodes plus the turns generated at them
 
 	g      *eval.Game
 	v      *Values
+	x      *match.Match // the explorer
 	me     engine.Player
 	nodes  int
 	tt     map[uint64]ttEntry
-	hist   map[uint64]int
 	stop   bool
+	err    error // the first error met; it stops the search
 	qdepth int
-	ws     []*eval.Workspace // one per ply
-}
-
-// workspace returns the buffers of a ply.
-func (s *Search) workspace(ply int) *eval.Workspace {
-	for len(s.ws) <= ply {
-		s.ws = append(s.ws, s.g.NewWorkspace())
-	}
-	return s.ws[ply]
 }
 
 type ttEntry struct {
@@ -56,25 +53,24 @@ func NewSearch(level int) *Search {
 func (s *Search) Name() string { return "search:" + itoa(s.Depth) }
 
 // Choose searches the position and returns the best turn found.
-func (s *Search) Choose(p *Position) int {
-	if len(p.Turns) == 1 {
-		return 0
+func (s *Search) Choose(m *match.Match, r *rand.Rand) (int, error) {
+	turns := m.Legal()
+	if len(turns) <= 1 {
+		return 0, errOver(m)
 	}
-	if s.g != p.Game {
-		s.ws = nil
-	}
-	s.g, s.v = p.Game, PieceValues(p.Game)
-	_, s.me = p.Game.Side(p.State)
+	s.g, s.v = m.Game(), PieceValues(m.Game())
+	s.x = m.Explore()
+	s.me = m.Mover()
 	s.tt = map[uint64]ttEntry{}
-	s.hist = p.History
-	s.nodes, s.stop, s.qdepth = 0, false, 4
-	order := s.order(p.State, p.Turns, s.me, -1)
+	s.nodes, s.stop, s.err, s.qdepth = 0, false, nil, 4
+	defer func() { s.x = nil }()
+	order := s.order(m.State(), turns, s.me, -1)
 	// Shuffle, then order by gain again (stably): among equally good moves the first
 	// found is kept, and that one depends on the seed.
-	p.Rand.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
-	gains := make([]float64, len(p.Turns))
-	for i := range p.Turns {
-		gains[i] = Gain(s.g, s.v, p.State, &p.Turns[i], s.me)
+	r.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	gains := make([]float64, len(turns))
+	for i := range turns {
+		gains[i] = Gain(s.g, s.v, m.State(), &turns[i], s.me)
 	}
 	sort.SliceStable(order, func(a, b int) bool { return gains[order[a]] > gains[order[b]] })
 	best := order[0]
@@ -90,8 +86,10 @@ func (s *Search) Choose(p *Position) int {
 			}
 		}
 		for _, i := range first {
-			t := &p.Turns[i]
-			v := s.value(t.After, s.me, d-1, alpha, math.Inf(1), 1)
+			v := s.child(i, d-1, alpha, math.Inf(1), 1)
+			if s.err != nil {
+				return 0, s.err
+			}
 			if s.stop && d > 1 {
 				break
 			}
@@ -107,45 +105,50 @@ func (s *Search) Choose(p *Position) int {
 			best = cur
 		}
 	}
-	return best
+	return best, nil
 }
 
-// value scores the state st reached by a turn of mover, from s.me's point of view.
-func (s *Search) value(st *engine.State, mover engine.Player, depth int, alpha, beta float64, ply int) float64 {
+// child plays turn i of the explorer, scores the position it reaches and takes the turn
+// back.
+func (s *Search) child(i, depth int, alpha, beta float64, ply int) float64 {
+	if s.err != nil {
+		return 0
+	}
+	if err := s.x.Play(i); err != nil {
+		s.err, s.stop = err, true
+		return 0
+	}
+	v := s.value(depth, alpha, beta, ply)
+	s.x.Undo()
+	return v
+}
+
+// value scores the explorer's position, reached by a turn, from s.me's point of view.
+func (s *Search) value(depth int, alpha, beta float64, ply int) float64 {
+	x := s.x
 	s.nodes++
 	if s.nodes > s.MaxNodes {
 		s.stop = true
 	}
-	reps := s.hist[st.Hash] + 1
-	res, turns, err := s.workspace(ply).Outcome(st, mover, reps)
-	if err != nil {
-		return 0
+	if x.Over() {
+		return s.terminal(x.Result(), ply)
 	}
-	s.nodes += len(turns)
-	if res.Over {
-		return s.terminal(res, ply)
+	turns := x.Legal()
+	if !x.MustPass() {
+		s.nodes += len(turns)
 	}
-	_, next := s.g.Side(st)
-	if len(turns) == 0 {
-		// The player passes.
-		pass := st.Clone()
-		s.g.Advance(pass)
-		if depth <= 0 || s.stop {
-			return Evaluate(s.g, s.v, st, s.me)
-		}
-		return s.value(pass, next, depth-1, alpha, beta, ply+1)
-	}
+	next := x.Mover()
 	if depth <= 0 || s.stop {
-		return s.quiesce(st, turns, next, alpha, beta, ply, s.qdepth)
+		return s.quiesce(turns, next, alpha, beta, ply, s.qdepth)
 	}
 	if s.g.Players[next].Random {
 		sum := 0.0
 		for i := range turns {
-			sum += s.value(turns[i].After, next, depth-1, math.Inf(-1), math.Inf(1), ply+1)
+			sum += s.child(i, depth-1, math.Inf(-1), math.Inf(1), ply+1)
 		}
 		return sum / float64(len(turns))
 	}
-	key := st.Hash
+	key := x.State().Hash
 	e, hit := s.tt[key]
 	if hit && e.depth >= depth {
 		switch {
@@ -170,8 +173,8 @@ func (s *Search) value(st *engine.State, mover engine.Player, depth int, alpha, 
 	} else {
 		best = math.Inf(1)
 	}
-	for _, i := range s.order(st, turns, next, ttBest) {
-		v := s.value(turns[i].After, next, depth-1, alpha, beta, ply+1)
+	for _, i := range s.order(x.State(), turns, next, ttBest) {
+		v := s.child(i, depth-1, alpha, beta, ply+1)
 		if maximizing {
 			if v > best {
 				best, bestI = v, i
@@ -200,8 +203,11 @@ func (s *Search) value(st *engine.State, mover engine.Player, depth int, alpha, 
 }
 
 // quiesce extends the search along turns that win material, so that the evaluation is
-// not taken in the middle of an exchange.
-func (s *Search) quiesce(st *engine.State, turns []eval.Turn, next engine.Player, alpha, beta float64, ply, left int) float64 {
+// not taken in the middle of an exchange. turns are the legal turns of the explorer's
+// position, where next chooses.
+func (s *Search) quiesce(turns []eval.Turn, next engine.Player, alpha, beta float64, ply, left int) float64 {
+	x := s.x
+	st := x.State()
 	stand := Evaluate(s.g, s.v, st, s.me)
 	if left <= 0 || s.stop {
 		return stand
@@ -220,23 +226,26 @@ func (s *Search) quiesce(st *engine.State, turns []eval.Turn, next engine.Player
 	}
 	best := stand
 	for i := range turns {
-		t := &turns[i]
-		if Gain(s.g, s.v, st, t, next) <= 0 {
+		if Gain(s.g, s.v, st, &turns[i], next) <= 0 {
 			continue // not a capture
 		}
 		s.nodes++
-		res, nextTurns, err := s.workspace(ply+1).Outcome(t.After, next, 1)
+		if err := x.Play(i); err != nil {
+			s.err, s.stop = err, true
+			return 0
+		}
 		var v float64
 		switch {
-		case err != nil:
-			continue
-		case res.Over:
-			v = s.terminal(res, ply+1)
-		case len(nextTurns) == 0:
-			v = Evaluate(s.g, s.v, t.After, s.me)
+		case x.Over():
+			v = s.terminal(x.Result(), ply+1)
+		case x.MustPass():
+			v = Evaluate(s.g, s.v, x.State(), s.me)
 		default:
-			_, n2 := s.g.Side(t.After)
-			v = s.quiesce(t.After, nextTurns, n2, alpha, beta, ply+1, left-1)
+			v = s.quiesce(x.Legal(), x.Mover(), alpha, beta, ply+1, left-1)
+		}
+		x.Undo()
+		if s.err != nil {
+			return 0
 		}
 		if maximizing {
 			best = max(best, v)

@@ -95,7 +95,7 @@ func (bc *bodyCompiler) at(n *zrf.Node, site *zrf.Site) int32 {
 
 // instrs compiles a list of instructions. An (if ...) body is split at the atom else.
 func (bc *bodyCompiler) instrs(items []*zrf.Node, site *zrf.Site) []code.Op {
-	var out []code.Op
+	out := make([]code.Op, 0, len(items))
 	for _, n := range items {
 		if o, ok := bc.instr(n, site); ok {
 			out = append(out, o)

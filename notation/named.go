@@ -11,6 +11,7 @@ import (
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/match"
 )
 
 // NamedMagic is the first line of a file in named notation.
@@ -198,7 +199,7 @@ func ReplayNamed(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 		if err := w.begin(); err != nil {
 			return r, fmt.Errorf("%s:%d: %w", name, ml.Line, err)
 		}
-		pass := engine.Move{Pass: true, Rule: -1, Type: engine.NoMoveType, Cont: engine.NoMoveType}
+		pass := match.PassMove()
 		text := Normalize(ml.Text)
 		switch {
 		case text == "+":

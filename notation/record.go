@@ -2,39 +2,28 @@ package notation
 
 import (
 	"github.com/zoggo/zoggo/engine"
-	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/match"
 )
 
-// Played is one turn of a game played in zoggo: the state before it and the turn (a
-// pass has a single part with Pass set).
-type Played struct {
-	Before *engine.State
-	Turn   eval.Turn
-}
-
-// Record writes a game played in zoggo as a Zillions saved game. Move numbers grow each
-// time the turn order starts over; every part gets its own line, "partial K" before the
-// parts made by add-partial.
-func Record(g *eval.Game, rulesFile string, seats string, turns []Played) *SavedGame {
+// Record writes a game played in zoggo as a Zillions saved game: every part of every turn
+// of m gets its own line, with the turn's move number, and "partial K" before the parts
+// made by add-partial; a pass is written Pass.
+func Record(m *match.Match, rulesFile string, seats string) *SavedGame {
+	g := m.Game()
 	sg := &SavedGame{Seats: seats, RulesFile: rulesFile, Variant: g.Title}
-	num, last := 1, -1
-	for _, pt := range turns {
-		if last >= 0 && pt.Before.Turn <= last {
-			num++
-		}
-		last = pt.Before.Turn
+	for _, pt := range m.History() {
 		s := pt.Before.Clone()
 		for i := range pt.Turn.Parts {
-			m := &pt.Turn.Parts[i]
-			ml := MoveLine{Num: num, Partial: -1}
-			if m.Pass {
+			p := &pt.Turn.Parts[i]
+			ml := MoveLine{Num: pt.Num, Partial: -1}
+			if p.Pass {
 				ml.Pass, ml.Text = true, "Pass"
 			} else {
-				ml.Text = Part(g, s, m)
-				if m.Cont != engine.NoMoveType {
-					ml.Partial = int(m.Cont) + 1
+				ml.Text = Part(g, s, p)
+				if p.Cont != engine.NoMoveType {
+					ml.Partial = int(p.Cont) + 1
 				}
-				g.Apply(s, m)
+				g.Apply(s, p)
 			}
 			sg.Moves = append(sg.Moves, ml)
 		}

@@ -22,6 +22,7 @@ import (
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/internal/spell"
+	"github.com/zoggo/zoggo/match"
 )
 
 // Ply is one replayed line: the part made and the states around it.
@@ -153,7 +154,7 @@ func Replay(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 			r.Final = before
 			return r, fmt.Errorf("%s:%d: %w", name, ml.Line, err)
 		}
-		pass := engine.Move{Pass: true, Rule: -1, Type: engine.NoMoveType, Cont: engine.NoMoveType}
+		pass := match.PassMove()
 		if ml.Pass && w.made > 0 {
 			// With "pass partial", Pass ends a turn whose continuation the player declines.
 			j := w.canEnd()

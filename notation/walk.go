@@ -5,6 +5,7 @@ import (
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/match"
 )
 
 // walker follows a game part by part, keeping the legal complete turns of the turn in
@@ -111,13 +112,9 @@ func (w *walker) end(j int) {
 }
 
 // passNoMove makes a pass where the rules offer none but the player cannot move (or is a
-// random player): the turn order goes on.
+// random player): the pass of a match, after which the turn order goes on.
 func (w *walker) passNoMove() {
-	after := w.s.Clone()
-	pass := engine.Move{Pass: true, Rule: -1, Type: engine.NoMoveType, Cont: engine.NoMoveType}
-	w.g.Apply(after, &pass)
-	w.g.Advance(after)
-	w.s = after
+	w.s = match.PassTurn(w.g, w.s).After
 	w.made = 0
 	w.cand = w.cand[:0]
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/zoggo/zoggo/ai"
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/match"
 	"github.com/zoggo/zoggo/notation"
 	"github.com/zoggo/zoggo/render"
 )
@@ -85,13 +86,6 @@ func isTerminalReader(r io.Reader) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// playedTurn is one turn of the game; auto marks a pass made because the player could not
-// move (which counts towards "no player can move").
-type playedTurn struct {
-	notation.Played
-	auto bool
-}
-
 // session is one game of zoggo play.
 type session struct {
 	g      *eval.Game
@@ -101,13 +95,7 @@ type session struct {
 	seed   uint64
 	agents []ai.Agent // per player; nil for the human and random players
 	echo   bool
-
-	start  *engine.State
-	played []playedTurn
-	s      *engine.State
-	hist   map[uint64]int
-	turns  []eval.Turn // legal turns in s
-	result eval.Result
+	m      *match.Match
 
 	out io.Writer
 }
@@ -152,70 +140,20 @@ func newSession(g *eval.Game, rules, as string, level int, seed uint64) (*sessio
 		}
 		ps.agents[p] = a
 	}
-	ps.start = g.NewState()
-	if err := ps.reset(0); err != nil {
+	m, err := match.New(g, nil)
+	if err != nil {
 		return nil, err
 	}
+	ps.m = m
 	return ps, nil
-}
-
-// reset goes back to the position after the first n turns played, recomputing the
-// repetition counts, the legal turns and the result.
-func (ps *session) reset(n int) error {
-	ps.played = ps.played[:n]
-	ps.s = ps.start
-	ps.hist = map[uint64]int{ps.s.Hash: 1}
-	for _, pt := range ps.played {
-		ps.s = pt.Turn.After
-		ps.hist[ps.s.Hash]++
-	}
-	ps.result = eval.Result{}
-	if n == 0 {
-		turns, err := ps.g.NewWorkspace().Turns(ps.s)
-		if err != nil {
-			return err
-		}
-		ps.turns = turns
-		return nil
-	}
-	return ps.check()
-}
-
-// check decides, as ai.Play does, whether the game is over after the last turn played;
-// if not, it sets the legal turns of the next player.
-func (ps *session) check() error {
-	last := ps.played[len(ps.played)-1]
-	_, mover := ps.g.Side(last.Before)
-	res, next, err := ps.g.NewWorkspace().Outcome(ps.s, mover, ps.hist[ps.s.Hash])
-	if err != nil {
-		return err
-	}
-	ps.result, ps.turns = res, next
-	return nil
 }
 
 // rng returns the random source of the turn about to be made: derived from the seed and
 // the number of turns played, so that after an undo the same moves get the same replies.
 // stream separates the hint's source from the players'.
 func (ps *session) rng(stream uint64) *rand.Rand {
-	n := uint64(len(ps.played))
+	n := uint64(len(ps.m.History()))
 	return rand.New(rand.NewPCG(ps.seed, (n+1)*0x9e3779b97f4a7c15^stream))
-}
-
-// moveNumber numbers the turn about to be made as a saved game would: it grows each time
-// the turn order starts over.
-func (ps *session) moveNumber() int {
-	num, last := 1, -1
-	for _, pt := range ps.played {
-		if last >= 0 && pt.Before.Turn <= last {
-			num++
-		}
-		last = pt.Before.Turn
-	}
-	if last >= 0 && ps.s.Turn <= last {
-		num++
-	}
-	return num
 }
 
 func (ps *session) name(p engine.Player) string { return ps.g.Players[p].Name }
@@ -236,18 +174,11 @@ func (ps *session) run(in io.Reader, out io.Writer) error {
 		fmt.Fprintf(out, "; the computer plays %s at level %d", strings.Join(others, ", "), ps.level)
 	}
 	fmt.Fprintln(out, ". Type help for the commands.")
-	if len(ps.turns) == 0 {
-		// Nobody has moved and the first player cannot: as ai.Play, a draw unless they may
-		// pass.
-		_, mover := ps.g.Side(ps.s)
-		if !ps.g.Players[mover].Random && ps.g.Options.PassTurn == engine.PassNever {
-			ps.result = eval.Result{Over: true, Draw: true, Reason: "no player can move"}
-		}
-	}
-	for !ps.result.Over {
-		_, mover := ps.g.Side(ps.s)
-		if len(ps.turns) == 0 {
-			if err := ps.pass(mover); err != nil {
+	for !ps.m.Over() {
+		mover := ps.m.Mover()
+		if ps.m.MustPass() {
+			fmt.Fprintf(out, "%s cannot move and passes.\n", ps.name(mover))
+			if err := ps.m.Play(0); err != nil {
 				return err
 			}
 			continue
@@ -264,61 +195,39 @@ func (ps *session) run(in io.Reader, out io.Writer) error {
 		}
 	}
 	fmt.Fprintln(out)
-	fmt.Fprint(out, render.Text(ps.g.Game, ps.s))
+	fmt.Fprint(out, render.Text(ps.g.Game, ps.m.State()))
 	fmt.Fprintln(out, ps.describeResult())
 	return nil
-}
-
-// pass makes the pass of a player who cannot move.
-func (ps *session) pass(mover engine.Player) error {
-	passes := 0
-	for i := len(ps.played) - 1; i >= 0 && ps.played[i].auto; i-- {
-		passes++
-	}
-	if passes+1 > len(ps.g.TurnOrder.Entries) {
-		ps.result = eval.Result{Over: true, Draw: true, Reason: "no player can move"}
-		return nil
-	}
-	fmt.Fprintf(ps.out, "%s cannot move and passes.\n", ps.name(mover))
-	next := ps.s.Clone()
-	pass := engine.Move{Pass: true, Rule: -1, Type: engine.NoMoveType, Cont: engine.NoMoveType}
-	ps.g.Apply(next, &pass)
-	ps.g.Advance(next)
-	return ps.make(eval.Turn{Parts: []engine.Move{pass}, After: next}, true)
-}
-
-// make plays a turn and checks the goals.
-func (ps *session) make(t eval.Turn, auto bool) error {
-	ps.played = append(ps.played, playedTurn{Played: notation.Played{Before: ps.s, Turn: t}, auto: auto})
-	ps.s = t.After
-	ps.hist[ps.s.Hash]++
-	return ps.check()
 }
 
 // computer lets the AI or a random player choose.
 func (ps *session) computer(mover engine.Player) error {
 	rng := ps.rng(0)
+	turns := ps.m.Legal()
 	var i int
 	who := ps.name(mover)
 	if ps.g.Players[mover].Random || ps.agents[mover] == nil {
-		i = rng.IntN(len(ps.turns))
+		i = rng.IntN(len(turns))
 	} else {
-		i = ps.agents[mover].Choose(&ai.Position{Game: ps.g, State: ps.s, Turns: ps.turns, History: ps.hist, Rand: rng})
+		var err error
+		if i, err = ps.agents[mover].Choose(ps.m, rng); err != nil {
+			return fmt.Errorf("%s (computer): %w", who, err)
+		}
 		who += " (computer)"
 	}
-	texts := describeTurns(ps.g, ps.s, ps.turns)
-	fmt.Fprintf(ps.out, "%d. %s plays %s   %s\n", ps.moveNumber(), who, texts[i].zsg, texts[i].named)
-	return ps.make(ps.turns[i], false)
+	texts := describeTurns(ps.g, ps.m.State(), turns)
+	fmt.Fprintf(ps.out, "%d. %s plays %s   %s\n", ps.m.MoveNumber(), who, texts[i].zsg, texts[i].named)
+	return ps.m.Play(i)
 }
 
 // humanTurn shows the position and reads commands until a move is made (false) or the
 // player leaves (true).
 func (ps *session) humanTurn(sc *bufio.Scanner) (bool, error) {
 	out := ps.out
-	texts := describeTurns(ps.g, ps.s, ps.turns)
+	texts := describeTurns(ps.g, ps.m.State(), ps.m.Legal())
 	fmt.Fprintln(out)
-	fmt.Fprint(out, render.Text(ps.g.Game, ps.s))
-	fmt.Fprintf(out, "Move %d: %s to move (you).\n", ps.moveNumber(), ps.name(ps.human))
+	fmt.Fprint(out, render.Text(ps.g.Game, ps.m.State()))
+	fmt.Fprintf(out, "Move %d: %s to move (you).\n", ps.m.MoveNumber(), ps.name(ps.human))
 	listTurns(out, texts)
 	for {
 		fmt.Fprint(out, "> ")
@@ -356,7 +265,7 @@ func (ps *session) humanTurn(sc *bufio.Scanner) (bool, error) {
 			}
 		case "board":
 			if arg == "" {
-				fmt.Fprint(out, render.Text(ps.g.Game, ps.s))
+				fmt.Fprint(out, render.Text(ps.g.Game, ps.m.State()))
 				continue
 			}
 		case "hint":
@@ -366,11 +275,7 @@ func (ps *session) humanTurn(sc *bufio.Scanner) (bool, error) {
 			}
 		case "undo":
 			if arg == "" {
-				ok, err := ps.undo()
-				if err != nil {
-					return true, err
-				}
-				if !ok {
+				if !ps.undo() {
 					fmt.Fprintln(out, "Nothing to undo: you have not moved yet.")
 					continue
 				}
@@ -385,8 +290,8 @@ func (ps *session) humanTurn(sc *bufio.Scanner) (bool, error) {
 			fmt.Fprintln(out, err)
 			continue
 		}
-		fmt.Fprintf(out, "%d. %s (you) plays %s   %s\n", ps.moveNumber(), ps.name(ps.human), texts[i].zsg, texts[i].named)
-		return false, ps.make(ps.turns[i], false)
+		fmt.Fprintf(out, "%d. %s (you) plays %s   %s\n", ps.m.MoveNumber(), ps.name(ps.human), texts[i].zsg, texts[i].named)
+		return false, ps.m.Play(i)
 	}
 }
 
@@ -450,32 +355,37 @@ func (ps *session) hint(texts []turnText) {
 		fmt.Fprintln(ps.out, "hint:", err)
 		return
 	}
-	i := a.Choose(&ai.Position{Game: ps.g, State: ps.s, Turns: ps.turns, History: ps.hist, Rand: ps.rng(1)})
+	i, err := a.Choose(ps.m, ps.rng(1))
+	if err != nil {
+		fmt.Fprintln(ps.out, "hint:", err)
+		return
+	}
 	fmt.Fprintf(ps.out, "Hint: %d. %s   %s\n", i+1, texts[i].zsg, texts[i].named)
 }
 
 // undo takes back the human's last chosen turn and everything after it. It reports false
 // when there is none.
-func (ps *session) undo() (bool, error) {
-	for i := len(ps.played) - 1; i >= 0; i-- {
-		pt := ps.played[i]
-		if _, mover := ps.g.Side(pt.Before); mover == ps.human && !pt.auto {
-			taken := len(ps.played) - i
-			if err := ps.reset(i); err != nil {
-				return true, err
-			}
-			switch taken {
-			case 1:
-				fmt.Fprintln(ps.out, "Took back your last move.")
-			case 2:
-				fmt.Fprintln(ps.out, "Took back your last move and the reply to it.")
-			default:
-				fmt.Fprintf(ps.out, "Took back your last move and the %d turns after it.\n", taken-1)
-			}
-			return true, nil
+func (ps *session) undo() bool {
+	h := ps.m.History()
+	for i := len(h) - 1; i >= 0; i-- {
+		if _, mover := ps.g.Side(h[i].Before); mover != ps.human || h[i].Forced {
+			continue
 		}
+		taken := len(h) - i
+		for range taken {
+			ps.m.Undo()
+		}
+		switch taken {
+		case 1:
+			fmt.Fprintln(ps.out, "Took back your last move.")
+		case 2:
+			fmt.Fprintln(ps.out, "Took back your last move and the reply to it.")
+		default:
+			fmt.Fprintf(ps.out, "Took back your last move and the %d turns after it.\n", taken-1)
+		}
+		return true
 	}
-	return false, nil
+	return false
 }
 
 // save writes the game so far as a Zillions saved game naming the rules file by its base
@@ -501,17 +411,13 @@ func (ps *session) save(path string) {
 			seats[p] = 'H'
 		}
 	}
-	turns := make([]notation.Played, len(ps.played))
-	for i, pt := range ps.played {
-		turns[i] = pt.Played
-	}
 	base := filepath.Base(ps.rules)
-	sg := notation.Record(ps.g, base, string(seats), turns)
+	sg := notation.Record(ps.m, base, string(seats))
 	if err := os.WriteFile(path, sg.Format(), 0o644); err != nil {
 		fmt.Fprintln(out, "save:", err)
 		return
 	}
-	fmt.Fprintf(out, "Saved %d turns to %s.\n", len(turns), path)
+	fmt.Fprintf(out, "Saved %d turns to %s.\n", len(ps.m.History()), path)
 	if !same(filepath.Join(filepath.Dir(path), base), ps.rules) {
 		if _, err := os.Stat(filepath.Join(filepath.Dir(path), base)); err != nil {
 			fmt.Fprintf(out, "Note: to replay it, put %s in the same folder.\n", base)
@@ -520,7 +426,7 @@ func (ps *session) save(path string) {
 }
 
 func (ps *session) describeResult() string {
-	r := ps.result
+	r := ps.m.Result()
 	names := func(ps2 []engine.Player) string {
 		var out []string
 		for _, p := range ps2 {

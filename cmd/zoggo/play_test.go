@@ -88,8 +88,8 @@ func TestPlayTexts(t *testing.T) {
 				t.Fatal(err)
 			}
 			rng := rand.New(rand.NewPCG(seed, 7))
-			for ply := 0; ply < 60 && !ps.result.Over && len(ps.turns) > 0; ply++ {
-				texts := describeTurns(g, ps.s, ps.turns)
+			for ply := 0; ply < 60 && !ps.m.Over() && !ps.m.MustPass(); ply++ {
+				texts := describeTurns(g, ps.m.State(), ps.m.Legal())
 				seen := map[string]int{}
 				for i, tx := range texts {
 					if j, dup := seen[tx.named]; dup {
@@ -103,14 +103,14 @@ func TestPlayTexts(t *testing.T) {
 						err != nil && !strings.Contains(err.Error(), "could be moves") {
 						t.Fatalf("%s ply %d: %q gave %d, %v; want %d", g.Title, ply, tx.zsg, got+1, err, i+1)
 					}
-					if n := len(ps.turns[i].Parts); n > 1 {
+					if n := len(ps.m.Legal()[i].Parts); n > 1 {
 						multi++
 						if strings.Count(tx.named, " + ") != n-1 || strings.Count(tx.zsg, "; ") != n-1 {
 							t.Fatalf("%s ply %d: a turn of %d parts written %q and %q", g.Title, ply, n, tx.zsg, tx.named)
 						}
 					}
 				}
-				if err := ps.make(ps.turns[rng.IntN(len(ps.turns))], false); err != nil {
+				if err := ps.m.Play(rng.IntN(len(ps.m.Legal()))); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -142,10 +142,10 @@ func TestPlaySession(t *testing.T) {
 		t.Fatal(err)
 	}
 	// White's first turns include a jump over a3 that goes on over b4.
-	texts := describeTurns(g, ps.s, ps.turns)
+	texts := describeTurns(g, ps.m.State(), ps.m.Legal())
 	var double string
 	for i, tx := range texts {
-		if len(ps.turns[i].Parts) == 2 {
+		if len(ps.m.Legal()[i].Parts) == 2 {
 			double = tx.named
 			break
 		}

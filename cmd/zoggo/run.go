@@ -41,7 +41,13 @@ Every game is deterministic for its seed (--seed plus the game number). --max-pl
 stops a game that runs too long; it is then reported as stopped, not as a draw by the
 rules. --score adds a material score per player at the end of each game, with piece
 values given as NAME=VALUE,... or "derived" (from the pieces' mobility). --save DIR
-writes each game as a .zsg file that zoggo replay (and Zillions) can read.`,
+writes each game as a .zsg file that zoggo replay (and Zillions) can read.
+
+A game that stops on an error (the rules' move code failing in some position, or a
+bot's) does not stop the others: it is left out of the statistics, and the number of
+failed games and their first errors follow the table (or fill "failed" and "errors" in
+--json). zoggo run then exits with status 1. --save writes a failed game up to the turn
+that failed.`,
 		Example: `  zoggo run games/thud.zrf --games 20 --players search:2,search:2 --score Dwarf=1,Troll=4
   zoggo run games/chess.zrf --games 100 --players search:3,random --jobs 2 --json`,
 		Args: cobra.ExactArgs(1),
@@ -106,18 +112,22 @@ writes each game as a .zsg file that zoggo replay (and Zillions) can read.`,
 						writeSave(stderr, g, args[0], save, i, rec)
 					}
 				}}
-			recs, err := ai.Run(g, agents, opts)
+			recs := ai.Run(g, agents, opts)
 			if bar {
 				fmt.Fprintln(stderr)
 			}
-			if err != nil {
-				return err
-			}
 			st := ai.Summarise(g, agents, recs, !fixed, points)
 			if asJSON {
-				return writeJSON(cmd.OutOrStdout(), g, st, points != nil)
+				if err := writeJSON(cmd.OutOrStdout(), g, st, points != nil); err != nil {
+					return err
+				}
+			} else {
+				printStats(cmd.OutOrStdout(), g, st, points != nil)
 			}
-			printStats(cmd.OutOrStdout(), g, st, points != nil)
+			if st.Failed > 0 {
+				fmt.Fprintf(stderr, "zoggo: %d of %d games failed on an error\n", st.Failed, games)
+				return exitError{1}
+			}
 			return nil
 		},
 	}
@@ -177,8 +187,11 @@ func scoreFunc(g *eval.Game, spec string) (func(*engine.State, engine.Player) fl
 }
 
 func writeSave(stderr io.Writer, g *eval.Game, rules, dir string, i int, rec *ai.Game) {
+	if rec.Match == nil {
+		return // the game could not start
+	}
 	seats := strings.Repeat("C", len(g.Players))
-	sg := notation.Record(g, filepath.Base(rules), seats, rec.Turns)
+	sg := notation.Record(rec.Match, filepath.Base(rules), seats)
 	path := filepath.Join(dir, fmt.Sprintf("game-%04d.zsg", i+1))
 	if err := os.WriteFile(path, sg.Format(), 0o644); err != nil {
 		fmt.Fprintln(stderr, "zoggo: --save:", err)
@@ -194,7 +207,11 @@ func writeSave(stderr io.Writer, g *eval.Game, rules, dir string, i int, rec *ai
 
 func printStats(w io.Writer, g *eval.Game, st *ai.Stats, points bool) {
 	mean, med := st.MeanMedian()
-	fmt.Fprintf(w, "%s: %d games, mean length %.1f turns, median %.1f\n\n", g.Title, st.Games, mean, med)
+	failed := ""
+	if st.Failed > 0 {
+		failed = fmt.Sprintf(" played, %d failed", st.Failed)
+	}
+	fmt.Fprintf(w, "%s: %d games%s, mean length %.1f turns, median %.1f\n\n", g.Title, st.Games, failed, mean, med)
 	fmt.Fprintf(w, "%-14s %-14s %5s %5s %5s  %-22s", "bot", "player", "wins", "draws", "losses", "score (95% interval)")
 	if points {
 		fmt.Fprintf(w, "  %s", "points")
@@ -221,12 +238,24 @@ func printStats(w io.Writer, g *eval.Game, st *ai.Stats, points bool) {
 	for _, r := range reasons {
 		fmt.Fprintf(w, "  %4d  %s\n", st.Endings[r], r)
 	}
+	if st.Failed > 0 {
+		fmt.Fprintf(w, "  %4d  failed on an error:\n", st.Failed)
+		for _, e := range st.Errors {
+			fmt.Fprintf(w, "        game %d (seed %d): %s\n", e.Game, e.Seed, e.Err)
+		}
+		if more := st.Failed - len(st.Errors); more > 0 {
+			fmt.Fprintf(w, "        and %d more\n", more)
+		}
+	}
 }
 
 func writeJSON(w io.Writer, g *eval.Game, st *ai.Stats, points bool) error {
 	mean, med := st.MeanMedian()
 	out := map[string]any{"game": g.Title, "games": st.Games, "meanLength": mean, "medianLength": med,
-		"capped": st.Capped, "endings": st.Endings, "players": st.Seats}
+		"capped": st.Capped, "endings": st.Endings, "players": st.Seats, "failed": st.Failed, "errors": st.Errors}
+	if st.Errors == nil {
+		out["errors"] = []ai.GameError{}
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)

@@ -1,0 +1,275 @@
+// Package match holds a game in progress: the position, the turns played, how often each
+// position has occurred and the legal turns of the player to move. Everything that
+// players, searchers and saved games need to agree on between two turns lives here, once:
+//
+//   - A player who cannot move passes: the pass is a turn of one part that moves nothing
+//     (PassMove), clears the last move's squares and hands the turn to the next entry of
+//     the turn order. Legal offers it as the only turn, and MustPass reports it.
+//   - The game is drawn ("no player can move") when the first player cannot move at the
+//     start and may not pass, or when a pass would follow as many passes in a row as the
+//     turn order has entries.
+//   - Repetitions are counted per position, the start position included; the goals see
+//     how often the position after a turn has occurred, this time included.
+//   - Move numbers start at 1 and grow each time the turn order starts over, as Zillions
+//     numbers the lines of a saved game.
+//   - After every turn the goals of the rules decide whether the game is over (eval's
+//     Outcome); the start position is not checked.
+//
+// A match is played forward with Play and taken back with Undo, which restores the
+// position, the counts, the move number, the legal turns and the result exactly. Clone
+// copies a match; Explore copies it for searching a tree of turns, keeping the buffers of
+// the legal turns per depth so that playing and undoing allocates almost nothing.
+//
+// Error policy: Play returns the error of the rules' move code (an *eval.GenError names its
+// place in the rules) and leaves the match as it was. Nothing here panics on user input.
+package match
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/eval"
+)
+
+// maxExploreDepth bounds the depths below its start for which an explorer keeps buffers;
+// deeper turns (long random playouts) are computed in new buffers each time.
+const maxExploreDepth = 64
+
+// Played is one turn of a match.
+type Played struct {
+	Before *engine.State // the position the turn was made in
+	Turn   eval.Turn     // its parts; a pass has one part with Pass set
+	Num    int           // its move number
+	Forced bool          // a pass made because the player could not move
+}
+
+// Match is a game in progress. Its states are shared, never changed: callers must not
+// modify what State, Legal or History return.
+type Match struct {
+	g      *eval.Game
+	start  *engine.State
+	s      *engine.State
+	key    uint64 // the hash under which the position of s was counted
+	reps   map[uint64]int
+	played []Played
+	undo   []frame // one per turn played: what Undo restores
+	legal  []eval.Turn
+	forced bool // legal holds only the pass of a player who cannot move
+	passes int  // forced passes in a row that led to s
+	num    int  // move number of the next turn
+	result eval.Result
+	elim   bool // a loss may eliminate a player: the goals change the state they check
+
+	explore bool
+	base    int // turns played when the explorer was made
+	ws      []*eval.Workspace
+}
+
+// frame is what a turn changed, for Undo.
+type frame struct {
+	key    uint64
+	legal  []eval.Turn
+	forced bool
+	passes int
+	num    int
+	result eval.Result
+}
+
+// New starts a match of g in the position start (which the match keeps: it must not
+// change afterwards), or in the game's setup when start is nil. It returns an error when
+// the legal turns of the first player cannot be computed.
+func New(g *eval.Game, start *engine.State) (*Match, error) {
+	if start == nil {
+		start = g.NewState()
+	}
+	turns, err := g.NewWorkspace().Turns(start)
+	if err != nil {
+		return nil, err
+	}
+	m := &Match{g: g, start: start, s: start, key: start.Hash, reps: map[uint64]int{start.Hash: 1},
+		legal: turns, num: 1, elim: movers(g) > 2}
+	if len(turns) == 0 {
+		_, mover := g.Side(start)
+		if g.Players[mover].Random || g.Options.PassTurn != engine.PassNever {
+			m.cannotMove()
+		} else {
+			m.legal = nil
+			m.result = eval.Result{Over: true, Draw: true, Reason: "no player can move"}
+		}
+	}
+	return m, nil
+}
+
+// movers counts the players who choose turns: not random, and named as the mover of some
+// entry of the turn order.
+func movers(g *eval.Game) int {
+	var seen []engine.Player
+	for _, e := range g.TurnOrder.Entries {
+		if !g.Players[e.Mover].Random && !slices.Contains(seen, e.Mover) {
+			seen = append(seen, e.Mover)
+		}
+	}
+	return len(seen)
+}
+
+// PassMove returns the part of a pass: it moves no piece, and the turn order goes on.
+func PassMove() engine.Move {
+	return engine.Move{Pass: true, Rule: -1, Type: engine.NoMoveType, Cont: engine.NoMoveType}
+}
+
+// PassTurn returns the turn of a player who passes in s.
+func PassTurn(g *eval.Game, s *engine.State) eval.Turn {
+	after := s.Clone()
+	pass := PassMove()
+	g.Apply(after, &pass)
+	g.Advance(after)
+	return eval.Turn{Parts: []engine.Move{pass}, After: after}
+}
+
+// Game returns the rules of the match.
+func (m *Match) Game() *eval.Game { return m.g }
+
+// Start returns the position the match started in.
+func (m *Match) Start() *engine.State { return m.start }
+
+// State returns the position now.
+func (m *Match) State() *engine.State { return m.s }
+
+// Mover returns the player who chooses the next turn.
+func (m *Match) Mover() engine.Player {
+	_, p := m.g.Side(m.s)
+	return p
+}
+
+// Legal returns the legal turns of the player to move, each with the state after it; it
+// is nil once the game is over and never empty before. A player who cannot move gets the
+// single pass turn (see MustPass). The turns are never changed, except an explorer's
+// (see Explore).
+func (m *Match) Legal() []eval.Turn { return m.legal }
+
+// MustPass reports whether the player to move cannot move: Legal holds only the pass that
+// the match makes instead. A pass the rules offer (the "pass turn" option) is a turn
+// like any other and does not count.
+func (m *Match) MustPass() bool { return m.forced }
+
+// Over reports whether the game has ended.
+func (m *Match) Over() bool { return m.result.Over }
+
+// Result returns how the game ended, or a result that is not Over.
+func (m *Match) Result() eval.Result { return m.result }
+
+// MoveNumber returns the number of the turn about to be made.
+func (m *Match) MoveNumber() int { return m.num }
+
+// Repetitions returns how often the position now has occurred, this time included.
+func (m *Match) Repetitions() int { return m.reps[m.key] }
+
+// History returns the turns played, in order.
+func (m *Match) History() []Played { return m.played[:len(m.played):len(m.played)] }
+
+// Play makes the legal turn Legal()[i] and checks the goals after it. The goals may
+// change the position reached (a loss eliminates a player when more than two are in),
+// so State, not the turn's After, is the position now. On an error of the rules' move
+// code, an index out of range or a game that is over, the match stays as it was.
+func (m *Match) Play(i int) error {
+	if m.result.Over {
+		return errors.New("the game is over")
+	}
+	if i < 0 || i >= len(m.legal) {
+		return fmt.Errorf("no legal turn %d: there are %d", i, len(m.legal))
+	}
+	t := m.legal[i]
+	_, mover := m.g.Side(m.s)
+	after := t.After
+	if m.elim {
+		after = after.Clone() // the goals may eliminate a player in it
+	}
+	key := after.Hash
+	res, next, err := m.workspace(len(m.played)+1).Outcome(after, mover, m.reps[key]+1)
+	if err != nil {
+		return err
+	}
+	m.reps[key]++
+	m.undo = append(m.undo, frame{key: m.key, legal: m.legal, forced: m.forced, passes: m.passes, num: m.num, result: m.result})
+	m.played = append(m.played, Played{Before: m.s, Turn: t, Num: m.num, Forced: m.forced})
+	if m.forced {
+		m.passes++
+	} else {
+		m.passes = 0
+	}
+	if after.Turn <= m.s.Turn {
+		m.num++
+	}
+	m.s, m.key, m.result, m.legal, m.forced = after, key, res, next, false
+	if !res.Over && len(next) == 0 {
+		m.cannotMove()
+	}
+	return nil
+}
+
+// cannotMove makes the player to move, who has no legal turn, pass, or ends the game
+// when every entry of the turn order has passed in a row already.
+func (m *Match) cannotMove() {
+	if m.passes+1 > len(m.g.TurnOrder.Entries) {
+		m.legal, m.result = nil, eval.Result{Over: true, Draw: true, Reason: "no player can move"}
+		return
+	}
+	m.legal, m.forced = []eval.Turn{PassTurn(m.g, m.s)}, true
+}
+
+// Undo takes back the last turn played. It reports false when no turn has been played.
+func (m *Match) Undo() bool {
+	n := len(m.played)
+	if n == 0 {
+		return false
+	}
+	f := &m.undo[n-1]
+	if m.reps[m.key]--; m.reps[m.key] == 0 {
+		delete(m.reps, m.key)
+	}
+	m.s = m.played[n-1].Before
+	m.key, m.legal, m.forced, m.passes, m.num, m.result = f.key, f.legal, f.forced, f.passes, f.num, f.result
+	m.played[n-1], m.undo[n-1] = Played{}, frame{}
+	m.played, m.undo = m.played[:n-1], m.undo[:n-1]
+	return true
+}
+
+// Clone returns a copy of m that plays on independently. A clone of an explorer starts
+// with the explorer's legal turns, valid as long as the explorer keeps them.
+func (m *Match) Clone() *Match {
+	c := *m
+	c.reps = make(map[uint64]int, len(m.reps))
+	for k, v := range m.reps {
+		c.reps[k] = v
+	}
+	c.played = slices.Clone(m.played)
+	c.undo = slices.Clone(m.undo)
+	c.explore, c.base, c.ws = false, 0, nil
+	return &c
+}
+
+// Explore returns a copy of m for searching a tree of turns with Play and Undo. It
+// computes the legal turns of each depth below its start in buffers of its own, reused
+// from one position of that depth to the next: the turns Legal returns stay valid while
+// the explorer is below them, and no longer once it has undone their position and played
+// another turn at its depth.
+func (m *Match) Explore() *Match {
+	c := m.Clone()
+	c.explore, c.base = true, len(m.played)
+	return c
+}
+
+// workspace returns the buffers for the legal turns of the position after depth turns:
+// an explorer's own, kept per depth, or new ones.
+func (m *Match) workspace(depth int) *eval.Workspace {
+	d := depth - m.base - 1
+	if !m.explore || d < 0 || d >= maxExploreDepth {
+		return m.g.NewWorkspace()
+	}
+	for len(m.ws) <= d {
+		m.ws = append(m.ws, m.g.NewWorkspace())
+	}
+	return m.ws[d]
+}

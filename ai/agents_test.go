@@ -48,7 +48,11 @@ func loadText(t *testing.T, name, src string) *eval.Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return f.Default()
+	g, err := f.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
 
 func TestSearchPasses(t *testing.T) {

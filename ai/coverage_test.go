@@ -37,7 +37,12 @@ func TestCoverage(t *testing.T) {
 			t.Errorf("%s: %v", rel, err)
 			continue
 		}
-		for _, g := range f.Games {
+		games, err := f.All()
+		if err != nil {
+			t.Errorf("%s: %v", rel, err)
+			continue
+		}
+		for _, g := range games {
 			if g.Axiom() {
 				continue
 			}

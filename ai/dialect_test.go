@@ -30,7 +30,10 @@ func TestDialectGamesPlay(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := f.Default()
+			g, err := f.Default()
+			if err != nil {
+				t.Fatal(err)
+			}
 			if g.UI.Version != "zoggo-1" {
 				t.Fatalf("%s: not compiled as the dialect", name)
 			}

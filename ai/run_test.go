@@ -115,7 +115,10 @@ func TestRunPanic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := f.Default()
+	g, err := f.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
 	agents := []ai.Agent{panicky{new(atomic.Int32)}, ai.Random{}}
 	games := ai.Run(g, agents, ai.Options{Games: 6, Seed: 1, Jobs: 2, MaxPlies: 40})
 	st := ai.Summarise(g, agents, games, false, nil)

@@ -40,7 +40,7 @@ var predicates = map[string]code.CondCode{
 // compileBodies compiles every block of every piece.
 func (c *compiler) compileBodies() {
 	p := &code.Program{Promoted: make([]bool, len(c.g.Pieces))}
-	c.eg.Code = p
+	c.eg.prog = p
 	bc := &bodyCompiler{c: c, p: p, rules: map[string]int32{}}
 	p.Moves = make([][]code.Block, len(c.g.Pieces))
 	p.Drops = make([][]code.Block, len(c.g.Pieces))

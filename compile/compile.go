@@ -24,6 +24,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/internal/code"
@@ -31,18 +32,70 @@ import (
 	"github.com/zoggo/zoggo/zrf"
 )
 
-// Game is a compiled game: the engine model plus the compiled move code of its pieces.
+// Game is a compiled game: the engine model, and the move code of its pieces, compiled
+// when it is first asked for (Program).
 type Game struct {
 	*engine.Game
 	Fset *zrf.FileSet
 	Pos  zrf.Pos // the game or variant form
 
-	// Code is the compiled moves and drops; nil when an external engine defines the
-	// moves (see Axiom).
-	Code *code.Program
 	// Royal lists, per player and piece type, the kinds whose attack the player must
 	// never allow (a checkmated goal on them).
 	Royal [][]bool
+
+	once   sync.Once
+	c      *compiler         // holds the move and drop blocks until Program compiles them
+	rename func(error) error // gives positions the file names the user gave (LoadFile)
+	prog   *code.Program
+	err    error
+}
+
+// Program returns the game's compiled moves and drops, compiling them the first time it
+// is called, with every error found in them (a zrf.ErrorList). A game whose moves an
+// external engine defines (Axiom) has none: both are nil.
+//
+// Compile leaves the move bodies to this call because they are most of the work of a
+// compile (three quarters, over the corpus): a file of many variants loads fast when
+// one of them is played. The eval package calls Program when a game is made ready to
+// run, so the run-time never meets an uncompiled game, and File.Check calls it for every
+// game. It is safe for concurrent use.
+func (g *Game) Program() (*code.Program, error) {
+	g.once.Do(func() {
+		c := g.c
+		if c == nil {
+			return
+		}
+		g.c = nil
+		var errs zrf.ErrorList
+		c.errs = &errs
+		c.compileBodies()
+		if len(c.eg.prog.Flags) > 64 {
+			c.errorf(c.form, nil, "%q uses %d flags; zoggo handles at most 64", g.Title, len(c.eg.prog.Flags))
+		}
+		errs.Sort()
+		if errs.Err() != nil {
+			g.prog, g.err = nil, errs
+			if g.rename != nil {
+				g.err = g.rename(errs)
+			}
+		}
+	})
+	return g.prog, g.err
+}
+
+// Check compiles the move code of every game of the file and returns every error found
+// there (a zrf.ErrorList), or nil.
+func (f *File) Check() error {
+	var all zrf.ErrorList
+	for _, g := range f.Games {
+		_, err := g.Program()
+		all = append(all, zrf.AsList(err)...)
+	}
+	if len(all) == 0 {
+		return nil
+	}
+	all.Sort()
+	return all
 }
 
 // Axiom reports whether the game's moves are defined by an external engine.
@@ -75,6 +128,9 @@ func LoadFile(path string) (*File, error) {
 	f, err := Load(fset, os.DirFS(root), filepath.ToSlash(rel))
 	if f != nil {
 		f.Name = path
+		for _, g := range f.Games {
+			g.rename = func(err error) error { return renameFiles(err, root) }
+		}
 	}
 	if err != nil {
 		return f, renameFiles(err, root)
@@ -495,13 +551,7 @@ func (c *compiler) compile(children []*zrf.Node, variant bool) *Game {
 	}
 	if g.Engine == "" {
 		c.eg.Royal = royalKinds(g)
-		c.compileBodies()
-		if len(c.eg.Code.Flags) > 64 {
-			c.errorf(c.form, nil, "%q uses %d flags; zoggo handles at most 64", g.Title, len(c.eg.Code.Flags))
-		}
-		if len(c.errs.Errors()) > nerr {
-			return nil
-		}
+		c.eg.c = c
 	}
 	return c.eg
 }

@@ -60,9 +60,13 @@ func (g *Game) Names() *code.Names {
 // Dump prints the game's compiled code for people (see code.Dump). A game whose moves an
 // external engine defines has no code, and Dump says so.
 func (g *Game) Dump(w io.Writer) error {
-	if g.Code == nil && g.Axiom() {
+	if g.Axiom() {
 		_, err := io.WriteString(w, "moves defined by the Axiom engine (Forth): no compiled code\n")
 		return err
 	}
-	return code.Dump(w, g.Code, g.Names())
+	prog, err := g.Program()
+	if err != nil {
+		return err
+	}
+	return code.Dump(w, prog, g.Names())
 }

@@ -44,7 +44,10 @@ func TestErrors(t *testing.T) {
 				t.Fatalf("chunk has no ERROR comment:\n%s", chunk)
 			}
 			fsys := fstest.MapFS{"t.zrf": {Data: []byte(chunk)}}
-			_, err := compile.Load(zrf.NewFileSet(), fsys, "t.zrf")
+			f, err := compile.Load(zrf.NewFileSet(), fsys, "t.zrf")
+			if err == nil {
+				err = f.Check()
+			}
 			if err == nil {
 				t.Fatalf("no error; want errors on lines %v", keys(want))
 			}

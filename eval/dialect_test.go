@@ -21,7 +21,10 @@ func loadGame(t testing.TB, name string) *eval.Game {
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	g := f.Default()
+	g, err := f.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
 	return g
 }
 

@@ -27,7 +27,11 @@ func FuzzLoadAndMove(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, g := range fl.Games {
+		games, err := fl.All()
+		if err != nil {
+			return
+		}
+		for _, g := range games {
 			if len(g.Board.Locs) > 4096 {
 				continue
 			}

@@ -38,21 +38,27 @@ type Game struct {
 	reach reachTable
 }
 
-// New returns the run-time of a compiled game.
-func New(cg *compile.Game) *Game {
-	g := &Game{Game: cg.Game, Fset: cg.Fset, Pos: cg.Pos, code: cg.Code, royal: cg.Royal}
+// New returns the run-time of a compiled game: it compiles the game's move code if that
+// was not done yet (compile.Game.Program) and returns the errors found there.
+func New(cg *compile.Game) (*Game, error) {
+	prog, err := cg.Program()
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{Game: cg.Game, Fset: cg.Fset, Pos: cg.Pos, code: prog, royal: cg.Royal}
 	g.reach.init(g)
-	return g
+	return g, nil
 }
 
 // Axiom reports whether the game's moves are defined by an external engine.
 func (g *Game) Axiom() bool { return g.Engine != "" }
 
-// File is a rules file whose games are ready to run.
+// File is a compiled rules file. Its variants are listed with everything but their move
+// code, which is compiled when a variant is asked for to run (Game, Find, Default, All).
 type File struct {
 	Name     string
 	Fset     *zrf.FileSet
-	Games    []*Game // every playable game and variant, in file order
+	Variants []*compile.Game // every playable game and variant, in file order
 	Warnings zrf.ErrorList
 }
 
@@ -60,11 +66,7 @@ func newFile(cf *compile.File) *File {
 	if cf == nil {
 		return nil
 	}
-	f := &File{Name: cf.Name, Fset: cf.Fset, Warnings: cf.Warnings}
-	for _, g := range cf.Games {
-		f.Games = append(f.Games, New(g))
-	}
-	return f
+	return &File{Name: cf.Name, Fset: cf.Fset, Variants: cf.Games, Warnings: cf.Warnings}
 }
 
 // LoadFile reads, expands and compiles a rules file from the operating system's files.
@@ -87,37 +89,63 @@ func Compile(fset *zrf.FileSet, ex *zrf.Expanded) (*File, error) {
 	return newFile(cf), err
 }
 
-// Default returns the game opened when the file is loaded: the first variant marked
-// (default), else the first game.
-func (f *File) Default() *Game {
-	for _, g := range f.Games {
-		if g.Default {
-			return g
-		}
+// Game returns variant i ready to run.
+func (f *File) Game(i int) (*Game, error) {
+	if i < 0 || i >= len(f.Variants) {
+		return nil, fmt.Errorf("%s: no variant %d", f.Name, i)
 	}
-	for _, g := range f.Games {
-		if !g.Variant {
-			return g
-		}
-	}
-	if len(f.Games) > 0 {
-		return f.Games[0]
-	}
-	return nil
+	return New(f.Variants[i])
 }
 
-// Find returns the game or variant with exactly this title, or the default one for "".
+// All returns every variant ready to run, in file order, or every error found in their
+// move code (a zrf.ErrorList).
+func (f *File) All() ([]*Game, error) {
+	var out []*Game
+	var errs zrf.ErrorList
+	for _, cg := range f.Variants {
+		g, err := New(cg)
+		if err != nil {
+			errs = append(errs, zrf.AsList(err)...)
+			continue
+		}
+		out = append(out, g)
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return out, errs
+	}
+	return out, nil
+}
+
+// Default returns, ready to run, the game opened when the file is loaded: the first
+// variant marked (default), else the first game.
+func (f *File) Default() (*Game, error) {
+	for i, g := range f.Variants {
+		if g.Default {
+			return f.Game(i)
+		}
+	}
+	for i, g := range f.Variants {
+		if !g.Variant {
+			return f.Game(i)
+		}
+	}
+	if len(f.Variants) > 0 {
+		return f.Game(0)
+	}
+	return nil, fmt.Errorf("%s: no playable game", f.Name)
+}
+
+// Find returns, ready to run, the game or variant with exactly this title, or the
+// default one for "".
 func (f *File) Find(title string) (*Game, error) {
 	if title == "" {
-		if g := f.Default(); g != nil {
-			return g, nil
-		}
-		return nil, fmt.Errorf("%s: no playable game", f.Name)
+		return f.Default()
 	}
 	var titles []string
-	for _, g := range f.Games {
+	for i, g := range f.Variants {
 		if g.Title == title {
-			return g, nil
+			return f.Game(i)
 		}
 		titles = append(titles, g.Title)
 	}

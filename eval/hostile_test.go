@@ -17,7 +17,11 @@ func loadString(t *testing.T, src string) *eval.Game {
 	if err != nil {
 		t.Fatalf("load: %v", err)
 	}
-	return f.Games[0]
+	g, err := f.Game(0)
+	if err != nil {
+		t.Fatalf("load: %v", err)
+	}
+	return g
 }
 
 // TestHostileRules checks that rules whose move code never ends, or makes moves without

@@ -22,7 +22,11 @@ func TestPruningChangesNothing(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
-		for _, g := range f.Games {
+		games, err := f.All()
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		for _, g := range games {
 			s := g.NewState()
 			eval.SetPruning(true)
 			on, err := g.Perft(s, 3)

@@ -99,7 +99,11 @@ func load(t *testing.T, name, src string) *eval.Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return f.Default()
+	g, err := f.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
 
 func start(t *testing.T, g *eval.Game) *match.Match {

@@ -53,7 +53,10 @@ func TestSVG(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := f.Default()
+			g, err := f.Default()
+			if err != nil {
+				t.Fatal(err)
+			}
 			s := g.NewState()
 			var opts render.SVGOptions
 			if tt.from != "" {
@@ -304,7 +307,7 @@ func TestSVGText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wolfs := f.Default().Game
+	wolfs := f.Variants[0].Game
 	if utf8.ValidString(wolfs.Title) {
 		t.Fatalf("title %q is UTF-8, want the file's Windows-1251", wolfs.Title)
 	}

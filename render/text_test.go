@@ -348,7 +348,7 @@ func TestTextCorpus(t *testing.T) {
 			if err != nil {
 				t.Skipf("does not load: %v", strings.SplitN(err.Error(), "\n", 2)[0])
 			}
-			for _, g := range f.Games {
+			for _, g := range f.Variants {
 				out := render.Text(g.Game, nil)
 				for _, line := range strings.Split(out, "\n") {
 					if n := utf8.RuneCountInString(line); n > 160 && !strings.Contains(line, ": ") {

@@ -127,6 +127,9 @@ func runCheck(stdout, stderr io.Writer, files []string, o checkOptions) error {
 	enc.SetIndent("", "  ")
 	for _, path := range files {
 		f, err := compile.LoadFile(path)
+		if err == nil {
+			err = f.Check()
+		}
 		sum := FileSummary{File: path, OK: err == nil}
 		if f != nil {
 			for _, g := range f.Games {

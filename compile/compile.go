@@ -5,9 +5,10 @@
 // Compile takes the top-level forms that zrf.Expand produced and builds one *Game per
 // playable game or variant, in file order. A variant is first merged with its base game at
 // the level of forms (pieces by name, options by name, goals as a group, everything else
-// by keyword), then compiled exactly like a game. The board's link tables are built once,
-// and every move body is compiled at once, so a file that compiles has no error left to
-// find at run time except those the move code meets on a board.
+// by keyword), then compiled exactly like a game. The board's link tables are built once.
+// A game's move and drop blocks are compiled, all of them, the first time the game is
+// asked for its code (Game.Program); after that no error is left to find at run time
+// except those the move code meets on a board.
 //
 // Error policy: every problem in a file is reported, each with its file:line:col and the
 // macro expansion chain that produced the text, in a zrf.ErrorList. Forms that only serve a

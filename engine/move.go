@@ -59,6 +59,12 @@ type Move struct {
 	Pass    bool
 }
 
+// PassMove returns the part of a pass: it moves no piece and comes from no rule, and the
+// turn order goes on after it.
+func PassMove() Move {
+	return Move{Pass: true, Rule: -1, Type: NoMoveType, Cont: NoMoveType}
+}
+
 // Equal reports whether m and o are the same part: both passes or neither, the same
 // continuation, and the same changes in the same order. The rule and move type that made
 // them do not count: two blocks may make the same part.

@@ -342,7 +342,7 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 	}
 	if g.Options.PassTurn == engine.PassAlways || g.Options.PassTurn == engine.PassForced && len(turns) == 0 {
 		after := w.state(s)
-		pass := engine.Move{Pass: true, Rule: -1, Type: engine.NoMoveType, Cont: engine.NoMoveType}
+		pass := engine.PassMove()
 		g.Apply(after, &pass)
 		g.Advance(after)
 		turns = append(turns, Turn{Parts: []engine.Move{pass}, After: after})

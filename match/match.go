@@ -116,7 +116,7 @@ func movers(g *eval.Game) int {
 
 // PassMove returns the part of a pass: it moves no piece, and the turn order goes on.
 func PassMove() engine.Move {
-	return engine.Move{Pass: true, Rule: -1, Type: engine.NoMoveType, Cont: engine.NoMoveType}
+	return engine.PassMove()
 }
 
 // PassTurn returns the turn of a player who passes in s.

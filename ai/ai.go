@@ -26,6 +26,23 @@ type Agent interface {
 	Choose(m *match.Match, r *rand.Rand) (int, error)
 }
 
+// Choose asks a to choose in m and checks the answer: a panic of the agent becomes an
+// internal error naming where it happened, and an index outside m.Legal() an error.
+// Whatever lets a bot play (zoggo run, zoggo play) goes through it, so that no bot ends
+// the program.
+func Choose(a Agent, m *match.Match, r *rand.Rand) (i int, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			i, err = 0, panicError(v)
+		}
+	}()
+	i, err = a.Choose(m, r)
+	if err == nil && (i < 0 || i >= len(m.Legal())) {
+		err = fmt.Errorf("%s chose turn %d of %d", a.Name(), i, len(m.Legal()))
+	}
+	return i, err
+}
+
 // Random chooses uniformly among the legal turns.
 type Random struct{}
 

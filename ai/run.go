@@ -58,7 +58,7 @@ func Play(g *eval.Game, agents []Agent, seed uint64, maxPlies int) (rec *Game, e
 		case g.Players[mover].Random || agents[mover] == nil:
 			i = rng.IntN(len(m.Legal()))
 		default:
-			if i, err = agents[mover].Choose(m, rng); err != nil {
+			if i, err = Choose(agents[mover], m, rng); err != nil {
 				return rec, fmt.Errorf("%s (%s): %w", agents[mover].Name(), g.Players[mover].Name, err)
 			}
 		}

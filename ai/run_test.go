@@ -126,7 +126,7 @@ func TestRunPanic(t *testing.T) {
 	if st.Failed != 1 {
 		t.Fatalf("%d games failed, want 1", st.Failed)
 	}
-	want := regexp.MustCompile(`^turn \d+: internal error: runtime error: index out of range \[\d+\] with length 0 \(in github\.com/zoggo/zoggo/ai_test\.panicky\.Choose at run_test\.go:\d+\)$`)
+	want := regexp.MustCompile(`^turn \d+: panicky \(\w+\): internal error: runtime error: index out of range \[\d+\] with length 0 \(in github\.com/zoggo/zoggo/ai_test\.panicky\.Choose at run_test\.go:\d+\)$`)
 	if e := st.Errors[0].Err; !want.MatchString(e) {
 		t.Errorf("error %q, want it to match %s", e, want)
 	}

@@ -210,7 +210,7 @@ func (ps *session) computer(mover engine.Player) error {
 		i = rng.IntN(len(turns))
 	} else {
 		var err error
-		if i, err = ps.agents[mover].Choose(ps.m, rng); err != nil {
+		if i, err = ai.Choose(ps.agents[mover], ps.m, rng); err != nil {
 			return fmt.Errorf("%s (computer): %w", who, err)
 		}
 		who += " (computer)"
@@ -355,7 +355,7 @@ func (ps *session) hint(texts []turnText) {
 		fmt.Fprintln(ps.out, "hint:", err)
 		return
 	}
-	i, err := a.Choose(ps.m, ps.rng(1))
+	i, err := ai.Choose(a, ps.m, ps.rng(1))
 	if err != nil {
 		fmt.Fprintln(ps.out, "hint:", err)
 		return

@@ -1,0 +1,83 @@
+// Package store keeps the games of the game server: every game, its seats and every turn
+// played, committed before the server acknowledges a move, and the text of the rules each
+// game was started under (by content hash), so that a game always resumes against the
+// rules it was played under. Two implementations share one schema and its versioned
+// migrations: SQLite in pure Go (the default, a file) and PostgreSQL (pgx), which lets
+// several servers share games.
+//
+// The store knows nothing of rules: a turn is kept as its index among the legal turns of
+// its position (the order the run-time generates them in is fixed for given rules) and
+// its text in ZSG notation, which the server checks when it replays a game.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Errors of the store. Implementations wrap them; test with errors.Is.
+var (
+	// ErrNotFound: no game with that id, or no rules with that hash.
+	ErrNotFound = errors.New("not found")
+	// ErrConflict: a turn was appended at a ply that is no longer the next one (another
+	// request or another server got there first). Nothing was stored.
+	ErrConflict = errors.New("conflict: the game has moved on")
+)
+
+// Game is a stored game.
+type Game struct {
+	ID        string // random, url-safe, chosen by the caller
+	RulesHash string // hex SHA-256 of the rules file's bytes (see PutRules)
+	RulesName string // the rules file as the server's catalogue names it, e.g. "games/chess.zrf"
+	Variant   string // the title of the game or variant played
+	Seats     []Seat // one per player of the game, in the game's player order
+	// ViewToken is the hash of the spectators' secret (read-only link).
+	ViewToken string
+	Created   time.Time
+	// Result is empty while the game goes on; otherwise how it ended, as shown to people
+	// (e.g. "White wins (checkmate)", "draw agreed", "Black resigned").
+	Result string
+}
+
+// Seat is who plays one player of a game.
+type Seat struct {
+	Kind  string // "human" (a person with the seat's link), "bot" or "random" (dice, played by the server)
+	Bot   string // for a bot: its spelling as ai.Parse takes it, e.g. "search:1", "mcts:2", "random"
+	Token string // for a human: the hash of the seat's secret; never the secret itself
+}
+
+// Turn is one stored turn of a game.
+type Turn struct {
+	Ply   int    // 0 for the first turn of the game
+	Index int    // its index among the legal turns of the position it was made in
+	Text  string // its parts in ZSG notation, one per line, for checking and for people
+	At    time.Time
+}
+
+// Store keeps games. Every method is safe for concurrent use, and every write is
+// committed (durable) when it returns nil.
+type Store interface {
+	// PutRules stores the bytes of a rules file under their hash (hex SHA-256); storing
+	// the same bytes again is not an error.
+	PutRules(ctx context.Context, hash string, content []byte) error
+	// Rules returns the bytes stored under hash, or ErrNotFound.
+	Rules(ctx context.Context, hash string) ([]byte, error)
+
+	// CreateGame stores a new game with no turns.
+	CreateGame(ctx context.Context, g *Game) error
+	// Game returns a game and its turns in order, or ErrNotFound.
+	Game(ctx context.Context, id string) (*Game, []Turn, error)
+	// ListGames returns the most recent games first, at most limit of them.
+	ListGames(ctx context.Context, limit int) ([]*Game, error)
+
+	// AppendTurn stores turn t of game id; t.Ply must be the number of turns stored so far,
+	// else ErrConflict and nothing is stored.
+	AppendTurn(ctx context.Context, id string, t Turn) error
+	// TruncateTurns removes the turns from ply on (undo); removing none is not an error.
+	TruncateTurns(ctx context.Context, id string, ply int) error
+	// SetResult records how the game ended ("" reopens it, after an undo).
+	SetResult(ctx context.Context, id string, result string) error
+
+	Close() error
+}

@@ -389,6 +389,45 @@ func TestTruncateTurns(t *testing.T) {
 	})
 }
 
+// TestTruncateRace has goroutines take turns back and play on in one game at once: the
+// turns stored must always be plies 0, 1, 2… without a gap.
+func TestTruncateRace(t *testing.T) {
+	databases(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		s := open(t, dsn)
+		newGame(t, s, "g")
+		const goroutines, steps = 20, 40
+		var wg sync.WaitGroup
+		for i := range goroutines {
+			wg.Go(func() {
+				for step := range steps {
+					_, ts, err := s.Game(ctx, "g")
+					if err != nil {
+						t.Errorf("goroutine %d: %v", i, err)
+						return
+					}
+					for j, tu := range ts {
+						if tu.Ply != j {
+							t.Errorf("goroutine %d read ply %d at %d: %+v", i, tu.Ply, j, ts)
+							return
+						}
+					}
+					if len(ts) > 0 && (i+step)%3 == 0 {
+						err = s.TruncateTurns(ctx, "g", len(ts)-1)
+					} else {
+						err = s.AppendTurn(ctx, "g", Turn{Ply: len(ts), Index: i, Text: "x"})
+					}
+					if err != nil && !errors.Is(err, ErrConflict) {
+						t.Errorf("goroutine %d: %v", i, err)
+						return
+					}
+				}
+			})
+		}
+		wg.Wait()
+	})
+}
+
 func TestSetResult(t *testing.T) {
 	databases(t, func(t *testing.T, dsn string) {
 		ctx := context.Background()

@@ -178,7 +178,7 @@ func start(bin string) (*server, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "pgtest-")
+	dir, err := os.MkdirTemp(tempParent(cred != nil), "pgtest-")
 	if err != nil {
 		return nil, err
 	}
@@ -291,6 +291,32 @@ func (s *server) stop() {
 func (s *server) kill() {
 	s.cmd.Process.Kill()
 	<-s.done
+}
+
+// tempParent returns the folder to make the server's folder in: the usual one, unless
+// the server runs as another user who may not enter it (TMPDIR in root's home); then
+// the first of /tmp and /var/tmp that everyone may enter.
+func tempParent(otherUser bool) string {
+	if !otherUser {
+		return ""
+	}
+	open := func(dir string) bool {
+		for d := dir; ; d = filepath.Dir(d) {
+			st, err := os.Stat(d)
+			if err != nil || st.Mode().Perm()&0o001 == 0 {
+				return false
+			}
+			if filepath.Dir(d) == d {
+				return true
+			}
+		}
+	}
+	for _, dir := range []string{os.TempDir(), "/tmp", "/var/tmp"} {
+		if abs, err := filepath.Abs(dir); err == nil && open(abs) {
+			return abs
+		}
+	}
+	return ""
 }
 
 // env returns the environment of PostgreSQL's programs: a known locale, and a home of its

@@ -69,8 +69,8 @@ type Turn struct {
 // Store keeps games. Every method is safe for concurrent use, and every write is
 // committed (durable) when it returns nil.
 type Store interface {
-	// PutRules stores the bytes of a rules file under their hash (hex SHA-256); storing
-	// the same bytes again is not an error.
+	// PutRules stores the bytes of a rules file under their hash (hex SHA-256, lower
+	// case; any other hash is an error); storing the same bytes again is not an error.
 	PutRules(ctx context.Context, hash string, content []byte) error
 	// Rules returns the bytes stored under hash, or ErrNotFound.
 	Rules(ctx context.Context, hash string) ([]byte, error)
@@ -89,8 +89,10 @@ type Store interface {
 	// there is no such game.
 	AppendTurn(ctx context.Context, id string, t Turn) error
 	// TruncateTurns removes the turns from ply on (undo); removing none is not an error.
+	// ErrNotFound when there is no such game.
 	TruncateTurns(ctx context.Context, id string, ply int) error
-	// SetResult records how the game ended ("" reopens it, after an undo).
+	// SetResult records how the game ended ("" reopens it, after an undo). ErrNotFound
+	// when there is no such game.
 	SetResult(ctx context.Context, id string, result string) error
 
 	Close() error

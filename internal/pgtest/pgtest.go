@@ -15,8 +15,10 @@
 //
 //	func TestMain(m *testing.M) { os.Exit(pgtest.Run(m)) }
 //
-// On Linux the server also dies with the test binary (parent-death signal), so a test
-// binary that is killed does not leave a server behind.
+// Databases are not dropped when their test ends; they go with the server. The server
+// is the postgres program run as a child of the test binary (not daemonized by pg_ctl),
+// so on Linux it dies with the test binary (parent-death signal): a test binary that is
+// killed leaves no server behind, only its folder, /tmp/pgtest-*.
 //
 // The programs (initdb and postgres) are looked up in $PGTEST_BIN when set, then in PATH,
 // then in /usr/lib/postgresql/*/bin (Debian, Ubuntu; the newest version first) and a few

@@ -309,6 +309,18 @@ func TestPlay(t *testing.T) {
 		if code != http.StatusOK || !bytes.Contains(zsgText, []byte("e2 - e4")) {
 			t.Errorf("zsg: %d %s", code, zsgText)
 		}
+		// A saved game continues as a new game in the same position.
+		var c2 createJSON
+		h2.want(http.StatusCreated, "POST", "/api/games", "", map[string]any{"zsg": string(zsgText),
+			"seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}}, &c2)
+		orig, cont := h2.state(c.ID, c.Secret), h2.state(c2.ID, c2.Secret)
+		if cont.Ply != 4 || cont.Board.SVG != orig.Board.SVG || cont.Rules != "../games/chess.zrf" || len(cont.Legal) != len(orig.Legal) {
+			t.Errorf("continued game: ply %d, rules %q, same board %v", cont.Ply, cont.Rules, cont.Board.SVG == orig.Board.SVG)
+		}
+		h2.want(http.StatusUnprocessableEntity, "POST", "/api/games", "", map[string]any{"zsg": strings.Replace(string(zsgText), "e2 - e4", "e2 - e5", 1),
+			"seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}}, nil)
+		h2.want(http.StatusBadRequest, "POST", "/api/games", "", map[string]any{"zsg": "not a saved game",
+			"seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}}, nil)
 	})
 }
 

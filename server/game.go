@@ -106,13 +106,6 @@ func (s *Server) game(ctx context.Context, id string) (*game, error) {
 	if len(id) > 64 {
 		return nil, errf(http.StatusNotFound, "not_found", "no game %q", id)
 	}
-	rec, turns, err := s.st.Game(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, errf(http.StatusNotFound, "not_found", "no game %q", id)
-	}
-	if err != nil {
-		return nil, err
-	}
 	s.mu.Lock()
 	gm, ok := s.live[id]
 	if !ok {
@@ -121,12 +114,40 @@ func (s *Server) game(ctx context.Context, id string) (*game, error) {
 	}
 	s.mu.Unlock()
 	gm.mu.Lock()
-	if err := s.sync(ctx, gm, rec, turns); err != nil {
-		gm.loaded = false
+	err := s.refresh(ctx, gm)
+	if err == nil {
+		err = s.settle(ctx, gm)
+	}
+	if err != nil {
 		gm.mu.Unlock()
+		if !ok {
+			s.mu.Lock()
+			if s.live[id] == gm && !gm.loaded {
+				delete(s.live, id)
+			}
+			s.mu.Unlock()
+		}
 		return nil, err
 	}
 	return gm, nil
+}
+
+// refresh reads gm from the store and brings the game in memory in step with it; gm.mu
+// is held, so that no turn is stored meanwhile by this server.
+func (s *Server) refresh(ctx context.Context, gm *game) error {
+	rec, turns, err := s.st.Game(ctx, gm.id)
+	if errors.Is(err, store.ErrNotFound) {
+		gm.loaded = false
+		return errf(http.StatusNotFound, "not_found", "no game %q", gm.id)
+	}
+	if err != nil {
+		return err
+	}
+	if err := s.sync(ctx, gm, rec, turns); err != nil {
+		gm.loaded = false
+		return err
+	}
+	return nil
 }
 
 // sync brings gm in step with what the store holds.
@@ -357,7 +378,10 @@ func (s *Server) think(gm *game, gen int, agent ai.Agent, m *match.Match, rng *r
 		s.end(ctx, gm, "error: "+err.Error())
 	default:
 		if err := s.commit(ctx, gm, i); err != nil {
-			s.logf("game %s: the bot's turn: %v", gm.id, err)
+			// Another server moved first: play on from what it stored.
+			if err := s.refresh(ctx, gm); err != nil {
+				s.logf("game %s: %v", gm.id, err)
+			}
 		}
 	}
 	if gm.loaded && s.ctx.Err() == nil {

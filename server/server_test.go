@@ -5,15 +5,19 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/zoggo/zoggo/internal/pgtest"
 	"github.com/zoggo/zoggo/store"
 	"github.com/zoggo/zoggo/store/memstore"
 )
@@ -159,10 +163,31 @@ func (h *harness) waitFor(id, secret string, ok func(stateJSON) bool) stateJSON 
 var chessHotSeat = map[string]any{"rules": "../games/chess.zrf", "variant": "",
 	"seats": []map[string]string{{"kind": "human"}, {"kind": "invite"}}}
 
-// stores runs a test against every store.
+func TestMain(m *testing.M) { os.Exit(pgtest.Run(m)) }
+
+// stores runs a test against every store: in memory, SQLite and PostgreSQL (skipped when
+// PostgreSQL is not installed, unless CI=true). open opens the test's database, a new
+// connection to the same one each time; the test ends by closing them.
 func stores(t *testing.T, test func(t *testing.T, open func() store.Store)) {
 	t.Run("memstore", func(t *testing.T) {
-		test(t, func() store.Store { return memstore.New() })
+		st := memstore.New()
+		test(t, func() store.Store { return st })
+	})
+	opener := func(t *testing.T, dsn string) func() store.Store {
+		return func() store.Store {
+			st, err := store.Open(context.Background(), dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { st.Close() })
+			return st
+		}
+	}
+	t.Run("sqlite", func(t *testing.T) {
+		test(t, opener(t, filepath.Join(t.TempDir(), "games.db")))
+	})
+	t.Run("postgres", func(t *testing.T) {
+		test(t, opener(t, pgtest.Start(t)))
 	})
 }
 
@@ -292,7 +317,7 @@ func TestPlay(t *testing.T) {
 		// A new server on the same store continues the game where it was.
 		before := h.state(c.ID, black)
 		h.close()
-		h2 := newHarness(t, st, Options{})
+		h2 := newHarness(t, open(), Options{})
 		after := h2.state(c.ID, black)
 		if after.Ply != before.Ply || after.Board.SVG != before.Board.SVG || len(after.Legal) != len(before.Legal) {
 			t.Fatalf("after restart: ply %d (was %d), same board %v", after.Ply, before.Ply, after.Board.SVG == before.Board.SVG)
@@ -343,7 +368,11 @@ func TestMovedElsewhere(t *testing.T) {
 }
 
 func TestBadCreate(t *testing.T) {
-	st := memstore.New()
+	stores(t, testBadCreate)
+}
+
+func testBadCreate(t *testing.T, open func() store.Store) {
+	st := open()
 	h := newHarness(t, st, Options{})
 	seats := []map[string]string{{"kind": "human"}, {"kind": "human"}}
 	for _, tt := range []struct {
@@ -367,8 +396,14 @@ func TestBadCreate(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			h.want(tt.status, "POST", "/api/games", "", tt.body, nil)
-			if games, rules := st.Count(); games != 0 || rules != 0 {
-				t.Errorf("%d games and %d rules stored", games, rules)
+			games, err := st.ListGames(context.Background(), 10)
+			if err != nil || len(games) != 0 {
+				t.Errorf("%d games stored (%v)", len(games), err)
+			}
+			for _, e := range testCatalogue(t).entries {
+				if _, err := st.Rules(context.Background(), e.hash); e.hash != "" && !errors.Is(err, store.ErrNotFound) {
+					t.Errorf("the rules %s were stored (%v)", e.name, err)
+				}
 			}
 		})
 	}

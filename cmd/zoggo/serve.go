@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"runtime"
+	"strings"
 	"syscall"
 	"time"
 
@@ -35,15 +36,18 @@ the bitmaps beside the rules draw the boards. With no PATH, serve offers the gam
 into zoggo. Files that do not load are listed in the lobby with their error.
 
 Every turn is stored before it is acknowledged, so a game survives a restart of the
-server: open its link again. --db says where: memory (the default until a database is
-built in; games are lost when the server stops).
+server: open its link again. --db says where: a SQLite file (by default zoggo.db in
+~/.local/share/zoggo, or $XDG_DATA_HOME/zoggo), a PostgreSQL URL (several servers may
+share one database), or memory (games are lost when the server stops).
 
 Bots think on the server, --bots of them at once over all games (the number of CPUs by
 default). The server listens on 127.0.0.1 only, unless --addr says otherwise: anyone who
 can reach the address can start games.`,
 		Example: `  zoggo serve                              the built-in games on http://127.0.0.1:8080/
   zoggo serve ~/zillions/Rules --open      every rules file under a folder, in a browser
-  zoggo serve games/chess.zrf --addr 127.0.0.1:9000 --bots 2`,
+  zoggo serve games/chess.zrf --addr 127.0.0.1:9000 --bots 2 --db memory
+  zoggo serve --db ./club.db               games kept in a SQLite file of your choice
+  zoggo serve --db postgres://zoggo@db.example/zoggo --addr 0.0.0.0:8080`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if bots < 0 || bots > 1024 {
 				return fmt.Errorf("--bots must be between 0 and 1024")
@@ -52,7 +56,7 @@ can reach the address can start games.`,
 			if err != nil {
 				return err
 			}
-			st, where, err := openStore(db)
+			st, where, err := openStore(cmd.Context(), db)
 			if err != nil {
 				return err
 			}
@@ -96,19 +100,27 @@ can reach the address can start games.`,
 		},
 	}
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (host:port; port 0 picks a free one)")
-	cmd.Flags().StringVar(&db, "db", "memory", "where games are kept: memory")
+	cmd.Flags().StringVar(&db, "db", "", "where games are kept: a SQLite file, a postgres:// URL or memory (default: "+store.DefaultPath()+")")
 	cmd.Flags().BoolVar(&open, "open", false, "open the lobby in a browser")
 	cmd.Flags().IntVar(&bots, "bots", 0, "bots thinking at once over all games (0: the number of CPUs)")
 	return cmd
 }
 
 // openStore opens the store a --db value names, and says where games are kept.
-func openStore(dsn string) (store.Store, string, error) {
-	switch dsn {
-	case "", "memory":
+func openStore(ctx context.Context, dsn string) (store.Store, string, error) {
+	switch {
+	case dsn == "memory":
 		return memstore.New(), "in memory (lost when the server stops)", nil
+	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
+		st, err := store.Open(ctx, dsn)
+		return st, "in the PostgreSQL database of --db", err
 	}
-	return nil, "", fmt.Errorf("--db %q: only memory is built in yet", dsn)
+	where := dsn
+	if where == "" {
+		where = store.DefaultPath()
+	}
+	st, err := store.Open(ctx, dsn)
+	return st, "in " + where, err
 }
 
 // openBrowser opens url in the desktop's browser.

@@ -109,6 +109,9 @@ func (s *Server) game(ctx context.Context, id string) (*game, error) {
 	s.mu.Lock()
 	gm, ok := s.live[id]
 	if !ok {
+		if len(s.live) >= maxLive {
+			s.evict()
+		}
 		gm = &game{id: id, offer: -1}
 		s.live[id] = gm
 	}
@@ -130,6 +133,24 @@ func (s *Server) game(ctx context.Context, id string) (*game, error) {
 		return nil, err
 	}
 	return gm, nil
+}
+
+// maxLive is the number of games kept in memory beyond which idle ones are dropped (they
+// are rebuilt from the store when asked for again).
+const maxLive = 2000
+
+// evict drops from memory the games that no request, bot or event stream uses; s.mu is
+// held.
+func (s *Server) evict() {
+	for id, gm := range s.live {
+		if !gm.mu.TryLock() {
+			continue
+		}
+		if !gm.think && gm.hub.listeners() == 0 {
+			delete(s.live, id)
+		}
+		gm.mu.Unlock()
+	}
 }
 
 // refresh reads gm from the store and brings the game in memory in step with it; gm.mu

@@ -421,6 +421,12 @@ func TestBots(t *testing.T) {
 		if end.Result == "" || end.Thinking || len(h.turns(c.ID)) != end.Ply || end.Ply < 3 {
 			t.Fatalf("bots' game ended %q at ply %d, thinking %v, %d turns stored", end.Result, end.Ply, end.Thinking, len(h.turns(c.ID)))
 		}
+		// The server plays the dice.
+		c = h.create(map[string]any{"rules": "testdata/dicerace.zrf", "seats": []map[string]string{{"kind": "human"}, {"kind": "random"}}})
+		h.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/moves", c.Secret, map[string]any{"ply": 0, "index": 0}, nil)
+		if s := h.waitFor(c.ID, c.Secret, func(s stateJSON) bool { return s.Ply == 2 }); s.Players[1].Kind != "random" || s.Moves[1].Player != 1 {
+			t.Fatalf("the dice's turn: players %+v, moves %+v", s.Players, s.Moves)
+		}
 		// A person against a bot: the bot answers every turn.
 		c = h.create(map[string]any{"rules": "../games/chess.zrf", "seats": []map[string]string{{"kind": "human"}, {"kind": "bot", "bot": "search:1"}}})
 		for ply := 0; ply < 6; ply += 2 {

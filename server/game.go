@@ -43,10 +43,14 @@ type game struct {
 	agents  []ai.Agent // per seat; nil for people
 	played  []playedText
 	legal   []turnText // texts of m.Legal(), computed when first asked for
+	// legalJSON is m.Legal() as the state shows it, computed when first asked for.
+	legalJSON []legalJSON
 	gen     int
 	offer   int // the seat that offered a draw, or -1
 	think   bool
 	botRand *rand.Rand
+	svg     *boardJSON // the board of generation svgGen
+	svgGen  int
 }
 
 // playedText is what the server remembers of a turn played.
@@ -230,7 +234,7 @@ func (s *Server) load(ctx context.Context, gm *game, rec *store.Game) error {
 		return fmt.Errorf("game %q: %w", rec.ID, err)
 	}
 	gm.loaded, gm.rec, gm.fsys, gm.dir, gm.g, gm.m, gm.agents = true, rec, fsys, dir, g, m, agents
-	gm.played, gm.legal, gm.offer = nil, nil, -1
+	gm.played, gm.legal, gm.legalJSON, gm.offer = nil, nil, nil, -1
 	gm.gen++
 	if gm.botRand == nil {
 		gm.botRand = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
@@ -285,15 +289,20 @@ func (s *Server) replay(gm *game, turns []store.Turn) error {
 
 // play makes legal turn i on the match and remembers its text.
 func (gm *game) play(i int) error {
-	texts := gm.texts()
 	mover := gm.m.Mover()
 	legal := gm.m.Legal()
+	var named string
+	if gm.legal != nil {
+		named = gm.legal[i].named
+	} else {
+		named = namedOf(gm.g, gm.m.State(), legal, i)
+	}
 	z := zsgText(gm.g, gm.m.State(), &legal[i])
 	if err := gm.m.Play(i); err != nil {
 		return err
 	}
-	gm.played = append(gm.played, playedText{player: mover, named: texts[i].named, zsg: z})
-	gm.legal = nil
+	gm.played = append(gm.played, playedText{player: mover, named: named, zsg: z})
+	gm.legal, gm.legalJSON = nil, nil
 	gm.gen++
 	if gm.offer >= 0 && engine.Player(gm.offer) != mover {
 		gm.offer = -1

@@ -33,24 +33,24 @@ type game struct {
 	id  string
 	hub hub
 
-	mu      sync.Mutex
-	loaded  bool // rec, m and the rest are valid
-	rec     *store.Game
-	fsys    fs.FS // the rules' folder, for the bitmaps
-	dir     string
-	g       *eval.Game
-	m       *match.Match
-	agents  []ai.Agent // per seat; nil for people
-	played  []playedText
-	legal   []turnText // texts of m.Legal(), computed when first asked for
+	mu     sync.Mutex
+	loaded bool // rec, m and the rest are valid
+	rec    *store.Game
+	fsys   fs.FS // the rules' folder, for the bitmaps
+	dir    string
+	g      *eval.Game
+	m      *match.Match
+	agents []ai.Agent // per seat; nil for people
+	played []playedText
+	legal  []turnText // texts of m.Legal(), computed when first asked for
 	// legalJSON is m.Legal() as the state shows it, computed when first asked for.
 	legalJSON []legalJSON
-	gen     int
-	offer   int // the seat that offered a draw, or -1
-	think   bool
-	botRand *rand.Rand
-	svg     *boardJSON // the board of generation svgGen
-	svgGen  int
+	gen       int
+	offer     int // the seat that offered a draw, or -1
+	think     bool
+	botRand   *rand.Rand
+	svg       *boardJSON // the board of generation svgGen
+	svgGen    int
 }
 
 // playedText is what the server remembers of a turn played.

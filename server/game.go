@@ -382,6 +382,7 @@ func (s *Server) settle(ctx context.Context, gm *game) error {
 	rng := rand.New(rand.NewPCG(gm.botRand.Uint64(), gm.botRand.Uint64()))
 	s.wg.Add(1)
 	go s.think(gm, gen, agent, m, rng)
+	gm.hub.notify()
 	return nil
 }
 

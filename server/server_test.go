@@ -47,7 +47,10 @@ type harness struct {
 }
 
 func newHarness(t testing.TB, st store.Store, o Options) *harness {
-	o.Store, o.Catalogue = st, testCatalogue(t)
+	o.Store = st
+	if o.Catalogue == nil {
+		o.Catalogue = testCatalogue(t)
+	}
 	if o.Rate == 0 {
 		o.Rate = -1
 	}
@@ -544,4 +547,35 @@ func TestPages(t *testing.T) {
 		}
 	}
 	h.want(http.StatusNotFound, "GET", "/api/nothing", "", nil, nil)
+}
+
+// TestStoredRules checks that a game goes on from the rules stored with it when the
+// server's catalogue no longer offers them, and that a stored turn that is not what the
+// rules make is a clear error.
+func TestStoredRules(t *testing.T) {
+	st := memstore.New()
+	h := newHarness(t, st, Options{})
+	c := h.create(chessHotSeat)
+	h.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/moves", c.Secret, map[string]any{"ply": 0, "index": 0}, nil)
+	before := h.state(c.ID, c.Secret)
+
+	raceOnly, err := LoadCatalogue([]string{"testdata/race.zrf"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h2 := newHarness(t, st, Options{Catalogue: raceOnly})
+	after := h2.state(c.ID, c.Secret)
+	if after.Ply != 1 || after.Moves[0].ZSG != before.Moves[0].ZSG || len(after.Legal) != len(before.Legal) {
+		t.Fatalf("from the stored rules: ply %d, moves %+v", after.Ply, after.Moves)
+	}
+	h2.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/moves", c.Invites[0].Secret, map[string]any{"ply": 1, "index": 0}, nil)
+
+	// A turn stored with text the rules do not make.
+	if err := st.AppendTurn(context.Background(), c.ID, store.Turn{Ply: 2, Index: 0, Text: "z9 - z10"}); err != nil {
+		t.Fatal(err)
+	}
+	code, body := h.do("GET", "/api/games/"+c.ID, c.Secret, nil)
+	if code != http.StatusInternalServerError || !strings.Contains(string(body), `stored turn 2 is \"z9 - z10\"`) {
+		t.Fatalf("a stored turn that does not replay: %d %s", code, body)
+	}
 }

@@ -270,7 +270,7 @@ func (s *Server) replay(gm *game, turns []store.Turn) error {
 		if t.Ply != gm.ply() {
 			return fmt.Errorf("game %q: stored turn %d is numbered %d", gm.id, gm.ply(), t.Ply)
 		}
-		if gm.over() {
+		if gm.m.Over() {
 			return fmt.Errorf("game %q: stored turn %d follows the end of the game", gm.id, t.Ply)
 		}
 		legal := gm.m.Legal()
@@ -324,22 +324,28 @@ func zsgText(g *eval.Game, s *engine.State, t *eval.Turn) string {
 	return strings.Join(out, "\n")
 }
 
-// commit stores legal turn i as the next turn of gm, then plays it. A game that ends
-// has its result stored.
+// commit plays legal turn i on gm and stores it as the next turn; the turn is stored
+// when commit returns nil. A turn the rules fail on (an error of their move code in the
+// position it leads to) is not stored: it ends the game with the error as the result. A
+// game that ends has its result stored.
 func (s *Server) commit(ctx context.Context, gm *game, i int) error {
 	legal := gm.m.Legal()
 	t := store.Turn{Ply: gm.ply(), Index: i, Text: zsgText(gm.g, gm.m.State(), &legal[i]), At: time.Now().UTC()}
+	offer := gm.offer
+	if err := gm.play(i); err != nil {
+		s.end(ctx, gm, "error: "+err.Error())
+		return nil
+	}
 	if err := s.st.AppendTurn(ctx, gm.id, t); err != nil {
+		gm.m.Undo()
+		gm.played = gm.played[:len(gm.played)-1]
+		gm.legal, gm.legalJSON, gm.offer = nil, nil, offer
+		gm.gen++
 		if errors.Is(err, store.ErrConflict) {
 			gm.loaded = false // resync on the next request
 			return errf(http.StatusConflict, "conflict", "the game has moved on since ply %d", t.Ply)
 		}
 		return err
-	}
-	if err := gm.play(i); err != nil {
-		// Stored but not playable: the rules failed at run time. The game ends with it.
-		s.end(ctx, gm, "error: "+err.Error())
-		return nil
 	}
 	if gm.m.Over() {
 		s.end(ctx, gm, gm.m.Result().String())

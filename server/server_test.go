@@ -579,3 +579,37 @@ func TestStoredRules(t *testing.T) {
 		t.Fatalf("a stored turn that does not replay: %d %s", code, body)
 	}
 }
+
+// TestRulesError checks that a turn the rules fail on ends the game with the error as
+// its result, and that nothing of it is stored.
+func TestRulesError(t *testing.T) {
+	for _, bot := range []string{"random", "search:1"} {
+		t.Run(bot, func(t *testing.T) { testRulesError(t, bot) })
+	}
+}
+
+func testRulesError(t *testing.T, bot string) {
+	st := memstore.New()
+	h := newHarness(t, st, Options{})
+	c := h.create(map[string]any{"rules": "testdata/pitfall.zrf", "seats": []map[string]string{{"kind": "human"}, {"kind": "bot", "bot": bot}}})
+	for _, step := range []struct {
+		ply int
+		to  string
+	}{{0, "b1"}, {2, "c1"}, {4, "c2"}} {
+		s := h.waitFor(c.ID, c.Secret, func(s stateJSON) bool { return s.Ply == step.ply && !s.Thinking })
+		i := slices.IndexFunc(s.Legal, func(l legalJSON) bool { return l.Parts[0].Moves[0].To == step.to })
+		if i < 0 {
+			t.Fatalf("ply %d: no move to %s in %+v", step.ply, step.to, s.Legal)
+		}
+		h.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/moves", c.Secret, map[string]any{"ply": step.ply, "index": i}, nil)
+	}
+	end := h.waitFor(c.ID, c.Secret, func(s stateJSON) bool { return s.Over })
+	if end.Ply != 5 || !strings.HasPrefix(end.Result, "error: ") || len(h.turns(c.ID)) != 5 {
+		t.Fatalf("ended at ply %d with %q, %d turns stored", end.Ply, end.Result, len(h.turns(c.ID)))
+	}
+	// A new server shows the same end.
+	h2 := newHarness(t, st, Options{})
+	if again := h2.state(c.ID, c.Secret); again.Ply != 5 || again.Result != end.Result {
+		t.Fatalf("after a restart: ply %d, %q", again.Ply, again.Result)
+	}
+}

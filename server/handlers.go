@@ -331,8 +331,12 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		if err := gm.current(*req.Ply); err != nil {
 			return err
 		}
-		if !slices.Contains(you, int(gm.m.Mover())) {
-			return errf(http.StatusForbidden, "forbidden", "it is %s's turn, not yours", gm.g.Players[gm.m.Mover()].Name)
+		if mv := int(gm.m.Mover()); !slices.Contains(you, mv) {
+			name := "another player"
+			if mv >= 0 && mv < len(gm.g.Players) {
+				name = gm.g.Players[mv].Name
+			}
+			return errf(http.StatusForbidden, "forbidden", "it is %s's turn, not yours", name)
 		}
 		legal := gm.m.Legal()
 		i := -1

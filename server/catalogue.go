@@ -1,0 +1,220 @@
+package server
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/games"
+	"github.com/zoggo/zoggo/zrf"
+)
+
+// maxCatalogueFiles bounds the rules files a folder given to the server may offer.
+const maxCatalogueFiles = 10000
+
+// Catalogue is the rules files a server offers, each loaded once. Requests name an entry
+// by its catalogue name, looked up in a map: no path from a request reaches the file
+// system.
+type Catalogue struct {
+	entries []*entry
+	byName  map[string]*entry
+	byHash  map[string]*entry
+}
+
+// entry is one rules file of the catalogue.
+type entry struct {
+	name string // as the catalogue names it: the path as given, slash-separated
+	fsys fs.FS  // the folder of the rules and their bitmaps
+	file string // the rules file in fsys
+	src  []byte
+	hash string // hex SHA-256 of src
+	f    *eval.File
+	err  string // why the file did not load
+
+	mu    sync.Mutex
+	games map[string]*eval.Game // by title, compiled when first asked for
+}
+
+// dir returns the folder of the rules file inside fsys, as render wants it.
+func (e *entry) dir() string { return path.Dir(e.file) }
+
+// game returns the runnable variant of the given title ("" for the default).
+func (e *entry) game(title string) (*eval.Game, error) {
+	if e.f == nil {
+		return nil, fmt.Errorf("rules %q did not load: %s", e.name, e.err)
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if g, ok := e.games[title]; ok {
+		return g, nil
+	}
+	var g *eval.Game
+	var err error
+	if title == "" {
+		g, err = e.f.Default()
+	} else {
+		g, err = e.f.Find(title)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("rules %q: %s", e.name, errText(err))
+	}
+	if e.games == nil {
+		e.games = map[string]*eval.Game{}
+	}
+	e.games[title] = g
+	return g, nil
+}
+
+// errText returns the first error of a list in full, or the error's text.
+func errText(err error) string {
+	if l := zrf.AsList(err); len(l) > 0 {
+		return l[0].Detail()
+	}
+	return err.Error()
+}
+
+// LoadCatalogue loads the rules files at paths: files, or folders searched recursively
+// for *.zrf (in any case). With no path, it offers the games bundled in the binary.
+// Files that fail to load are listed with their error; an error is returned only for a
+// path that cannot be read at all.
+func LoadCatalogue(paths []string) (*Catalogue, error) {
+	c := &Catalogue{byName: map[string]*entry{}, byHash: map[string]*entry{}}
+	if len(paths) == 0 {
+		names, err := fs.Glob(games.FS, "*.zrf")
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range names {
+			c.add("games/"+n, games.FS, n)
+		}
+		return c, nil
+	}
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			c.add(filepath.ToSlash(p), os.DirFS(filepath.Dir(p)), filepath.Base(p))
+			continue
+		}
+		fsys := os.DirFS(p)
+		var files []string
+		err = fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && strings.EqualFold(path.Ext(name), ".zrf") {
+				if len(files) >= maxCatalogueFiles {
+					return fmt.Errorf("more than %d rules files", maxCatalogueFiles)
+				}
+				files = append(files, name)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("reading %q: %w", p, err)
+		}
+		for _, f := range files {
+			c.add(path.Join(filepath.ToSlash(p), f), fsys, f)
+		}
+	}
+	return c, nil
+}
+
+// add loads one rules file into the catalogue.
+func (c *Catalogue) add(name string, fsys fs.FS, file string) {
+	if _, dup := c.byName[name]; dup {
+		return
+	}
+	e := &entry{name: name, fsys: fsys, file: file}
+	c.entries = append(c.entries, e)
+	c.byName[name] = e
+	src, err := fs.ReadFile(fsys, file)
+	if err != nil {
+		e.err = err.Error()
+		return
+	}
+	e.src = src
+	e.hash = hashBytes(src)
+	f, err := eval.Load(zrf.NewFileSet(), fsys, file)
+	if err != nil {
+		e.err = errText(err)
+		return
+	}
+	if len(f.Variants) == 0 {
+		e.err = "no game in the file"
+		return
+	}
+	e.f = f
+	if _, ok := c.byHash[e.hash]; !ok {
+		c.byHash[e.hash] = e
+	}
+}
+
+func hashBytes(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
+
+// lookup returns the entry of a catalogue name.
+func (c *Catalogue) lookup(name string) (*entry, error) {
+	e, ok := c.byName[name]
+	if !ok {
+		return nil, errors.New("no rules " + fmt.Sprintf("%q", name) + " in the catalogue")
+	}
+	return e, nil
+}
+
+// catalogueJSON is the answer of GET /api/catalogue.
+type catalogueJSON struct {
+	Games  []variantJSON `json:"games"`
+	Errors []loadErrJSON `json:"errors"`
+}
+
+type variantJSON struct {
+	Rules       string   `json:"rules"`
+	Variant     string   `json:"variant"`
+	Default     bool     `json:"default"`
+	Players     []string `json:"players"`
+	Random      []bool   `json:"random"`
+	Description string   `json:"description"`
+	History     string   `json:"history"`
+	Strategy    string   `json:"strategy"`
+}
+
+type loadErrJSON struct {
+	Rules string `json:"rules"`
+	Error string `json:"error"`
+}
+
+// JSON returns the catalogue as GET /api/catalogue answers it.
+func (c *Catalogue) json() catalogueJSON {
+	out := catalogueJSON{Games: []variantJSON{}, Errors: []loadErrJSON{}}
+	for _, e := range c.entries {
+		if e.f == nil {
+			out.Errors = append(out.Errors, loadErrJSON{e.name, e.err})
+			continue
+		}
+		for _, v := range e.f.Variants {
+			j := variantJSON{Rules: e.name, Variant: v.Title, Default: v.Default,
+				Description: zrf.Decode(v.Description), History: zrf.Decode(v.History), Strategy: zrf.Decode(v.Strategy)}
+			for _, p := range v.Players {
+				j.Players = append(j.Players, p.Name)
+				j.Random = append(j.Random, p.Random)
+			}
+			out.Games = append(out.Games, j)
+		}
+	}
+	slices.SortStableFunc(out.Errors, func(a, b loadErrJSON) int { return strings.Compare(a.Rules, b.Rules) })
+	return out
+}

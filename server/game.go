@@ -1,0 +1,370 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"net/http"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+	"testing/fstest"
+	"time"
+
+	"github.com/zoggo/zoggo/ai"
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/match"
+	"github.com/zoggo/zoggo/notation"
+	"github.com/zoggo/zoggo/store"
+	"github.com/zoggo/zoggo/zrf"
+)
+
+// maxForcedPasses bounds the passes the server makes in a row for players who cannot
+// move (the match declares a draw long before).
+const maxForcedPasses = 1000
+
+// game is a game in memory. Its fields change only under mu, and a new match replaces
+// the old one whole (gen counts the changes, so that a bot's late answer is dropped).
+type game struct {
+	id  string
+	hub hub
+
+	mu      sync.Mutex
+	loaded  bool // rec, m and the rest are valid
+	rec     *store.Game
+	fsys    fs.FS // the rules' folder, for the bitmaps
+	dir     string
+	g       *eval.Game
+	m       *match.Match
+	agents  []ai.Agent // per seat; nil for people
+	played  []playedText
+	legal   []turnText // texts of m.Legal(), computed when first asked for
+	gen     int
+	offer   int // the seat that offered a draw, or -1
+	think   bool
+	botRand *rand.Rand
+}
+
+// playedText is what the server remembers of a turn played.
+type playedText struct {
+	player engine.Player
+	named  string
+	zsg    string
+}
+
+// turnText is a legal turn's text.
+type turnText struct {
+	named, zsg string
+}
+
+// over reports whether the game has ended, by its goals or otherwise.
+func (gm *game) over() bool { return gm.rec.Result != "" || gm.m.Over() }
+
+// result returns how the game ended, or "".
+func (gm *game) result() string {
+	if gm.rec.Result != "" {
+		return gm.rec.Result
+	}
+	if gm.m.Over() {
+		return gm.m.Result().String()
+	}
+	return ""
+}
+
+// ply returns the number of turns played.
+func (gm *game) ply() int { return len(gm.m.History()) }
+
+// texts returns the texts of the legal turns.
+func (gm *game) texts() []turnText {
+	if gm.legal == nil {
+		gm.legal = describeTurns(gm.g, gm.m.State(), gm.m.Legal())
+	}
+	return gm.legal
+}
+
+// seats returns the seats a secret acts for, and whether it may read the game.
+func (gm *game) seats(secret string) (you []int, ok bool) {
+	if secret == "" {
+		return nil, false
+	}
+	h := hashSecret(secret)
+	for i, st := range gm.rec.Seats {
+		if st.Kind == "human" && sameHash(st.Token, h) {
+			you = append(you, i)
+		}
+	}
+	return you, len(you) > 0 || sameHash(gm.rec.ViewToken, h)
+}
+
+// game returns the game id, loaded and in step with the store, locked: the caller
+// unlocks gm.mu.
+func (s *Server) game(ctx context.Context, id string) (*game, error) {
+	if len(id) > 64 {
+		return nil, errf(http.StatusNotFound, "not_found", "no game %q", id)
+	}
+	rec, turns, err := s.st.Game(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, errf(http.StatusNotFound, "not_found", "no game %q", id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	gm, ok := s.live[id]
+	if !ok {
+		gm = &game{id: id, offer: -1}
+		s.live[id] = gm
+	}
+	s.mu.Unlock()
+	gm.mu.Lock()
+	if err := s.sync(ctx, gm, rec, turns); err != nil {
+		gm.loaded = false
+		gm.mu.Unlock()
+		return nil, err
+	}
+	return gm, nil
+}
+
+// sync brings gm in step with what the store holds.
+func (s *Server) sync(ctx context.Context, gm *game, rec *store.Game, turns []store.Turn) error {
+	if gm.loaded && len(turns) >= gm.ply() && slices.EqualFunc(gm.played, turns[:gm.ply()], func(p playedText, t store.Turn) bool {
+		return p.zsg == t.Text
+	}) {
+		gm.rec.Result = rec.Result
+		if len(turns) == gm.ply() {
+			return nil
+		}
+		gm.gen++
+		return s.replay(gm, turns[gm.ply():])
+	}
+	if err := s.load(ctx, gm, rec); err != nil {
+		return err
+	}
+	return s.replay(gm, turns)
+}
+
+// load starts gm afresh from its stored record.
+func (s *Server) load(ctx context.Context, gm *game, rec *store.Game) error {
+	var fsys fs.FS
+	var dir string
+	var g *eval.Game
+	if e, ok := s.cat.byHash[rec.RulesHash]; ok {
+		var err error
+		if g, err = e.game(rec.Variant); err != nil {
+			return err
+		}
+		fsys, dir = e.fsys, e.dir()
+	} else {
+		src, err := s.st.Rules(ctx, rec.RulesHash)
+		if err != nil {
+			return fmt.Errorf("game %q: rules %q: %w", rec.ID, rec.RulesName, err)
+		}
+		name := path.Base(rec.RulesName)
+		if name == "." || name == "/" || !fs.ValidPath(name) {
+			name = "rules.zrf"
+		}
+		fsys, dir = fstest.MapFS{name: {Data: src}}, "."
+		f, err := eval.Load(zrf.NewFileSet(), fsys, name)
+		if err != nil {
+			return fmt.Errorf("game %q: the stored rules do not load: %s", rec.ID, errText(err))
+		}
+		if g, err = f.Find(rec.Variant); err != nil {
+			return fmt.Errorf("game %q: %s", rec.ID, errText(err))
+		}
+	}
+	if len(rec.Seats) != len(g.Players) {
+		return fmt.Errorf("game %q has %d seats but %q has %d players", rec.ID, len(rec.Seats), rec.Variant, len(g.Players))
+	}
+	agents, err := makeAgents(g, rec.Seats)
+	if err != nil {
+		return fmt.Errorf("game %q: %w", rec.ID, err)
+	}
+	m, err := match.New(g, nil)
+	if err != nil {
+		return fmt.Errorf("game %q: %w", rec.ID, err)
+	}
+	gm.loaded, gm.rec, gm.fsys, gm.dir, gm.g, gm.m, gm.agents = true, rec, fsys, dir, g, m, agents
+	gm.played, gm.legal, gm.offer = nil, nil, -1
+	gm.gen++
+	if gm.botRand == nil {
+		gm.botRand = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
+	}
+	return nil
+}
+
+// makeAgents makes the bots of the seats.
+func makeAgents(g *eval.Game, seats []store.Seat) ([]ai.Agent, error) {
+	agents := make([]ai.Agent, len(seats))
+	for i, st := range seats {
+		spec := ""
+		switch st.Kind {
+		case "bot":
+			spec = st.Bot
+		case "random":
+			spec = "random"
+		default:
+			continue
+		}
+		a, err := ai.Parse(spec, g)
+		if err != nil {
+			return nil, fmt.Errorf("seat %d: %w", i, err)
+		}
+		agents[i] = a
+	}
+	return agents, nil
+}
+
+// replay plays stored turns on gm, checking each.
+func (s *Server) replay(gm *game, turns []store.Turn) error {
+	for _, t := range turns {
+		if t.Ply != gm.ply() {
+			return fmt.Errorf("game %q: stored turn %d is numbered %d", gm.id, gm.ply(), t.Ply)
+		}
+		if gm.over() {
+			return fmt.Errorf("game %q: stored turn %d follows the end of the game", gm.id, t.Ply)
+		}
+		legal := gm.m.Legal()
+		if t.Index < 0 || t.Index >= len(legal) {
+			return fmt.Errorf("game %q: stored turn %d is number %d of %d legal turns", gm.id, t.Ply, t.Index, len(legal))
+		}
+		if z := zsgText(gm.g, gm.m.State(), &legal[t.Index]); z != t.Text {
+			return fmt.Errorf("game %q: stored turn %d is %q, but turn %d of the rules is %q now", gm.id, t.Ply, t.Text, t.Index, z)
+		}
+		if err := gm.play(t.Index); err != nil {
+			return fmt.Errorf("game %q: turn %d: %w", gm.id, t.Ply, err)
+		}
+	}
+	return nil
+}
+
+// play makes legal turn i on the match and remembers its text.
+func (gm *game) play(i int) error {
+	texts := gm.texts()
+	mover := gm.m.Mover()
+	legal := gm.m.Legal()
+	z := zsgText(gm.g, gm.m.State(), &legal[i])
+	if err := gm.m.Play(i); err != nil {
+		return err
+	}
+	gm.played = append(gm.played, playedText{player: mover, named: texts[i].named, zsg: z})
+	gm.legal = nil
+	gm.gen++
+	if gm.offer >= 0 && engine.Player(gm.offer) != mover {
+		gm.offer = -1
+	}
+	return nil
+}
+
+// zsgText is a turn as the store keeps it: its parts in ZSG notation, one per line.
+func zsgText(g *eval.Game, s *engine.State, t *eval.Turn) string {
+	if len(t.Parts) == 1 {
+		return notation.Part(g, s, &t.Parts[0])
+	}
+	cur := s.Clone()
+	out := make([]string, len(t.Parts))
+	for i := range t.Parts {
+		out[i] = notation.Part(g, cur, &t.Parts[i])
+		g.Apply(cur, &t.Parts[i])
+	}
+	return strings.Join(out, "\n")
+}
+
+// commit stores legal turn i as the next turn of gm, then plays it. A game that ends
+// has its result stored.
+func (s *Server) commit(ctx context.Context, gm *game, i int) error {
+	legal := gm.m.Legal()
+	t := store.Turn{Ply: gm.ply(), Index: i, Text: zsgText(gm.g, gm.m.State(), &legal[i]), At: time.Now().UTC()}
+	if err := s.st.AppendTurn(ctx, gm.id, t); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			gm.loaded = false // resync on the next request
+			return errf(http.StatusConflict, "conflict", "the game has moved on since ply %d", t.Ply)
+		}
+		return err
+	}
+	if err := gm.play(i); err != nil {
+		// Stored but not playable: the rules failed at run time. The game ends with it.
+		s.end(ctx, gm, "error: "+err.Error())
+		return nil
+	}
+	if gm.m.Over() {
+		s.end(ctx, gm, gm.m.Result().String())
+	}
+	return nil
+}
+
+// end records how gm ended.
+func (s *Server) end(ctx context.Context, gm *game, result string) {
+	if err := s.st.SetResult(ctx, gm.id, result); err != nil {
+		s.logf("game %s: storing the result %q: %v", gm.id, result, err)
+	}
+	gm.rec.Result = result
+	gm.offer = -1
+	gm.gen++
+}
+
+// settle makes the passes of players who cannot move and sets a bot thinking when one
+// is to move. It runs after every change, with gm.mu held.
+func (s *Server) settle(ctx context.Context, gm *game) error {
+	for range maxForcedPasses {
+		if gm.over() || !gm.m.MustPass() {
+			break
+		}
+		if err := s.commit(ctx, gm, 0); err != nil {
+			return err
+		}
+	}
+	if gm.over() || gm.think {
+		return nil
+	}
+	seat := int(gm.m.Mover())
+	if seat < 0 || seat >= len(gm.agents) || gm.agents[seat] == nil {
+		return nil
+	}
+	gm.think = true
+	gen := gm.gen
+	agent := gm.agents[seat]
+	m := gm.m.Clone()
+	rng := rand.New(rand.NewPCG(gm.botRand.Uint64(), gm.botRand.Uint64()))
+	s.wg.Add(1)
+	go s.think(gm, gen, agent, m, rng)
+	return nil
+}
+
+// think lets a bot choose on a clone of the match in one of the pool's slots, then plays
+// its choice if the game has not changed meanwhile.
+func (s *Server) think(gm *game, gen int, agent ai.Agent, m *match.Match, rng *rand.Rand) {
+	defer s.wg.Done()
+	var i int
+	var err error
+	select {
+	case s.sem <- struct{}{}:
+		i, err = ai.Choose(agent, m, rng)
+		<-s.sem
+	case <-s.ctx.Done():
+		return
+	}
+	ctx := context.WithoutCancel(s.ctx)
+	gm.mu.Lock()
+	gm.think = false
+	switch {
+	case !gm.loaded || gm.gen != gen || gm.over():
+		// The game changed while the bot thought: settle again below.
+	case err != nil:
+		s.end(ctx, gm, "error: "+err.Error())
+	default:
+		if err := s.commit(ctx, gm, i); err != nil {
+			s.logf("game %s: the bot's turn: %v", gm.id, err)
+		}
+	}
+	if gm.loaded && s.ctx.Err() == nil {
+		if err := s.settle(ctx, gm); err != nil {
+			s.logf("game %s: %v", gm.id, err)
+		}
+	}
+	gm.mu.Unlock()
+	gm.hub.notify()
+}

@@ -1,0 +1,459 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/zoggo/zoggo/ai"
+	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/notation"
+	"github.com/zoggo/zoggo/render"
+	"github.com/zoggo/zoggo/store"
+)
+
+// maxSeats bounds the seats of a request (no game has more players).
+const maxSeats = 64
+
+func (s *Server) handleCatalogue(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, s.cat.json())
+}
+
+// variant returns the catalogue entry and the runnable variant a request names.
+func (s *Server) variant(rules, title string) (*entry, *eval.Game, error) {
+	e, err := s.cat.lookup(rules)
+	if err != nil {
+		return nil, nil, errf(http.StatusNotFound, "not_found", "%s", err)
+	}
+	g, err := e.game(title)
+	if err != nil {
+		return nil, nil, errf(http.StatusNotFound, "not_found", "%s", err)
+	}
+	return e, g, nil
+}
+
+func (s *Server) handleThumbnail(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	e, g, err := s.variant(q.Get("rules"), q.Get("variant"))
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	key := e.name + "\x00" + g.Title
+	s.thumbMu.Lock()
+	svg, ok := s.thumbs[key]
+	s.thumbMu.Unlock()
+	if !ok {
+		svg, _ = render.SVG(g.Game, nil, render.SVGOptions{Files: e.fsys, Dir: e.dir()})
+		s.thumbMu.Lock()
+		s.thumbs[key] = svg
+		s.thumbMu.Unlock()
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "max-age=3600")
+	w.Write(svg)
+}
+
+type seatReq struct {
+	Kind string `json:"kind"`
+	Bot  string `json:"bot"`
+}
+
+type createReq struct {
+	Rules   string    `json:"rules"`
+	Variant string    `json:"variant"`
+	ZSG     string    `json:"zsg"`
+	Seats   []seatReq `json:"seats"`
+}
+
+type inviteJSON struct {
+	Seat   int    `json:"seat"`
+	Secret string `json:"secret"`
+}
+
+type createJSON struct {
+	ID      string       `json:"id"`
+	Secret  string       `json:"secret"`
+	Seats   []int        `json:"seats"`
+	Invites []inviteJSON `json:"invites"`
+	View    string       `json:"view"`
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	var req createReq
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxZSGBody))
+	if err == nil {
+		err = decodeFrom(bytes.NewReader(body), &req)
+	}
+	if err == nil && req.ZSG == "" && len(body) > maxBody {
+		err = &http.MaxBytesError{Limit: maxBody}
+	}
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		err = errf(http.StatusRequestEntityTooLarge, "bad_request", "request body larger than %d bytes", mbe.Limit)
+	}
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	out, err := s.create(r.Context(), &req)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, out)
+}
+
+// create checks and stores a new game.
+func (s *Server) create(ctx context.Context, req *createReq) (*createJSON, error) {
+	var turns []store.Turn
+	if req.ZSG != "" {
+		if req.Rules != "" || req.Variant != "" {
+			return nil, errf(http.StatusBadRequest, "bad_request", "give rules and variant, or zsg, not both")
+		}
+		var err error
+		if req.Rules, req.Variant, turns, err = s.savedGame(req.ZSG); err != nil {
+			return nil, err
+		}
+	}
+	if req.Rules == "" {
+		return nil, errf(http.StatusBadRequest, "bad_request", "missing rules")
+	}
+	e, g, err := s.variant(req.Rules, req.Variant)
+	if err != nil {
+		return nil, err
+	}
+	if len(req.Seats) != len(g.Players) {
+		return nil, errf(http.StatusBadRequest, "bad_request", "%q has %d players, but %d seats were given", g.Title, len(g.Players), len(req.Seats))
+	}
+	if len(req.Seats) > maxSeats {
+		return nil, errf(http.StatusBadRequest, "bad_request", "too many seats")
+	}
+	out := &createJSON{ID: newID(), Seats: []int{}, Invites: []inviteJSON{}, View: newSecret()}
+	rec := &store.Game{ID: out.ID, RulesHash: e.hash, RulesName: e.name, Variant: g.Title,
+		ViewToken: hashSecret(out.View), Created: time.Now().UTC()}
+	for i, sr := range req.Seats {
+		st := store.Seat{Kind: sr.Kind}
+		switch sr.Kind {
+		case "human":
+			if out.Secret == "" {
+				out.Secret = newSecret()
+			}
+			st.Token = hashSecret(out.Secret)
+			out.Seats = append(out.Seats, i)
+		case "invite":
+			sec := newSecret()
+			st.Kind, st.Token = "human", hashSecret(sec)
+			out.Invites = append(out.Invites, inviteJSON{i, sec})
+		case "bot":
+			if _, err := ai.Parse(sr.Bot, g); err != nil {
+				return nil, errf(http.StatusBadRequest, "bad_request", "seat %d: %v", i, err)
+			}
+			st.Bot = sr.Bot
+		case "random":
+			if !g.Players[i].Random {
+				return nil, errf(http.StatusBadRequest, "bad_request", "seat %d: %q is not a random player; only dice players may be random seats", i, g.Players[i].Name)
+			}
+		default:
+			return nil, errf(http.StatusBadRequest, "bad_request", "seat %d: unknown kind %q (human, invite, bot or random)", i, sr.Kind)
+		}
+		if sr.Bot != "" && sr.Kind != "bot" {
+			return nil, errf(http.StatusBadRequest, "bad_request", "seat %d: bot given for a %q seat", i, sr.Kind)
+		}
+		rec.Seats = append(rec.Seats, st)
+	}
+	if err := s.st.PutRules(ctx, e.hash, e.src); err != nil {
+		return nil, err
+	}
+	if err := s.st.CreateGame(ctx, rec); err != nil {
+		return nil, err
+	}
+	for _, t := range turns {
+		if err := s.st.AppendTurn(ctx, rec.ID, t); err != nil {
+			return nil, err
+		}
+	}
+	gm, err := s.game(ctx, rec.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer gm.mu.Unlock()
+	if err := s.settle(ctx, gm); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// savedGame finds the rules of a saved game in the catalogue and the turns it holds.
+func (s *Server) savedGame(text string) (rules, variant string, turns []store.Turn, err error) {
+	return "", "", nil, errf(http.StatusBadRequest, "bad_request", "continuing a saved game is not supported yet")
+}
+
+// gameReq opens the game of a request and checks that its bearer may read it; the
+// caller unlocks gm.mu.
+func (s *Server) gameReq(r *http.Request) (*game, []int, error) {
+	gm, err := s.game(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return nil, nil, err
+	}
+	you, ok := gm.seats(bearer(r))
+	if !ok {
+		gm.mu.Unlock()
+		return nil, nil, errf(http.StatusForbidden, "forbidden", "this game needs its secret (Authorization: Bearer SECRET)")
+	}
+	return gm, you, nil
+}
+
+func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
+	gm, you, err := s.gameReq(r)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	v := gm.view(you)
+	gm.mu.Unlock()
+	writeJSON(w, http.StatusOK, v)
+}
+
+// act runs a change of a game for its bearer, then answers the new state and tells the
+// game's listeners.
+func (s *Server) act(w http.ResponseWriter, r *http.Request, limit int64, req any, do func(ctx context.Context, gm *game, you []int) error) {
+	if err := decode(w, r, limit, req); err != nil {
+		writeErr(w, err)
+		return
+	}
+	gm, you, err := s.gameReq(r)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	if len(you) == 0 {
+		gm.mu.Unlock()
+		writeErr(w, errf(http.StatusForbidden, "forbidden", "this secret may only watch the game"))
+		return
+	}
+	ctx := r.Context()
+	gen := gm.gen
+	err = do(ctx, gm, you)
+	if err == nil {
+		err = s.settle(ctx, gm)
+	}
+	var v *stateJSON
+	if err == nil {
+		v = gm.view(you)
+	}
+	changed := gm.gen != gen
+	gm.mu.Unlock()
+	if changed {
+		gm.hub.notify()
+	}
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+type moveReq struct {
+	Ply   *int    `json:"ply"`
+	Index *int    `json:"index"`
+	Text  *string `json:"text"`
+}
+
+func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
+	var req moveReq
+	s.act(w, r, maxBody, &req, func(ctx context.Context, gm *game, you []int) error {
+		if req.Ply == nil {
+			return errf(http.StatusBadRequest, "bad_request", "missing ply")
+		}
+		if (req.Index == nil) == (req.Text == nil) {
+			return errf(http.StatusBadRequest, "bad_request", "give index or text, not both nor neither")
+		}
+		if err := gm.current(*req.Ply); err != nil {
+			return err
+		}
+		if !slices.Contains(you, int(gm.m.Mover())) {
+			return errf(http.StatusForbidden, "forbidden", "it is %s's turn, not yours", gm.g.Players[gm.m.Mover()].Name)
+		}
+		legal := gm.m.Legal()
+		i := -1
+		if req.Index != nil {
+			i = *req.Index
+			if i < 0 || i >= len(legal) {
+				return errf(http.StatusUnprocessableEntity, "illegal", "there is no legal turn %d (there are %d)", i, len(legal))
+			}
+		} else {
+			var err error
+			if i, err = findText(gm.texts(), *req.Text); err != nil {
+				return err
+			}
+		}
+		return s.commit(ctx, gm, i)
+	})
+}
+
+// current checks that the game goes on and is at ply.
+func (gm *game) current(ply int) error {
+	if gm.over() {
+		return errf(http.StatusConflict, "conflict", "the game is over: %s", gm.result())
+	}
+	if ply != gm.ply() {
+		return errf(http.StatusConflict, "conflict", "the game is at ply %d, not %d", gm.ply(), ply)
+	}
+	return nil
+}
+
+// findText returns the legal turn whose ZSG or named text is text.
+func findText(texts []turnText, text string) (int, error) {
+	if len(text) > 10000 {
+		return 0, errf(http.StatusUnprocessableEntity, "illegal", "move text too long")
+	}
+	want := canonMove(text)
+	for _, fold := range []bool{false, true} {
+		var found []int
+		for i, t := range texts {
+			for _, c := range []string{canonMove(t.zsg), canonMove(t.named)} {
+				if c == want || fold && strings.EqualFold(c, want) {
+					found = append(found, i)
+					break
+				}
+			}
+		}
+		switch {
+		case len(found) == 1:
+			return found[0], nil
+		case len(found) > 1:
+			return 0, errf(http.StatusUnprocessableEntity, "illegal", "%q could be any of %d legal turns; give its index", text, len(found))
+		}
+	}
+	return 0, errf(http.StatusUnprocessableEntity, "illegal", "%q is not a legal turn", text)
+}
+
+type undoReq struct {
+	Ply *int `json:"ply"`
+}
+
+func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
+	var req undoReq
+	s.act(w, r, maxBody, &req, func(ctx context.Context, gm *game, you []int) error {
+		if req.Ply == nil {
+			return errf(http.StatusBadRequest, "bad_request", "missing ply")
+		}
+		if *req.Ply != gm.ply() {
+			return errf(http.StatusConflict, "conflict", "the game is at ply %d, not %d", gm.ply(), *req.Ply)
+		}
+		for i, st := range gm.rec.Seats {
+			if !slices.Contains(you, i) && st.Kind == "human" {
+				return errf(http.StatusForbidden, "forbidden", "undo needs the other players' consent: only games against bots may undo")
+			}
+		}
+		k := -1
+		for i := len(gm.played) - 1; i >= 0; i-- {
+			if slices.Contains(you, int(gm.played[i].player)) {
+				k = i
+				break
+			}
+		}
+		if k < 0 {
+			return errf(http.StatusConflict, "conflict", "you have made no turn to take back")
+		}
+		if err := s.st.TruncateTurns(ctx, gm.id, k); err != nil {
+			return err
+		}
+		if gm.rec.Result != "" {
+			if err := s.st.SetResult(ctx, gm.id, ""); err != nil {
+				return err
+			}
+			gm.rec.Result = ""
+		}
+		for gm.ply() > k && gm.m.Undo() {
+		}
+		gm.played = gm.played[:k]
+		gm.legal = nil
+		gm.offer = -1
+		gm.gen++
+		return nil
+	})
+}
+
+func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
+	var req struct{}
+	s.act(w, r, maxBody, &req, func(ctx context.Context, gm *game, you []int) error {
+		if gm.over() {
+			return errf(http.StatusConflict, "conflict", "the game is over: %s", gm.result())
+		}
+		seat := you[0]
+		if mv := int(gm.m.Mover()); slices.Contains(you, mv) {
+			seat = mv
+		}
+		s.end(ctx, gm, gm.g.Players[seat].Name+" resigned")
+		return nil
+	})
+}
+
+type drawReq struct {
+	Action string `json:"action"`
+}
+
+func (s *Server) handleDraw(w http.ResponseWriter, r *http.Request) {
+	var req drawReq
+	s.act(w, r, maxBody, &req, func(ctx context.Context, gm *game, you []int) error {
+		if gm.over() {
+			return errf(http.StatusConflict, "conflict", "the game is over: %s", gm.result())
+		}
+		switch req.Action {
+		case "offer":
+			if gm.offer >= 0 {
+				return errf(http.StatusConflict, "conflict", "%s has offered a draw already", gm.g.Players[gm.offer].Name)
+			}
+			seat := you[0]
+			if mv := int(gm.m.Mover()); slices.Contains(you, mv) {
+				seat = mv
+			}
+			gm.offer = seat
+		case "accept", "decline":
+			if gm.offer < 0 {
+				return errf(http.StatusConflict, "conflict", "no draw is offered")
+			}
+			if !slices.ContainsFunc(you, func(i int) bool { return i != gm.offer }) {
+				return errf(http.StatusForbidden, "forbidden", "only the other side may %s a draw", req.Action)
+			}
+			if req.Action == "decline" {
+				gm.offer = -1
+			} else {
+				s.end(ctx, gm, "draw agreed")
+			}
+		default:
+			return errf(http.StatusBadRequest, "bad_request", "unknown action %q (offer, accept or decline)", req.Action)
+		}
+		gm.gen++
+		return nil
+	})
+}
+
+func (s *Server) handleZSG(w http.ResponseWriter, r *http.Request) {
+	gm, _, err := s.gameReq(r)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	seats := make([]byte, len(gm.rec.Seats))
+	for i, st := range gm.rec.Seats {
+		seats[i] = 'H'
+		if st.Kind != "human" {
+			seats[i] = 'C'
+		}
+	}
+	base := gm.rec.RulesName[strings.LastIndex(gm.rec.RulesName, "/")+1:]
+	text := notation.Record(gm.m, base, string(seats)).Format()
+	gm.mu.Unlock()
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", gm.id+".zsg"))
+	w.Write(text)
+}

@@ -1,0 +1,304 @@
+// Package server is the game server of zoggo serve: the JSON API of docs/api.md, the
+// event streams that tell pages when a game changes, the pages themselves (embedded from
+// web/), and the bots and dice that play on the server.
+//
+// It owns the games in progress. Each game is kept in a store.Store (every turn is
+// committed before a request is answered) and, while it is in use, as a match.Match in
+// memory. A game found in the store but not in memory, or with more turns in the store
+// than in memory (another server moved), is rebuilt by replaying its stored turns by
+// index against the rules it was started under, checking the text of each. The rules
+// come from the Catalogue, which is loaded once from the paths the server was given:
+// requests name catalogue entries, and no path from a request reaches the file system.
+//
+// Concurrency: one mutex per game serialises every request for that game; bots think on
+// a clone of the match in a pool of workers shared by all games, without holding the
+// game's mutex, and their turn is committed like a person's, unless the game changed in
+// the meantime. Error policy: every failed request answers {"error", "code"} with a 4xx
+// or 5xx status and stores nothing; a bot's error ends its game with the error as the
+// result. Nothing here panics on bad input.
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/zoggo/zoggo/store"
+)
+
+// Body limits of requests.
+const (
+	maxBody    = 1 << 20 // every JSON body
+	maxZSGBody = 4 << 20 // a saved game to continue
+)
+
+// Options configure a Server.
+type Options struct {
+	Store     store.Store
+	Catalogue *Catalogue
+	// Bots is the number of bots that may think at once, over all games; 0 means
+	// runtime.NumCPU().
+	Bots int
+	// Rate is the number of requests per second each client (remote IP) may make on
+	// average, and Burst how many at once; 0 means 50 and 200, a negative Rate no limit.
+	Rate  float64
+	Burst int
+	// Logf logs what the server does not answer with (bot errors, store failures); nil
+	// means log.Printf.
+	Logf func(format string, args ...any)
+}
+
+// Server serves the games of one store. Create it with New and stop it with Close.
+type Server struct {
+	st   store.Store
+	cat  *Catalogue
+	logf func(string, ...any)
+	mux  *http.ServeMux
+	lim  *limiter
+
+	sem    chan struct{} // the bots' worker slots
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup // running bot jobs
+
+	mu   sync.Mutex
+	live map[string]*game // games in memory, by id
+
+	thumbMu sync.Mutex
+	thumbs  map[string][]byte
+}
+
+// New returns a server of the games in o.Store under the rules of o.Catalogue.
+func New(o Options) *Server {
+	if o.Bots <= 0 {
+		o.Bots = runtime.NumCPU()
+	}
+	if o.Rate == 0 {
+		o.Rate, o.Burst = 50, 200
+	}
+	if o.Burst <= 0 {
+		o.Burst = max(1, int(o.Rate))
+	}
+	if o.Logf == nil {
+		o.Logf = log.Printf
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &Server{st: o.Store, cat: o.Catalogue, logf: o.Logf, sem: make(chan struct{}, o.Bots),
+		ctx: ctx, cancel: cancel, live: map[string]*game{}, thumbs: map[string][]byte{}}
+	if o.Rate > 0 {
+		s.lim = newLimiter(o.Rate, o.Burst)
+	}
+	s.routes()
+	return s
+}
+
+// Close stops the bots and waits for those thinking to give up; the store stays open.
+func (s *Server) Close() {
+	s.cancel()
+	s.wg.Wait()
+}
+
+// ServeHTTP serves the API and the pages.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.lim != nil && !s.lim.allow(clientIP(r)) {
+		writeErr(w, errf(http.StatusTooManyRequests, "rate_limited", "too many requests; slow down"))
+		return
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// HTTPServer returns an http.Server for s on addr with timeouts set: slow clients cannot
+// hold a connection, and event streams lift the write timeout for themselves.
+func (s *Server) HTTPServer(addr string) *http.Server {
+	return &http.Server{Addr: addr, Handler: s, ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout: 30 * time.Second, WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second,
+		MaxHeaderBytes: 64 << 10}
+}
+
+func (s *Server) routes() {
+	m := http.NewServeMux()
+	m.HandleFunc("GET /api/catalogue", s.handleCatalogue)
+	m.HandleFunc("GET /api/thumbnail", s.handleThumbnail)
+	m.HandleFunc("POST /api/games", s.handleCreate)
+	m.HandleFunc("GET /api/games/{id}", s.handleGet)
+	m.HandleFunc("POST /api/games/{id}/moves", s.handleMove)
+	m.HandleFunc("POST /api/games/{id}/undo", s.handleUndo)
+	m.HandleFunc("POST /api/games/{id}/resign", s.handleResign)
+	m.HandleFunc("POST /api/games/{id}/draw", s.handleDraw)
+	m.HandleFunc("GET /api/games/{id}/zsg", s.handleZSG)
+	m.HandleFunc("GET /api/games/{id}/events", s.handleEvents)
+	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeErr(w, errf(http.StatusNotFound, "not_found", "no such API endpoint: %s %s", r.Method, r.URL.Path))
+	})
+	s.pages(m)
+	s.mux = m
+}
+
+// apiError is an error answered with a status and a code.
+type apiError struct {
+	status int
+	code   string
+	msg    string
+}
+
+func (e *apiError) Error() string { return e.msg }
+
+func errf(status int, code, format string, args ...any) *apiError {
+	return &apiError{status, code, fmt.Sprintf(format, args...)}
+}
+
+// writeErr answers err: an *apiError as it says, anything else as an internal error.
+func writeErr(w http.ResponseWriter, err error) {
+	var ae *apiError
+	if !errors.As(err, &ae) {
+		ae = &apiError{http.StatusInternalServerError, "internal", err.Error()}
+	}
+	writeJSON(w, ae.status, map[string]string{"error": ae.msg, "code": ae.code})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status = http.StatusInternalServerError
+		b = []byte(`{"error":"internal error: cannot encode the answer","code":"internal"}`)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(b)
+	w.Write([]byte("\n"))
+}
+
+// decode reads one JSON value of at most limit bytes into v, refusing unknown fields
+// and anything after the value.
+func decode(w http.ResponseWriter, r *http.Request, limit int64, v any) error {
+	return decodeFrom(http.MaxBytesReader(w, r.Body, limit), v)
+}
+
+// decodeFrom reads one JSON value from rd into v, refusing unknown fields and anything
+// after the value.
+func decodeFrom(rd io.Reader, v any) error {
+	dec := json.NewDecoder(rd)
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if err == nil && dec.More() {
+		err = errors.New("more than one JSON value")
+	}
+	if err == nil {
+		if _, e := dec.Token(); e != io.EOF {
+			err = errors.New("more than one JSON value")
+		}
+	}
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &mbe):
+		return errf(http.StatusRequestEntityTooLarge, "bad_request", "request body larger than %d bytes", mbe.Limit)
+	case err != nil:
+		return errf(http.StatusBadRequest, "bad_request", "bad JSON body: %v", err)
+	}
+	return nil
+}
+
+// newSecret returns a random 128-bit secret, base64url.
+func newSecret() string {
+	var b [16]byte
+	rand.Read(b[:])
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
+// newID returns a random game id.
+func newID() string {
+	var b [12]byte
+	rand.Read(b[:])
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
+// hashSecret returns what the store keeps of a secret.
+func hashSecret(secret string) string {
+	h := sha256.Sum256([]byte(secret))
+	return hex.EncodeToString(h[:])
+}
+
+// sameHash compares two hashes in constant time.
+func sameHash(a, b string) bool {
+	return len(a) == len(b) && subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1
+}
+
+// bearer returns the secret a request carries, or "".
+func bearer(r *http.Request) string {
+	if h := r.Header.Get("Authorization"); len(h) > 7 && (h[:7] == "Bearer " || h[:7] == "bearer ") {
+		return h[7:]
+	}
+	return r.URL.Query().Get("t")
+}
+
+// clientIP returns the remote IP of a request, for rate limiting.
+func clientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// limiter is a token bucket per client.
+type limiter struct {
+	mu      sync.Mutex
+	rate    float64
+	burst   float64
+	buckets map[string]*bucket
+}
+
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+// maxBuckets bounds the clients a limiter remembers; past it, full buckets are dropped.
+const maxBuckets = 10000
+
+func newLimiter(rate float64, burst int) *limiter {
+	return &limiter{rate: rate, burst: float64(burst), buckets: map[string]*bucket{}}
+}
+
+// allow reports whether client may make a request now, and takes a token if so.
+func (l *limiter) allow(client string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := time.Now()
+	b, ok := l.buckets[client]
+	if !ok {
+		if len(l.buckets) >= maxBuckets {
+			for k, v := range l.buckets {
+				if v.tokens+now.Sub(v.last).Seconds()*l.rate >= l.burst {
+					delete(l.buckets, k)
+				}
+			}
+			if len(l.buckets) >= maxBuckets {
+				clear(l.buckets)
+			}
+		}
+		b = &bucket{tokens: l.burst, last: now}
+		l.buckets[client] = b
+	}
+	b.tokens = min(l.burst, b.tokens+now.Sub(b.last).Seconds()*l.rate)
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}

@@ -1,0 +1,286 @@
+package server
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/notation"
+	"github.com/zoggo/zoggo/render"
+)
+
+// stateJSON is a game as GET /api/games/{id} answers it.
+type stateJSON struct {
+	ID         string       `json:"id"`
+	Rules      string       `json:"rules"`
+	Variant    string       `json:"variant"`
+	Title      string       `json:"title"`
+	Ply        int          `json:"ply"`
+	MoveNumber int          `json:"moveNumber"`
+	ToMove     int          `json:"toMove"`
+	You        []int        `json:"you"`
+	Thinking   bool         `json:"thinking"`
+	Players    []playerJSON `json:"players"`
+	Result     string       `json:"result"`
+	Over       bool         `json:"over"`
+	DrawOffer  int          `json:"drawOffer"`
+	Board      boardJSON    `json:"board"`
+	Stock      []stockJSON  `json:"stock"`
+	Last       []string     `json:"last"`
+	Moves      []moveJSON   `json:"moves"`
+	Legal      []legalJSON  `json:"legal"`
+}
+
+type playerJSON struct {
+	Name string `json:"name"`
+	Kind string `json:"kind"`
+	Bot  string `json:"bot,omitempty"`
+}
+
+type boardJSON struct {
+	SVG       string         `json:"svg"`
+	ViewBox   [4]float64     `json:"viewBox"`
+	Positions []positionJSON `json:"positions"`
+}
+
+type positionJSON struct {
+	Name string `json:"name"`
+	Rect [4]int `json:"rect"`
+}
+
+type stockJSON struct {
+	Player int    `json:"player"`
+	Piece  string `json:"piece"`
+	N      int    `json:"n"`
+}
+
+type moveJSON struct {
+	Ply        int    `json:"ply"`
+	MoveNumber int    `json:"moveNumber"`
+	Player     int    `json:"player"`
+	Named      string `json:"named"`
+	ZSG        string `json:"zsg"`
+}
+
+type legalJSON struct {
+	Index int        `json:"index"`
+	Named string     `json:"named"`
+	ZSG   string     `json:"zsg"`
+	Parts []partJSON `json:"parts"`
+}
+
+type partJSON struct {
+	Moves    []movementJSON `json:"moves"`
+	Drop     string         `json:"drop"`
+	Captures []string       `json:"captures"`
+	Path     []string       `json:"path"`
+}
+
+type movementJSON struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
+// view returns gm as the bearer of a secret acting for seats you sees it.
+func (gm *game) view(you []int) *stateJSON {
+	g, m := gm.g, gm.m
+	st := &stateJSON{ID: gm.id, Rules: gm.rec.RulesName, Variant: gm.rec.Variant, Title: g.Title,
+		Ply: gm.ply(), MoveNumber: m.MoveNumber(), ToMove: int(m.Mover()), You: you, Thinking: gm.think,
+		Result: gm.result(), Over: gm.over(), DrawOffer: gm.offer,
+		Stock: []stockJSON{}, Last: []string{}, Moves: []moveJSON{}, Legal: []legalJSON{}}
+	if st.You == nil {
+		st.You = []int{}
+	}
+	for i, p := range g.Players {
+		pj := playerJSON{Name: p.Name, Kind: "human"}
+		if i < len(gm.rec.Seats) {
+			pj.Kind, pj.Bot = gm.rec.Seats[i].Kind, gm.rec.Seats[i].Bot
+		}
+		st.Players = append(st.Players, pj)
+	}
+	s := m.State()
+	var last []engine.Loc
+	if h := m.History(); len(h) > 0 {
+		p := h[len(h)-1]
+		for i := range p.Turn.Parts {
+			pt := &p.Turn.Parts[i]
+			for _, l := range []engine.Loc{pt.Source(), pt.Dest()} {
+				if l != engine.NoLoc && !slices.Contains(last, l) {
+					last = append(last, l)
+					st.Last = append(st.Last, locName(g, l))
+				}
+			}
+		}
+	}
+	svg, _ := render.SVG(g.Game, s, render.SVGOptions{Files: gm.fsys, Dir: gm.dir, Highlight: last})
+	st.Board = boardJSON{SVG: string(svg), ViewBox: viewBox(svg), Positions: positions(g)}
+	nk := len(g.Pieces)
+	for i, n := range s.Stock {
+		if n > 0 && nk > 0 {
+			st.Stock = append(st.Stock, stockJSON{Player: i / nk, Piece: g.Pieces[i%nk].Name, N: int(n)})
+		}
+	}
+	for i, p := range m.History() {
+		mv := moveJSON{Ply: i, MoveNumber: p.Num, Named: "", ZSG: notation.Turn(g, p.Before, &p.Turn)}
+		if i < len(gm.played) {
+			mv.Player, mv.Named = int(gm.played[i].player), gm.played[i].named
+		}
+		st.Moves = append(st.Moves, mv)
+	}
+	if !gm.over() && slices.Contains(you, int(m.Mover())) {
+		texts := gm.texts()
+		for i, t := range m.Legal() {
+			st.Legal = append(st.Legal, legalJSON{Index: i, Named: texts[i].named, ZSG: texts[i].zsg, Parts: parts(g, s, &t)})
+		}
+	}
+	return st
+}
+
+// locName returns the name of position l.
+func locName(g *eval.Game, l engine.Loc) string {
+	if l < 0 || int(l) >= len(g.Board.Locs) {
+		return ""
+	}
+	return g.Board.Locs[l].Name
+}
+
+// positions returns the rectangle of every position drawn, in the SVG's user units,
+// which are the rules' own pixels.
+func positions(g *eval.Game) []positionJSON {
+	out := []positionJSON{}
+	for _, info := range g.Board.Locs {
+		if !info.HasRect || info.Dummy {
+			continue
+		}
+		r := info.Rect
+		out = append(out, positionJSON{info.Name, [4]int{min(r[0], r[2]), min(r[1], r[3]), max(r[0], r[2]), max(r[1], r[3])}})
+	}
+	return out
+}
+
+var viewBoxRE = regexp.MustCompile(`viewBox="([-0-9.e]+) ([-0-9.e]+) ([-0-9.e]+) ([-0-9.e]+)"`)
+
+// viewBox reads the viewBox of an SVG picture.
+func viewBox(svg []byte) [4]float64 {
+	var vb [4]float64
+	if m := viewBoxRE.FindSubmatch(svg); m != nil {
+		for i := range vb {
+			vb[i], _ = strconv.ParseFloat(string(m[i+1]), 64)
+		}
+	}
+	return vb
+}
+
+// parts decomposes a turn, made in s, into the movements, drops and captures of each part.
+func parts(g *eval.Game, s *engine.State, t *eval.Turn) []partJSON {
+	out := make([]partJSON, len(t.Parts))
+	cur := s
+	var buf []engine.Loc
+	for i := range t.Parts {
+		pt := &t.Parts[i]
+		pj := partJSON{Moves: []movementJSON{}, Captures: []string{}, Path: []string{}}
+		step := func(l engine.Loc) {
+			if n := locName(g, l); n != "" && (len(pj.Path) == 0 || pj.Path[len(pj.Path)-1] != n) {
+				pj.Path = append(pj.Path, n)
+			}
+		}
+		for _, c := range pt.Changes {
+			switch c.Op {
+			case engine.OpMove, engine.OpCopy, engine.OpTake:
+				pj.Moves = append(pj.Moves, movementJSON{locName(g, c.From), locName(g, c.To)})
+				step(c.From)
+				step(c.To)
+			case engine.OpDrop, engine.OpCreate:
+				pj.Moves = append(pj.Moves, movementJSON{"", locName(g, c.To)})
+				if c.Kind >= 0 && int(c.Kind) < len(g.Pieces) && pj.Drop == "" {
+					pj.Drop = g.Pieces[c.Kind].Name
+				}
+				step(c.To)
+			}
+		}
+		buf = pt.CapturedLocs(cur, buf[:0])
+		for _, l := range buf {
+			if n := locName(g, l); n != "" && !slices.Contains(pj.Captures, n) {
+				pj.Captures = append(pj.Captures, n)
+			}
+		}
+		out[i] = pj
+		if i+1 < len(t.Parts) {
+			if cur == s {
+				cur = s.Clone()
+			}
+			g.Apply(cur, pt)
+		}
+	}
+	return out
+}
+
+// describeTurns writes every turn in the ZSG dialect and in named notation. A part's
+// named text is told apart from the other parts that could be made at that point: the
+// first parts of all turns, then the next parts of the turns that began alike; the
+// parts of a turn are joined with " + ". (zoggo play writes them the same way.)
+func describeTurns(g *eval.Game, s *engine.State, turns []eval.Turn) []turnText {
+	out := make([]turnText, len(turns))
+	named := make([][]string, len(turns))
+	idx := make([]int, len(turns))
+	for i := range turns {
+		out[i].zsg = notation.Turn(g, s, &turns[i])
+		idx[i] = i
+	}
+	nameParts(g, s, turns, idx, 0, named)
+	for i := range turns {
+		out[i].named = strings.Join(named[i], " + ")
+	}
+	return out
+}
+
+// nameParts names part k of the turns idx, which agree on their first k parts, in state s
+// (before part k). Its depth is bounded by the parts of a turn (eval.MaxParts).
+func nameParts(g *eval.Game, s *engine.State, turns []eval.Turn, idx []int, k int, named [][]string) {
+	var cands []*engine.Move
+	var groups [][]int
+	for _, i := range idx {
+		if len(turns[i].Parts) <= k {
+			continue
+		}
+		m := &turns[i].Parts[k]
+		j := slices.IndexFunc(cands, func(c *engine.Move) bool { return c.Equal(m) })
+		if j < 0 {
+			cands = append(cands, m)
+			groups = append(groups, nil)
+			j = len(cands) - 1
+		}
+		groups[j] = append(groups[j], i)
+	}
+	for j, m := range cands {
+		text := notation.Named(g, s, m, cands)
+		var rest []int
+		for _, i := range groups[j] {
+			named[i] = append(named[i], text)
+			if len(turns[i].Parts) > k+1 {
+				rest = append(rest, i)
+			}
+		}
+		if len(rest) > 0 {
+			next := s.Clone()
+			g.Apply(next, m)
+			nameParts(g, next, turns, rest, k+1, named)
+		}
+	}
+}
+
+// canonMove normalises typed or written move text: white space folded, and the separators
+// of parts ("; " in ZSG, " + " in named notation) spaced alike.
+func canonMove(s string) string {
+	for _, sep := range []string{";", "+"} {
+		items := strings.Split(s, sep)
+		for i := range items {
+			items[i] = notation.Normalize(items[i])
+		}
+		s = strings.Join(items, " "+sep+" ")
+	}
+	return notation.Normalize(s)
+}

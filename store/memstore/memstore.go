@@ -1,0 +1,146 @@
+// Package memstore is a store.Store kept in memory, guarded by one mutex: for tests, and
+// for a server run without a database. Everything it holds is lost when the process ends.
+// It copies what goes in and what comes out, so callers never share its records.
+package memstore
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/zoggo/zoggo/store"
+)
+
+// Store is an in-memory store.Store. The zero value is not ready: use New.
+type Store struct {
+	mu    sync.Mutex
+	rules map[string][]byte
+	games map[string]*record
+	order []string // game ids in creation order
+}
+
+type record struct {
+	g     store.Game
+	turns []store.Turn
+}
+
+// New returns an empty store.
+func New() *Store {
+	return &Store{rules: map[string][]byte{}, games: map[string]*record{}}
+}
+
+var _ store.Store = (*Store)(nil)
+
+// PutRules stores content under hash.
+func (s *Store) PutRules(_ context.Context, hash string, content []byte) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.rules[hash]; !ok {
+		s.rules[hash] = slices.Clone(content)
+	}
+	return nil
+}
+
+// Rules returns the bytes stored under hash.
+func (s *Store) Rules(_ context.Context, hash string) ([]byte, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b, ok := s.rules[hash]
+	if !ok {
+		return nil, fmt.Errorf("rules %q: %w", hash, store.ErrNotFound)
+	}
+	return slices.Clone(b), nil
+}
+
+func copyGame(g *store.Game) *store.Game {
+	c := *g
+	c.Seats = slices.Clone(g.Seats)
+	return &c
+}
+
+// CreateGame stores a new game with no turns.
+func (s *Store) CreateGame(_ context.Context, g *store.Game) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.games[g.ID]; ok {
+		return fmt.Errorf("game %q already exists", g.ID)
+	}
+	s.games[g.ID] = &record{g: *copyGame(g)}
+	s.order = append(s.order, g.ID)
+	return nil
+}
+
+// Game returns a game and its turns.
+func (s *Store) Game(_ context.Context, id string) (*store.Game, []store.Turn, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, ok := s.games[id]
+	if !ok {
+		return nil, nil, fmt.Errorf("game %q: %w", id, store.ErrNotFound)
+	}
+	return copyGame(&r.g), slices.Clone(r.turns), nil
+}
+
+// ListGames returns the most recent games first.
+func (s *Store) ListGames(_ context.Context, limit int) ([]*store.Game, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []*store.Game
+	for i := len(s.order) - 1; i >= 0 && len(out) < limit; i-- {
+		out = append(out, copyGame(&s.games[s.order[i]].g))
+	}
+	return out, nil
+}
+
+// AppendTurn stores turn t of game id when t.Ply is the next ply.
+func (s *Store) AppendTurn(_ context.Context, id string, t store.Turn) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, ok := s.games[id]
+	if !ok {
+		return fmt.Errorf("game %q: %w", id, store.ErrNotFound)
+	}
+	if t.Ply != len(r.turns) {
+		return fmt.Errorf("game %q ply %d (stored %d): %w", id, t.Ply, len(r.turns), store.ErrConflict)
+	}
+	r.turns = append(r.turns, t)
+	return nil
+}
+
+// TruncateTurns removes the turns from ply on.
+func (s *Store) TruncateTurns(_ context.Context, id string, ply int) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, ok := s.games[id]
+	if !ok {
+		return fmt.Errorf("game %q: %w", id, store.ErrNotFound)
+	}
+	if ply >= 0 && ply < len(r.turns) {
+		r.turns = r.turns[:ply]
+	}
+	return nil
+}
+
+// SetResult records how the game ended.
+func (s *Store) SetResult(_ context.Context, id string, result string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, ok := s.games[id]
+	if !ok {
+		return fmt.Errorf("game %q: %w", id, store.ErrNotFound)
+	}
+	r.g.Result = result
+	return nil
+}
+
+// Close does nothing.
+func (s *Store) Close() error { return nil }
+
+// Count returns the number of games and of rules files stored, for tests that check
+// that a failed request stored nothing.
+func (s *Store) Count() (games, rules int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.games), len(s.rules)
+}

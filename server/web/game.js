@@ -99,7 +99,11 @@ function drawBoard() {
     const t = document.createElementNS(SVGNS, "title");
     t.textContent = p.name;
     r.append(t);
-    targets.append(r);
+    // The mark shows what the rect's classes say (see style.css), round on any board.
+    const c = document.createElementNS(SVGNS, "circle");
+    c.setAttribute("cx", (x0 + x1) / 2); c.setAttribute("cy", (y0 + y1) / 2);
+    c.setAttribute("r", Math.min(x1 - x0, y1 - y0) * 0.42);
+    targets.append(r, c);
   }
   svg.append(targets);
   rotate();

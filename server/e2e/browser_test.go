@@ -180,13 +180,13 @@ type legalTurn struct {
 }
 
 type gameJSON struct {
-	ID      string      `json:"id"`
-	Ply     int         `json:"ply"`
-	ToMove  int         `json:"toMove"`
-	Over    bool        `json:"over"`
-	Result  string      `json:"result"`
-	Legal   []legalTurn `json:"legal"`
-	Moves   []struct {
+	ID     string      `json:"id"`
+	Ply    int         `json:"ply"`
+	ToMove int         `json:"toMove"`
+	Over   bool        `json:"over"`
+	Result string      `json:"result"`
+	Legal  []legalTurn `json:"legal"`
+	Moves  []struct {
 		Named string `json:"named"`
 		ZSG   string `json:"zsg"`
 	} `json:"moves"`

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/match"
@@ -254,6 +255,20 @@ func humans(t *testing.T, base, rules, variant string, players int) created {
 	return c
 }
 
+// play makes the first legal turn of game c from one square to another.
+func play(t *testing.T, base string, c created, from, to string) {
+	t.Helper()
+	var gj gameJSON
+	call(t, base, "GET", "/api/games/"+c.ID, c.Secret, nil, &gj)
+	for _, turn := range gj.Legal {
+		if m := turn.Parts[0].Moves; len(m) >= 1 && m[0].From == from && m[0].To == to {
+			call(t, base, "POST", "/api/games/"+c.ID+"/moves", c.Secret, map[string]int{"ply": gj.Ply, "index": turn.Index}, nil)
+			return
+		}
+	}
+	t.Fatalf("no legal turn %s-%s at ply %d", from, to, gj.Ply)
+}
+
 // chain finds, by random play with a fixed seed, turns of the rules' default game that
 // lead to a position where the player to move may capture in a turn of two parts or more.
 func chain(t *testing.T, rules string) []int {
@@ -349,9 +364,17 @@ func TestBrowser(t *testing.T) {
 		b.waitMoves(2, 10*time.Second)
 		b.wait("the legal moves after the reload", `document.querySelector("#status").classList.contains("yours")`, 10*time.Second)
 		b.square("g1")
+		b.run("pressing Escape", chromedp.KeyEvent(kb.Escape))
+		if n := js[int](b, `document.querySelectorAll("#board .targets rect.dest").length`); n != 0 {
+			t.Errorf("after Escape, %d destinations are still lit", n)
+		}
+		b.square("g1")
 		b.square("f3")
 		b.waitMoves(4, 60*time.Second)
+		b.wait("the bot's second answer drawn", `document.querySelector("#status").classList.contains("yours")`, 10*time.Second)
 		b.screenshot("chess-after-reload")
+		b.run("undoing", chromedp.Click(chromedp.ID("undo")))
+		b.wait("the undo", `document.querySelectorAll("#moves .mv").length === 2`, 10*time.Second)
 		b.run("back to the lobby", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#yourgames li`)))
 		if yours := js[int](b, `document.querySelectorAll("#yourgames li").length`); yours != 1 {
 			t.Errorf("the lobby lists %d of your games, want 1", yours)
@@ -391,6 +414,27 @@ func TestBrowser(t *testing.T) {
 		b.waitMoves(2, 20*time.Second)
 		b.wait("White to move again", `document.querySelector("#status").classList.contains("yours")`, 10*time.Second)
 		b.screenshot("invited-player-answered")
+
+		// A move typed in ZSG notation.
+		white := js[string](b, `new URLSearchParams(location.hash.slice(1)).get("t")`)
+		call(t, ts.URL, "GET", "/api/games/"+id, white, nil, &gj)
+		typed := ""
+		for _, turn := range gj.Legal {
+			if m := turn.Parts[0].Moves; len(m) == 1 && m[0].From == "g1" && m[0].To == "f3" {
+				typed = turn.ZSG
+			}
+		}
+		if typed == "" {
+			t.Fatalf("no legal turn g1-f3 for White: %+v", gj.Legal)
+		}
+		b.run("typing "+typed, chromedp.SendKeys(chromedp.ID("movetext"), typed+kb.Enter))
+		b.waitMoves(3, 10*time.Second)
+
+		// Black offers a draw; White accepts it on the page.
+		call(t, ts.URL, "POST", "/api/games/"+id+"/draw", frag, map[string]string{"action": "offer"}, nil)
+		b.run("accepting the draw", chromedp.WaitVisible(chromedp.ID("acceptdraw")), chromedp.Click(chromedp.ID("acceptdraw")))
+		b.wait("the result", `!document.getElementById("result").hidden`, 10*time.Second)
+		b.screenshot("draw-agreed")
 		invitedID, invitedSecret = id, frag
 	})
 
@@ -419,6 +463,25 @@ func TestBrowser(t *testing.T) {
 		b.run("continuing it", chromedp.Click(chromedp.ID("start")), chromedp.WaitVisible(chromedp.CSS(`#board svg .targets`)))
 		b.waitMoves(2, 10*time.Second)
 		b.screenshot("zsg-continued")
+	})
+
+	t.Run("promotion chooser", func(t *testing.T) {
+		b.t = t
+		c := humans(t, ts.URL, "games/chess.zrf", "Chess", 2)
+		for _, mv := range []string{"a2a4", "b7b5", "a4b5", "a7a6", "b5a6", "c8b7", "a6b7", "b8c6"} {
+			play(t, ts.URL, c, mv[:2], mv[2:])
+		}
+		b.open(c.ID, c.Secret)
+		b.square("b7")
+		b.square("a8")
+		b.run("the chooser", chromedp.WaitVisible(chromedp.CSS(`#choice button`)))
+		b.screenshot("promotion-chooser")
+		choice := js[string](b, `document.querySelector("#choice button").textContent`)
+		js[any](b, `document.querySelector("#choice button").click()`)
+		b.waitMoves(9, 10*time.Second)
+		if last := js[string](b, `[...document.querySelectorAll("#moves .mv")].pop().textContent`); !strings.HasPrefix(choice, last) {
+			t.Errorf("the move played is %q, want the one chosen, %q", last, choice)
+		}
 	})
 
 	t.Run("draughts capture chain", func(t *testing.T) {

@@ -117,6 +117,7 @@ function rotate() {
   const on = localStorage.getItem("zoggo.turn." + id) === "1";
   svg.classList.toggle("turned", on);
   for (const e of svg.querySelectorAll(".piece, text")) {
+    if (e.matches(".piece text")) continue; // turned with its piece
     if (!on) { e.removeAttribute("transform"); delete e.dataset.base; continue; }
     const b = e.getBBox();
     const base = `rotate(180 ${b.x + b.width / 2} ${b.y + b.height / 2})`;
@@ -435,7 +436,13 @@ function setup() {
     post("/moves", { ply: g.ply, text });
   });
   $("undo").addEventListener("click", () => post("/undo", { ply: g.ply }));
-  $("resign").addEventListener("click", () => { if (confirm("Resign this game?")) post("/resign", {}); });
+  $("resign").addEventListener("click", () => { // a second click within 4 s resigns
+    const b = $("resign");
+    if (b.dataset.sure) { post("/resign", {}); return; }
+    b.dataset.sure = "1";
+    b.textContent = "Really resign?";
+    setTimeout(() => { delete b.dataset.sure; b.textContent = "Resign"; }, 4000);
+  });
   $("offerdraw").addEventListener("click", () => post("/draw", { action: "offer" }));
   $("acceptdraw").addEventListener("click", () => post("/draw", { action: "accept" }));
   $("declinedraw").addEventListener("click", () => post("/draw", { action: "decline" }));

@@ -309,7 +309,7 @@ func chain(t *testing.T, rules string) []int {
 
 func TestBrowser(t *testing.T) {
 	t.Chdir("../..") // the catalogue names the bundled games games/….zrf
-	paths := []string{"games"}
+	paths := []string{"games", "server/e2e/testdata/hand.zrf"}
 	dobutsu := ""
 	if dir := os.Getenv("ZOGGO_CORPUS"); dir != "" {
 		dobutsu = filepath.Join(dir, "dagazproject-zrf", "DobutsuShogi", "Dobutsu.zrf")
@@ -481,6 +481,31 @@ func TestBrowser(t *testing.T) {
 		b.waitMoves(9, 10*time.Second)
 		if last := js[string](b, `[...document.querySelectorAll("#moves .mv")].pop().textContent`); !strings.HasPrefix(choice, last) {
 			t.Errorf("the move played is %q, want the one chosen, %q", last, choice)
+		}
+	})
+
+	t.Run("hand, pass and stop here", func(t *testing.T) {
+		b.t = t
+		c := humans(t, ts.URL, "server/e2e/testdata/hand.zrf", "", 2)
+		b.open(c.ID, c.Secret)
+		b.run("picking a man from the hand", chromedp.Click(chromedp.CSS(`#hand .stock[data-piece="Man"]`)))
+		if n := js[int](b, `document.querySelectorAll("#board .targets rect.dest").length`); n != 8 {
+			t.Errorf("a man from the hand may drop on %d squares, want the 8 empty ones", n)
+		}
+		b.screenshot("hand-drop-selected")
+		b.square("c2")
+		b.waitMoves(1, 10*time.Second)
+		b.run("passing", chromedp.WaitVisible(chromedp.ID("pass")), chromedp.Click(chromedp.ID("pass")))
+		b.waitMoves(2, 10*time.Second)
+		b.square("a1")
+		b.square("b1")
+		b.square("c1")
+		b.run("the stop button", chromedp.WaitVisible(chromedp.ID("stop")))
+		b.screenshot("stop-here")
+		b.run("stopping", chromedp.Click(chromedp.ID("stop")))
+		b.waitMoves(3, 10*time.Second)
+		if last := js[string](b, `[...document.querySelectorAll("#moves .mv")].pop().title`); strings.Count(last, "Man") != 2 {
+			t.Errorf("the turn played is %q, want the two steps a1-b1-c1", last)
 		}
 	})
 

@@ -43,6 +43,9 @@ function show(ng) {
 function follow() {
   const es = new EventSource(`/api/games/${encodeURIComponent(id)}/events?t=${encodeURIComponent(secret)}`);
   es.addEventListener("state", refresh);
+  // Leaving the page closes the stream at once: a browser opens few connections to a
+  // server, and a stream that lingers would hold one of them.
+  window.addEventListener("pagehide", () => es.close(), { once: true });
   es.addEventListener("open", () => { banner(""); refresh(); });
   es.addEventListener("error", () => {
     // EventSource reconnects by itself unless the server refused the stream.
@@ -69,14 +72,25 @@ function play(turn) {
 
 // --- Drawing ---------------------------------------------------------------------------
 
+// draw shows state ng. A state that differs from the one shown only beside the board
+// (a bot thinking, a draw offered, or the same state fetched again) keeps the board and
+// the selection in progress.
 function draw(ng) {
+  const same = g && ng.ply === g.ply && ng.board.svg === g.board.svg && legalKey(ng) === legalKey(g);
   g = ng;
-  sel = null;
   if (secret) remember(id, { secret, title: g.title || g.variant });
   document.title = `${g.title || g.variant} – zoggo`;
   $("title").textContent = g.title || g.variant;
-  drawBoard();
+  if (!same) {
+    sel = null;
+    drawBoard();
+  }
   drawSide();
+  if (same) highlight(); else clearSelection();
+}
+
+function legalKey(s) {
+  return JSON.stringify((s.legal || []).map((t) => [t.index, t.zsg]));
 }
 
 function drawBoard() {
@@ -188,7 +202,6 @@ function drawSide() {
   const links = kept?.invites || [];
   $("links").hidden = links.length === 0;
   $("linklist").replaceChildren(...links.map((l) => el("li", {}, el("b", {}, l.player), " ", el("input", { value: l.link, readonly: true, size: 40 }))));
-  clearSelection();
 }
 
 function isPass(t) {

@@ -218,3 +218,14 @@ func (c *Catalogue) json() catalogueJSON {
 	slices.SortStableFunc(out.Errors, func(a, b loadErrJSON) int { return strings.Compare(a.Rules, b.Rules) })
 	return out
 }
+
+// Failed returns the number of rules files that did not load.
+func (c *Catalogue) Failed() int {
+	n := 0
+	for _, e := range c.entries {
+		if e.f == nil {
+			n++
+		}
+	}
+	return n
+}

@@ -81,6 +81,8 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	defer gm.hub.unsubscribe(c)
 	rc := http.NewResponseController(w)
+	// The stream outlives the server's read and write timeouts.
+	rc.SetReadDeadline(time.Time{})
 	rc.SetWriteDeadline(time.Time{})
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")

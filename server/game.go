@@ -33,20 +33,24 @@ type game struct {
 	id  string
 	hub hub
 
-	mu      sync.Mutex
-	loaded  bool // rec, m and the rest are valid
-	rec     *store.Game
-	fsys    fs.FS // the rules' folder, for the bitmaps
-	dir     string
-	g       *eval.Game
-	m       *match.Match
-	agents  []ai.Agent // per seat; nil for people
-	played  []playedText
-	legal   []turnText // texts of m.Legal(), computed when first asked for
-	gen     int
-	offer   int // the seat that offered a draw, or -1
-	think   bool
-	botRand *rand.Rand
+	mu     sync.Mutex
+	loaded bool // rec, m and the rest are valid
+	rec    *store.Game
+	fsys   fs.FS // the rules' folder, for the bitmaps
+	dir    string
+	g      *eval.Game
+	m      *match.Match
+	agents []ai.Agent // per seat; nil for people
+	played []playedText
+	legal  []turnText // texts of m.Legal(), computed when first asked for
+	// legalJSON is m.Legal() as the state shows it, computed when first asked for.
+	legalJSON []legalJSON
+	gen       int
+	offer     int // the seat that offered a draw, or -1
+	think     bool
+	botRand   *rand.Rand
+	svg       *boardJSON // the board of generation svgGen
+	svgGen    int
 }
 
 // playedText is what the server remembers of a turn played.
@@ -106,27 +110,69 @@ func (s *Server) game(ctx context.Context, id string) (*game, error) {
 	if len(id) > 64 {
 		return nil, errf(http.StatusNotFound, "not_found", "no game %q", id)
 	}
-	rec, turns, err := s.st.Game(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, errf(http.StatusNotFound, "not_found", "no game %q", id)
-	}
-	if err != nil {
-		return nil, err
-	}
 	s.mu.Lock()
 	gm, ok := s.live[id]
 	if !ok {
+		if len(s.live) >= maxLive {
+			s.evict()
+		}
 		gm = &game{id: id, offer: -1}
 		s.live[id] = gm
 	}
 	s.mu.Unlock()
 	gm.mu.Lock()
-	if err := s.sync(ctx, gm, rec, turns); err != nil {
-		gm.loaded = false
+	err := s.refresh(ctx, gm)
+	if err == nil {
+		err = s.settle(ctx, gm)
+	}
+	if err != nil {
 		gm.mu.Unlock()
+		if !ok {
+			s.mu.Lock()
+			if s.live[id] == gm && !gm.loaded {
+				delete(s.live, id)
+			}
+			s.mu.Unlock()
+		}
 		return nil, err
 	}
 	return gm, nil
+}
+
+// maxLive is the number of games kept in memory beyond which idle ones are dropped (they
+// are rebuilt from the store when asked for again).
+const maxLive = 2000
+
+// evict drops from memory the games that no request, bot or event stream uses; s.mu is
+// held.
+func (s *Server) evict() {
+	for id, gm := range s.live {
+		if !gm.mu.TryLock() {
+			continue
+		}
+		if !gm.think && gm.hub.listeners() == 0 {
+			delete(s.live, id)
+		}
+		gm.mu.Unlock()
+	}
+}
+
+// refresh reads gm from the store and brings the game in memory in step with it; gm.mu
+// is held, so that no turn is stored meanwhile by this server.
+func (s *Server) refresh(ctx context.Context, gm *game) error {
+	rec, turns, err := s.st.Game(ctx, gm.id)
+	if errors.Is(err, store.ErrNotFound) {
+		gm.loaded = false
+		return errf(http.StatusNotFound, "not_found", "no game %q", gm.id)
+	}
+	if err != nil {
+		return err
+	}
+	if err := s.sync(ctx, gm, rec, turns); err != nil {
+		gm.loaded = false
+		return err
+	}
+	return nil
 }
 
 // sync brings gm in step with what the store holds.
@@ -188,7 +234,7 @@ func (s *Server) load(ctx context.Context, gm *game, rec *store.Game) error {
 		return fmt.Errorf("game %q: %w", rec.ID, err)
 	}
 	gm.loaded, gm.rec, gm.fsys, gm.dir, gm.g, gm.m, gm.agents = true, rec, fsys, dir, g, m, agents
-	gm.played, gm.legal, gm.offer = nil, nil, -1
+	gm.played, gm.legal, gm.legalJSON, gm.offer = nil, nil, nil, -1
 	gm.gen++
 	if gm.botRand == nil {
 		gm.botRand = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
@@ -224,7 +270,7 @@ func (s *Server) replay(gm *game, turns []store.Turn) error {
 		if t.Ply != gm.ply() {
 			return fmt.Errorf("game %q: stored turn %d is numbered %d", gm.id, gm.ply(), t.Ply)
 		}
-		if gm.over() {
+		if gm.m.Over() {
 			return fmt.Errorf("game %q: stored turn %d follows the end of the game", gm.id, t.Ply)
 		}
 		legal := gm.m.Legal()
@@ -243,15 +289,20 @@ func (s *Server) replay(gm *game, turns []store.Turn) error {
 
 // play makes legal turn i on the match and remembers its text.
 func (gm *game) play(i int) error {
-	texts := gm.texts()
 	mover := gm.m.Mover()
 	legal := gm.m.Legal()
+	var named string
+	if gm.legal != nil {
+		named = gm.legal[i].named
+	} else {
+		named = namedOf(gm.g, gm.m.State(), legal, i)
+	}
 	z := zsgText(gm.g, gm.m.State(), &legal[i])
 	if err := gm.m.Play(i); err != nil {
 		return err
 	}
-	gm.played = append(gm.played, playedText{player: mover, named: texts[i].named, zsg: z})
-	gm.legal = nil
+	gm.played = append(gm.played, playedText{player: mover, named: named, zsg: z})
+	gm.legal, gm.legalJSON = nil, nil
 	gm.gen++
 	if gm.offer >= 0 && engine.Player(gm.offer) != mover {
 		gm.offer = -1
@@ -273,22 +324,28 @@ func zsgText(g *eval.Game, s *engine.State, t *eval.Turn) string {
 	return strings.Join(out, "\n")
 }
 
-// commit stores legal turn i as the next turn of gm, then plays it. A game that ends
-// has its result stored.
+// commit plays legal turn i on gm and stores it as the next turn; the turn is stored
+// when commit returns nil. A turn the rules fail on (an error of their move code in the
+// position it leads to) is not stored: it ends the game with the error as the result. A
+// game that ends has its result stored.
 func (s *Server) commit(ctx context.Context, gm *game, i int) error {
 	legal := gm.m.Legal()
 	t := store.Turn{Ply: gm.ply(), Index: i, Text: zsgText(gm.g, gm.m.State(), &legal[i]), At: time.Now().UTC()}
+	offer := gm.offer
+	if err := gm.play(i); err != nil {
+		s.end(ctx, gm, "error: "+err.Error())
+		return nil
+	}
 	if err := s.st.AppendTurn(ctx, gm.id, t); err != nil {
+		gm.m.Undo()
+		gm.played = gm.played[:len(gm.played)-1]
+		gm.legal, gm.legalJSON, gm.offer = nil, nil, offer
+		gm.gen++
 		if errors.Is(err, store.ErrConflict) {
 			gm.loaded = false // resync on the next request
 			return errf(http.StatusConflict, "conflict", "the game has moved on since ply %d", t.Ply)
 		}
 		return err
-	}
-	if err := gm.play(i); err != nil {
-		// Stored but not playable: the rules failed at run time. The game ends with it.
-		s.end(ctx, gm, "error: "+err.Error())
-		return nil
 	}
 	if gm.m.Over() {
 		s.end(ctx, gm, gm.m.Result().String())
@@ -331,6 +388,7 @@ func (s *Server) settle(ctx context.Context, gm *game) error {
 	rng := rand.New(rand.NewPCG(gm.botRand.Uint64(), gm.botRand.Uint64()))
 	s.wg.Add(1)
 	go s.think(gm, gen, agent, m, rng)
+	gm.hub.notify()
 	return nil
 }
 
@@ -357,7 +415,10 @@ func (s *Server) think(gm *game, gen int, agent ai.Agent, m *match.Match, rng *r
 		s.end(ctx, gm, "error: "+err.Error())
 	default:
 		if err := s.commit(ctx, gm, i); err != nil {
-			s.logf("game %s: the bot's turn: %v", gm.id, err)
+			// Another server moved first: play on from what it stored.
+			if err := s.refresh(ctx, gm); err != nil {
+				s.logf("game %s: %v", gm.id, err)
+			}
 		}
 	}
 	if gm.loaded && s.ctx.Err() == nil {

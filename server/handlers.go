@@ -7,12 +7,15 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"path"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/zoggo/zoggo/ai"
+	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/match"
 	"github.com/zoggo/zoggo/notation"
 	"github.com/zoggo/zoggo/render"
 	"github.com/zoggo/zoggo/store"
@@ -190,9 +193,59 @@ func (s *Server) create(ctx context.Context, req *createReq) (*createJSON, error
 	return out, nil
 }
 
-// savedGame finds the rules of a saved game in the catalogue and the turns it holds.
+// savedGame finds the rules of a saved game in the catalogue (by the file name it gives,
+// in any case) and replays it, returning its turns as the store keeps them.
 func (s *Server) savedGame(text string) (rules, variant string, turns []store.Turn, err error) {
-	return "", "", nil, errf(http.StatusBadRequest, "bad_request", "continuing a saved game is not supported yet")
+	sg, err := notation.ParseSavedGame("saved game", []byte(text))
+	if err != nil {
+		return "", "", nil, errf(http.StatusBadRequest, "bad_request", "%v", err)
+	}
+	if len(sg.Edits) > 0 {
+		return "", "", nil, errf(http.StatusUnprocessableEntity, "illegal", "saved games that edit the board cannot be continued here")
+	}
+	want := sg.RulesFile[strings.LastIndexAny(sg.RulesFile, `/\`)+1:]
+	var e *entry
+	var g *eval.Game
+	for _, c := range s.cat.entries {
+		if c.f == nil || !strings.EqualFold(path.Base(c.name), want) {
+			continue
+		}
+		if cg, err := c.game(sg.Variant); err == nil {
+			e, g = c, cg
+			break
+		}
+	}
+	if e == nil {
+		return "", "", nil, errf(http.StatusNotFound, "not_found", "no rules %q with a game %q in the catalogue", want, sg.Variant)
+	}
+	r, err := notation.ReplayAny(g, sg, "saved game")
+	if err != nil {
+		return "", "", nil, errf(http.StatusUnprocessableEntity, "illegal", "%s", strings.SplitN(err.Error(), "\n", 2)[0])
+	}
+	m, err := match.New(g, nil)
+	if err != nil {
+		return "", "", nil, err
+	}
+	var parts []engine.Move
+	for k, p := range r.Plies {
+		parts = append(parts, p.Move)
+		if !p.EndsTurn && k+1 < len(r.Plies) {
+			continue
+		}
+		legal := m.Legal()
+		i := slices.IndexFunc(legal, func(t eval.Turn) bool {
+			return slices.EqualFunc(t.Parts, parts, func(a, b engine.Move) bool { return a.Equal(&b) })
+		})
+		if i < 0 || m.Over() {
+			return "", "", nil, errf(http.StatusUnprocessableEntity, "illegal", "saved game line %d: not a complete legal turn", p.Line.Line)
+		}
+		turns = append(turns, store.Turn{Ply: len(turns), Index: i, Text: zsgText(g, m.State(), &legal[i]), At: time.Now().UTC()})
+		if err := m.Play(i); err != nil {
+			return "", "", nil, errf(http.StatusUnprocessableEntity, "illegal", "saved game line %d: %v", p.Line.Line, err)
+		}
+		parts = parts[:0]
+	}
+	return e.name, g.Title, turns, nil
 }
 
 // gameReq opens the game of a request and checks that its bearer may read it; the
@@ -278,8 +331,12 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		if err := gm.current(*req.Ply); err != nil {
 			return err
 		}
-		if !slices.Contains(you, int(gm.m.Mover())) {
-			return errf(http.StatusForbidden, "forbidden", "it is %s's turn, not yours", gm.g.Players[gm.m.Mover()].Name)
+		if mv := int(gm.m.Mover()); !slices.Contains(you, mv) {
+			name := "another player"
+			if mv >= 0 && mv < len(gm.g.Players) {
+				name = gm.g.Players[mv].Name
+			}
+			return errf(http.StatusForbidden, "forbidden", "it is %s's turn, not yours", name)
 		}
 		legal := gm.m.Legal()
 		i := -1
@@ -375,7 +432,7 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 		for gm.ply() > k && gm.m.Undo() {
 		}
 		gm.played = gm.played[:k]
-		gm.legal = nil
+		gm.legal, gm.legalJSON = nil, nil
 		gm.offer = -1
 		gm.gen++
 		return nil

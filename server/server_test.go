@@ -5,15 +5,19 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/zoggo/zoggo/internal/pgtest"
 	"github.com/zoggo/zoggo/store"
 	"github.com/zoggo/zoggo/store/memstore"
 )
@@ -43,7 +47,10 @@ type harness struct {
 }
 
 func newHarness(t testing.TB, st store.Store, o Options) *harness {
-	o.Store, o.Catalogue = st, testCatalogue(t)
+	o.Store = st
+	if o.Catalogue == nil {
+		o.Catalogue = testCatalogue(t)
+	}
 	if o.Rate == 0 {
 		o.Rate = -1
 	}
@@ -159,10 +166,31 @@ func (h *harness) waitFor(id, secret string, ok func(stateJSON) bool) stateJSON 
 var chessHotSeat = map[string]any{"rules": "../games/chess.zrf", "variant": "",
 	"seats": []map[string]string{{"kind": "human"}, {"kind": "invite"}}}
 
-// stores runs a test against every store.
+func TestMain(m *testing.M) { os.Exit(pgtest.Run(m)) }
+
+// stores runs a test against every store: in memory, SQLite and PostgreSQL (skipped when
+// PostgreSQL is not installed, unless CI=true). open opens the test's database, a new
+// connection to the same one each time; the test ends by closing them.
 func stores(t *testing.T, test func(t *testing.T, open func() store.Store)) {
 	t.Run("memstore", func(t *testing.T) {
-		test(t, func() store.Store { return memstore.New() })
+		st := memstore.New()
+		test(t, func() store.Store { return st })
+	})
+	opener := func(t *testing.T, dsn string) func() store.Store {
+		return func() store.Store {
+			st, err := store.Open(context.Background(), dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { st.Close() })
+			return st
+		}
+	}
+	t.Run("sqlite", func(t *testing.T) {
+		test(t, opener(t, filepath.Join(t.TempDir(), "games.db")))
+	})
+	t.Run("postgres", func(t *testing.T) {
+		test(t, opener(t, pgtest.Start(t)))
 	})
 }
 
@@ -292,7 +320,7 @@ func TestPlay(t *testing.T) {
 		// A new server on the same store continues the game where it was.
 		before := h.state(c.ID, black)
 		h.close()
-		h2 := newHarness(t, st, Options{})
+		h2 := newHarness(t, open(), Options{})
 		after := h2.state(c.ID, black)
 		if after.Ply != before.Ply || after.Board.SVG != before.Board.SVG || len(after.Legal) != len(before.Legal) {
 			t.Fatalf("after restart: ply %d (was %d), same board %v", after.Ply, before.Ply, after.Board.SVG == before.Board.SVG)
@@ -309,6 +337,18 @@ func TestPlay(t *testing.T) {
 		if code != http.StatusOK || !bytes.Contains(zsgText, []byte("e2 - e4")) {
 			t.Errorf("zsg: %d %s", code, zsgText)
 		}
+		// A saved game continues as a new game in the same position.
+		var c2 createJSON
+		h2.want(http.StatusCreated, "POST", "/api/games", "", map[string]any{"zsg": string(zsgText),
+			"seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}}, &c2)
+		orig, cont := h2.state(c.ID, c.Secret), h2.state(c2.ID, c2.Secret)
+		if cont.Ply != 4 || cont.Board.SVG != orig.Board.SVG || cont.Rules != "../games/chess.zrf" || len(cont.Legal) != len(orig.Legal) {
+			t.Errorf("continued game: ply %d, rules %q, same board %v", cont.Ply, cont.Rules, cont.Board.SVG == orig.Board.SVG)
+		}
+		h2.want(http.StatusUnprocessableEntity, "POST", "/api/games", "", map[string]any{"zsg": strings.Replace(string(zsgText), "e2 - e4", "e2 - e5", 1),
+			"seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}}, nil)
+		h2.want(http.StatusBadRequest, "POST", "/api/games", "", map[string]any{"zsg": "not a saved game",
+			"seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}}, nil)
 	})
 }
 
@@ -331,7 +371,11 @@ func TestMovedElsewhere(t *testing.T) {
 }
 
 func TestBadCreate(t *testing.T) {
-	st := memstore.New()
+	stores(t, testBadCreate)
+}
+
+func testBadCreate(t *testing.T, open func() store.Store) {
+	st := open()
 	h := newHarness(t, st, Options{})
 	seats := []map[string]string{{"kind": "human"}, {"kind": "human"}}
 	for _, tt := range []struct {
@@ -355,8 +399,14 @@ func TestBadCreate(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			h.want(tt.status, "POST", "/api/games", "", tt.body, nil)
-			if games, rules := st.Count(); games != 0 || rules != 0 {
-				t.Errorf("%d games and %d rules stored", games, rules)
+			games, err := st.ListGames(context.Background(), 10)
+			if err != nil || len(games) != 0 {
+				t.Errorf("%d games stored (%v)", len(games), err)
+			}
+			for _, e := range testCatalogue(t).entries {
+				if _, err := st.Rules(context.Background(), e.hash); e.hash != "" && !errors.Is(err, store.ErrNotFound) {
+					t.Errorf("the rules %s were stored (%v)", e.name, err)
+				}
 			}
 		})
 	}
@@ -373,6 +423,12 @@ func TestBots(t *testing.T) {
 		end := h.waitFor(c.ID, c.View, func(s stateJSON) bool { return s.Over })
 		if end.Result == "" || end.Thinking || len(h.turns(c.ID)) != end.Ply || end.Ply < 3 {
 			t.Fatalf("bots' game ended %q at ply %d, thinking %v, %d turns stored", end.Result, end.Ply, end.Thinking, len(h.turns(c.ID)))
+		}
+		// The server plays the dice.
+		c = h.create(map[string]any{"rules": "testdata/dicerace.zrf", "seats": []map[string]string{{"kind": "human"}, {"kind": "random"}}})
+		h.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/moves", c.Secret, map[string]any{"ply": 0, "index": 0}, nil)
+		if s := h.waitFor(c.ID, c.Secret, func(s stateJSON) bool { return s.Ply == 2 }); s.Players[1].Kind != "random" || s.Moves[1].Player != 1 {
+			t.Fatalf("the dice's turn: players %+v, moves %+v", s.Players, s.Moves)
 		}
 		// A person against a bot: the bot answers every turn.
 		c = h.create(map[string]any{"rules": "../games/chess.zrf", "seats": []map[string]string{{"kind": "human"}, {"kind": "bot", "bot": "search:1"}}})
@@ -491,4 +547,69 @@ func TestPages(t *testing.T) {
 		}
 	}
 	h.want(http.StatusNotFound, "GET", "/api/nothing", "", nil, nil)
+}
+
+// TestStoredRules checks that a game goes on from the rules stored with it when the
+// server's catalogue no longer offers them, and that a stored turn that is not what the
+// rules make is a clear error.
+func TestStoredRules(t *testing.T) {
+	st := memstore.New()
+	h := newHarness(t, st, Options{})
+	c := h.create(chessHotSeat)
+	h.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/moves", c.Secret, map[string]any{"ply": 0, "index": 0}, nil)
+	before := h.state(c.ID, c.Secret)
+
+	raceOnly, err := LoadCatalogue([]string{"testdata/race.zrf"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h2 := newHarness(t, st, Options{Catalogue: raceOnly})
+	after := h2.state(c.ID, c.Secret)
+	if after.Ply != 1 || after.Moves[0].ZSG != before.Moves[0].ZSG || len(after.Legal) != len(before.Legal) {
+		t.Fatalf("from the stored rules: ply %d, moves %+v", after.Ply, after.Moves)
+	}
+	h2.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/moves", c.Invites[0].Secret, map[string]any{"ply": 1, "index": 0}, nil)
+
+	// A turn stored with text the rules do not make.
+	if err := st.AppendTurn(context.Background(), c.ID, store.Turn{Ply: 2, Index: 0, Text: "z9 - z10"}); err != nil {
+		t.Fatal(err)
+	}
+	code, body := h.do("GET", "/api/games/"+c.ID, c.Secret, nil)
+	if code != http.StatusInternalServerError || !strings.Contains(string(body), `stored turn 2 is \"z9 - z10\"`) {
+		t.Fatalf("a stored turn that does not replay: %d %s", code, body)
+	}
+}
+
+// TestRulesError checks that a turn the rules fail on ends the game with the error as
+// its result, and that nothing of it is stored.
+func TestRulesError(t *testing.T) {
+	for _, bot := range []string{"random", "search:1"} {
+		t.Run(bot, func(t *testing.T) { testRulesError(t, bot) })
+	}
+}
+
+func testRulesError(t *testing.T, bot string) {
+	st := memstore.New()
+	h := newHarness(t, st, Options{})
+	c := h.create(map[string]any{"rules": "testdata/pitfall.zrf", "seats": []map[string]string{{"kind": "human"}, {"kind": "bot", "bot": bot}}})
+	for _, step := range []struct {
+		ply int
+		to  string
+	}{{0, "b1"}, {2, "c1"}, {4, "c2"}} {
+		s := h.waitFor(c.ID, c.Secret, func(s stateJSON) bool { return s.Ply == step.ply && !s.Thinking })
+		i := slices.IndexFunc(s.Legal, func(l legalJSON) bool { return l.Parts[0].Moves[0].To == step.to })
+		if i < 0 {
+			t.Fatalf("ply %d: no move to %s in %+v", step.ply, step.to, s.Legal)
+		}
+		h.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/moves", c.Secret, map[string]any{"ply": step.ply, "index": i}, nil)
+	}
+	end := h.waitFor(c.ID, c.Secret, func(s stateJSON) bool { return s.Over })
+	if end.Ply != 5 || !strings.HasPrefix(end.Result, "error: ") || len(h.turns(c.ID)) != 5 {
+		t.Fatalf("ended at ply %d with %q, %d turns stored", end.Ply, end.Result, len(h.turns(c.ID)))
+	}
+	// A new server shows the same end.
+	h2 := newHarness(t, st, Options{})
+	if again := h2.state(c.ID, c.Secret); again.Ply != 5 || again.Result != end.Result {
+		t.Fatalf("after a restart: ply %d, %q", again.Ply, again.Result)
+	}
 }

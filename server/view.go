@@ -115,8 +115,11 @@ func (gm *game) view(you []int) *stateJSON {
 			}
 		}
 	}
-	svg, _ := render.SVG(g.Game, s, render.SVGOptions{Files: gm.fsys, Dir: gm.dir, Highlight: last})
-	st.Board = boardJSON{SVG: string(svg), ViewBox: viewBox(svg), Positions: positions(g)}
+	if gm.svg == nil || gm.svgGen != gm.gen {
+		svg, _ := render.SVG(g.Game, s, render.SVGOptions{Files: gm.fsys, Dir: gm.dir, Highlight: last})
+		gm.svg, gm.svgGen = &boardJSON{SVG: string(svg), ViewBox: viewBox(svg), Positions: positions(g)}, gm.gen
+	}
+	st.Board = *gm.svg
 	nk := len(g.Pieces)
 	for i, n := range s.Stock {
 		if n > 0 && nk > 0 {
@@ -124,17 +127,23 @@ func (gm *game) view(you []int) *stateJSON {
 		}
 	}
 	for i, p := range m.History() {
-		mv := moveJSON{Ply: i, MoveNumber: p.Num, Named: "", ZSG: notation.Turn(g, p.Before, &p.Turn)}
+		mv := moveJSON{Ply: i, MoveNumber: p.Num}
 		if i < len(gm.played) {
-			mv.Player, mv.Named = int(gm.played[i].player), gm.played[i].named
+			mv.Player, mv.Named, mv.ZSG = int(gm.played[i].player), gm.played[i].named, strings.ReplaceAll(gm.played[i].zsg, "\n", "; ")
+		} else {
+			mv.ZSG = notation.Turn(g, p.Before, &p.Turn)
 		}
 		st.Moves = append(st.Moves, mv)
 	}
 	if !gm.over() && slices.Contains(you, int(m.Mover())) {
-		texts := gm.texts()
-		for i, t := range m.Legal() {
-			st.Legal = append(st.Legal, legalJSON{Index: i, Named: texts[i].named, ZSG: texts[i].zsg, Parts: parts(g, s, &t)})
+		if gm.legalJSON == nil {
+			texts := gm.texts()
+			gm.legalJSON = make([]legalJSON, len(texts))
+			for i, t := range m.Legal() {
+				gm.legalJSON[i] = legalJSON{Index: i, Named: texts[i].named, ZSG: texts[i].zsg, Parts: parts(g, s, &t)}
+			}
 		}
+		st.Legal = gm.legalJSON
 	}
 	return st
 }
@@ -270,6 +279,43 @@ func nameParts(g *eval.Game, s *engine.State, turns []eval.Turn, idx []int, k in
 			nameParts(g, next, turns, rest, k+1, named)
 		}
 	}
+}
+
+// namedOf writes turn i of turns in named notation, as describeTurns does, without
+// naming the others.
+func namedOf(g *eval.Game, s *engine.State, turns []eval.Turn, i int) string {
+	idx := make([]int, len(turns))
+	for j := range idx {
+		idx[j] = j
+	}
+	cur := s
+	out := make([]string, len(turns[i].Parts))
+	for k := range turns[i].Parts {
+		mine := &turns[i].Parts[k]
+		var cands []*engine.Move
+		var rest []int
+		for _, j := range idx {
+			if len(turns[j].Parts) <= k {
+				continue
+			}
+			m := &turns[j].Parts[k]
+			if !slices.ContainsFunc(cands, m.Equal) {
+				cands = append(cands, m)
+			}
+			if m.Equal(mine) {
+				rest = append(rest, j)
+			}
+		}
+		out[k] = notation.Named(g, cur, mine, cands)
+		idx = rest
+		if k+1 < len(turns[i].Parts) {
+			if cur == s {
+				cur = s.Clone()
+			}
+			g.Apply(cur, mine)
+		}
+	}
+	return strings.Join(out, " + ")
 }
 
 // canonMove normalises typed or written move text: white space folded, and the separators

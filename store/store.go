@@ -8,6 +8,17 @@
 // The store knows nothing of rules: a turn is kept as its index among the legal turns of
 // its position (the order the run-time generates them in is fixed for given rules) and
 // its text in ZSG notation, which the server checks when it replays a game.
+//
+// Open picks the database from its argument. On SQLite, a write that returned nil is on
+// the disk: the file is in WAL mode with synchronous=FULL (the log is fsynced at every
+// commit; fullfsync on macOS), so it survives the server being killed (SIGKILL) and the
+// machine losing power. Writes of one process are serialized on one connection whose
+// transactions begin IMMEDIATE, so concurrent writers wait for each other instead of
+// failing with SQLITE_BUSY; other processes are waited for up to 10 seconds (busy
+// timeout). Foreign keys are enforced. On PostgreSQL, the turns of a game change under a
+// lock on its row, so that two servers sharing a database can never both store a ply.
+//
+// Times are kept to the microsecond and come back in UTC.
 package store
 
 import (
@@ -64,15 +75,18 @@ type Store interface {
 	// Rules returns the bytes stored under hash, or ErrNotFound.
 	Rules(ctx context.Context, hash string) ([]byte, error)
 
-	// CreateGame stores a new game with no turns.
+	// CreateGame stores a new game with no turns. Its rules must be stored (else
+	// ErrNotFound); an id already taken is ErrConflict; a zero Created is set to now.
 	CreateGame(ctx context.Context, g *Game) error
 	// Game returns a game and its turns in order, or ErrNotFound.
 	Game(ctx context.Context, id string) (*Game, []Turn, error)
-	// ListGames returns the most recent games first, at most limit of them.
+	// ListGames returns the most recent games first, at most limit of them, without
+	// their turns.
 	ListGames(ctx context.Context, limit int) ([]*Game, error)
 
 	// AppendTurn stores turn t of game id; t.Ply must be the number of turns stored so far,
-	// else ErrConflict and nothing is stored.
+	// else ErrConflict and nothing is stored. A zero t.At is set to now. ErrNotFound when
+	// there is no such game.
 	AppendTurn(ctx context.Context, id string, t Turn) error
 	// TruncateTurns removes the turns from ply on (undo); removing none is not an error.
 	TruncateTurns(ctx context.Context, id string, ply int) error

@@ -28,7 +28,7 @@ Start with:
 		SilenceErrors: true,
 	}
 	root.AddCommand(newCheck(), newShow(), newMoves(), newPerft(), newReplay(), newConvert(), newRun(), newPlay())
-	root.AddCommand(newRender())
+	root.AddCommand(newRender(), newServe())
 	return root
 }
 

@@ -1,0 +1,621 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/zoggo/zoggo/internal/pgtest"
+)
+
+func TestMain(m *testing.M) { os.Exit(pgtest.Run(m)) }
+
+// databases runs f once on a new SQLite file and once on a new PostgreSQL database (when
+// PostgreSQL is installed), with the dsn that opens it.
+func databases(t *testing.T, f func(t *testing.T, dsn string)) {
+	t.Run("sqlite", func(t *testing.T) { f(t, filepath.Join(t.TempDir(), "zoggo.db")) })
+	t.Run("postgres", func(t *testing.T) { f(t, pgtest.Start(t)) })
+}
+
+// open opens dsn and closes it when the test ends.
+func open(t *testing.T, dsn string) Store {
+	t.Helper()
+	s, err := Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	})
+	return s
+}
+
+// putRules stores content and returns its hash.
+func putRules(t *testing.T, s Store, content string) string {
+	t.Helper()
+	sum := sha256.Sum256([]byte(content))
+	hash := hex.EncodeToString(sum[:])
+	if err := s.PutRules(context.Background(), hash, []byte(content)); err != nil {
+		t.Fatalf("PutRules: %v", err)
+	}
+	return hash
+}
+
+// newGame stores a game with id and two seats under rules of its own.
+func newGame(t *testing.T, s Store, id string) *Game {
+	t.Helper()
+	g := &Game{
+		ID:        id,
+		RulesHash: putRules(t, s, "(game (title \"Tic-Tac-Toe\"))"),
+		RulesName: "games/tictactoe.zrf",
+		Variant:   "Tic-Tac-Toe",
+		Seats: []Seat{
+			{Kind: "human", Token: "c0ffee"},
+			{Kind: "bot", Bot: "search:1"},
+		},
+		ViewToken: "beef",
+		Created:   time.Date(2026, 11, 23, 22, 0, 0, 123456000, time.UTC),
+	}
+	if err := s.CreateGame(context.Background(), g); err != nil {
+		t.Fatalf("CreateGame: %v", err)
+	}
+	return g
+}
+
+// turn returns a turn for ply.
+func turn(ply int) Turn {
+	return Turn{Ply: ply, Index: ply * 3, Text: fmt.Sprintf("a%d - b%d", ply, ply), At: time.Unix(1700000000+int64(ply), 5000).UTC()}
+}
+
+// wantTurns returns the turns 0…n-1 as turn makes them.
+func wantTurns(n int) []Turn {
+	ts := []Turn{}
+	for i := range n {
+		ts = append(ts, turn(i))
+	}
+	return ts
+}
+
+func TestGameRoundTrip(t *testing.T) {
+	databases(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		s := open(t, dsn)
+		want := newGame(t, s, "g1")
+		got, turns, err := s.Game(ctx, "g1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("Game(g1) mismatch (-want +got):\n%s", d)
+		}
+		if turns == nil || len(turns) != 0 {
+			t.Errorf("Game(g1) turns = %#v, want an empty list", turns)
+		}
+		if err := s.CreateGame(ctx, want); !errors.Is(err, ErrConflict) {
+			t.Errorf("CreateGame of a taken id: %v, want ErrConflict", err)
+		}
+		bad := *want
+		bad.ID, bad.RulesHash = "g2", strings.Repeat("0", 64)
+		if err := s.CreateGame(ctx, &bad); !errors.Is(err, ErrNotFound) {
+			t.Errorf("CreateGame with rules not stored: %v, want ErrNotFound", err)
+		}
+		if _, _, err := s.Game(ctx, "g2"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("Game(g2) after a failed CreateGame: %v, want ErrNotFound", err)
+		}
+	})
+}
+
+func TestCreatedDefaultsToNow(t *testing.T) {
+	databases(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		s := open(t, dsn)
+		before := time.Now().Add(-time.Second)
+		g := &Game{ID: "now", RulesHash: putRules(t, s, "x"), Seats: []Seat{}}
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		if g.Created.Before(before) {
+			t.Errorf("CreateGame set Created to %v, want now", g.Created)
+		}
+		got, _, err := s.Game(ctx, "now")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !got.Created.Equal(g.Created) {
+			t.Errorf("stored Created %v, CreateGame said %v", got.Created, g.Created)
+		}
+	})
+}
+
+func TestNotFound(t *testing.T) {
+	databases(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		s := open(t, dsn)
+		_, _, err := s.Game(ctx, "nope")
+		if !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), `"nope"`) {
+			t.Errorf("Game(nope): %v, want ErrNotFound naming the id", err)
+		}
+		for name, err := range map[string]error{
+			"AppendTurn":    s.AppendTurn(ctx, "nope", turn(0)),
+			"TruncateTurns": s.TruncateTurns(ctx, "nope", 0),
+			"SetResult":     s.SetResult(ctx, "nope", "draw"),
+		} {
+			if !errors.Is(err, ErrNotFound) {
+				t.Errorf("%s(nope): %v, want ErrNotFound", name, err)
+			}
+		}
+		if _, err := s.Rules(ctx, "abc"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("Rules(abc): %v, want ErrNotFound", err)
+		}
+	})
+}
+
+func TestAppendTurn(t *testing.T) {
+	databases(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		s := open(t, dsn)
+		newGame(t, s, "g")
+		for ply := range 3 {
+			if err := s.AppendTurn(ctx, "g", turn(ply)); err != nil {
+				t.Fatalf("AppendTurn(%d): %v", ply, err)
+			}
+		}
+		for _, ply := range []int{-1, 0, 2, 4, 100} {
+			stale := turn(ply)
+			stale.Text = "stale"
+			if err := s.AppendTurn(ctx, "g", stale); !errors.Is(err, ErrConflict) {
+				t.Errorf("AppendTurn at ply %d of 3: %v, want ErrConflict", ply, err)
+			}
+		}
+		_, got, err := s.Game(ctx, "g")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(wantTurns(3), got); d != "" {
+			t.Errorf("turns mismatch (-want +got):\n%s", d)
+		}
+		// A zero time is now.
+		before := time.Now().Add(-time.Second)
+		if err := s.AppendTurn(ctx, "g", Turn{Ply: 3, Text: "x"}); err != nil {
+			t.Fatal(err)
+		}
+		_, got, err = s.Game(ctx, "g")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 4 || got[3].At.Before(before) {
+			t.Errorf("turn 3 with no time: got %+v, want one at about now", got[3:])
+		}
+	})
+}
+
+// TestAppendTurnRace has 50 goroutines append each ply of one game at once: exactly
+// one of them must win each ply, and the others get ErrConflict.
+func TestAppendTurnRace(t *testing.T) {
+	databases(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		s := open(t, dsn)
+		newGame(t, s, "race")
+		const goroutines, plies = 50, 5
+		for ply := range plies {
+			var wg sync.WaitGroup
+			errs := make([]error, goroutines)
+			for i := range goroutines {
+				wg.Go(func() {
+					tu := turn(ply)
+					tu.Index = i
+					errs[i] = s.AppendTurn(ctx, "race", tu)
+				})
+			}
+			wg.Wait()
+			wins := 0
+			for i, err := range errs {
+				switch {
+				case err == nil:
+					wins++
+				case !errors.Is(err, ErrConflict):
+					t.Errorf("ply %d, goroutine %d: %v, want nil or ErrConflict", ply, i, err)
+				}
+			}
+			if wins != 1 {
+				t.Errorf("ply %d: %d goroutines stored it, want 1", ply, wins)
+			}
+		}
+		_, got, err := s.Game(ctx, "race")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != plies {
+			t.Fatalf("%d turns stored, want %d", len(got), plies)
+		}
+		for i, tu := range got {
+			if tu.Ply != i {
+				t.Errorf("turn %d has ply %d", i, tu.Ply)
+			}
+		}
+	})
+}
+
+// TestAppendTurnPlayers has 50 goroutines play one game: each reads the game and
+// appends at the ply it saw, again on ErrConflict, until the game has 100 turns. Every
+// turn must be stored once, in order.
+func TestAppendTurnPlayers(t *testing.T) {
+	databases(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		s := open(t, dsn)
+		newGame(t, s, "busy")
+		const goroutines, plies = 50, 100
+		var wg sync.WaitGroup
+		wins := make([]int, goroutines)
+		for i := range goroutines {
+			wg.Go(func() {
+				for range 10 * plies { // Bounded: each try either wins or sees the game move on.
+					_, ts, err := s.Game(ctx, "busy")
+					if err != nil {
+						t.Errorf("goroutine %d: %v", i, err)
+						return
+					}
+					if len(ts) >= plies {
+						return
+					}
+					err = s.AppendTurn(ctx, "busy", Turn{Ply: len(ts), Index: i, Text: fmt.Sprint(len(ts))})
+					switch {
+					case err == nil:
+						wins[i]++
+					case !errors.Is(err, ErrConflict):
+						t.Errorf("goroutine %d: %v", i, err)
+						return
+					}
+				}
+			})
+		}
+		wg.Wait()
+		_, got, err := s.Game(ctx, "busy")
+		if err != nil {
+			t.Fatal(err)
+		}
+		total := 0
+		for _, w := range wins {
+			total += w
+		}
+		if total != plies || len(got) != plies {
+			t.Errorf("%d appends won and %d turns stored, want %d", total, len(got), plies)
+		}
+		for i, tu := range got {
+			if tu.Ply != i || tu.Text != fmt.Sprint(i) {
+				t.Errorf("turn %d is %+v", i, tu)
+			}
+		}
+	})
+}
+
+// TestManyGames plays 200 games at once, as a busy server does: no write may fail (on
+// SQLite, that means no SQLITE_BUSY).
+func TestManyGames(t *testing.T) {
+	databases(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		s := open(t, dsn)
+		hash := putRules(t, s, "rules")
+		const games, plies = 200, 5
+		var wg sync.WaitGroup
+		for i := range games {
+			wg.Go(func() {
+				id := fmt.Sprintf("game%03d", i)
+				if err := s.CreateGame(ctx, &Game{ID: id, RulesHash: hash, Seats: []Seat{{Kind: "human"}}}); err != nil {
+					t.Errorf("CreateGame(%s): %v", id, err)
+					return
+				}
+				for ply := range plies {
+					if err := s.AppendTurn(ctx, id, turn(ply)); err != nil {
+						t.Errorf("AppendTurn(%s, %d): %v", id, ply, err)
+						return
+					}
+					if _, _, err := s.Game(ctx, id); err != nil {
+						t.Errorf("Game(%s): %v", id, err)
+						return
+					}
+				}
+				if err := s.SetResult(ctx, id, "draw"); err != nil {
+					t.Errorf("SetResult(%s): %v", id, err)
+				}
+			})
+		}
+		wg.Wait()
+		list, err := s.ListGames(ctx, games+10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(list) != games {
+			t.Errorf("ListGames: %d games, want %d", len(list), games)
+		}
+		for _, g := range list {
+			_, ts, err := s.Game(ctx, g.ID)
+			if err != nil || len(ts) != plies || g.Result != "draw" {
+				t.Errorf("game %s: %d turns, result %q, err %v; want %d turns, a draw", g.ID, len(ts), g.Result, err, plies)
+			}
+		}
+	})
+}
+
+func TestTruncateTurns(t *testing.T) {
+	databases(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		s := open(t, dsn)
+		newGame(t, s, "g")
+		for ply := range 5 {
+			if err := s.AppendTurn(ctx, "g", turn(ply)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, tt := range []struct{ at, want int }{{7, 5}, {5, 5}, {3, 3}, {3, 3}, {0, 0}} {
+			if err := s.TruncateTurns(ctx, "g", tt.at); err != nil {
+				t.Fatalf("TruncateTurns(%d): %v", tt.at, err)
+			}
+			_, got, err := s.Game(ctx, "g")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(wantTurns(tt.want), got); d != "" {
+				t.Errorf("after TruncateTurns(%d) (-want +got):\n%s", tt.at, d)
+			}
+		}
+		if err := s.TruncateTurns(ctx, "g", -1); err == nil {
+			t.Error("TruncateTurns(-1) succeeded, want an error")
+		}
+		// After an undo, the game goes on from the ply it was taken back to.
+		for ply := range 2 {
+			if err := s.AppendTurn(ctx, "g", turn(ply)); err != nil {
+				t.Fatalf("AppendTurn(%d) after truncating: %v", ply, err)
+			}
+		}
+		_, got, err := s.Game(ctx, "g")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(wantTurns(2), got); d != "" {
+			t.Errorf("after playing on (-want +got):\n%s", d)
+		}
+	})
+}
+
+func TestSetResult(t *testing.T) {
+	databases(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		s := open(t, dsn)
+		newGame(t, s, "g")
+		newGame(t, s, "other")
+		for _, result := range []string{"White wins (checkmate)", "White wins (checkmate)", "", "draw agreed"} {
+			if err := s.SetResult(ctx, "g", result); err != nil {
+				t.Fatalf("SetResult(%q): %v", result, err)
+			}
+			g, _, err := s.Game(ctx, "g")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Result != result {
+				t.Errorf("after SetResult(%q), Result = %q", result, g.Result)
+			}
+		}
+		if g, _, err := s.Game(ctx, "other"); err != nil || g.Result != "" {
+			t.Errorf("SetResult changed another game: %q, %v", g.Result, err)
+		}
+	})
+}
+
+func TestListGames(t *testing.T) {
+	databases(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		s := open(t, dsn)
+		hash := putRules(t, s, "rules")
+		base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+		for i, id := range []string{"b", "a", "d", "c"} {
+			g := &Game{ID: id, RulesHash: hash, Seats: []Seat{}, Created: base.Add(time.Duration(i%3) * time.Hour)}
+			if err := s.CreateGame(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// Newest first; games created at the same time by id, descending.
+		for _, tt := range []struct {
+			limit int
+			want  string
+		}{{10, "d a c b"}, {4, "d a c b"}, {2, "d a"}, {0, ""}, {-1, ""}} {
+			list, err := s.ListGames(ctx, tt.limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ids []string
+			for _, g := range list {
+				ids = append(ids, g.ID)
+			}
+			if got := strings.Join(ids, " "); got != tt.want {
+				t.Errorf("ListGames(%d) = %q, want %q", tt.limit, got, tt.want)
+			}
+		}
+	})
+}
+
+func TestRules(t *testing.T) {
+	databases(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		s := open(t, dsn)
+		// Not UTF-8, with a NUL and CRLF: rules files are bytes.
+		content := []byte("(game (title \"\xe9checs\"))\r\n\x00\xff")
+		sum := sha256.Sum256(content)
+		hash := hex.EncodeToString(sum[:])
+		for range 2 {
+			if err := s.PutRules(ctx, hash, content); err != nil {
+				t.Fatalf("PutRules: %v", err)
+			}
+		}
+		got, err := s.Rules(ctx, hash)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(content) {
+			t.Errorf("Rules = %q, want %q", got, content)
+		}
+		if err := s.PutRules(ctx, hash, []byte("other")); err == nil {
+			t.Error("PutRules with a hash of other bytes succeeded, want an error")
+		}
+		empty := putRules(t, s, "")
+		if got, err := s.Rules(ctx, empty); err != nil || got == nil || len(got) != 0 {
+			t.Errorf("Rules of empty rules = %q, %v; want empty bytes", got, err)
+		}
+	})
+}
+
+// TestReopen closes the store and opens it again: everything is there, and the
+// migrations are not applied again.
+func TestReopen(t *testing.T) {
+	databases(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		s, err := Open(ctx, dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := newGame(t, s, "g")
+		for ply := range 3 {
+			if err := s.AppendTurn(ctx, "g", turn(ply)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.SetResult(ctx, "g", "draw"); err != nil {
+			t.Fatal(err)
+		}
+		want.Result = "draw"
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		for range 2 {
+			s := open(t, dsn)
+			got, turns, err := s.Game(ctx, "g")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(want, got); d != "" {
+				t.Errorf("game after reopening (-want +got):\n%s", d)
+			}
+			if d := cmp.Diff(wantTurns(3), turns); d != "" {
+				t.Errorf("turns after reopening (-want +got):\n%s", d)
+			}
+			if rules, err := s.Rules(ctx, want.RulesHash); err != nil || len(rules) == 0 {
+				t.Errorf("rules after reopening: %q, %v", rules, err)
+			}
+			n := 0
+			err = s.(*db).b.tx(ctx, false, func(q querier) error {
+				_, err := one(ctx, q, `SELECT count(*) FROM schema_version`, nil, &n)
+				return err
+			})
+			ms, _ := migrations("sqlite")
+			if err != nil || n != len(ms) {
+				t.Errorf("schema_version has %d rows (%v), want %d: one per migration", n, err, len(ms))
+			}
+		}
+	})
+}
+
+// TestNewerSchema opens a database that a newer zoggo has migrated: it is refused.
+func TestNewerSchema(t *testing.T) {
+	databases(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		s, err := Open(ctx, dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms, _ := migrations("sqlite")
+		future := len(ms) + 1
+		err = s.(*db).b.tx(ctx, true, func(q querier) error {
+			_, err := q.exec(ctx, `INSERT INTO schema_version (version, applied) VALUES ($1, 0)`, int64(future))
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+		s, err = Open(ctx, dsn)
+		if err == nil {
+			s.Close()
+			t.Fatal("Open of a database with a newer schema succeeded")
+		}
+		if want := fmt.Sprintf("schema version %d, newer than this program knows (%d)", future, len(ms)); !strings.Contains(err.Error(), want) {
+			t.Errorf("Open: %v, want an error saying %q", err, want)
+		}
+	})
+}
+
+// TestMigrations checks that both databases have the same migrations.
+func TestMigrations(t *testing.T) {
+	lite, err := migrations("sqlite")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg, err := migrations("postgres")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lite) == 0 || len(lite) != len(pg) {
+		t.Fatalf("%d SQLite migrations and %d PostgreSQL ones, want the same number", len(lite), len(pg))
+	}
+	for i := range lite {
+		if lite[i].name != pg[i].name {
+			t.Errorf("migration %d is %s for SQLite and %s for PostgreSQL", i+1, lite[i].name, pg[i].name)
+		}
+	}
+}
+
+// TestSQLiteSettings checks the settings durability depends on, on both pools.
+func TestSQLiteSettings(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	s := open(t, filepath.Join(dir, "a?b#c.db"))
+	lite := s.(*db).b.(*sqliteDB)
+	for _, tt := range []struct{ pragma, want string }{
+		{"journal_mode", "wal"},
+		{"synchronous", "2"},
+		{"foreign_keys", "1"},
+		{"busy_timeout", "10000"},
+	} {
+		var got string
+		if err := lite.w.QueryRowContext(ctx, "PRAGMA "+tt.pragma).Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got != tt.want {
+			t.Errorf("writer: PRAGMA %s = %q, want %q", tt.pragma, got, tt.want)
+		}
+		if err := lite.r.QueryRowContext(ctx, "PRAGMA "+tt.pragma).Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got != tt.want {
+			t.Errorf("reader: PRAGMA %s = %q, want %q", tt.pragma, got, tt.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "a?b#c.db")); err != nil {
+		t.Errorf("the file named with ? and # is not where it was asked for: %v", err)
+	}
+}
+
+// TestDefaultPath checks where games are kept without a dsn.
+func TestDefaultPath(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", "")
+	t.Setenv("HOME", t.TempDir())
+	p := DefaultPath()
+	if filepath.Base(p) != "zoggo.db" || filepath.Base(filepath.Dir(p)) != "zoggo" || !filepath.IsAbs(p) {
+		t.Errorf("DefaultPath() = %q, want an absolute path ending in zoggo/zoggo.db", p)
+	}
+	s := open(t, "")
+	newGame(t, s, "g")
+	if _, err := os.Stat(p); err != nil {
+		t.Errorf("Open(\"\") did not create %s: %v", p, err)
+	}
+}

@@ -55,6 +55,7 @@ function follow() {
 
 // post sends an action and shows the state the server answers with.
 async function post(path, body) {
+  ++fetching; // a GET under way may answer with the state before this one: drop it
   try {
     const ng = await api("POST", `/api/games/${encodeURIComponent(id)}${path}`, body, secret);
     banner("");
@@ -183,7 +184,7 @@ function drawSide() {
     class: "stock", "data-piece": s.piece, title: s.piece,
     disabled: !mine || !g.legal.some((t) => t.parts.some((p) => p.drop === s.piece)),
     onclick: () => pickDrop(s.piece),
-  }, s.image ? el("img", { src: s.image, alt: s.piece }) : s.piece, s.n > 1 ? el("sub", {}, "×" + s.n) : null)));
+  }, s.image ? el("img", { src: s.image, alt: s.piece }) : s.piece, el("sub", {}, "×" + s.n))));
   hand.hidden = stock.length === 0;
 
   $("pass").hidden = !mine || !g.legal.some(isPass);

@@ -312,7 +312,7 @@ func TestBrowser(t *testing.T) {
 		t.Skip("the browser test starts Chromium: not in -short mode")
 	}
 	t.Chdir("../..") // the catalogue names the bundled games games/….zrf
-	paths := []string{"games", "server/e2e/testdata/hand.zrf"}
+	paths := []string{"games", "server/e2e/testdata/hand.zrf", "server/e2e/testdata/broken.zrf"}
 	dobutsu := ""
 	if dir := os.Getenv("ZOGGO_CORPUS"); dir != "" {
 		dobutsu = filepath.Join(dir, "dagazproject-zrf", "DobutsuShogi", "Dobutsu.zrf")
@@ -331,6 +331,9 @@ func TestBrowser(t *testing.T) {
 		b.t = t
 		b.run("opening the lobby", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`.card`)))
 		b.screenshot("lobby")
+		if errs := js[string](b, `document.getElementById("errors").hidden ? "" : document.getElementById("errorlist").textContent`); !strings.Contains(errs, "broken.zrf:") {
+			t.Errorf("the lobby's list of rules that did not load is %q, want broken.zrf with its error", errs)
+		}
 		b.run("filtering", chromedp.SendKeys(chromedp.ID("filter"), "chess"))
 		if !js[bool](b, `[...document.querySelectorAll(".card")].find(c => c.querySelector("h3").textContent === "Abalone").hidden`) {
 			t.Errorf("the filter \"chess\" leaves Abalone visible")
@@ -474,6 +477,9 @@ func TestBrowser(t *testing.T) {
 		b.square("b7")
 		b.square("a8")
 		b.run("the chooser", chromedp.WaitVisible(chromedp.CSS(`#choice button`)))
+		b.run("typing a move that is not legal", chromedp.SendKeys(chromedp.ID("movetext"), "h2 - h5"+kb.Enter),
+			chromedp.WaitVisible(chromedp.ID("banner")))
+		t.Logf("the banner says: %s", js[string](b, `document.getElementById("banner").textContent`))
 		b.screenshot("promotion-chooser")
 		choice := js[string](b, `document.querySelector("#choice button").textContent`)
 		js[any](b, `document.querySelector("#choice button").click()`)

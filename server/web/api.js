@@ -67,3 +67,6 @@ export function el(tag, attrs, ...children) {
   }
   return e;
 }
+
+// A click on the banner closes it.
+document.getElementById("banner")?.addEventListener("click", () => banner(""));

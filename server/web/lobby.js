@@ -46,6 +46,7 @@ function showErrors() {
   const errs = catalogue.errors || [];
   document.getElementById("errorlist").replaceChildren(...errs.map((e) =>
     el("li", {}, el("b", {}, e.rules), el("pre", {}, e.error))));
+  document.getElementById("errorcount").textContent = errs.length === 1 ? "1 rules file did not load" : `${errs.length} rules files did not load`;
   document.getElementById("errors").hidden = errs.length === 0;
 }
 

@@ -638,6 +638,18 @@ func TestBrowser(t *testing.T) {
 		}
 		t.Logf("playing %s (%s) with clicks on %s and %s", turn.Named, turn.ZSG, rear, front)
 		b.open(c.ID, c.Secret)
+		// A click on another marble of the group selects it and plays nothing.
+		middle := ""
+		for _, m := range turn.Parts[0].Moves {
+			if m.From == rear {
+				middle = m.To
+			}
+		}
+		b.square(rear)
+		b.square(middle)
+		if got := js[string](b, `[...document.querySelectorAll("#board .targets rect.sel")].map(r => r.dataset.pos).join(" ")`); got != middle {
+			t.Errorf("after clicks on %s and %s, the selection is %q, want %s", rear, middle, got, middle)
+		}
 		b.square(rear)
 		b.screenshot("abalone-selected")
 		b.square(front)

@@ -296,12 +296,14 @@ function startsAt(p, sq) {
 function landsOn(p, sq) {
   if (sel.drop) return p.drop === sel.drop && p.moves.some((m) => m.to === sq);
   if (!p.moves.some((m) => m.from === sel.from)) return false;
-  if (!p.moves.some((m) => m.to === sq)) return false;
+  // A square that a piece of the part leaves is no destination: a click there selects
+  // that piece (in a group move, only the front of the group is a destination).
+  if (!p.moves.some((m) => m.to === sq) || p.moves.some((m) => m.from === sq)) return false;
   return sel.via.every((v) => (p.path || []).includes(v));
 }
 
 function passesThrough(p, sq) {
-  if (sel.drop || !p.moves.some((m) => m.from === sel.from)) return false;
+  if (sel.drop || p.moves.length !== 1 || p.moves[0].from !== sel.from) return false;
   const path = p.path || [];
   const i = path.indexOf(sq);
   const last = sel.via.length ? path.indexOf(sel.via[sel.via.length - 1]) : 0;
@@ -338,11 +340,11 @@ function sources() {
 function click(sq) {
   if (!g || !g.legal || g.legal.length === 0) return;
   if (!sel) sel = fresh();
-  if (sel.from || sel.drop) {
+  if (sel.part === 0 && sel.from === sq) return clearSelection(); // a second click unselects
+  const selected = sel.from || sel.drop;
+  if (selected) {
     const land = sel.turns.filter((t) => t.parts[sel.part] && landsOn(t.parts[sel.part], sq));
     if (land.length) return completePart(land, sq);
-    const via = sel.turns.filter((t) => t.parts[sel.part] && passesThrough(t.parts[sel.part], sq));
-    if (via.length) { sel.turns = via; sel.via.push(sq); return highlight(); }
   }
   const cur = sel.turns.filter((t) => t.parts[sel.part] && startsAt(t.parts[sel.part], sq));
   if (cur.length) {
@@ -350,6 +352,10 @@ function click(sq) {
     if (only.length === cur.length) return completePart(cur, sq); // a capture-only part
     sel.from = sq; sel.drop = null; sel.via = [];
     return highlight();
+  }
+  if (selected) {
+    const via = sel.turns.filter((t) => t.parts[sel.part] && passesThrough(t.parts[sel.part], sq));
+    if (via.length) { sel.turns = via; sel.via.push(sq); return highlight(); }
   }
   if (sel.part > 0 || sel.drop) { // start again from the first part
     sel = null;

@@ -148,8 +148,8 @@ function center(pos) {
 }
 
 function whoIs(i) {
-  if (g.you.includes(i)) return g.you.length === g.players.length || g.players.filter((p) => p.kind === "human").length <= 1 ? "You" : `You (${g.players[i].name})`;
-  return g.players[i].name;
+  if (!g.you.includes(i)) return g.players[i].name;
+  return g.you.length > 1 ? `${g.players[i].name} (you)` : "You";
 }
 
 function drawSide() {

@@ -49,7 +49,8 @@ type game struct {
 	offer     int // the seat that offered a draw, or -1
 	think     bool
 	botRand   *rand.Rand
-	svg       *boardJSON // the board of generation svgGen
+	images    map[int]string // stock pictures by player*len(Pieces)+kind
+	svg       *boardJSON     // the board of generation svgGen
 	svgGen    int
 }
 
@@ -234,7 +235,7 @@ func (s *Server) load(ctx context.Context, gm *game, rec *store.Game) error {
 		return fmt.Errorf("game %q: %w", rec.ID, err)
 	}
 	gm.loaded, gm.rec, gm.fsys, gm.dir, gm.g, gm.m, gm.agents = true, rec, fsys, dir, g, m, agents
-	gm.played, gm.legal, gm.legalJSON, gm.offer = nil, nil, nil, -1
+	gm.played, gm.legal, gm.legalJSON, gm.offer, gm.images = nil, nil, nil, -1, nil
 	gm.gen++
 	if gm.botRand == nil {
 		gm.botRand = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))

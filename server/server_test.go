@@ -613,3 +613,75 @@ func testRulesError(t *testing.T, bot string) {
 		t.Fatalf("after a restart: ply %d, %q", again.Ply, again.Result)
 	}
 }
+
+// bmp24 returns a w×h 24-bit BMP file of one colour.
+func bmp24(w, h int, r, g, b byte) []byte {
+	row := (w*3 + 3) &^ 3
+	size := 54 + row*h
+	out := make([]byte, size)
+	le := func(off, n int, v uint32) {
+		for i := range n {
+			out[off+i] = byte(v >> (8 * i))
+		}
+	}
+	out[0], out[1] = 'B', 'M'
+	le(2, 4, uint32(size))
+	le(10, 4, 54)
+	le(14, 4, 40)
+	le(18, 4, uint32(w))
+	le(22, 4, uint32(h))
+	le(26, 2, 1)
+	le(28, 2, 24)
+	for y := range h {
+		for x := range w {
+			o := 54 + y*row + x*3
+			out[o], out[o+1], out[o+2] = b, g, r
+		}
+	}
+	return out
+}
+
+// TestStock checks the pieces off the board, with their pictures from the bitmaps beside
+// the rules.
+func TestStock(t *testing.T) {
+	dir := t.TempDir()
+	rules := `(game (title "Drops") (players White Black) (turn-order White Black)
+   (board (image "board.bmp")
+      (grid (start-rectangle 0 0 40 40) (dimensions ("a/b/c" (40 0)) ("3/2/1" (0 40)))))
+   (piece (name Stone) (image White "images\Stone.BMP" Black "images\nothere.bmp")
+      (drops ((verify empty?) add)))
+   (board-setup (White (Stone off 2)) (Black (Stone off 2)))
+   (draw-condition (White Black) stalemated))`
+	if err := os.MkdirAll(filepath.Join(dir, "images"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{"drops.zrf": []byte(rules), "images/stone.bmp": bmp24(4, 4, 200, 10, 10), "board.bmp": bmp24(120, 120, 250, 250, 250)} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cat, err := LoadCatalogue([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cat.entries) != 1 || cat.entries[0].f == nil {
+		t.Fatalf("catalogue of %s: %+v", dir, cat.json())
+	}
+	h := newHarness(t, memstore.New(), Options{Catalogue: cat})
+	c := h.create(map[string]any{"rules": filepath.ToSlash(filepath.Join(dir, "drops.zrf")),
+		"seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}})
+	s := h.state(c.ID, c.Secret)
+	if len(s.Stock) != 2 || s.Stock[0].N != 2 || s.Stock[0].Piece != "Stone" || !strings.HasPrefix(s.Stock[0].Image, "data:image/png;base64,") || s.Stock[1].Image != "" {
+		t.Fatalf("stock %+v", s.Stock)
+	}
+	if len(s.Legal) != 9 || s.Legal[0].Parts[0].Drop != "Stone" || s.Legal[0].Parts[0].Moves[0].From != "" {
+		t.Fatalf("legal drops %+v", s.Legal)
+	}
+	if !strings.Contains(s.Board.SVG, "data:image/png") {
+		t.Errorf("the board has no picture")
+	}
+	h.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/moves", c.Secret, map[string]any{"ply": 0, "index": 4}, nil)
+	if s = h.state(c.ID, c.Secret); s.Stock[0].N != 1 || len(s.Legal) != 8 {
+		t.Fatalf("after a drop: stock %+v, %d legal", s.Stock, len(s.Legal))
+	}
+}

@@ -1,6 +1,10 @@
 package server
 
 import (
+	"bytes"
+	"encoding/base64"
+	"image/png"
+	"io/fs"
 	"regexp"
 	"slices"
 	"strconv"
@@ -10,6 +14,7 @@ import (
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/notation"
 	"github.com/zoggo/zoggo/render"
+	"github.com/zoggo/zoggo/zrf"
 )
 
 // stateJSON is a game as GET /api/games/{id} answers it.
@@ -55,6 +60,7 @@ type stockJSON struct {
 	Player int    `json:"player"`
 	Piece  string `json:"piece"`
 	N      int    `json:"n"`
+	Image  string `json:"image,omitempty"`
 }
 
 type moveJSON struct {
@@ -123,7 +129,7 @@ func (gm *game) view(you []int) *stateJSON {
 	nk := len(g.Pieces)
 	for i, n := range s.Stock {
 		if n > 0 && nk > 0 {
-			st.Stock = append(st.Stock, stockJSON{Player: i / nk, Piece: g.Pieces[i%nk].Name, N: int(n)})
+			st.Stock = append(st.Stock, stockJSON{Player: i / nk, Piece: g.Pieces[i%nk].Name, N: int(n), Image: gm.image(i/nk, i%nk)})
 		}
 	}
 	for i, p := range m.History() {
@@ -146,6 +152,47 @@ func (gm *game) view(you []int) *stateJSON {
 		st.Legal = gm.legalJSON
 	}
 	return st
+}
+
+// maxImageFile bounds the size of an image file read for the stock.
+const maxImageFile = 4 << 20
+
+// image returns the picture of player p's pieces of kind k as a data URI, or "" when
+// the rules give none that can be read. Pictures are read once per game in memory.
+func (gm *game) image(p, k int) string {
+	key := p*len(gm.g.Pieces) + k
+	if uri, ok := gm.images[key]; ok {
+		return uri
+	}
+	if gm.images == nil {
+		gm.images = map[int]string{}
+	}
+	gm.images[key] = ""
+	names := gm.g.Pieces[k].Images[engine.Player(p)]
+	if gm.fsys == nil || len(names) == 0 || names[0] == "" {
+		return ""
+	}
+	file, err := zrf.ResolvePath(gm.fsys, gm.dir, names[0])
+	if err != nil {
+		return ""
+	}
+	if fi, err := fs.Stat(gm.fsys, file); err != nil || fi.Size() > maxImageFile {
+		return ""
+	}
+	data, err := fs.ReadFile(gm.fsys, file)
+	if err != nil {
+		return ""
+	}
+	img, err := render.DecodeBMP(data, true)
+	if err != nil {
+		return ""
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return ""
+	}
+	gm.images[key] = "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
+	return gm.images[key]
 }
 
 // locName returns the name of position l.

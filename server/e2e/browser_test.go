@@ -381,6 +381,9 @@ func TestBrowser(t *testing.T) {
 		b.screenshot("chess-after-reload")
 		b.run("undoing", chromedp.Click(chromedp.ID("undo")))
 		b.wait("the undo", `document.querySelectorAll("#moves .mv").length === 2`, 10*time.Second)
+		b.run("resigning", chromedp.Click(chromedp.ID("resign")), chromedp.Click(chromedp.ID("resign")))
+		b.wait("the result", `!document.getElementById("result").hidden`, 10*time.Second)
+		t.Logf("after resigning: %s", js[string](b, `document.getElementById("result").textContent`))
 		b.run("back to the lobby", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#yourgames li`)))
 		if yours := js[int](b, `document.querySelectorAll("#yourgames li").length`); yours != 1 {
 			t.Errorf("the lobby lists %d of your games, want 1", yours)

@@ -200,7 +200,8 @@ function drawSide() {
   if (offered) $("status").textContent += ` ${g.players[g.drawOffer].name} offers a draw.`;
 
   const kept = games()[id];
-  const links = kept?.invites || [];
+  const links = [...(kept?.invites || [])];
+  if (links.length && kept.view) links.push({ player: "Spectators", link: kept.view });
   $("links").hidden = links.length === 0;
   $("linklist").replaceChildren(...links.map((l) => el("li", {}, el("b", {}, l.player), " ", el("input", { value: l.link, readonly: true, size: 40 }))));
 }

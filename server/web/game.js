@@ -1,0 +1,493 @@
+// game.js: the game page. The server knows the rules: this script draws the board it
+// sends, turns clicks into one of the legal turns it lists, and follows the event
+// stream. See docs/api.md.
+import { api, games, remember, banner, el } from "./api.js";
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const STEP_MS = 150;
+
+const id = decodeURIComponent(location.pathname.split("/").pop());
+const secret = new URLSearchParams(location.hash.slice(1)).get("t") || games()[id]?.secret || "";
+
+let g = null;       // the game as last shown
+let sel = null;     // the selection in progress (see fresh)
+let queue = Promise.resolve(); // states are shown one after the other
+let fetching = 0;   // the number of the latest GET, so older answers are dropped
+const $ = (i) => document.getElementById(i);
+
+// --- Fetching and following the game ---------------------------------------------------
+
+async function refresh() {
+  const n = ++fetching;
+  let ng;
+  try {
+    ng = await api("GET", `/api/games/${encodeURIComponent(id)}`, null, secret);
+  } catch (e) {
+    banner(e.message);
+    return;
+  }
+  if (n === fetching) show(ng);
+}
+
+// show queues state ng to be drawn, after the animation of the turn that led to it.
+function show(ng) {
+  queue = queue.then(async () => {
+    if (g && ng.ply === g.ply + 1 && animations()) {
+      try { await animate(g, ng); } catch (e) { console.error(e); }
+    }
+    draw(ng);
+  });
+  return queue;
+}
+
+function follow() {
+  const es = new EventSource(`/api/games/${encodeURIComponent(id)}/events?t=${encodeURIComponent(secret)}`);
+  es.addEventListener("state", refresh);
+  // Leaving the page closes the stream at once: a browser opens few connections to a
+  // server, and a stream that lingers would hold one of them.
+  window.addEventListener("pagehide", () => es.close(), { once: true });
+  es.addEventListener("open", () => { banner(""); refresh(); });
+  es.addEventListener("error", () => {
+    // EventSource reconnects by itself unless the server refused the stream.
+    if (es.readyState === EventSource.CLOSED) setTimeout(follow, 3000);
+  });
+}
+
+// post sends an action and shows the state the server answers with.
+async function post(path, body) {
+  ++fetching; // a GET under way may answer with the state before this one: drop it
+  try {
+    const ng = await api("POST", `/api/games/${encodeURIComponent(id)}${path}`, body, secret);
+    banner("");
+    await show(ng);
+  } catch (e) {
+    banner(e.message);
+    refresh();
+  }
+}
+
+function play(turn) {
+  clearSelection();
+  return post("/moves", { ply: g.ply, index: turn.index });
+}
+
+// --- Drawing ---------------------------------------------------------------------------
+
+// draw shows state ng. A state that differs from the one shown only beside the board
+// (a bot thinking, a draw offered, or the same state fetched again) keeps the board and
+// the selection in progress.
+function draw(ng) {
+  const same = g && ng.ply === g.ply && ng.board.svg === g.board.svg && legalKey(ng) === legalKey(g);
+  g = ng;
+  if (secret) remember(id, { secret, title: g.title || g.variant });
+  document.title = `${g.title || g.variant} – zoggo`;
+  $("title").textContent = g.title || g.variant;
+  if (!same) {
+    sel = null;
+    drawBoard();
+  }
+  drawSide();
+  if (same) highlight(); else clearSelection();
+}
+
+function legalKey(s) {
+  return JSON.stringify((s.legal || []).map((t) => [t.index, t.zsg]));
+}
+
+function drawBoard() {
+  const box = $("board");
+  box.innerHTML = g.board.svg;
+  const svg = box.querySelector("svg");
+  if (!svg) return;
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+  const targets = document.createElementNS(SVGNS, "g");
+  targets.setAttribute("class", "targets");
+  for (const p of g.board.positions) {
+    const [x0, y0, x1, y1] = p.rect;
+    const r = document.createElementNS(SVGNS, "rect");
+    r.setAttribute("x", x0); r.setAttribute("y", y0);
+    r.setAttribute("width", x1 - x0); r.setAttribute("height", y1 - y0);
+    r.dataset.pos = p.name;
+    r.addEventListener("click", () => click(p.name));
+    const t = document.createElementNS(SVGNS, "title");
+    t.textContent = p.name;
+    r.append(t);
+    // The mark shows what the rect's classes say (see style.css), round on any board.
+    const c = document.createElementNS(SVGNS, "circle");
+    c.setAttribute("cx", (x0 + x1) / 2); c.setAttribute("cy", (y0 + y1) / 2);
+    c.setAttribute("r", Math.min(x1 - x0, y1 - y0) * 0.42);
+    targets.append(r, c);
+  }
+  svg.append(targets);
+  rotate();
+  highlight();
+}
+
+// rotate turns the board by 180° when asked, keeping pieces and text upright.
+function rotate() {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  const on = localStorage.getItem("zoggo.turn." + id) === "1";
+  svg.classList.toggle("turned", on);
+  for (const e of svg.querySelectorAll(".piece, text")) {
+    if (e.matches(".piece text")) continue; // turned with its piece
+    if (!on) { e.removeAttribute("transform"); delete e.dataset.base; continue; }
+    const b = e.getBBox();
+    const base = `rotate(180 ${b.x + b.width / 2} ${b.y + b.height / 2})`;
+    e.dataset.base = base;
+    e.setAttribute("transform", base);
+  }
+}
+
+function center(pos) {
+  const p = g.board.positions.find((q) => q.name === pos);
+  if (!p) return null;
+  return [(p.rect[0] + p.rect[2]) / 2, (p.rect[1] + p.rect[3]) / 2];
+}
+
+function whoIs(i) {
+  if (!g.you.includes(i)) return g.players[i].name;
+  return g.you.length > 1 ? `${g.players[i].name} (you)` : "You";
+}
+
+function drawSide() {
+  const mine = g.legal && g.legal.length > 0;
+  let status;
+  if (g.over) status = "The game is over.";
+  else if (g.thinking) status = `${g.players[g.toMove].name}: thinking…`;
+  else status = `${whoIs(g.toMove)} to move` + (g.you.includes(g.toMove) && !mine ? " (waiting)" : "");
+  $("status").textContent = status;
+  $("status").classList.toggle("yours", mine);
+  $("result").hidden = !g.result;
+  $("result").textContent = g.result;
+
+  // The move list, in rows by move number.
+  const ol = $("moves");
+  ol.replaceChildren();
+  let row = null, num = null;
+  g.moves.forEach((m, i) => {
+    if (row === null || m.moveNumber !== num) {
+      num = m.moveNumber;
+      row = el("li", { value: num });
+      ol.append(row);
+    }
+    row.append(el("span", { class: "mv" + (i === g.moves.length - 1 ? " last" : ""), title: m.zsg, "data-ply": m.ply }, m.named));
+  });
+  ol.lastElementChild?.scrollIntoView({ block: "nearest" });
+
+  // The hand: pieces the player to move may drop.
+  const hand = $("hand");
+  const stock = (g.stock || []).filter((s) => s.player === g.toMove && s.n > 0);
+  hand.replaceChildren(...stock.map((s) => el("button", {
+    class: "stock", "data-piece": s.piece, title: s.piece,
+    disabled: !mine || !g.legal.some((t) => t.parts.some((p) => p.drop === s.piece)),
+    onclick: () => pickDrop(s.piece),
+  }, s.image ? el("img", { src: s.image, alt: s.piece }) : s.piece, el("sub", {}, "×" + s.n))));
+  hand.hidden = stock.length === 0;
+
+  $("pass").hidden = !mine || !g.legal.some(isPass);
+  $("movetext").disabled = !mine;
+  const others = g.players.map((p, i) => i).filter((i) => !g.you.includes(i));
+  $("undo").hidden = g.over || g.you.length === 0 || g.ply === 0 || !others.every((i) => ["bot", "random"].includes(g.players[i].kind));
+  const playing = !g.over && g.you.length > 0;
+  $("resign").hidden = !playing;
+  const offered = g.drawOffer >= 0;
+  $("offerdraw").hidden = !playing || offered;
+  $("acceptdraw").hidden = !playing || !offered || g.you.includes(g.drawOffer);
+  $("declinedraw").hidden = $("acceptdraw").hidden;
+  if (offered) $("status").textContent += ` ${g.players[g.drawOffer].name} offers a draw.`;
+
+  const kept = games()[id];
+  const links = [...(kept?.invites || [])];
+  if (links.length && kept.view) links.push({ player: "Spectators", link: kept.view });
+  $("links").hidden = links.length === 0;
+  $("linklist").replaceChildren(...links.map((l) => el("li", {}, el("b", {}, l.player), " ", el("input", { value: l.link, readonly: true, size: 40 }))));
+}
+
+function isPass(t) {
+  return t.parts.length === 0 || t.parts.every((p) => p.moves.length === 0 && !p.drop && p.captures.length === 0);
+}
+
+// --- Animation -------------------------------------------------------------------------
+
+function animations() { return $("animate").checked; }
+
+// animate moves the pieces of the turn that led from state old to state ng on the board
+// of old: along the path of each part, a step every STEP_MS.
+async function animate(old, ng) {
+  const done = ng.moves[old.ply];
+  const turn = done && (old.legal || []).find((t) => t.zsg === done.zsg) ||
+    done && (old.legal || []).find((t) => t.named === done.named);
+  let parts;
+  if (turn) parts = turn.parts;
+  else if (ng.last && ng.last.length >= 2) parts = [{ moves: [{ from: ng.last[0], to: ng.last[ng.last.length - 1] }], path: ng.last }];
+  else return;
+  const svg = $("board").querySelector("svg");
+  for (const p of parts) {
+    if (p.moves.length === 1 && p.moves[0].from) {
+      const path = p.path && p.path.length >= 2 ? p.path : [p.moves[0].from, p.moves[0].to];
+      await slide(svg, [{ from: path[0], steps: path }]);
+    } else if (p.moves.length > 1) {
+      await slide(svg, p.moves.filter((m) => m.from).map((m) => ({ from: m.from, steps: [m.from, m.to] })));
+    }
+    for (const c of p.captures || []) svg.querySelector(`.piece[data-loc="${CSS.escape(c)}"]`)?.remove();
+  }
+}
+
+// slide moves a copy of the piece on each runner's first square along its steps.
+async function slide(svg, runners) {
+  const moving = [];
+  for (const r of runners) {
+    const piece = svg.querySelector(`.piece[data-loc="${CSS.escape(r.from)}"]`);
+    const c0 = center(r.from);
+    if (!piece || !c0) continue;
+    const copy = piece.cloneNode(true);
+    copy.classList.add("moving");
+    piece.style.visibility = "hidden";
+    svg.querySelector(".targets").before(copy);
+    moving.push({ copy, base: piece.dataset.base || "", c0, pts: r.steps.map(center).filter(Boolean) });
+  }
+  const n = Math.max(0, ...moving.map((m) => m.pts.length - 1));
+  for (let i = 0; i < n; i++) {
+    await frames(STEP_MS, (f) => {
+      for (const m of moving) {
+        const a = m.pts[Math.min(i, m.pts.length - 1)], b = m.pts[Math.min(i + 1, m.pts.length - 1)];
+        const x = a[0] + (b[0] - a[0]) * f - m.c0[0], y = a[1] + (b[1] - a[1]) * f - m.c0[1];
+        m.copy.setAttribute("transform", `translate(${x} ${y}) ${m.base}`);
+      }
+    });
+  }
+}
+
+function frames(ms, step) {
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    const tick = (t) => {
+      const f = Math.min(1, (t - t0) / ms);
+      step(f);
+      if (f < 1) requestAnimationFrame(tick); else resolve();
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
+// --- Choosing a turn by clicks ---------------------------------------------------------
+//
+// sel holds the turns that match the clicks so far: parts [0, part) are complete; from
+// is the square clicked for the current part (or drop the piece picked from the hand),
+// and via the squares clicked on the way (a capture along a path).
+
+function fresh() {
+  return { turns: g.legal || [], part: 0, from: null, drop: null, via: [], passed: [], stop: [] };
+}
+
+function clearSelection() {
+  sel = null;
+  $("choice").hidden = true;
+  $("stop").hidden = true;
+  highlight();
+}
+
+function startsAt(p, sq) {
+  return p.moves.some((m) => m.from === sq) || (p.moves.length === 0 && !p.drop && p.captures.includes(sq));
+}
+
+function landsOn(p, sq) {
+  if (sel.drop) return p.drop === sel.drop && p.moves.some((m) => m.to === sq);
+  if (!p.moves.some((m) => m.from === sel.from)) return false;
+  // A square that a piece of the part leaves is no destination: a click there selects
+  // that piece (in a group move, only the front of the group is a destination).
+  if (!p.moves.some((m) => m.to === sq) || p.moves.some((m) => m.from === sq)) return false;
+  return sel.via.every((v) => (p.path || []).includes(v));
+}
+
+function passesThrough(p, sq) {
+  if (sel.drop || p.moves.length !== 1 || p.moves[0].from !== sel.from) return false;
+  const path = p.path || [];
+  const i = path.indexOf(sq);
+  const last = sel.via.length ? path.indexOf(sel.via[sel.via.length - 1]) : 0;
+  return i > 0 && i < path.length - 1 && i > last;
+}
+
+// dests lists the squares the current selection can land on: the front of a group move
+// (its destinations that no piece of it leaves).
+function dests() {
+  if (!sel || (!sel.from && !sel.drop)) return [];
+  const out = new Set();
+  for (const t of sel.turns) {
+    const p = t.parts[sel.part];
+    if (!p) continue;
+    if (sel.drop) { if (p.drop === sel.drop) p.moves.forEach((m) => out.add(m.to)); continue; }
+    if (!p.moves.some((m) => m.from === sel.from)) continue;
+    if (!sel.via.every((v) => (p.path || []).includes(v))) continue;
+    const froms = new Set(p.moves.map((m) => m.from));
+    p.moves.forEach((m) => { if (!froms.has(m.to)) out.add(m.to); });
+  }
+  return [...out];
+}
+
+function sources() {
+  const s = sel || fresh();
+  const out = new Set();
+  for (const t of s.turns) {
+    const p = t.parts[s.part];
+    if (p && !p.drop) p.moves.forEach((m) => m.from && out.add(m.from));
+  }
+  return out;
+}
+
+function click(sq) {
+  if (!g || !g.legal || g.legal.length === 0) return;
+  if (!sel) sel = fresh();
+  if (sel.part === 0 && sel.from === sq) return clearSelection(); // a second click unselects
+  const selected = sel.from || sel.drop;
+  if (selected) {
+    const land = sel.turns.filter((t) => t.parts[sel.part] && landsOn(t.parts[sel.part], sq));
+    if (land.length) return completePart(land, sq);
+  }
+  const cur = sel.turns.filter((t) => t.parts[sel.part] && startsAt(t.parts[sel.part], sq));
+  if (cur.length) {
+    const only = cur.filter((t) => t.parts[sel.part].moves.length === 0);
+    if (only.length === cur.length) return completePart(cur, sq); // a capture-only part
+    sel.from = sq; sel.drop = null; sel.via = [];
+    return highlight();
+  }
+  if (selected) {
+    const via = sel.turns.filter((t) => t.parts[sel.part] && passesThrough(t.parts[sel.part], sq));
+    if (via.length) { sel.turns = via; sel.via.push(sq); return highlight(); }
+  }
+  if (sel.part > 0 || sel.drop) { // start again from the first part
+    sel = null;
+    const f = fresh().turns.some((t) => startsAt(t.parts[0], sq));
+    if (f) return click(sq);
+  }
+  clearSelection();
+}
+
+function pickDrop(piece) {
+  if (!sel || sel.part === 0) sel = fresh();
+  sel.drop = piece; sel.from = null; sel.via = [];
+  highlight();
+}
+
+// prefer narrows turns that match the same clicks of a group move: the clicked piece at
+// the back of the group, then the smallest group.
+function prefer(turns) {
+  if (turns.length < 2 || !turns.some((t) => t.parts[sel.part].moves.length > 1) || sel.drop) return turns;
+  let ts = turns.filter((t) => !t.parts[sel.part].moves.some((m) => m.to === sel.from));
+  if (ts.length === 0) ts = turns;
+  const n = Math.min(...ts.map((t) => t.parts[sel.part].moves.length));
+  return ts.filter((t) => t.parts[sel.part].moves.length === n);
+}
+
+function completePart(turns, sq) {
+  turns = prefer(turns);
+  if (sel.from) sel.passed.push(sel.from);
+  sel.passed.push(...sel.via, sq);
+  sel.turns = turns;
+  sel.part++;
+  sel.from = null; sel.drop = null; sel.via = [];
+  const done = turns.filter((t) => t.parts.length === sel.part);
+  const more = turns.filter((t) => t.parts.length > sel.part);
+  if (more.length === 0) {
+    if (same(done)) return play(done[0]);
+    return choose(done);
+  }
+  sel.stop = done;
+  $("stop").hidden = done.length === 0;
+  if (more.some((t) => startsAt(t.parts[sel.part], sq))) sel.from = sq;
+  highlight();
+}
+
+// same says whether turns are one turn (or the same move listed twice).
+function same(turns) {
+  return turns.length === 1 || turns.every((t) => t.zsg === turns[0].zsg && t.named === turns[0].named);
+}
+
+function choose(turns) {
+  const box = $("choice");
+  box.replaceChildren(el("p", {}, "Which move?"), ...turns.map((t) => el("button", {
+    title: t.zsg, onclick: () => play(t),
+  }, t.named + (turns.filter((u) => u.named === t.named).length > 1 ? ` (${t.zsg})` : ""))),
+  el("button", { class: "small", onclick: clearSelection }, "cancel"));
+  box.hidden = false;
+  highlight();
+}
+
+function highlight() {
+  const svg = $("board").querySelector("svg");
+  if (!svg || !g) return;
+  const d = new Set(dests());
+  const src = sources();
+  const passed = new Set(sel ? [...sel.passed, ...sel.via] : []);
+  for (const r of svg.querySelectorAll(".targets rect")) {
+    const p = r.dataset.pos;
+    r.classList.toggle("sel", !!sel && sel.from === p);
+    r.classList.toggle("dest", d.has(p));
+    r.classList.toggle("passed", passed.has(p));
+    r.classList.toggle("can", src.has(p) && !(sel && (sel.from || sel.drop)));
+  }
+  for (const b of document.querySelectorAll("#hand .stock")) b.classList.toggle("sel", !!sel && sel.drop === b.dataset.piece);
+}
+
+// --- Buttons ---------------------------------------------------------------------------
+
+function setup() {
+  if (!secret) banner("This page needs the game's secret: open it from the link you were given.");
+  else remember(id, { secret });
+  $("animate").checked = localStorage.getItem("zoggo.animate") !== "0";
+  $("animate").addEventListener("change", () => localStorage.setItem("zoggo.animate", $("animate").checked ? "1" : "0"));
+  $("turnboard").addEventListener("click", () => {
+    const k = "zoggo.turn." + id;
+    localStorage.setItem(k, localStorage.getItem(k) === "1" ? "0" : "1");
+    rotate();
+  });
+  $("pass").addEventListener("click", () => play(g.legal.find(isPass)));
+  $("stop").addEventListener("click", () => {
+    const done = sel?.stop || [];
+    if (same(done)) play(done[0]); else choose(done);
+  });
+  $("textmove").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const text = $("movetext").value.trim();
+    if (!text) return;
+    $("movetext").value = "";
+    post("/moves", { ply: g.ply, text });
+  });
+  $("undo").addEventListener("click", () => post("/undo", { ply: g.ply }));
+  $("resign").addEventListener("click", () => { // a second click within 4 s resigns
+    const b = $("resign");
+    if (b.dataset.sure) { post("/resign", {}); return; }
+    b.dataset.sure = "1";
+    b.textContent = "Really resign?";
+    setTimeout(() => { delete b.dataset.sure; b.textContent = "Resign"; }, 4000);
+  });
+  $("offerdraw").addEventListener("click", () => post("/draw", { action: "offer" }));
+  $("acceptdraw").addEventListener("click", () => post("/draw", { action: "accept" }));
+  $("declinedraw").addEventListener("click", () => post("/draw", { action: "decline" }));
+  $("download").addEventListener("click", download);
+  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") clearSelection(); });
+}
+
+// download fetches the saved game with the secret and hands it to the browser as a file.
+async function download(ev) {
+  ev.preventDefault();
+  try {
+    const res = await fetch(`/api/games/${encodeURIComponent(id)}/zsg`, { headers: { Authorization: "Bearer " + secret } });
+    if (!res.ok) throw new Error((await res.json().catch(() => null))?.error || res.statusText);
+    const url = URL.createObjectURL(await res.blob());
+    const a = el("a", { href: url, download: `${(g?.title || "game").replace(/[^\w.-]+/g, "_")}-${id}.zsg` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  } catch (e) {
+    banner(e.message);
+  }
+}
+
+setup();
+refresh();
+follow();

@@ -1,0 +1,183 @@
+// lobby.js: the lobby: the catalogue of games, starting a game, continuing a saved
+// game, and the games this browser played.
+import { api, games, remember, forget, banner, el } from "./api.js";
+
+const BOTS = ["search:1", "search:2", "search:3", "search:4", "mcts:1", "mcts:2", "mcts:3", "random"];
+
+let catalogue = { games: [], errors: [] };
+let setup = null; // {rules, entries, zsg} while the setup dialog is open
+
+async function main() {
+  showYours();
+  try {
+    catalogue = await api("GET", "/api/catalogue");
+  } catch (e) {
+    banner(e.message);
+    return;
+  }
+  showCatalogue();
+  showErrors();
+  document.getElementById("filter").addEventListener("input", filter);
+  document.getElementById("zsgfile").addEventListener("change", openZSG);
+  document.getElementById("setupform").addEventListener("submit", start);
+  document.getElementById("cancel").addEventListener("click", () => document.getElementById("setup").close());
+  document.getElementById("variant").addEventListener("change", seats);
+  document.getElementById("myseat").addEventListener("change", seats);
+}
+
+function gameLink(id, secret) {
+  return `/g/${encodeURIComponent(id)}#t=${encodeURIComponent(secret)}`;
+}
+
+// showYours lists the games kept in localStorage, most recent first.
+function showYours() {
+  const all = games();
+  const ids = Object.keys(all).sort((a, b) => (all[b].at || 0) - (all[a].at || 0));
+  const ul = document.getElementById("yourgames");
+  ul.replaceChildren(...ids.map((id) => el("li", {},
+    el("a", { href: gameLink(id, all[id].secret) }, all[id].title || id), " ",
+    el("span", { class: "muted" }, id), " ",
+    el("button", { class: "small", title: "Forget this game in this browser",
+      onclick: () => { forget(id); showYours(); } }, "forget"))));
+  document.getElementById("yours").hidden = ids.length === 0;
+}
+
+function showErrors() {
+  const errs = catalogue.errors || [];
+  document.getElementById("errorlist").replaceChildren(...errs.map((e) =>
+    el("li", {}, el("b", {}, e.rules), el("pre", {}, e.error))));
+  document.getElementById("errorcount").textContent = errs.length === 1 ? "1 rules file did not load" : `${errs.length} rules files did not load`;
+  document.getElementById("errors").hidden = errs.length === 0;
+}
+
+function thumb(g) {
+  return `/api/thumbnail?rules=${encodeURIComponent(g.rules)}&variant=${encodeURIComponent(g.variant)}`;
+}
+
+// showCatalogue draws one card per game and variant.
+function showCatalogue() {
+  const cards = catalogue.games.map((g) => {
+    const texts = [["Description", g.description], ["History", g.history], ["Strategy", g.strategy]]
+      .filter(([, t]) => t)
+      .map(([h, t]) => el("details", {}, el("summary", {}, h), el("p", { class: "text" }, t)));
+    const card = el("article", { class: "card" },
+      el("img", { src: thumb(g), loading: "lazy", alt: g.variant, width: 160, height: 160 }),
+      el("div", { class: "cardtext" },
+        el("h3", {}, g.variant),
+        el("p", { class: "muted" }, g.rules, " · ", g.players.join(", ")),
+        ...texts,
+        el("button", { class: "primary play", onclick: () => openSetup(g.rules, g.variant, null) }, "Play")));
+    card.dataset.search = [g.variant, g.rules, g.players.join(" "), g.description].join(" ").toLowerCase();
+    return card;
+  });
+  document.getElementById("catalogue").replaceChildren(...cards);
+}
+
+function filter() {
+  const q = document.getElementById("filter").value.toLowerCase().trim();
+  for (const c of document.querySelectorAll(".card")) c.hidden = q !== "" && !q.split(/\s+/).every((w) => c.dataset.search.includes(w));
+}
+
+// openSetup opens the dialog to choose the variant and the seats; zsg is the text of a
+// saved game to continue, or null.
+function openSetup(rules, variant, zsg) {
+  const entries = catalogue.games.filter((g) => g.rules === rules);
+  setup = { rules, entries, zsg };
+  document.getElementById("setuptitle").textContent = zsg ? "Continue a saved game" : rules;
+  const z = document.getElementById("setupzsg");
+  z.hidden = !zsg;
+  z.textContent = zsg ? `${rules}: ${variant}` : "";
+  const sel = document.getElementById("variant");
+  sel.replaceChildren(...entries.map((g) => el("option", { value: g.variant, selected: g.variant === variant }, g.variant)));
+  sel.disabled = !!zsg;
+  document.getElementById("myseat").dataset.variant = "";
+  seats();
+  document.getElementById("setup").showModal();
+}
+
+// seats fills the seat choices for the chosen variant.
+function seats() {
+  const g = setup.entries.find((e) => e.variant === document.getElementById("variant").value) || setup.entries[0];
+  const my = document.getElementById("myseat");
+  if (my.dataset.variant !== g.variant) {
+    my.dataset.variant = g.variant;
+    my.replaceChildren(
+      ...g.players.map((p, i) => g.random[i] ? null : el("option", { value: i }, p)).filter(Boolean),
+      el("option", { value: -1 }, "none: watch"));
+  }
+  const me = Number(my.value);
+  const fs = document.getElementById("others");
+  fs.replaceChildren(el("legend", {}, "The other seats"), ...g.players.map((p, i) => {
+    if (i === me) return null;
+    if (g.random[i]) return el("label", {}, p, el("select", { "data-seat": i, disabled: true }, el("option", { value: "random" }, "dice (played by the server)")));
+    return el("label", {}, p, el("select", { "data-seat": i },
+      el("option", { value: "human" }, "a person on this screen"),
+      el("option", { value: "invite" }, "a person I invite (a link)"),
+      ...BOTS.map((b) => el("option", { value: "bot:" + b, selected: b === "search:1" }, "bot " + b))));
+  }).filter(Boolean));
+}
+
+async function start(ev) {
+  ev.preventDefault();
+  const g = setup.entries.find((e) => e.variant === document.getElementById("variant").value) || setup.entries[0];
+  const me = Number(document.getElementById("myseat").value);
+  const seats = g.players.map((p, i) => {
+    if (i === me) return { kind: "human" };
+    if (g.random[i]) return { kind: "random" };
+    const v = document.querySelector(`#others select[data-seat="${i}"]`).value;
+    return v.startsWith("bot:") ? { kind: "bot", bot: v.slice(4) } : { kind: v };
+  });
+  const body = setup.zsg ? { zsg: setup.zsg, seats } : { rules: g.rules, variant: g.variant, seats };
+  let res;
+  try {
+    res = await api("POST", "/api/games", body);
+  } catch (e) {
+    banner(e.message);
+    document.getElementById("setup").close();
+    return;
+  }
+  document.getElementById("setup").close();
+  const secret = res.secret || res.view;
+  const invites = (res.invites || []).map((inv) => ({ seat: inv.seat, player: g.players[inv.seat], link: location.origin + gameLink(res.id, inv.secret) }));
+  remember(res.id, { secret, title: g.variant, invites, view: location.origin + gameLink(res.id, res.view) });
+  if (invites.length === 0) {
+    location.href = gameLink(res.id, secret);
+    return;
+  }
+  showInvites(invites, location.origin + gameLink(res.id, res.view));
+  document.getElementById("gotogame").href = gameLink(res.id, secret);
+  document.getElementById("invited").showModal();
+}
+
+// showInvites lists links with a copy button each.
+export function showInvites(invites, view) {
+  const rows = invites.map((inv) => [inv.player, inv.link]);
+  if (view) rows.push(["Spectators", view]);
+  document.getElementById("invitelinks").replaceChildren(...rows.map(([who, link]) => {
+    const input = el("input", { value: link, readonly: true, size: 60, onfocus: (e) => e.target.select() });
+    return el("li", {}, el("b", {}, who), " ", input, " ",
+      el("button", { class: "small", onclick: () => { input.select(); navigator.clipboard?.writeText(link).catch(() => document.execCommand("copy")); } }, "copy"));
+  }));
+}
+
+// openZSG reads a saved game and asks for its seats: its rules and variant come from
+// the file's RulesFile= and VariantName= lines.
+async function openZSG(ev) {
+  const file = ev.target.files[0];
+  ev.target.value = "";
+  if (!file) return;
+  const text = await file.text();
+  const rulesFile = (text.match(/^RulesFile=(.*)$/m) || [])[1]?.trim() || "";
+  const variant = (text.match(/^VariantName=(.*)$/m) || [])[1]?.trim() || "";
+  const base = rulesFile.split(/[\\/]/).pop().toLowerCase();
+  const cands = catalogue.games.filter((g) => g.rules.split("/").pop().toLowerCase() === base);
+  const g = cands.find((c) => c.variant === variant) || cands.find((c) => c.default) || cands[0];
+  if (!g) {
+    banner(`no game of the catalogue has the rules ${rulesFile || "named in " + file.name}`);
+    return;
+  }
+  banner("");
+  openSetup(g.rules, g.variant, text);
+}
+
+main();

@@ -12,6 +12,7 @@ import (
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/match"
 	"github.com/zoggo/zoggo/notation"
 	"github.com/zoggo/zoggo/render"
 	"github.com/zoggo/zoggo/zrf"
@@ -34,6 +35,7 @@ type stateJSON struct {
 	DrawOffer  int          `json:"drawOffer"`
 	Board      boardJSON    `json:"board"`
 	Stock      []stockJSON  `json:"stock"`
+	Captured   []stockJSON  `json:"captured"`
 	Last       []string     `json:"last"`
 	Moves      []moveJSON   `json:"moves"`
 	Legal      []legalJSON  `json:"legal"`
@@ -96,7 +98,7 @@ func (gm *game) view(you []int) *stateJSON {
 	st := &stateJSON{ID: gm.id, Rules: gm.rec.RulesName, Variant: gm.rec.Variant, Title: g.Title,
 		Ply: gm.ply(), MoveNumber: m.MoveNumber(), ToMove: int(m.Mover()), You: you, Thinking: gm.think,
 		Result: gm.result(), Over: gm.over(), DrawOffer: gm.offer,
-		Stock: []stockJSON{}, Last: []string{}, Moves: []moveJSON{}, Legal: []legalJSON{}}
+		Stock: []stockJSON{}, Captured: []stockJSON{}, Last: []string{}, Moves: []moveJSON{}, Legal: []legalJSON{}}
 	if st.You == nil {
 		st.You = []int{}
 	}
@@ -132,6 +134,7 @@ func (gm *game) view(you []int) *stateJSON {
 			st.Stock = append(st.Stock, stockJSON{Player: i / nk, Piece: g.Pieces[i%nk].Name, N: int(n), Image: gm.image(i/nk, i%nk)})
 		}
 	}
+	st.Captured = captured(g, m.History())
 	for i, p := range m.History() {
 		mv := moveJSON{Ply: i, MoveNumber: p.Num}
 		if i < len(gm.played) {
@@ -376,4 +379,38 @@ func canonMove(s string) string {
 		s = strings.Join(items, " "+sep+" ")
 	}
 	return notation.Normalize(s)
+}
+
+// captured counts the pieces removed from the board by the turns played, per owner and
+// type as they stood when taken, in the order of the players and of the piece types.
+func captured(g *eval.Game, played []match.Played) []stockJSON {
+	nk := len(g.Pieces)
+	counts := make([]int, len(g.Players)*nk)
+	for _, p := range played {
+		s := p.Before
+		for i := range p.Turn.Parts {
+			m := &p.Turn.Parts[i]
+			for _, c := range m.Changes {
+				if c.Op != engine.OpCapture || c.To < 0 || int(c.To) >= len(s.Cells) {
+					continue
+				}
+				if cell := s.Cells[c.To]; !cell.IsEmpty() {
+					counts[int(cell.Player())*nk+int(cell.Kind())]++
+				}
+			}
+			if i+1 < len(p.Turn.Parts) {
+				if s == p.Before {
+					s = s.Clone()
+				}
+				g.Apply(s, m)
+			}
+		}
+	}
+	out := []stockJSON{}
+	for i, n := range counts {
+		if n > 0 {
+			out = append(out, stockJSON{Player: i / nk, Piece: g.Pieces[i%nk].Name, N: n})
+		}
+	}
+	return out
 }

@@ -177,6 +177,15 @@ function drawSide() {
   });
   ol.lastElementChild?.scrollIntoView({ block: "nearest" });
 
+  // Captured pieces, by their owner.
+  const caps = g.captured || [];
+  $("captured").hidden = caps.length === 0;
+  $("captured").textContent = "Captured: " + g.players
+    .map((p, i) => [p.name, caps.filter((c) => c.player === i)])
+    .filter(([, cs]) => cs.length > 0)
+    .map(([name, cs]) => `${name} ${cs.map((c) => c.n > 1 ? `${c.piece} ×${c.n}` : c.piece).join(", ")}`)
+    .join("; ");
+
   // The hand: pieces the player to move may drop.
   const hand = $("hand");
   const stock = (g.stock || []).filter((s) => s.player === g.toMove && s.n > 0);

@@ -33,6 +33,7 @@ import (
 	"net"
 	"net/http"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -103,6 +104,36 @@ func New(o Options) *Server {
 	}
 	s.routes()
 	return s
+}
+
+// maxResume bounds the stored games Resume looks at.
+const maxResume = 10000
+
+// Resume sets the bots and dice of the unfinished stored games playing again, as they were
+// before the server stopped: a game whose seats are all bots goes on without anybody
+// opening it. It returns the number of games it resumed; a game that cannot be loaded is
+// logged and left alone.
+func (s *Server) Resume(ctx context.Context) (int, error) {
+	recs, err := s.st.ListGames(ctx, maxResume)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, rec := range recs {
+		if rec.Result != "" || !slices.ContainsFunc(rec.Seats, func(st store.Seat) bool { return st.Kind != "human" }) {
+			continue
+		}
+		gm, err := s.game(ctx, rec.ID)
+		if err != nil {
+			s.logf("resuming game %s: %v", rec.ID, err)
+			continue
+		}
+		if gm.think {
+			n++
+		}
+		gm.mu.Unlock()
+	}
+	return n, nil
 }
 
 // Close stops the bots and waits for those thinking to give up; the store stays open.

@@ -685,3 +685,25 @@ func TestStock(t *testing.T) {
 		t.Fatalf("after a drop: stock %+v, %d legal", s.Stock, len(s.Legal))
 	}
 }
+
+// TestResume checks that a server started on a store sets the bots of unfinished games
+// playing again, without anybody opening them.
+func TestResume(t *testing.T) {
+	st := memstore.New()
+	a := newHarness(t, st, Options{Bots: 1})
+	c := a.create(map[string]any{"rules": "../games/chess.zrf", "seats": []map[string]string{{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}}})
+	a.close()
+	before := len(a.turns(c.ID))
+	b := newHarness(t, st, Options{Bots: 1})
+	n, err := b.srv.Resume(context.Background())
+	if err != nil || n != 1 {
+		t.Fatalf("Resume = %d, %v; want 1 game resumed", n, err)
+	}
+	for range 6000 {
+		if len(b.turns(c.ID)) > before+2 {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("the bots did not play on: %d turns stored, %d before the restart", len(b.turns(c.ID)), before)
+}

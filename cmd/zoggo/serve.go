@@ -67,6 +67,13 @@ can reach the address can start games.`,
 			}
 			srv := server.New(server.Options{Store: st, Catalogue: cat, Bots: bots})
 			defer srv.Close()
+			go func() {
+				if n, err := srv.Resume(context.Background()); err != nil {
+					fmt.Fprintln(cmd.ErrOrStderr(), "zoggo serve: resuming games:", err)
+				} else if n > 0 {
+					fmt.Fprintf(cmd.ErrOrStderr(), "zoggo serve: %d games of bots go on\n", n)
+				}
+			}()
 			hs := srv.HTTPServer(addr)
 			url := "http://" + ln.Addr().String() + "/"
 			fmt.Fprintf(cmd.OutOrStdout(), "zoggo serve: %s\ngames are kept %s\n", url, where)

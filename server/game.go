@@ -182,6 +182,7 @@ func (s *Server) sync(ctx context.Context, gm *game, rec *store.Game, turns []st
 		return p.zsg == t.Text
 	}) {
 		gm.rec.Result = rec.Result
+		defer gm.syncOffer(rec)
 		if len(turns) == gm.ply() {
 			return nil
 		}
@@ -191,7 +192,30 @@ func (s *Server) sync(ctx context.Context, gm *game, rec *store.Game, turns []st
 	if err := s.load(ctx, gm, rec); err != nil {
 		return err
 	}
+	defer gm.syncOffer(rec)
 	return s.replay(gm, turns)
+}
+
+// syncOffer takes the draw offer from the stored record: it stands while every turn
+// played since it was made is the offering seat's own (the other side declines an offer
+// by moving), and while the game goes on.
+func (gm *game) syncOffer(rec *store.Game) {
+	offer := rec.DrawOffer
+	if offer < 0 || rec.Result != "" || gm.over() || rec.DrawOfferPly > len(gm.played) {
+		offer = -1
+	} else {
+		for _, p := range gm.played[rec.DrawOfferPly:] {
+			if int(p.player) != offer {
+				offer = -1
+				break
+			}
+		}
+	}
+	if offer != gm.offer {
+		gm.offer = offer
+		gm.gen++
+	}
+	gm.rec.DrawOffer, gm.rec.DrawOfferPly = rec.DrawOffer, rec.DrawOfferPly
 }
 
 // load starts gm afresh from its stored record.
@@ -334,8 +358,7 @@ func (s *Server) commit(ctx context.Context, gm *game, i int) error {
 	t := store.Turn{Ply: gm.ply(), Index: i, Text: zsgText(gm.g, gm.m.State(), &legal[i]), At: time.Now().UTC()}
 	offer := gm.offer
 	if err := gm.play(i); err != nil {
-		s.end(ctx, gm, "error: "+err.Error())
-		return nil
+		return s.end(ctx, gm, "error: "+err.Error())
 	}
 	if err := s.st.AppendTurn(ctx, gm.id, t); err != nil {
 		gm.m.Undo()
@@ -349,19 +372,22 @@ func (s *Server) commit(ctx context.Context, gm *game, i int) error {
 		return err
 	}
 	if gm.m.Over() {
-		s.end(ctx, gm, gm.m.Result().String())
+		// The turn is stored: a result that cannot be stored now is found again when
+		// the game is replayed.
+		return s.end(ctx, gm, gm.m.Result().String())
 	}
 	return nil
 }
 
-// end records how gm ended.
-func (s *Server) end(ctx context.Context, gm *game, result string) {
+// end records how gm ended: in the store first, then in memory.
+func (s *Server) end(ctx context.Context, gm *game, result string) error {
 	if err := s.st.SetResult(ctx, gm.id, result); err != nil {
-		s.logf("game %s: storing the result %q: %v", gm.id, result, err)
+		return fmt.Errorf("game %s: storing the result %q: %w", gm.id, result, err)
 	}
 	gm.rec.Result = result
 	gm.offer = -1
 	gm.gen++
+	return nil
 }
 
 // settle makes the passes of players who cannot move and sets a bot thinking when one
@@ -413,7 +439,9 @@ func (s *Server) think(gm *game, gen int, agent ai.Agent, m *match.Match, rng *r
 	case !gm.loaded || gm.gen != gen || gm.over():
 		// The game changed while the bot thought: settle again below.
 	case err != nil:
-		s.end(ctx, gm, "error: "+err.Error())
+		if err := s.end(ctx, gm, "error: "+err.Error()); err != nil {
+			s.logf("game %s: %v", gm.id, err)
+		}
 	default:
 		if err := s.commit(ctx, gm, i); err != nil {
 			// Another server moved first: play on from what it stored.

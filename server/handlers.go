@@ -420,6 +420,12 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 		if k < 0 {
 			return errf(http.StatusConflict, "conflict", "you have made no turn to take back")
 		}
+		if gm.offer >= 0 {
+			if err := s.st.SetDrawOffer(ctx, gm.id, -1, 0); err != nil {
+				return err
+			}
+			gm.rec.DrawOffer = -1
+		}
 		if err := s.st.TruncateTurns(ctx, gm.id, k); err != nil {
 			return err
 		}
@@ -449,8 +455,7 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
 		if mv := int(gm.m.Mover()); slices.Contains(you, mv) {
 			seat = mv
 		}
-		s.end(ctx, gm, gm.g.Players[seat].Name+" resigned")
-		return nil
+		return s.end(ctx, gm, gm.g.Players[seat].Name+" resigned")
 	})
 }
 
@@ -473,7 +478,11 @@ func (s *Server) handleDraw(w http.ResponseWriter, r *http.Request) {
 			if mv := int(gm.m.Mover()); slices.Contains(you, mv) {
 				seat = mv
 			}
+			if err := s.st.SetDrawOffer(ctx, gm.id, seat, gm.ply()); err != nil {
+				return err
+			}
 			gm.offer = seat
+			gm.rec.DrawOffer, gm.rec.DrawOfferPly = seat, gm.ply()
 		case "accept", "decline":
 			if gm.offer < 0 {
 				return errf(http.StatusConflict, "conflict", "no draw is offered")
@@ -482,9 +491,13 @@ func (s *Server) handleDraw(w http.ResponseWriter, r *http.Request) {
 				return errf(http.StatusForbidden, "forbidden", "only the other side may %s a draw", req.Action)
 			}
 			if req.Action == "decline" {
+				if err := s.st.SetDrawOffer(ctx, gm.id, -1, 0); err != nil {
+					return err
+				}
 				gm.offer = -1
-			} else {
-				s.end(ctx, gm, "draw agreed")
+				gm.rec.DrawOffer = -1
+			} else if err := s.end(ctx, gm, "draw agreed"); err != nil {
+				return err
 			}
 		default:
 			return errf(http.StatusBadRequest, "bad_request", "unknown action %q (offer, accept or decline)", req.Action)

@@ -707,3 +707,39 @@ func TestResume(t *testing.T) {
 	}
 	t.Fatalf("the bots did not play on: %d turns stored, %d before the restart", len(b.turns(c.ID)), before)
 }
+
+// TestDrawOfferSurvives checks that a draw offer is stored: it stands after a restart
+// while only the offering side moves, and the other side's move declines it, restart or
+// not.
+func TestDrawOfferSurvives(t *testing.T) {
+	stores(t, func(t *testing.T, open func() store.Store) {
+		h := newHarness(t, open(), Options{})
+		c := h.create(chessHotSeat)
+		black := c.Invites[0].Secret
+		h.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/draw", c.Secret, map[string]any{"action": "offer"}, nil)
+		h.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/moves", c.Secret, map[string]any{"ply": 0, "index": 0}, nil)
+		h.close()
+		h = newHarness(t, open(), Options{})
+		if s := h.state(c.ID, black); s.DrawOffer != 0 {
+			t.Fatalf("after a restart: drawOffer %d, want White's offer (0) to stand", s.DrawOffer)
+		}
+		h.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/moves", black, map[string]any{"ply": 1, "index": 0}, nil)
+		if s := h.state(c.ID, black); s.DrawOffer != -1 {
+			t.Fatalf("after Black's move: drawOffer %d, want none", s.DrawOffer)
+		}
+		h.close()
+		h = newHarness(t, open(), Options{})
+		if s := h.state(c.ID, c.Secret); s.DrawOffer != -1 {
+			t.Fatalf("after Black's move and a restart: drawOffer %d, want none", s.DrawOffer)
+		}
+		// An offer made, the server restarted, then accepted.
+		h.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/draw", black, map[string]any{"action": "offer"}, nil)
+		h.close()
+		h = newHarness(t, open(), Options{})
+		var s stateJSON
+		h.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/draw", c.Secret, map[string]any{"action": "accept"}, &s)
+		if !s.Over || s.Result != "draw agreed" {
+			t.Fatalf("accepting after a restart: over %v, result %q", s.Over, s.Result)
+		}
+	})
+}

@@ -146,20 +146,24 @@ func (d *db) CreateGame(ctx context.Context, g *Game) error {
 	if err == nil && g.Created.IsZero() {
 		g.Created = fromMicro(micro(created))
 	}
+	if err == nil {
+		g.DrawOffer, g.DrawOfferPly = -1, 0
+	}
 	return err
 }
 
 // gameColumns are the columns scanGame reads, in its order.
-const gameColumns = `id, rules_hash, rules_name, variant, seats, view_token, created, result`
+const gameColumns = `id, rules_hash, rules_name, variant, seats, view_token, created, result, draw_offer, draw_offer_ply`
 
 // scanGame reads a game from the columns gameColumns names.
 func scanGame(r rows) (*Game, error) {
 	var g Game
 	var seats string
-	var created int64
-	if err := r.Scan(&g.ID, &g.RulesHash, &g.RulesName, &g.Variant, &seats, &g.ViewToken, &created, &g.Result); err != nil {
+	var created, offer, offerPly int64
+	if err := r.Scan(&g.ID, &g.RulesHash, &g.RulesName, &g.Variant, &seats, &g.ViewToken, &created, &g.Result, &offer, &offerPly); err != nil {
 		return nil, err
 	}
+	g.DrawOffer, g.DrawOfferPly = int(offer), int(offerPly)
 	var js []seatJSON
 	if err := json.Unmarshal([]byte(seats), &js); err != nil {
 		return nil, fmt.Errorf("game %q: bad seats %q: %v", g.ID, seats, err)
@@ -304,6 +308,20 @@ func (d *db) TruncateTurns(ctx context.Context, id string, ply int) error {
 func (d *db) SetResult(ctx context.Context, id string, result string) error {
 	return d.b.tx(ctx, true, func(q querier) error {
 		n, err := q.exec(ctx, `UPDATE games SET result = $1 WHERE id = $2`, result, id)
+		if err == nil && n == 0 {
+			err = fmt.Errorf("game %q: %w", id, ErrNotFound)
+		}
+		return err
+	})
+}
+
+// SetDrawOffer records a draw offer of game id, or its end with seat -1.
+func (d *db) SetDrawOffer(ctx context.Context, id string, seat, ply int) error {
+	if seat < 0 {
+		seat, ply = -1, 0
+	}
+	return d.b.tx(ctx, true, func(q querier) error {
+		n, err := q.exec(ctx, `UPDATE games SET draw_offer = $1, draw_offer_ply = $2 WHERE id = $3`, int64(seat), int64(ply), id)
 		if err == nil && n == 0 {
 			err = fmt.Errorf("game %q: %w", id, ErrNotFound)
 		}

@@ -49,6 +49,13 @@ type Game struct {
 	// Result is empty while the game goes on; otherwise how it ended, as shown to people
 	// (e.g. "White wins (checkmate)", "draw agreed", "Black resigned").
 	Result string
+	// DrawOffer is the seat that offered a draw, or -1, and DrawOfferPly the number of
+	// turns played when it did. The offer stands while every turn after DrawOfferPly is
+	// the offering seat's own; the server decides that when it replays the game, so a
+	// turn never has to clear it. CreateGame stores no offer, whatever these say, and
+	// sets them to -1 and 0.
+	DrawOffer    int
+	DrawOfferPly int
 }
 
 // Seat is who plays one player of a game.
@@ -94,6 +101,9 @@ type Store interface {
 	// SetResult records how the game ended ("" reopens it, after an undo). ErrNotFound
 	// when there is no such game.
 	SetResult(ctx context.Context, id string, result string) error
+	// SetDrawOffer records that seat offered a draw when ply turns had been played, or
+	// with seat -1 that no draw is offered. ErrNotFound when there is no such game.
+	SetDrawOffer(ctx context.Context, id string, seat, ply int) error
 
 	Close() error
 }

@@ -741,3 +741,30 @@ func BenchmarkAppendTurn(b *testing.B) {
 		})
 	}
 }
+
+func TestSetDrawOffer(t *testing.T) {
+	databases(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		s := open(t, dsn)
+		newGame(t, s, "g")
+		newGame(t, s, "other")
+		if g, _, err := s.Game(ctx, "g"); err != nil || g.DrawOffer != -1 {
+			t.Fatalf("a new game: DrawOffer %d, %v; want -1", g.DrawOffer, err)
+		}
+		for _, o := range []struct{ seat, ply, wantSeat, wantPly int }{{1, 7, 1, 7}, {0, 8, 0, 8}, {-1, 9, -1, 0}} {
+			if err := s.SetDrawOffer(ctx, "g", o.seat, o.ply); err != nil {
+				t.Fatal(err)
+			}
+			g, _, err := s.Game(ctx, "g")
+			if err != nil || g.DrawOffer != o.wantSeat || g.DrawOfferPly != o.wantPly {
+				t.Errorf("after SetDrawOffer(%d, %d): %d at %d, %v", o.seat, o.ply, g.DrawOffer, g.DrawOfferPly, err)
+			}
+		}
+		if g, _, err := s.Game(ctx, "other"); err != nil || g.DrawOffer != -1 {
+			t.Errorf("SetDrawOffer changed another game: %d, %v", g.DrawOffer, err)
+		}
+		if err := s.SetDrawOffer(ctx, "nope", 0, 0); !errors.Is(err, ErrNotFound) {
+			t.Errorf("SetDrawOffer of an unknown game: %v, want ErrNotFound", err)
+		}
+	})
+}

@@ -66,6 +66,7 @@ func (s *Store) CreateGame(_ context.Context, g *store.Game) error {
 	if _, ok := s.games[g.ID]; ok {
 		return fmt.Errorf("game %q already exists", g.ID)
 	}
+	g.DrawOffer, g.DrawOfferPly = -1, 0
 	s.games[g.ID] = &record{g: *copyGame(g)}
 	s.order = append(s.order, g.ID)
 	return nil
@@ -131,6 +132,21 @@ func (s *Store) SetResult(_ context.Context, id string, result string) error {
 		return fmt.Errorf("game %q: %w", id, store.ErrNotFound)
 	}
 	r.g.Result = result
+	return nil
+}
+
+// SetDrawOffer records a draw offer, or its end with seat -1.
+func (s *Store) SetDrawOffer(_ context.Context, id string, seat, ply int) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, ok := s.games[id]
+	if !ok {
+		return fmt.Errorf("game %q: %w", id, store.ErrNotFound)
+	}
+	if seat < 0 {
+		seat, ply = -1, 0
+	}
+	r.g.DrawOffer, r.g.DrawOfferPly = seat, ply
 	return nil
 }
 

@@ -54,7 +54,8 @@ type Options struct {
 	// runtime.NumCPU().
 	Bots int
 	// Rate is the number of requests per second each client (remote IP) may make on
-	// average, and Burst how many at once; 0 means 50 and 200, a negative Rate no limit.
+	// average, and Burst how many at once (4 seconds' worth when 0); Rate 0 means 50, a
+	// negative Rate no limit.
 	Rate  float64
 	Burst int
 	// Logf logs what the server does not answer with (bot errors, store failures); nil
@@ -91,7 +92,7 @@ func New(o Options) *Server {
 		o.Rate, o.Burst = 50, 200
 	}
 	if o.Burst <= 0 {
-		o.Burst = max(1, int(o.Rate))
+		o.Burst = max(1, int(4*o.Rate))
 	}
 	if o.Logf == nil {
 		o.Logf = log.Printf

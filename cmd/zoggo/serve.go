@@ -24,6 +24,7 @@ func newServe() *cobra.Command {
 	var addr, db string
 	var open bool
 	var bots int
+	var rate float64
 	cmd := &cobra.Command{
 		Use:   "serve [PATH...]",
 		Short: "Serve games to play in a browser, against people or bots",
@@ -65,7 +66,7 @@ can reach the address can start games.`,
 			if err != nil {
 				return err
 			}
-			srv := server.New(server.Options{Store: st, Catalogue: cat, Bots: bots})
+			srv := server.New(server.Options{Store: st, Catalogue: cat, Bots: bots, Rate: rate})
 			defer srv.Close()
 			go func() {
 				if n, err := srv.Resume(context.Background()); err != nil {
@@ -110,6 +111,7 @@ can reach the address can start games.`,
 	cmd.Flags().StringVar(&db, "db", "", "where games are kept: a SQLite file, a postgres:// URL or memory (default: "+store.DefaultPath()+")")
 	cmd.Flags().BoolVar(&open, "open", false, "open the lobby in a browser")
 	cmd.Flags().IntVar(&bots, "bots", 0, "bots thinking at once over all games (0: the number of CPUs)")
+	cmd.Flags().Float64Var(&rate, "rate", 0, "requests per second each client address may make on average, in bursts of up to 4 seconds' worth (0: 50; negative: no limit, for a proxy that limits)")
 	return cmd
 }
 

@@ -42,7 +42,7 @@ type game struct {
 	m      *match.Match
 	agents []ai.Agent // per seat; nil for people
 	played []playedText
-	legal  []turnText // texts of m.Legal(), computed when first asked for
+	legal  []notation.TurnText // texts of m.Legal(), computed when first asked for
 	// legalJSON is m.Legal() as the state shows it, computed when first asked for.
 	legalJSON []legalJSON
 	gen       int
@@ -59,11 +59,6 @@ type playedText struct {
 	player engine.Player
 	named  string
 	zsg    string
-}
-
-// turnText is a legal turn's text.
-type turnText struct {
-	named, zsg string
 }
 
 // over reports whether the game has ended, by its goals or otherwise.
@@ -84,9 +79,9 @@ func (gm *game) result() string {
 func (gm *game) ply() int { return len(gm.m.History()) }
 
 // texts returns the texts of the legal turns.
-func (gm *game) texts() []turnText {
+func (gm *game) texts() []notation.TurnText {
 	if gm.legal == nil {
-		gm.legal = describeTurns(gm.g, gm.m.State(), gm.m.Legal())
+		gm.legal = notation.DescribeTurns(gm.g, gm.m.State(), gm.m.Legal())
 	}
 	return gm.legal
 }
@@ -318,9 +313,9 @@ func (gm *game) play(i int) error {
 	legal := gm.m.Legal()
 	var named string
 	if gm.legal != nil {
-		named = gm.legal[i].named
+		named = gm.legal[i].Named
 	} else {
-		named = namedOf(gm.g, gm.m.State(), legal, i)
+		named = notation.NameTurn(gm.g, gm.m.State(), legal, i)
 	}
 	z := zsgText(gm.g, gm.m.State(), &legal[i])
 	if err := gm.m.Play(i); err != nil {

@@ -367,29 +367,18 @@ func (gm *game) current(ply int) error {
 }
 
 // findText returns the legal turn whose ZSG or named text is text.
-func findText(texts []turnText, text string) (int, error) {
+func findText(texts []notation.TurnText, text string) (int, error) {
 	if len(text) > 10000 {
 		return 0, errf(http.StatusUnprocessableEntity, "illegal", "move text too long")
 	}
-	want := canonMove(text)
-	for _, fold := range []bool{false, true} {
-		var found []int
-		for i, t := range texts {
-			for _, c := range []string{canonMove(t.zsg), canonMove(t.named)} {
-				if c == want || fold && strings.EqualFold(c, want) {
-					found = append(found, i)
-					break
-				}
-			}
-		}
-		switch {
-		case len(found) == 1:
-			return found[0], nil
-		case len(found) > 1:
-			return 0, errf(http.StatusUnprocessableEntity, "illegal", "%q could be any of %d legal turns; give its index", text, len(found))
-		}
+	switch found := notation.MatchTurn(texts, text); len(found) {
+	case 0:
+		return 0, errf(http.StatusUnprocessableEntity, "illegal", "%q is not a legal turn", text)
+	case 1:
+		return found[0], nil
+	default:
+		return 0, errf(http.StatusUnprocessableEntity, "illegal", "%q could be any of %d legal turns; give its index", text, len(found))
 	}
-	return 0, errf(http.StatusUnprocessableEntity, "illegal", "%q is not a legal turn", text)
 }
 
 type undoReq struct {

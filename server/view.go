@@ -149,7 +149,7 @@ func (gm *game) view(you []int) *stateJSON {
 			texts := gm.texts()
 			gm.legalJSON = make([]legalJSON, len(texts))
 			for i, t := range m.Legal() {
-				gm.legalJSON[i] = legalJSON{Index: i, Named: texts[i].named, ZSG: texts[i].zsg, Parts: parts(g, s, &t)}
+				gm.legalJSON[i] = legalJSON{Index: i, Named: texts[i].Named, ZSG: texts[i].ZSG, Parts: parts(g, s, &t)}
 			}
 		}
 		st.Legal = gm.legalJSON
@@ -275,110 +275,6 @@ func parts(g *eval.Game, s *engine.State, t *eval.Turn) []partJSON {
 		}
 	}
 	return out
-}
-
-// describeTurns writes every turn in the ZSG dialect and in named notation. A part's
-// named text is told apart from the other parts that could be made at that point: the
-// first parts of all turns, then the next parts of the turns that began alike; the
-// parts of a turn are joined with " + ". (zoggo play writes them the same way.)
-func describeTurns(g *eval.Game, s *engine.State, turns []eval.Turn) []turnText {
-	out := make([]turnText, len(turns))
-	named := make([][]string, len(turns))
-	idx := make([]int, len(turns))
-	for i := range turns {
-		out[i].zsg = notation.Turn(g, s, &turns[i])
-		idx[i] = i
-	}
-	nameParts(g, s, turns, idx, 0, named)
-	for i := range turns {
-		out[i].named = strings.Join(named[i], " + ")
-	}
-	return out
-}
-
-// nameParts names part k of the turns idx, which agree on their first k parts, in state s
-// (before part k). Its depth is bounded by the parts of a turn (eval.MaxParts).
-func nameParts(g *eval.Game, s *engine.State, turns []eval.Turn, idx []int, k int, named [][]string) {
-	var cands []*engine.Move
-	var groups [][]int
-	for _, i := range idx {
-		if len(turns[i].Parts) <= k {
-			continue
-		}
-		m := &turns[i].Parts[k]
-		j := slices.IndexFunc(cands, func(c *engine.Move) bool { return c.Equal(m) })
-		if j < 0 {
-			cands = append(cands, m)
-			groups = append(groups, nil)
-			j = len(cands) - 1
-		}
-		groups[j] = append(groups[j], i)
-	}
-	for j, m := range cands {
-		text := notation.Named(g, s, m, cands)
-		var rest []int
-		for _, i := range groups[j] {
-			named[i] = append(named[i], text)
-			if len(turns[i].Parts) > k+1 {
-				rest = append(rest, i)
-			}
-		}
-		if len(rest) > 0 {
-			next := s.Clone()
-			g.Apply(next, m)
-			nameParts(g, next, turns, rest, k+1, named)
-		}
-	}
-}
-
-// namedOf writes turn i of turns in named notation, as describeTurns does, without
-// naming the others.
-func namedOf(g *eval.Game, s *engine.State, turns []eval.Turn, i int) string {
-	idx := make([]int, len(turns))
-	for j := range idx {
-		idx[j] = j
-	}
-	cur := s
-	out := make([]string, len(turns[i].Parts))
-	for k := range turns[i].Parts {
-		mine := &turns[i].Parts[k]
-		var cands []*engine.Move
-		var rest []int
-		for _, j := range idx {
-			if len(turns[j].Parts) <= k {
-				continue
-			}
-			m := &turns[j].Parts[k]
-			if !slices.ContainsFunc(cands, m.Equal) {
-				cands = append(cands, m)
-			}
-			if m.Equal(mine) {
-				rest = append(rest, j)
-			}
-		}
-		out[k] = notation.Named(g, cur, mine, cands)
-		idx = rest
-		if k+1 < len(turns[i].Parts) {
-			if cur == s {
-				cur = s.Clone()
-			}
-			g.Apply(cur, mine)
-		}
-	}
-	return strings.Join(out, " + ")
-}
-
-// canonMove normalises typed or written move text: white space folded, and the separators
-// of parts ("; " in ZSG, " + " in named notation) spaced alike.
-func canonMove(s string) string {
-	for _, sep := range []string{";", "+"} {
-		items := strings.Split(s, sep)
-		for i := range items {
-			items[i] = notation.Normalize(items[i])
-		}
-		s = strings.Join(items, " "+sep+" ")
-	}
-	return notation.Normalize(s)
 }
 
 // captured counts the pieces removed from the board by the turns played, per owner and

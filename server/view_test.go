@@ -5,6 +5,7 @@ import (
 
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/match"
+	"github.com/zoggo/zoggo/notation"
 )
 
 // TestNamedOf checks that naming one turn gives the text describeTurns gives it among
@@ -29,13 +30,13 @@ func TestNamedOf(t *testing.T) {
 				break
 			}
 			legal := m.Legal()
-			texts := describeTurns(g, m.State(), legal)
+			texts := notation.DescribeTurns(g, m.State(), legal)
 			for i := range legal {
 				if len(legal[i].Parts) > 1 {
 					multi++
 				}
-				if got := namedOf(g, m.State(), legal, i); got != texts[i].named {
-					t.Fatalf("%s ply %d turn %d: namedOf %q, describeTurns %q", file, ply, i, got, texts[i].named)
+				if got := notation.NameTurn(g, m.State(), legal, i); got != texts[i].Named {
+					t.Fatalf("%s ply %d turn %d: namedOf %q, describeTurns %q", file, ply, i, got, texts[i].Named)
 				}
 			}
 			if err := m.Play((ply * 7) % len(legal)); err != nil {

@@ -215,8 +215,8 @@ func (ps *session) computer(mover engine.Player) error {
 		}
 		who += " (computer)"
 	}
-	texts := describeTurns(ps.g, ps.m.State(), turns)
-	fmt.Fprintf(ps.out, "%d. %s plays %s   %s\n", ps.m.MoveNumber(), who, texts[i].zsg, texts[i].named)
+	texts := notation.DescribeTurns(ps.g, ps.m.State(), turns)
+	fmt.Fprintf(ps.out, "%d. %s plays %s   %s\n", ps.m.MoveNumber(), who, texts[i].ZSG, texts[i].Named)
 	return ps.m.Play(i)
 }
 
@@ -224,7 +224,7 @@ func (ps *session) computer(mover engine.Player) error {
 // player leaves (true).
 func (ps *session) humanTurn(sc *bufio.Scanner) (bool, error) {
 	out := ps.out
-	texts := describeTurns(ps.g, ps.m.State(), ps.m.Legal())
+	texts := notation.DescribeTurns(ps.g, ps.m.State(), ps.m.Legal())
 	fmt.Fprintln(out)
 	fmt.Fprint(out, render.Text(ps.g.Game, ps.m.State()))
 	fmt.Fprintf(out, "Move %d: %s to move (you).\n", ps.m.MoveNumber(), ps.name(ps.human))
@@ -290,14 +290,14 @@ func (ps *session) humanTurn(sc *bufio.Scanner) (bool, error) {
 			fmt.Fprintln(out, err)
 			continue
 		}
-		fmt.Fprintf(out, "%d. %s (you) plays %s   %s\n", ps.m.MoveNumber(), ps.name(ps.human), texts[i].zsg, texts[i].named)
+		fmt.Fprintf(out, "%d. %s (you) plays %s   %s\n", ps.m.MoveNumber(), ps.name(ps.human), texts[i].ZSG, texts[i].Named)
 		return false, ps.m.Play(i)
 	}
 }
 
 // parseMove finds the turn the player typed: a number of the list, or a turn written in
 // either notation (white space and, failing an exact match, case do not matter).
-func (ps *session) parseMove(line string, texts []turnText) (int, error) {
+func (ps *session) parseMove(line string, texts []notation.TurnText) (int, error) {
 	n := len(texts)
 	choices := fmt.Sprintf("type a number from 1 to %d, a move as listed, or help", n)
 	if n == 1 {
@@ -309,47 +309,22 @@ func (ps *session) parseMove(line string, texts []turnText) (int, error) {
 		}
 		return 0, fmt.Errorf("there is no move %d; %s", k, choices)
 	}
-	want := canonMove(line)
-	for _, fold := range []bool{false, true} {
-		var found []int
-		for i, t := range texts {
-			for _, text := range []string{canonMove(t.zsg), canonMove(t.named)} {
-				if text == want || fold && strings.EqualFold(text, want) {
-					found = append(found, i)
-					break
-				}
-			}
-		}
-		switch len(found) {
-		case 0:
-			continue
-		case 1:
-			return found[0], nil
-		}
+	switch found := notation.MatchTurn(texts, line); len(found) {
+	case 0:
+		return 0, fmt.Errorf("%q is not a legal move; %s", line, choices)
+	case 1:
+		return found[0], nil
+	default:
 		var nums []string
 		for _, i := range found {
 			nums = append(nums, strconv.Itoa(i+1))
 		}
 		return 0, fmt.Errorf("%q could be moves %s; type the number of the one you mean", line, strings.Join(nums, ", "))
 	}
-	return 0, fmt.Errorf("%q is not a legal move; %s", line, choices)
-}
-
-// canonMove normalises typed or written move text: white space folded, and the separators
-// of parts ("; " in ZSG, " + " in named notation) spaced alike.
-func canonMove(s string) string {
-	for _, sep := range []string{";", "+"} {
-		items := strings.Split(s, sep)
-		for i := range items {
-			items[i] = notation.Normalize(items[i])
-		}
-		s = strings.Join(items, " "+sep+" ")
-	}
-	return notation.Normalize(s)
 }
 
 // hint asks the computer at the player's level and prints its choice, without playing it.
-func (ps *session) hint(texts []turnText) {
+func (ps *session) hint(texts []notation.TurnText) {
 	a, err := ai.Parse(strconv.Itoa(ps.level), ps.g)
 	if err != nil {
 		fmt.Fprintln(ps.out, "hint:", err)
@@ -360,7 +335,7 @@ func (ps *session) hint(texts []turnText) {
 		fmt.Fprintln(ps.out, "hint:", err)
 		return
 	}
-	fmt.Fprintf(ps.out, "Hint: %d. %s   %s\n", i+1, texts[i].zsg, texts[i].named)
+	fmt.Fprintf(ps.out, "Hint: %d. %s   %s\n", i+1, texts[i].ZSG, texts[i].Named)
 }
 
 // undo takes back the human's last chosen turn and everything after it. It reports false
@@ -467,70 +442,13 @@ func (ps *session) describeResult() string {
 	return b.String()
 }
 
-// turnText is a turn written in both notations.
-type turnText struct{ zsg, named string }
-
-func listTurns(w io.Writer, texts []turnText) {
+func listTurns(w io.Writer, texts []notation.TurnText) {
 	width := len(strconv.Itoa(len(texts)))
 	zw := 0
 	for _, t := range texts {
-		zw = max(zw, len(t.zsg))
+		zw = max(zw, len(t.ZSG))
 	}
 	for i, t := range texts {
-		fmt.Fprintf(w, "%*d. %-*s   %s\n", width, i+1, zw, t.zsg, t.named)
-	}
-}
-
-// describeTurns writes every turn in the ZSG dialect and in named notation. A part's
-// named text is told apart from the other parts that could be made at that point: the
-// first parts of all turns, then the next parts of the turns that began alike; the
-// parts of a turn are joined with " + ".
-func describeTurns(g *eval.Game, s *engine.State, turns []eval.Turn) []turnText {
-	out := make([]turnText, len(turns))
-	named := make([][]string, len(turns))
-	idx := make([]int, len(turns))
-	for i := range turns {
-		out[i].zsg = notation.Turn(g, s, &turns[i])
-		idx[i] = i
-	}
-	nameParts(g, s, turns, idx, 0, named)
-	for i := range turns {
-		out[i].named = strings.Join(named[i], " + ")
-	}
-	return out
-}
-
-// nameParts names part k of the turns idx, which agree on their first k parts, in state s
-// (before part k).
-func nameParts(g *eval.Game, s *engine.State, turns []eval.Turn, idx []int, k int, named [][]string) {
-	var cands []*engine.Move
-	var groups [][]int
-	for _, i := range idx {
-		if len(turns[i].Parts) <= k {
-			continue
-		}
-		m := &turns[i].Parts[k]
-		j := slices.IndexFunc(cands, func(c *engine.Move) bool { return c.Equal(m) })
-		if j < 0 {
-			cands = append(cands, m)
-			groups = append(groups, nil)
-			j = len(cands) - 1
-		}
-		groups[j] = append(groups[j], i)
-	}
-	for j, m := range cands {
-		text := notation.Named(g, s, m, cands)
-		var rest []int
-		for _, i := range groups[j] {
-			named[i] = append(named[i], text)
-			if len(turns[i].Parts) > k+1 {
-				rest = append(rest, i)
-			}
-		}
-		if len(rest) > 0 {
-			next := s.Clone()
-			g.Apply(next, m)
-			nameParts(g, next, turns, rest, k+1, named)
-		}
+		fmt.Fprintf(w, "%*d. %-*s   %s\n", width, i+1, zw, t.ZSG, t.Named)
 	}
 }

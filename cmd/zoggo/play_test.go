@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/notation"
 )
 
 // tinyJumps is a small game whose turns may have several parts: a man jumps over an enemy
@@ -89,24 +90,24 @@ func TestPlayTexts(t *testing.T) {
 			}
 			rng := rand.New(rand.NewPCG(seed, 7))
 			for ply := 0; ply < 60 && !ps.m.Over() && !ps.m.MustPass(); ply++ {
-				texts := describeTurns(g, ps.m.State(), ps.m.Legal())
+				texts := notation.DescribeTurns(g, ps.m.State(), ps.m.Legal())
 				seen := map[string]int{}
 				for i, tx := range texts {
-					if j, dup := seen[tx.named]; dup {
-						t.Fatalf("%s ply %d: turns %d and %d are both named %q", g.Title, ply, j+1, i+1, tx.named)
+					if j, dup := seen[tx.Named]; dup {
+						t.Fatalf("%s ply %d: turns %d and %d are both named %q", g.Title, ply, j+1, i+1, tx.Named)
 					}
-					seen[tx.named] = i
-					if got, err := ps.parseMove(tx.named, texts); err != nil || got != i {
-						t.Fatalf("%s ply %d: %q gave %d, %v; want %d", g.Title, ply, tx.named, got+1, err, i+1)
+					seen[tx.Named] = i
+					if got, err := ps.parseMove(tx.Named, texts); err != nil || got != i {
+						t.Fatalf("%s ply %d: %q gave %d, %v; want %d", g.Title, ply, tx.Named, got+1, err, i+1)
 					}
-					if got, err := ps.parseMove(tx.zsg, texts); err == nil && got != i ||
+					if got, err := ps.parseMove(tx.ZSG, texts); err == nil && got != i ||
 						err != nil && !strings.Contains(err.Error(), "could be moves") {
-						t.Fatalf("%s ply %d: %q gave %d, %v; want %d", g.Title, ply, tx.zsg, got+1, err, i+1)
+						t.Fatalf("%s ply %d: %q gave %d, %v; want %d", g.Title, ply, tx.ZSG, got+1, err, i+1)
 					}
 					if n := len(ps.m.Legal()[i].Parts); n > 1 {
 						multi++
-						if strings.Count(tx.named, " + ") != n-1 || strings.Count(tx.zsg, "; ") != n-1 {
-							t.Fatalf("%s ply %d: a turn of %d parts written %q and %q", g.Title, ply, n, tx.zsg, tx.named)
+						if strings.Count(tx.Named, " + ") != n-1 || strings.Count(tx.ZSG, "; ") != n-1 {
+							t.Fatalf("%s ply %d: a turn of %d parts written %q and %q", g.Title, ply, n, tx.ZSG, tx.Named)
 						}
 					}
 				}
@@ -142,11 +143,11 @@ func TestPlaySession(t *testing.T) {
 		t.Fatal(err)
 	}
 	// White's first turns include a jump over a3 that goes on over b4.
-	texts := describeTurns(g, ps.m.State(), ps.m.Legal())
+	texts := notation.DescribeTurns(g, ps.m.State(), ps.m.Legal())
 	var double string
 	for i, tx := range texts {
 		if len(ps.m.Legal()[i].Parts) == 2 {
-			double = tx.named
+			double = tx.Named
 			break
 		}
 	}

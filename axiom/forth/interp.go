@@ -186,9 +186,14 @@ func (vm *VM) interpret(s *source) {
 	vm.src = s
 	vm.loads++
 	sip, sw := vm.ip, vm.w
+	dp := vm.Here()
 	defer func() {
-		// On a fault the innermost source stays current so that the error can name it.
+		// On a fault the innermost source stays current so that the error can name it,
+		// and a DP left out of the dictionary goes back to its value before the token.
 		if r := recover(); r != nil {
+			if bad := vm.Here(); bad < dictStart || int(bad) > len(vm.mem) {
+				vm.store(addrDP, dp)
+			}
 			panic(r)
 		}
 		vm.src = saved
@@ -201,6 +206,7 @@ func (vm *VM) interpret(s *source) {
 			break
 		}
 		vm.ip, vm.w = 0, 0
+		dp = vm.Here()
 		if nfa := vm.findNFA(tok); nfa != 0 {
 			if vm.fetch(addrState) != 0 && vm.fetch(nfa+4)&flagImmediate == 0 {
 				vm.Comma(nfa + 12)
@@ -218,8 +224,10 @@ func (vm *VM) interpret(s *source) {
 			vm.ip, vm.w = 0, 0
 			vm.Fail("%q is undefined", tok)
 		}
-		if dp := vm.Here(); dp < dictStart || int(dp) > len(vm.mem) {
-			vm.Fail("dictionary pointer %d out of bounds", dp)
+		// A word may leave DP anywhere (ALLOT is DP @ + DP !): put it back and fault.
+		if bad := vm.Here(); bad < dictStart || int(bad) > len(vm.mem) {
+			vm.store(addrDP, dp)
+			vm.Fail("dictionary pointer %d out of bounds", bad)
 		}
 	}
 	vm.ip, vm.w = 0, 0

@@ -1,0 +1,156 @@
+package forth
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// axiomNatives are the words the Axiom layer registers (moves, board, move lists, search
+// plumbing). Here they are stubs that fail with "not yet" when called.
+var axiomNatives = strings.Fields(`move capture capture-at drop drop-piece drop-piece-at create
+create-at create-player create-player-at create-piece-type create-piece-type-at
+create-player-piece-type create-player-piece-type-at change-type change-type-at change-owner
+change-owner-at (move) (move-capture) (create) (capture-at) (change-type-at) (change-owner-at)
+(add-piece) (remove-piece) board[] piece-value $CloneBoard $DeallocateBoard OnFriends?
+material-balance add-move $Exit $GenerateMoves $DeallocateMoves OnGenerateMoves OnMakeAMove
+$DecompileMove SearchStatus@ $Yield $NegamaxMove $UCTMove OnTerminate $Rand64! $EngineNewGame
+$EngineSetTurn repetition-reset repetition-push-position repetition-pop-position Data
+CurrentMove! BestMove! Nodes! Score! Depth! OnPlayRandomGame
+ringbuffer-reset ringbuffer-add-item ringbuffer-remove-item ringbuffer-empty?
+ringbuffer2-reset ringbuffer2-add-item ringbuffer2-remove-item ringbuffer2-empty?
+^string ^number ^position ^player ^piece-type ^char ^- ^x ^= ^trim axiomFence`)
+
+// stubVM returns a VM with the Axiom natives as stubs; called records which ran.
+func stubVM(called map[string]int) *VM {
+	vm := New(Config{})
+	for _, name := range axiomNatives {
+		vm.Native(name, func(v *VM) error {
+			called[name]++
+			return fmt.Errorf("not yet")
+		})
+	}
+	// $Rand64! ( addr -- ) fills the Zobrist tables while pieces} loads: any 64 bits do.
+	var r uint32 = 1
+	vm.Native("$Rand64!", func(v *VM) error {
+		a := v.Pop()
+		r = r*1103515245 + 12345
+		v.Store(a, int32(r))
+		r = r*1103515245 + 12345
+		v.Store(a+4, int32(r))
+		return nil
+	})
+	return vm
+}
+
+// TestLoadAxiom loads CORE.4TH then axiom.4th, unchanged, with the Axiom natives stubbed.
+func TestLoadAxiom(t *testing.T) {
+	dir := filepath.Join(corpus(t), urDir)
+	called := map[string]int{}
+	vm := stubVM(called)
+	fsys := os.DirFS(dir)
+	if err := vm.Load(fsys, "CORE.4TH"); err != nil {
+		t.Fatal(err)
+	}
+	if err := vm.Load(fsys, "axiom.4th"); err != nil {
+		t.Fatalf("axiom.4th: %v (stubs called: %v)", err, keys(called))
+	}
+	if len(called) > 0 {
+		t.Errorf("loading axiom.4th called stubs %v", keys(called))
+	}
+	for _, w := range []string{"{players", "{moves", "OnNewGame", "OnEvaluate", "OnIsGameOver", "from", "to", "empty?", "verify"} {
+		if vm.Find(w) == 0 {
+			t.Errorf("axiom.4th did not define %q", w)
+		}
+	}
+}
+
+func keys(m map[string]int) []string {
+	var s []string
+	for k := range m {
+		s = append(s, k)
+	}
+	sort.Strings(s)
+	return s
+}
+
+// TestLoadGames loads CORE.4TH, axiom.4th and then each root game file (a .4th no other file
+// of the folder LOADs) of every corpus folder that has its own pair, with the Axiom natives
+// stubbed ($Rand64! excepted, which pieces} calls while loading). A game that calls a stub
+// while loading needs the Axiom layer and is logged, not failed.
+func TestLoadGames(t *testing.T) {
+	root := corpus(t)
+	var ok, stubbed, failed int
+	undefined := map[string]int{}
+	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return nil
+		}
+		ents, _ := os.ReadDir(p)
+		var files []string
+		has := map[string]bool{}
+		for _, e := range ents {
+			n := e.Name()
+			has[strings.ToLower(n)] = true
+			if strings.HasSuffix(strings.ToLower(n), ".4th") && !e.IsDir() {
+				files = append(files, n)
+			}
+		}
+		if !has["core.4th"] || !has["axiom.4th"] {
+			return nil
+		}
+		loaded := map[string]bool{}
+		for _, f := range files {
+			b, _ := os.ReadFile(filepath.Join(p, f))
+			fs := strings.Fields(string(b))
+			for i := 0; i+1 < len(fs); i++ {
+				if fs[i] == "LOAD" {
+					loaded[strings.ToLower(fs[i+1])] = true
+				}
+			}
+		}
+		fsys := os.DirFS(p)
+		for _, f := range files {
+			lf := strings.ToLower(f)
+			if lf == "core.4th" || lf == "axiom.4th" || loaded[lf] {
+				continue
+			}
+			called := map[string]int{}
+			vm := stubVM(called)
+			err := vm.Load(fsys, "CORE.4TH")
+			if err == nil {
+				err = vm.Load(fsys, "axiom.4th")
+			}
+			if err == nil {
+				err = vm.Load(fsys, f)
+			}
+			rel, _ := filepath.Rel(root, filepath.Join(p, f))
+			switch {
+			case err == nil:
+				ok++
+			case len(called) > 0:
+				stubbed++
+				t.Logf("%s: needs the Axiom layer: %v", rel, err)
+			default:
+				// A file that no other LOADs but that needs words it does not define is a
+				// leftover, not a game (MarGo's AI.4th and Atari.4th); any other error is a
+				// fault of the VM.
+				if e, isE := err.(*Error); isE && strings.HasSuffix(e.Msg, "is undefined") {
+					undefined[e.Msg]++
+					t.Logf("%s: not a game: %v", rel, err)
+				} else {
+					failed++
+					t.Errorf("%s: %v", rel, err)
+				}
+			}
+		}
+		return nil
+	})
+	t.Logf("game files: %d loaded, %d stopped in an Axiom stub, %d failed; undefined: %v", ok, stubbed, failed, undefined)
+	if ok < 97 {
+		t.Errorf("%d game files loaded, want at least 97", ok)
+	}
+}

@@ -16,7 +16,9 @@ import (
 )
 
 // guard runs f and turns a fault or a stray panic into an *Error. The outermost call resets
-// the step count before and the stacks after a fault.
+// the step count before f, and both stacks and STATE after a fault. A nested call (a native
+// running Forth) puts IP, W, the return stack and the input back as they were, so that the
+// native may go on after the error.
 func (vm *VM) guard(f func()) (err error) {
 	if vm.depth == 0 {
 		vm.steps = 0
@@ -24,6 +26,7 @@ func (vm *VM) guard(f func()) (err error) {
 	if vm.depth >= vm.maxNesting {
 		return vm.locate(&fault{msg: "nesting too deep"})
 	}
+	ip, w, rdepth, src, loads := vm.ip, vm.w, len(vm.rs), vm.src, vm.loads
 	vm.depth++
 	defer func() {
 		vm.depth--
@@ -32,12 +35,21 @@ func (vm *VM) guard(f func()) (err error) {
 			if vm.depth == 0 {
 				vm.Reset()
 				vm.src, vm.loads, vm.ip, vm.w = nil, 0, 0, 0
+				return
+			}
+			vm.ip, vm.w, vm.src, vm.loads = ip, w, src, loads
+			if len(vm.rs) > rdepth {
+				vm.rs = vm.rs[:rdepth]
 			}
 		}
 	}()
 	f()
 	return nil
 }
+
+// Do runs f as an entry point: the faults of Pop, Fetch, Fail and the like inside f become
+// the returned error. The host uses it to work on the VM outside a native.
+func (vm *VM) Do(f func()) error { return vm.guard(f) }
 
 // locate turns a panic value into an *Error placed at the current token and word.
 func (vm *VM) locate(r any) *Error {
@@ -188,8 +200,9 @@ func (vm *VM) interpret(s *source) {
 	sip, sw := vm.ip, vm.w
 	dp := vm.Here()
 	defer func() {
-		// On a fault the innermost source stays current so that the error can name it,
-		// and a DP left out of the dictionary goes back to its value before the token.
+		// On a fault the innermost source stays current so that the error can name it
+		// (guard puts the input back), and a DP left out of the dictionary goes back to its
+		// value before the token.
 		if r := recover(); r != nil {
 			if bad := vm.Here(); bad < dictStart || int(bad) > len(vm.mem) {
 				vm.store(addrDP, dp)

@@ -469,3 +469,21 @@ func (vm *VM) wordAt(ip int32) (name string) {
 	}
 	return ""
 }
+
+// RDepth returns the number of cells on the return stack (what RP@ gives).
+func (vm *VM) RDepth() int { return len(vm.rs) }
+
+// SetRDepth cuts the return stack down to n cells, as $Exit restores a saved RP; it faults
+// if n is negative or above the current depth.
+func (vm *VM) SetRDepth(n int) {
+	if n < 0 || n > len(vm.rs) {
+		vm.Fail("return stack depth %d out of 0..%d", n, len(vm.rs))
+	}
+	vm.rs = vm.rs[:n]
+}
+
+// ExitCFA returns the CFA of the nameless ;S that ends a colon definition (and a move).
+func (vm *VM) ExitCFA() int32 { return vm.semisCFA }
+
+// LitCFA returns the CFA of LIT, which compiled numbers use.
+func (vm *VM) LitCFA() int32 { return vm.litCFA }

@@ -273,6 +273,22 @@ func TestNativeAPI(t *testing.T) {
 	if !errors.As(err, &e) || e.Word != "T" || !strings.Contains(e.Msg, "not yet") {
 		t.Errorf("stub: %#v", err)
 	}
+	// A native may go on after a call-back failed: the thread it runs in is intact.
+	vm.Native("try", func(v *VM) error {
+		cfa := v.Pop()
+		if err := v.Execute(cfa); err == nil {
+			return errors.New("no error")
+		}
+		v.Push(99)
+		return nil
+	})
+	if got := run(t, vm, ": BAD 0 0 / ; : T 1 SWAP try 2 ; -FIND BAD 12 + T"); fmtStack(got) != "1 99 2" {
+		t.Errorf("try: %v", got)
+	}
+	vm.Native("depth", func(v *VM) error { v.Push(int32(v.RDepth())); return nil })
+	if got := run(t, vm, ": T depth ; : U T ; U"); fmtStack(got) != "2" {
+		t.Errorf("RDepth: %v", got)
+	}
 	// A fault inside a call-back names the inner word.
 	err = vm.Interpret("t", []byte(": BAD 0 0 / ; -FIND BAD 12 + twice"))
 	if !errors.As(err, &e) || e.Word != "BAD" {

@@ -240,6 +240,7 @@ func (vm *VM) registerMemory() {
 			return
 		}
 		v.check(a, n)
+		v.charge(int64(n) >> 6)
 		b := v.mem[a : a+n]
 		for i := range b {
 			b[i] = byte(c)
@@ -262,6 +263,7 @@ func (vm *VM) copyBytes(s, d int32, n int64) {
 	}
 	vm.check(s, int32(n))
 	vm.check(d, int32(n))
+	vm.charge(n >> 6)
 	copy(vm.mem[d:int64(d)+n], vm.mem[s:int64(s)+n])
 }
 

@@ -211,6 +211,15 @@ func (e *Error) Error() string {
 	return s
 }
 
+// charge counts n steps of work done inside one native (copies, string scans, dictionary
+// walks), so that the step budget also bounds the time natives take.
+func (vm *VM) charge(n int64) {
+	vm.steps += n
+	if vm.steps > vm.maxSteps {
+		vm.Fail("step budget of %d exhausted", vm.maxSteps)
+	}
+}
+
 // Memory access. Every access is bounds-checked; unaligned cells are allowed as on x86.
 
 func (vm *VM) check(a int32, n int32) {
@@ -252,6 +261,7 @@ func (vm *VM) String(a int32) string {
 	vm.check(a, 1)
 	for i := int(a); i < len(vm.mem); i++ {
 		if vm.mem[i] == 0 {
+			vm.charge(int64(i-int(a)) >> 6)
 			return string(vm.mem[a:i])
 		}
 	}
@@ -388,13 +398,18 @@ const maxChain = 1 << 20
 // findIn looks name up along the chain starting at the vocabulary cell voc.
 func (vm *VM) findIn(voc int32, name string) int32 {
 	n := vm.fetch(voc)
-	for i := 0; n != 0 && i < maxChain; i++ {
+	i := 0
+	for ; n != 0 && i < maxChain; i++ {
 		if vm.fetch(n+4)&flagSmudge == 0 && vm.nameIs(vm.fetch(n), name) {
-			return n
+			break
 		}
 		n = vm.fetch(n + 8)
 	}
-	return 0
+	vm.charge(int64(i) >> 4)
+	if i == maxChain {
+		return 0
+	}
+	return n
 }
 
 // nameIs reports whether the NUL-terminated string at a is name.

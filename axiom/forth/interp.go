@@ -83,6 +83,10 @@ func (vm *VM) locate(r any) *Error {
 		}
 		if vm.ip != vm.haltThread && vm.ip != vm.haltThread+4 && vm.ip > dictStart {
 			e.Word = vm.wordAt(vm.ip)
+			func() {
+				defer func() { recover() }()
+				e.Calls = vm.calls()
+			}()
 		}
 	}
 	return e

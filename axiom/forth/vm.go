@@ -29,6 +29,8 @@ import (
 	"io"
 	"io/fs"
 	"math"
+	"strconv"
+	"strings"
 )
 
 // Code-field values of the four runtime actions; natives get ids from nativeBase up.
@@ -187,10 +189,11 @@ func (vm *VM) Fail(format string, args ...any) {
 
 // Error is a fault of the VM, located in the source being interpreted.
 type Error struct {
-	File      string // Source file or name given to Interpret; empty for a host Execute.
-	Line, Col int    // 1-based; Col counts bytes.
-	Token     string // Token of the outer interpreter being interpreted.
-	Word      string // Word being executed when the fault happened, if any.
+	File      string   // Source file or name given to Interpret; empty for a host Execute.
+	Line, Col int      // 1-based; Col counts bytes.
+	Token     string   // Token of the outer interpreter being interpreted.
+	Word      string   // Word being executed when the fault happened, if any.
+	Calls     []string // Words that called Word, the nearest first, read from the return stack.
 	Msg       string
 }
 
@@ -200,13 +203,22 @@ func (e *Error) Error() string {
 		s = fmt.Sprintf("%s:%d:%d: ", e.File, e.Line, e.Col)
 	}
 	s += e.Msg
-	switch {
-	case e.Token != "" && e.Word != "" && e.Word != e.Token:
-		s += fmt.Sprintf(" (interpreting %q, in %q)", e.Token, e.Word)
-	case e.Token != "":
-		s += fmt.Sprintf(" (interpreting %q)", e.Token)
-	case e.Word != "":
-		s += fmt.Sprintf(" (in %q)", e.Word)
+	var where []string
+	if e.Token != "" {
+		where = append(where, fmt.Sprintf("interpreting %q", e.Token))
+	}
+	if e.Word != "" && (e.Word != e.Token || len(e.Calls) > 0) {
+		where = append(where, fmt.Sprintf("in %q", e.Word))
+	}
+	if len(e.Calls) > 0 {
+		q := make([]string, len(e.Calls))
+		for i, c := range e.Calls {
+			q[i] = strconv.Quote(c)
+		}
+		where = append(where, "called from "+strings.Join(q, " < "))
+	}
+	if len(where) > 0 {
+		s += " (" + strings.Join(where, ", ") + ")"
 	}
 	return s
 }
@@ -465,6 +477,34 @@ func (vm *VM) nameOf(cfa int32) (name string) {
 		}
 	}()
 	return vm.String(vm.fetch(cfa - 12))
+}
+
+// maxCalls bounds the callers an error lists.
+const maxCalls = 8
+
+// calls returns the names of the colon words whose threads the return stack returns into,
+// the nearest first. A return address follows the CFA of a colon or DOES> word in a thread,
+// which tells it from the DO loop parameters that share the stack.
+func (vm *VM) calls() []string {
+	var out []string
+	here := vm.fetch(addrDP)
+	for i := len(vm.rs) - 1; i >= 0 && len(out) < maxCalls; i-- {
+		a := vm.rs[i]
+		if a <= dictStart+4 || a > here || a&3 != 0 || a == vm.haltThread+4 {
+			continue
+		}
+		callee := vm.fetch(a - 4)
+		if callee <= dictStart || int(callee)+4 > len(vm.mem) {
+			continue
+		}
+		if c := vm.fetch(callee); c != doCol && c != doDoes {
+			continue
+		}
+		if w := vm.wordAt(a); w != "" {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // wordAt returns the name of the word whose body holds the thread address ip: the newest

@@ -293,6 +293,13 @@ func TestNativeAPI(t *testing.T) {
 	if got := run(t, vm, ": T depth ; : U T ; U"); fmtStack(got) != "2" {
 		t.Errorf("RDepth: %v", got)
 	}
+	// The callers are read from the return stack, skipping loop parameters.
+	err = vm.Interpret("t", []byte(": A 0 0 / ; : B 3 0 DO A LOOP ; : C B ; C"))
+	if !errors.As(err, &e) || e.Word != "A" || strings.Join(e.Calls, " ") != "B C" {
+		t.Errorf("calls: %#v", err)
+	} else if want := `t:1:41: /: division by zero (interpreting "C", in "A", called from "B" < "C")`; err.Error() != want {
+		t.Errorf("error text %q, want %q", err.Error(), want)
+	}
 	// A fault inside a call-back names the inner word.
 	err = vm.Interpret("t", []byte(": BAD 0 0 / ; -FIND BAD 12 + twice"))
 	if !errors.As(err, &e) || e.Word != "BAD" {

@@ -154,3 +154,38 @@ func TestLoadGames(t *testing.T) {
 		t.Errorf("%d game files loaded, want at least 97", ok)
 	}
 }
+
+// TestGameVariables loads games and compares the Forth variables their loading computes
+// (board shape, board size, counts of directions, pieces and players, turn limit) with what
+// the prototype computes from the same files.
+func TestGameVariables(t *testing.T) {
+	root := corpus(t)
+	names := strings.Fields("$rows $columns $posCount $boardSize $directionCount $pieceCount $playerCount $turnLimit")
+	for _, tt := range []struct{ file, want string }{
+		{"glukkazan-zog/Axiom/Ur/Ur-[first].4th", "5 18 0 368 9 9 3 120"},
+		{"dagazproject-zrf/MarGo/Axiom/Margo/MarGo-9x9.4th", "90 18 0 6488 2 17 3 48"},
+		{"dagazproject-zrf/TchukaRuma/Axiom/TchukaRuma/Tchuka-Ruma.4th", "0 0 5 20 1 49 1 12"},
+		{"glukkazan-zog/Axiom/Senet/Ramses.4th", "4 11 0 176 4 4 5 132"},
+		{"glukkazan-zog/Axiom/Rithmomachy/Random.4th", "16 12 0 784 10 53 2 24"},
+		{"dagazproject-zrf/QXO/Axiom/QXO/Three-Men's-Morris-(variant-3).4th", "9 9 11 368 8 19 2 24"},
+	} {
+		fsys := os.DirFS(filepath.Join(root, filepath.Dir(tt.file)))
+		vm := stubVM(map[string]int{})
+		for _, f := range []string{"CORE.4TH", "axiom.4th", filepath.Base(tt.file)} {
+			if err := vm.Load(fsys, f); err != nil {
+				t.Fatalf("%s: %v", tt.file, err)
+			}
+		}
+		var got []string
+		for _, n := range names {
+			cfa := vm.Find(n)
+			if cfa == 0 {
+				t.Fatalf("%s: no %s", tt.file, n)
+			}
+			got = append(got, itoa10(vm.Fetch(cfa+4)))
+		}
+		if s := strings.Join(got, " "); s != tt.want {
+			t.Errorf("%s: %s = %s, want %s", tt.file, strings.Join(names, " "), s, tt.want)
+		}
+	}
+}

@@ -172,6 +172,9 @@ func New(cfg Config) *VM {
 	return vm
 }
 
+// Steps returns the steps used so far by the current (or last) outermost call.
+func (vm *VM) Steps() int64 { return vm.steps }
+
 // SetMaxSteps changes the step budget of each later Interpret or Execute call.
 func (vm *VM) SetMaxSteps(n int64) {
 	if n > 0 {
@@ -451,9 +454,9 @@ func (vm *VM) Find(name string) int32 {
 	return cfa
 }
 
-// Native registers fn as a word name and returns its CFA. A later definition of the same
-// name hides the earlier one, as in Forth. fn faults by returning an error or by calling
-// Fail, Pop on an empty stack, or a bad memory access.
+// Native registers fn as a word name and returns its CFA, or 0 when the dictionary is
+// full. A later definition of the same name hides the earlier one, as in Forth. fn faults
+// by returning an error or by calling Fail, Pop on an empty stack, or a bad memory access.
 func (vm *VM) Native(name string, fn func(*VM) error) int32 {
 	var cfa int32
 	err := vm.guard(func() { cfa = vm.native(name, fn) })

@@ -13,6 +13,8 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+
+	"github.com/zoggo/zoggo/internal/spell"
 )
 
 // guard runs f and turns a fault or a stray panic into an *Error. The outermost call resets
@@ -239,6 +241,9 @@ func (vm *VM) interpret(s *source) {
 			}
 		} else {
 			vm.ip, vm.w = 0, 0
+			if near := vm.suggest(tok); near != "" {
+				vm.Fail("%q is undefined (did you mean %q?)", tok, near)
+			}
 			vm.Fail("%q is undefined", tok)
 		}
 		// A word may leave DP anywhere (ALLOT is DP @ + DP !): put it back and fault.
@@ -386,3 +391,19 @@ func strtod(tok string) (float64, bool) {
 }
 
 func itoa10(n int32) string { return strconv.Itoa(int(n)) }
+
+// suggest returns a visible word that tok may have meant: the same name in another case
+// (names are case-sensitive), else a near name by edit distance for tokens of three bytes
+// or more, where a typo is likelier than a number.
+func (vm *VM) suggest(tok string) string {
+	names := vm.names()
+	for _, n := range names {
+		if strings.EqualFold(n, tok) {
+			return n
+		}
+	}
+	if len(tok) < 3 {
+		return ""
+	}
+	return spell.Suggest(tok, names)
+}

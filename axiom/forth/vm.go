@@ -24,6 +24,7 @@
 package forth
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -470,6 +471,24 @@ func (vm *VM) native(name string, fn func(*VM) error) int32 {
 	id := int32(nativeBase + len(vm.natives))
 	vm.natives = append(vm.natives, native{name: name, fn: fn})
 	return vm.header(name, id) + 12
+}
+
+// names returns the names of the visible words of CURRENT, for suggestions.
+func (vm *VM) names() []string {
+	var out []string
+	n := vm.latest()
+	for i := 0; n != 0 && i < maxChain; i++ {
+		if vm.fetch(n+4)&flagSmudge == 0 {
+			if a := vm.fetch(n); a > 0 && int(a) < len(vm.mem) {
+				if j := bytes.IndexByte(vm.mem[a:], 0); j > 0 {
+					out = append(out, string(vm.mem[a:int(a)+j]))
+				}
+			}
+		}
+		n = vm.fetch(n + 8)
+	}
+	vm.charge(int64(len(out)) >> 4)
+	return out
 }
 
 // nameOf returns the name of the word whose CFA is cfa, or "".

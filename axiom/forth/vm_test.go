@@ -132,7 +132,7 @@ func TestHeaderLayout(t *testing.T) {
 		t.Errorf("redefinition in terms of the old word: %s", s)
 	}
 	// Names are case-sensitive.
-	if err := vm.Interpret("t", []byte("3 sq")); err == nil || !strings.Contains(err.Error(), `"sq" is undefined`) {
+	if err := vm.Interpret("t", []byte("3 sq")); err == nil || !strings.Contains(err.Error(), `"sq" is undefined (did you mean "SQ"?)`) {
 		t.Errorf("sq: %v", err)
 	}
 }

@@ -159,7 +159,7 @@ func TestCoreErrors(t *testing.T) {
 	}
 	var e *Error
 	err := vm.Interpret("e", []byte("\n  : T 1 ABORT\" boom\" ; T"))
-	if !errors.As(err, &e) || e.Line != 2 || e.Col != 24 || e.Word != `(ABORT")` || e.Msg != "ERROR: boom" {
+	if !errors.As(err, &e) || e.Line != 2 || e.Col != 24 || e.Word != `(ABORT")` || e.Msg != "boom" {
 		t.Errorf("error %#v, want 2:24 in (ABORT\")", err)
 	}
 }

@@ -56,11 +56,12 @@ func (vm *VM) Do(f func()) error { return vm.guard(f) }
 // locate turns a panic value into an *Error placed at the current token and word.
 func (vm *VM) locate(r any) *Error {
 	var msg string
+	bare := false
 	switch r := r.(type) {
 	case *Error:
 		return r
 	case *fault:
-		msg = r.msg
+		msg, bare = r.msg, r.bare
 	case runtime.Error:
 		msg = "internal error: " + r.Error()
 	case error:
@@ -80,7 +81,7 @@ func (vm *VM) locate(r any) *Error {
 		e.Token = s.token
 	}
 	if vm.w != 0 {
-		if n := vm.nameOf(vm.w); n != "" && n != e.Token {
+		if n := vm.nameOf(vm.w); n != "" && n != e.Token && !bare {
 			e.Msg = n + ": " + e.Msg
 		}
 		if vm.ip != vm.haltThread && vm.ip != vm.haltThread+4 && vm.ip > dictStart {

@@ -152,10 +152,10 @@ func (vm *VM) registerDictionary() {
 		}
 		v.load(name)
 	})
-	P("QUIT", func(v *VM) { v.Fail("quit") })
-	P("ABORT", func(v *VM) { v.Fail("abort") })
-	P("ERROR", func(v *VM) { v.Fail("%s", v.String(v.Pop())) })
-	P("UNDEFINED", func(v *VM) { v.Fail("%q is undefined", v.String(v.Pop())) })
+	P("QUIT", func(v *VM) { v.report("quit") })
+	P("ABORT", func(v *VM) { v.report("abort") })
+	P("ERROR", func(v *VM) { v.report("%s", v.String(v.Pop())) })
+	P("UNDEFINED", func(v *VM) { v.report("%q is undefined", v.String(v.Pop())) })
 	P("(NUMBER)", func(v *VM) {
 		n := v.Pop()
 		v.PutString(padAddr, v.itoa(n))

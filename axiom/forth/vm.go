@@ -184,7 +184,15 @@ func (vm *VM) SetMaxSteps(n int64) {
 }
 
 // fault is the panic value of a VM fault; the entry points turn it into an *Error.
-type fault struct{ msg string }
+type fault struct {
+	msg  string
+	bare bool // The message is the whole report: no native name goes before it.
+}
+
+// report faults with msg as the whole report, as ERROR, UNDEFINED and ABORT do.
+func (vm *VM) report(format string, args ...any) {
+	panic(&fault{msg: fmt.Sprintf(format, args...), bare: true})
+}
 
 // Fail stops the running word with an error; natives call it (or return an error) to fault.
 func (vm *VM) Fail(format string, args ...any) {

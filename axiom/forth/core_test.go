@@ -177,3 +177,17 @@ func TestForget(t *testing.T) {
 		t.Error("GONE still visible after FORGET")
 	}
 }
+
+// TestVocabulary checks VOCABULARY and FORTH: a vocabulary word makes its cell CONTEXT, and
+// DEFINITIONS sends new words there.
+func TestVocabulary(t *testing.T) {
+	vm := coreVM(t)
+	run(t, vm, "VOCABULARY V V DEFINITIONS : X 5 ; FORTH DEFINITIONS")
+	if err := vm.Interpret("t", []byte("X")); err == nil {
+		t.Error("X visible from FORTH")
+	}
+	vm.Reset()
+	if got := fmtStack(run(t, vm, "V X FORTH DUP")); got != "5 5" {
+		t.Errorf("V X: %s", got)
+	}
+}

@@ -191,3 +191,15 @@ func TestVocabulary(t *testing.T) {
 		t.Errorf("V X: %s", got)
 	}
 }
+
+func TestNameBody(t *testing.T) {
+	vm := coreVM(t)
+	run(t, vm, "VARIABLE V 7 V ! 9 CONSTANT K")
+	v, k := vm.Find("V"), vm.Find("K")
+	if vm.Name(v) != "V" || vm.Name(k) != "K" || vm.Name(12345) != "" {
+		t.Errorf("names %q %q", vm.Name(v), vm.Name(k))
+	}
+	if vm.Fetch(vm.Body(v)) != 7 || vm.Fetch(vm.Body(k)) != 9 {
+		t.Errorf("bodies hold %d %d", vm.Fetch(vm.Body(v)), vm.Fetch(vm.Body(k)))
+	}
+}

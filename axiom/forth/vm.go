@@ -572,3 +572,15 @@ func (vm *VM) ExitCFA() int32 { return vm.semisCFA }
 
 // LitCFA returns the CFA of LIT, which compiled numbers use.
 func (vm *VM) LitCFA() int32 { return vm.litCFA }
+
+// Name returns the name of the word whose CFA is cfa, or "" if cfa is not a word's.
+func (vm *VM) Name(cfa int32) string { return vm.nameOf(cfa) }
+
+// Body returns the address of the first data cell of the word at cfa, as CFA>PFA does:
+// CFA+8 for a DOES> word (past its DOES> slot), CFA+4 otherwise.
+func (vm *VM) Body(cfa int32) int32 {
+	if vm.fetch(cfa) == doDoes {
+		return cfa + 8
+	}
+	return cfa + 4
+}

@@ -258,6 +258,25 @@ func TestLoadNesting(t *testing.T) {
 	}
 }
 
+// TestLoadPosition checks that a fault in a LOADed file names that file and line, found
+// in the loading file's folder whatever the case of the name.
+func TestLoadPosition(t *testing.T) {
+	vm := kernelVM(t, Config{})
+	fsys := fstest.MapFS{
+		"g/main.4th": {Data: []byte("1 2\r\nLOAD SUB.4TH\r\n")},
+		"g/sub.4th":  {Data: []byte(": OK 1 ;\r\n  OK DROP DROP DROP DROP\r\n")},
+	}
+	err := vm.Load(fsys, "g/main.4th")
+	var e *Error
+	if !errors.As(err, &e) || e.File != "g/sub.4th" || e.Line != 2 || e.Col != 21 || e.Token != "DROP" {
+		t.Errorf("error %#v", err)
+	}
+	// After the fault the input is the host's again: a new Interpret starts afresh.
+	if got := run(t, vm, "3"); fmtStack(got) != "3" {
+		t.Errorf("after the fault: %v", got)
+	}
+}
+
 // TestNativeAPI checks natives added from outside, and call-backs into Forth.
 func TestNativeAPI(t *testing.T) {
 	vm := kernelVM(t, Config{})

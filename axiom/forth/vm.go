@@ -416,8 +416,12 @@ func (vm *VM) header(name string, code int32) int32 {
 	return nfa
 }
 
-// maxChain bounds a walk along the links, which the Forth can corrupt.
-const maxChain = 1 << 20
+// maxChain bounds a walk along the links, which the Forth can corrupt into a cycle. The
+// biggest corpus game defines far fewer words.
+const maxChain = 1 << 18
+
+// maxNames bounds the names gathered for a suggestion.
+const maxNames = 1 << 14
 
 // findIn looks name up along the chain starting at the vocabulary cell voc.
 func (vm *VM) findIn(voc int32, name string) int32 {
@@ -485,10 +489,10 @@ func (vm *VM) native(name string, fn func(*VM) error) int32 {
 func (vm *VM) names() []string {
 	var out []string
 	n := vm.latest()
-	for i := 0; n != 0 && i < maxChain; i++ {
+	for i := 0; n != 0 && i < maxChain && len(out) < maxNames; i++ {
 		if vm.fetch(n+4)&flagSmudge == 0 {
 			if a := vm.fetch(n); a > 0 && int(a) < len(vm.mem) {
-				if j := bytes.IndexByte(vm.mem[a:], 0); j > 0 {
+				if j := bytes.IndexByte(vm.mem[a:min(len(vm.mem), int(a)+64)], 0); j > 0 {
 					out = append(out, string(vm.mem[a:int(a)+j]))
 				}
 			}

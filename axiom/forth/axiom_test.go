@@ -1,6 +1,7 @@
 package forth
 
 import (
+	"crypto/sha1"
 	"fmt"
 	"io/fs"
 	"os"
@@ -208,4 +209,38 @@ func (o overlay) Open(name string) (fs.File, error) {
 		return o.lib.Open(map[string]string{"core.4th": "CORE.4TH", "axiom.4th": "axiom.4th"}[l])
 	}
 	return o.game.Open(name)
+}
+
+// TestGameWords loads games and compares the words each defines (count, and a SHA-1 of their
+// names newest first) with what the prototype defines from the same files.
+func TestGameWords(t *testing.T) {
+	root := corpus(t)
+	for _, tt := range []struct {
+		file string
+		n    int
+		sum  string
+	}{
+		{"glukkazan-zog/Axiom/Ur/Ur-[first].4th", 158, "6f9e5d7e0c3eda9969c73c65c299337eba8649e6"},
+		{"dagazproject-zrf/MarGo/Axiom/Margo/MarGo-9x9.4th", 1767, "5fdd4f8ce086ab84e370f2afea9cee5f036be7ef"},
+		{"dagazproject-zrf/TchukaRuma/Axiom/TchukaRuma/Tchuka-Ruma.4th", 68, "8a0e39b7a5de96c4e414ec65f9e10c29fd9a9e00"},
+		{"glukkazan-zog/Axiom/Rithmomachy/Random.4th", 401, "008dfbd8ab8ee67d2377543af8613a67f10bdbe7"},
+	} {
+		fsys := os.DirFS(filepath.Join(root, filepath.Dir(tt.file)))
+		vm := stubVM(map[string]int{})
+		var stop int32
+		for _, f := range []string{"CORE.4TH", "axiom.4th", filepath.Base(tt.file)} {
+			stop = vm.Fetch(vm.Fetch(addrCurrent))
+			if err := vm.Load(fsys, f); err != nil {
+				t.Fatalf("%s: %v", tt.file, err)
+			}
+		}
+		var names []string
+		for n := vm.Fetch(vm.Fetch(addrCurrent)); n != 0 && n != stop; n = vm.Fetch(n + 8) {
+			names = append(names, vm.String(vm.Fetch(n)))
+		}
+		sum := fmt.Sprintf("%x", sha1.Sum([]byte(strings.Join(names, " "))))
+		if len(names) != tt.n || sum != tt.sum {
+			t.Errorf("%s: %d words (sha1 %s), want %d (%s)", tt.file, len(names), sum, tt.n, tt.sum)
+		}
+	}
 }

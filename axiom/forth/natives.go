@@ -396,6 +396,7 @@ func (vm *VM) registerStrings() {
 		w, n := v.Pop(), v.Pop()
 		s := v.itoa(n)
 		if pad := int(w) - len(s); pad > 0 && pad < 1<<16 {
+			v.charge(int64(pad) >> 6)
 			s = strings.Repeat(" ", pad) + s
 		}
 		fmt.Fprint(v.Out, s)

@@ -225,6 +225,7 @@ func TestHostile(t *testing.T) {
 		{"fill everything", "HERE 1000000000 0 FILL", "bad address"},
 		{"copy everything", "HERE HERE 1000000000 CMOVE", "bad"},
 		{"endless type", "HERE 1048576 65 FILL HERE TYPE", "bad"},
+		{"wide .R in a loop", ": T BEGIN 1 60000 .R AGAIN ; T", "step budget"},
 		{"fill in a loop", ": T BEGIN HERE 500000 0 FILL AGAIN ; T", "step budget"},
 		{"copy in a loop", ": T BEGIN 100000 HERE 500000 CMOVE AGAIN ; T", "step budget"},
 		{"count in a loop", ": T HERE 500000 65 FILL 0 HERE 500000 + C! BEGIN HERE \"COUNT DROP AGAIN ; T", "step budget"},

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -118,6 +119,8 @@ func TestCoreWords(t *testing.T) {
 		}
 	}
 }
+
+func itoa10(n int32) string { return strconv.Itoa(int(n)) }
 
 func fmtStack(s []int32) string {
 	var b []string

@@ -391,8 +391,6 @@ func strtod(tok string) (float64, bool) {
 	return f, true
 }
 
-func itoa10(n int32) string { return strconv.Itoa(int(n)) }
-
 // suggest returns a visible word that tok may have meant: the same name in another case
 // (names are case-sensitive), else a near name by edit distance for tokens of three bytes
 // or more, where a typo is likelier than a number.

@@ -31,6 +31,8 @@ fuzz:
 	$(GO) test ./notation -run '^$$' -fuzz '^FuzzParseSavedGame$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./notation -run '^$$' -fuzz '^FuzzReplay$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./eval -run '^$$' -fuzz '^FuzzLoadAndMove$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./render -run '^$$' -fuzz '^FuzzDecodeBMP$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./axiom/forth -run '^$$' -fuzz '^FuzzInterpret$$' -fuzztime $(FUZZTIME)
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
@@ -41,4 +43,4 @@ lint:
 
 # Rewrite golden files after a deliberate change; review the diff before committing.
 update-golden:
-	$(GO) test ./eval ./notation ./ai ./render ./cmd/zoggo -update
+	$(GO) test ./eval ./notation ./ai ./render ./compile ./cmd/zoggo -update

@@ -172,3 +172,14 @@ func (e *Engine) GameOver() (int32, error) {
 	}
 	return r, nil
 }
+
+// Replay makes the moves of lines in order, as a saved game's move lines without their
+// numbers, and returns how many it made; the error names the 1-based line that failed.
+func (e *Engine) Replay(lines []string) (int, error) {
+	for i, l := range lines {
+		if err := e.Play(l); err != nil {
+			return i, fmt.Errorf("move %d of %d: %w", i+1, len(lines), err)
+		}
+	}
+	return len(lines), nil
+}

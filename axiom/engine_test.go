@@ -82,10 +82,8 @@ func TestReplaySaves(t *testing.T) {
 			if len(lines) != tt.lines {
 				t.Fatalf("%d move lines, want %d", len(lines), tt.lines)
 			}
-			for i, l := range lines {
-				if err := e.Play(l); err != nil {
-					t.Fatalf("line %d of %d: %v", i+1, len(lines), err)
-				}
+			if _, err := e.Replay(lines); err != nil {
+				t.Fatal(err)
 			}
 			r, err := e.GameOver()
 			if err != nil {

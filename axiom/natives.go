@@ -100,6 +100,16 @@ func (m *machine) cell(pos int32) int32     { return m.vm.Fetch(m.get("$board") 
 func (m *machine) setCell(pos, v int32)     { m.vm.Store(m.get("$board")+pos*4, v) }
 func (m *machine) constant(cfa int32) int32 { return m.vm.Fetch(m.vm.Body(cfa)) }
 
+// count returns the Forth variable name, a count of things, failing the running word when
+// it is outside 0..max: a corrupted count must not make a Go loop run long.
+func (m *machine) count(name string, max int32) int32 {
+	n := m.get(name)
+	if n < 0 || n > max {
+		m.vm.Fail("%s is %d, outside 0..%d", name, n, max)
+	}
+	return n
+}
+
 // pieceEntry returns the address of the 16-byte {pieces} entry of type t (1-based): the
 // piece constant's CFA, the moves word, the drops word and the value.
 func (m *machine) pieceEntry(t int32) int32 { return m.get("$pieces") + (t&typeMask)*16 - 16 }
@@ -202,7 +212,7 @@ func (m *machine) register() {
 	nat("material-balance", func() {
 		pl := vm.Pop()
 		var sum int32
-		for pos := int32(0); pos < m.get("$positions"); pos++ {
+		for pos, n := int32(0), m.count("$positions", m.vm.Limit()/4); pos < n; pos++ {
 			p := m.cell(pos)
 			if p == 0 {
 				continue
@@ -407,7 +417,7 @@ func (m *machine) own(player, forPlayer, ofType int32) int32 {
 	defer m.keepPlayer()()
 	m.setPlayer(player, forPlayer)
 	var count int32
-	for pos := int32(0); pos < m.get("$scanPositions"); pos++ {
+	for pos, n := int32(0), m.count("$scanPositions", m.vm.Limit()/4); pos < n; pos++ {
 		m.set("$pos", pos)
 		m.set("$from", pos)
 		if p := m.cell(pos); p != 0 && p&ownerMask == forPlayer {
@@ -425,7 +435,7 @@ func (m *machine) own(player, forPlayer, ofType int32) int32 {
 func (m *machine) drops(player, ofType int32) int32 {
 	vm := m.vm
 	var count int32
-	for t := int32(1); t <= m.get("$scanPieceCount"); t++ {
+	for t, n := int32(1), m.count("$scanPieceCount", 1024); t <= n; t++ {
 		e := m.pieceEntry(t)
 		if dr := vm.Fetch(e + 8); dr != 0 {
 			m.set("$piece", m.constant(vm.Fetch(e))|player)
@@ -447,11 +457,11 @@ func (m *machine) others(player, ofType int32) int32 {
 		return vm.Pop() != 0
 	}
 	var players []int32
-	for i := int32(0); i < m.get("$playerCount"); i++ {
+	for i, n := int32(0), m.count("$playerCount", 32); i < n; i++ {
 		players = append(players, m.constant(vm.Fetch(m.get("$players")+4*i)))
 	}
 	var count int32
-	for pos := int32(0); pos < m.get("$scanPositions"); pos++ {
+	for pos, n := int32(0), m.count("$scanPositions", m.vm.Limit()/4); pos < n; pos++ {
 		m.set("$pos", pos)
 		m.set("$from", pos)
 		p := m.cell(pos)

@@ -29,6 +29,9 @@ type Engine struct {
 // CORE.4TH, the natives, axiom.4th, then the game script after the fence; $NewGame,
 // $EngineNewGame and OnNewGame; then each edit through OnEditAdd.
 func Start(fsys fs.FS, src *Sources, setup []Edit) (*Engine, error) {
+	if src == nil {
+		return nil, fmt.Errorf("no sources")
+	}
 	vm := forth.New(forth.Config{})
 	if err := vm.Load(fsys, src.Core); err != nil {
 		return nil, err

@@ -246,7 +246,8 @@ func (m *machine) register() {
 	})
 
 	// Hashing and search plumbing. Replay needs none of it: the Zobrist keys are filled
-	// with a fixed pseudo-random sequence, the hash is not kept, and the engines fail.
+	// with a fixed pseudo-random sequence, the hash is not kept (so the repetition words
+	// that read it fail, as do the built-in engines), and the search reports are dropped.
 	nat("$Rand64!", func() {
 		a := vm.Pop()
 		for i := int32(0); i < 8; i += 4 {
@@ -257,8 +258,9 @@ func (m *machine) register() {
 	nat("$EngineNewGame", func() { m.exec(m.cfa("$ClearEvals")) })
 	nat("$EngineSetTurn", func() { vm.Pop() })
 	nat("repetition-reset", func() {})
-	nat("repetition-push-position", func() { vm.Push(1) })
-	nat("repetition-pop-position", func() {})
+	for _, name := range []string{"repetition-push-position", "repetition-pop-position"} {
+		nat(name, func() { vm.Fail("%s: the Zobrist hash of positions is not kept", name) })
+	}
 	for _, name := range []string{"CurrentMove!", "BestMove!", "Nodes!", "Score!", "Depth!"} {
 		nat(name, func() { vm.Pop() })
 	}

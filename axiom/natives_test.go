@@ -185,3 +185,18 @@ func TestErrors(t *testing.T) {
 		t.Error("an edit with an unknown piece: no error")
 	}
 }
+
+// TestCloneBoard checks that $CloneBoard gives a copy to change and $DeallocateBoard gives
+// the original back, with the dictionary as it was.
+func TestCloneBoard(t *testing.T) {
+	e := tiny(t, tinyGame, axiom.Edit{"White", "Man", "a1"})
+	vm := e.VM()
+	src := "HERE $board @  $CloneBoard  a1 piece-at  0 a1 board[] !  a1 piece-at  $DeallocateBoard  a1 piece-at  HERE  $board @"
+	if err := vm.Interpret("test", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	s := vm.Stack()
+	if len(s) != 7 || s[2] != 2048+1 || s[3] != 0 || s[4] != 2048+1 || s[5] != s[0] || s[6] != s[1] {
+		t.Errorf("HERE, board, piece on the copy, after clearing it, on the original, HERE, board: %v", s)
+	}
+}

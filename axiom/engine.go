@@ -98,14 +98,18 @@ func (e *Engine) Edit(ed Edit) error {
 	return nil
 }
 
-// generate replaces any pending move list by a new one from OnGenerateMoves and returns
-// its moves with their strings.
-func (e *Engine) generate() (mvs []int32, texts []string, err error) {
+// generate returns the moves of a move list with their strings: a new list from
+// OnGenerateMoves that replaces any pending one, or, with pending set, the pending list if
+// there is one, as the DLL made a move from the list it had just listed. (Generators may
+// keep state in Forth variables, so generating again can give other moves.)
+func (e *Engine) generate(pending bool) (mvs []int32, texts []string, err error) {
 	err = e.vm.Do(func() {
-		if e.m.lists != 0 {
-			e.m.dropList()
+		if e.m.lists == 0 || !pending {
+			if e.m.lists != 0 {
+				e.m.dropList()
+			}
+			e.m.exec(e.m.cfa("OnGenerateMoves"))
 		}
-		e.m.exec(e.m.cfa("OnGenerateMoves"))
 		mvs = e.m.moves()
 		for _, mv := range mvs {
 			texts = append(texts, e.m.decompile(mv))
@@ -118,17 +122,18 @@ func (e *Engine) generate() (mvs []int32, texts []string, err error) {
 }
 
 // Moves generates the moves of the side to move and returns their strings, in the order
-// Axiom lists them.
+// Axiom lists them. The list stays pending for Play.
 func (e *Engine) Moves() ([]string, error) {
-	_, texts, err := e.generate()
+	_, texts, err := e.generate(false)
 	return texts, err
 }
 
-// Play makes the first generated move whose string is text, as Axiom matched the string
-// Zillions sent; text is compared after its runs of white space become one space.
+// Play makes the first move whose string is text, as Axiom matched the string Zillions
+// sent: from the list Moves left pending, else from a new list. Text is compared after its
+// runs of white space become one space.
 func (e *Engine) Play(text string) error {
 	text = strings.Join(strings.Fields(text), " ")
-	mvs, texts, err := e.generate()
+	mvs, texts, err := e.generate(true)
 	if err != nil {
 		return err
 	}

@@ -200,3 +200,26 @@ func TestCloneBoard(t *testing.T) {
 		t.Errorf("HERE, board, piece on the copy, after clearing it, on the original, HERE, board: %v", s)
 	}
 }
+
+// TestPlayPending checks that Play makes a move of the list Moves gave, not of a new one:
+// a generator that keeps state in a variable lists other moves each time.
+func TestPlayPending(t *testing.T) {
+	e := tiny(t, tinyGame+`
+VARIABLE calls
+: tick ( -- ) here a1 = verify  calls ++  1 calls @ create-piece-type-at add-move ;
+{moves tick-drops {move} tick moves}
+{pieces {piece} Man {drops} tick-drops pieces}
+`)
+	for _, want := range []string{"White Man b3", "Black Man a2"} { // Pass made a list: c3
+		got, err := e.Moves()
+		if err != nil || !slices.Equal(got, []string{want}) {
+			t.Fatalf("moves %q, %v; want %q", got, err, want)
+		}
+		if err := e.Play(want); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.Play("Pass"); err == nil {
+			t.Fatal("Pass: no error")
+		}
+	}
+}

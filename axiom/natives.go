@@ -333,6 +333,12 @@ func (m *machine) addMove() {
 	m.startMove()
 }
 
+// underflowCells is how many zero cells lie under the stack of a generator. The DLL checked
+// the data stack only between the tokens of the outer interpreter: a generator could pop
+// more than it pushed, reading the memory below the stack, and its stack was reset after
+// it. MarGo's clear-f drops a cell it never pushed, on every move after the first.
+const underflowCells = 16
+
 // block runs each generator of a {moves} word whose type is ofType (or any, if 0) and
 // returns the number of moves they added.
 func (m *machine) block(moves, ofType int32) int32 {
@@ -347,6 +353,9 @@ func (m *machine) block(moves, ofType int32) int32 {
 		m.curType = typ
 		if ofType == 0 || typ == ofType {
 			sp := vm.Depth()
+			for range underflowCells {
+				vm.Push(0)
+			}
 			m.startMove()
 			m.exec(gen)
 			for vm.Depth() > sp {

@@ -223,3 +223,19 @@ VARIABLE calls
 		}
 	}
 }
+
+// TestGeneratorUnderflow checks that a generator may drop a cell it never pushed, as
+// MarGo's clear-f does, since the DLL checked the stack only in the outer interpreter.
+func TestGeneratorUnderflow(t *testing.T) {
+	e := tiny(t, tinyGame+`
+: sloppy ( -- ) here a1 = verify DROP DROP drop add-move ;
+{moves sloppy-drops {move} sloppy moves}
+{pieces {piece} Man {drops} sloppy-drops pieces}
+`)
+	if got, err := e.Moves(); err != nil || !slices.Equal(got, []string{"White Man a1"}) {
+		t.Errorf("moves %q, %v; want [White Man a1]", got, err)
+	}
+	if d := e.VM().Depth(); d != 0 {
+		t.Errorf("the stack holds %d cells after generation", d)
+	}
+}

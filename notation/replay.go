@@ -85,27 +85,35 @@ func (d *Divergence) Detail(draw func(*engine.State) string) string {
 // RulesFile=, looked up in the saved game's folder without regard to case, and the game or
 // variant titled VariantName=.
 func OpenSavedGame(path string) (*SavedGame, *eval.Game, error) {
+	sg, g, _, err := LoadSavedGame(path, "")
+	return sg, g, err
+}
+
+// LoadSavedGame is OpenSavedGame with a choice of rules file: rules when it is not "",
+// else the one the saved game names. It also returns the path of the rules file loaded.
+func LoadSavedGame(path, rules string) (*SavedGame, *eval.Game, string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, "", err
 	}
 	sg, err := ParseSavedGame(path, data)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, "", err
 	}
-	rules, err := findRules(filepath.Dir(path), sg.RulesFile)
-	if err != nil {
-		return sg, nil, &ParseError{path, 2, err.Error()}
+	if rules == "" {
+		if rules, err = findRules(filepath.Dir(path), sg.RulesFile); err != nil {
+			return sg, nil, "", &ParseError{path, 2, err.Error()}
+		}
 	}
 	f, err := eval.LoadFile(rules)
 	if err != nil {
-		return sg, nil, fmt.Errorf("%s: rules file %s: %w", path, rules, err)
+		return sg, nil, rules, fmt.Errorf("%s: rules file %s: %w", path, rules, err)
 	}
 	g, err := f.Find(sg.Variant)
 	if err != nil {
-		return sg, nil, &ParseError{path, 3, err.Error()}
+		return sg, nil, rules, &ParseError{path, 3, err.Error()}
 	}
-	return sg, g, nil
+	return sg, g, rules, nil
 }
 
 // findRules resolves a RulesFile= value in dir.

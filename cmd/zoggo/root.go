@@ -1,15 +1,12 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
-	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/notation"
-	"github.com/zoggo/zoggo/render"
 	"github.com/zoggo/zoggo/zrf"
 )
 
@@ -55,12 +52,7 @@ func openSaved(stderr io.Writer, path string) (*notation.SavedGame, *notation.Re
 	if err != nil {
 		return nil, nil, err
 	}
-	r, err := notation.ReplayAny(g, sg, path)
-	var d *notation.Divergence
-	if errors.As(err, &d) {
-		fmt.Fprint(stderr, d.Detail(func(s *engine.State) string { return render.Text(g.Game, s) }))
-		return nil, nil, exitError{1}
-	}
+	r, err := replaySaved(stderr, sg, g, path)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/zoggo/zoggo/internal/testutil"
+)
+
+// TestReplayAxiom replays saved games of Axiom games from the command line: one whose
+// rules are found beside it, and an Ur game whose rules are given with --rules.
+func TestReplayAxiom(t *testing.T) {
+	corpus := testutil.CorpusDir(t)
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"replay", filepath.Join(corpus, "dagazproject-zrf/Afrika/Problem-2.zsg")},
+			"23 moves replayed (Problem 2, Axiom engine, Forth in dagazproject-zrf/Afrika/Axiom/Afrika)\nthe game: over: the side to move has lost\n"},
+		{[]string{"replay", filepath.Join(corpus, "glukkazan-zog/Axiom/Ur/simple.zsg"),
+			"--rules", filepath.Join(corpus, "glukkazan-zog-f383a24/Rules/07.Axiomatic.Ur.zrf")},
+			"1195 moves replayed (Ur [simple evaluation], Axiom engine, Forth in glukkazan-zog-f383a24/Axiom/Ur)\nthe game: over: the side to move has lost\n"},
+	} {
+		var out, errOut bytes.Buffer
+		root := newRoot()
+		root.SetArgs(tt.args)
+		root.SetOut(&out)
+		root.SetErr(&errOut)
+		if err := root.Execute(); err != nil {
+			t.Fatalf("%v: %v\n%s", tt.args, err, errOut.String())
+		}
+		if got := out.String(); !strings.HasSuffix(got, tt.want) {
+			t.Errorf("%v:\n got %q\nwant it to end with %q", tt.args, got, tt.want)
+		}
+	}
+}

@@ -16,7 +16,7 @@ import (
 )
 
 // start loads the variant title of the rules file zrf (a path in the corpus).
-func start(t *testing.T, corpus, zrf, title string) (*axiom.Engine, error) {
+func start(t testing.TB, corpus, zrf, title string) (*axiom.Engine, error) {
 	t.Helper()
 	cf, err := compile.LoadFile(filepath.Join(corpus, zrf))
 	if err != nil {

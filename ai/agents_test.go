@@ -2,13 +2,11 @@ package ai_test
 
 import (
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/zoggo/zoggo/ai"
-	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/internal/evaltest"
 	"github.com/zoggo/zoggo/match"
 )
 
@@ -38,25 +36,8 @@ const sniper = `
    (loss-condition (Black) (pieces-remaining 0)))
 `
 
-func loadText(t *testing.T, name, src string) *eval.Game {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	f, err := eval.LoadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := f.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
 func TestSearchPasses(t *testing.T) {
-	g := loadText(t, "sniper.zrf", sniper)
+	g := evaltest.LoadText(t, "sniper.zrf", sniper)
 	for seed := uint64(1); seed <= 8; seed++ {
 		m, err := match.New(g, nil)
 		if err != nil {
@@ -95,7 +76,7 @@ const trap = `
 // TestAgentErrors: an error of the rules' move code met while looking ahead is returned
 // by Choose, naming its place in the rules, not scored as a result.
 func TestAgentErrors(t *testing.T) {
-	g := loadText(t, "trap.zrf", trap)
+	g := evaltest.LoadText(t, "trap.zrf", trap)
 	for _, spec := range []string{"search:2", "mcts:1"} {
 		a, err := ai.Parse(spec, g)
 		if err != nil {

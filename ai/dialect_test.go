@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/zoggo/zoggo/ai"
-	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/internal/evaltest"
 	"github.com/zoggo/zoggo/notation"
 )
 
@@ -26,14 +26,7 @@ func TestDialectGamesPlay(t *testing.T) {
 		n++
 		name := filepath.Base(path)
 		t.Run(name, func(t *testing.T) {
-			f, err := eval.LoadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, err := f.Default()
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := evaltest.Load(t, path)
 			if g.UI.Version != "zoggo-1" {
 				t.Fatalf("%s: not compiled as the dialect", name)
 			}

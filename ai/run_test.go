@@ -9,6 +9,7 @@ import (
 
 	"github.com/zoggo/zoggo/ai"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/internal/evaltest"
 	"github.com/zoggo/zoggo/match"
 )
 
@@ -66,7 +67,7 @@ func checkRun(t *testing.T, g *eval.Game, games []*ai.Game, st *ai.Stats, n int)
 // TestRunErrors: a rules file whose move code fails in some positions fails the games
 // that reach one; the others are played and counted.
 func TestRunErrors(t *testing.T) {
-	g := loadText(t, "pitfall.zrf", pitfall)
+	g := evaltest.LoadText(t, "pitfall.zrf", pitfall)
 	where := regexp.MustCompile(`^turn \d+: (search:1 \((White|Black)\): )?\S*pitfall\.zrf:15:34: while loop ran more than 100000 times`)
 	for _, tt := range []struct {
 		name   string
@@ -111,14 +112,7 @@ func (p panicky) Choose(m *match.Match, r *rand.Rand) (int, error) {
 // TestRunPanic: a panic fails its game only, reported as an internal error with the
 // function and line that panicked.
 func TestRunPanic(t *testing.T) {
-	f, err := eval.LoadFile("../games/checkers.zrf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := f.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := evaltest.Load(t, "../games/checkers.zrf")
 	agents := []ai.Agent{panicky{new(atomic.Int32)}, ai.Random{}}
 	games := ai.Run(g, agents, ai.Options{Games: 6, Seed: 1, Jobs: 2, MaxPlies: 40})
 	st := ai.Summarise(g, agents, games, false, nil)

@@ -12,20 +12,13 @@ import (
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/internal/evaltest"
 )
 
 // loadGame loads one of our games from games/.
 func loadGame(t testing.TB, name string) *eval.Game {
 	t.Helper()
-	f, err := eval.LoadFile(filepath.Join("..", "games", name))
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	g, err := f.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return evaltest.Load(t, filepath.Join("..", "games", name))
 }
 
 // position builds a state from a spec such as

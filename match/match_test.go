@@ -3,14 +3,13 @@ package match_test
 import (
 	"errors"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/internal/evaltest"
 	"github.com/zoggo/zoggo/match"
 )
 
@@ -88,22 +87,10 @@ const trap = `
 
 func load(t *testing.T, name, src string) *eval.Game {
 	t.Helper()
-	path := name
-	if src != "" {
-		path = filepath.Join(t.TempDir(), name)
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if src == "" {
+		return evaltest.Load(t, name)
 	}
-	f, err := eval.LoadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := f.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return evaltest.LoadText(t, name, src)
 }
 
 func start(t *testing.T, g *eval.Game) *match.Match {

@@ -19,6 +19,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/internal/evaltest"
 	"github.com/zoggo/zoggo/render"
 	"github.com/zoggo/zoggo/zrf"
 	"golang.org/x/text/encoding/charmap"
@@ -49,14 +50,7 @@ func TestSVG(t *testing.T) {
 				}
 				path = filepath.Join(corpus, tt.rules)
 			}
-			f, err := eval.LoadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, err := f.Default()
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := evaltest.Load(t, path)
 			s := g.NewState()
 			var opts render.SVGOptions
 			if tt.from != "" {

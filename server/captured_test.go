@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/internal/evaltest"
 	"github.com/zoggo/zoggo/match"
 )
 
@@ -12,14 +12,7 @@ import (
 // board: in checkers nothing is dropped or created, so what a player has lost is exactly
 // the pieces captured from them, after every turn of random games.
 func TestCaptured(t *testing.T) {
-	f, err := eval.LoadFile("../games/checkers.zrf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := f.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := evaltest.Load(t, "../games/checkers.zrf")
 	onBoard := func(m *match.Match, p int) int {
 		n := 0
 		for _, c := range m.State().Cells {

@@ -3,7 +3,7 @@ package server
 import (
 	"testing"
 
-	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/internal/evaltest"
 	"github.com/zoggo/zoggo/match"
 	"github.com/zoggo/zoggo/notation"
 )
@@ -12,14 +12,7 @@ import (
 // all, in positions of games with single and multi-part turns.
 func TestNamedOf(t *testing.T) {
 	for _, file := range []string{"../games/chess.zrf", "../games/international.zrf", "../games/russian.zrf"} {
-		f, err := eval.LoadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := f.Default()
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := evaltest.Load(t, file)
 		m, err := match.New(g, nil)
 		if err != nil {
 			t.Fatal(err)

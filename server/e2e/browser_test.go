@@ -20,8 +20,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
-
-	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/internal/evaltest"
 	"github.com/zoggo/zoggo/match"
 	"github.com/zoggo/zoggo/server"
 	"github.com/zoggo/zoggo/store/memstore"
@@ -273,14 +272,7 @@ func play(t *testing.T, base string, c created, from, to string) {
 // lead to a position where the player to move may capture in a turn of two parts or more.
 func chain(t *testing.T, rules string) []int {
 	t.Helper()
-	f, err := eval.LoadFile(rules)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := f.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := evaltest.Load(t, rules)
 	rng := rand.New(rand.NewPCG(1, 2))
 	for try := 0; try < 200; try++ {
 		m, err := match.New(g, nil)

@@ -52,6 +52,8 @@ type game struct {
 	images    map[int]string // stock pictures by player*len(Pieces)+kind
 	svg       *boardJSON     // the board of generation svgGen
 	svgGen    int
+	caps      []stockJSON // the pieces captured by generation capsGen
+	capsGen   int
 }
 
 // playedText is what the server remembers of a turn played.

@@ -134,7 +134,10 @@ func (gm *game) view(you []int) *stateJSON {
 			st.Stock = append(st.Stock, stockJSON{Player: i / nk, Piece: g.Pieces[i%nk].Name, N: int(n), Image: gm.image(i/nk, i%nk)})
 		}
 	}
-	st.Captured = captured(g, m.History())
+	if gm.caps == nil || gm.capsGen != gm.gen {
+		gm.caps, gm.capsGen = captured(g, m.History()), gm.gen
+	}
+	st.Captured = gm.caps
 	for i, p := range m.History() {
 		mv := moveJSON{Ply: i, MoveNumber: p.Num}
 		if i < len(gm.played) {

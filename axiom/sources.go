@@ -10,7 +10,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -73,6 +75,25 @@ func Locate(fsys fs.FS, rules, engine, title string) (*Sources, error) {
 	}
 	src.Core, src.Axiom = path.Join(lib, find(fsys, lib, "CORE.4TH")), path.Join(lib, find(fsys, lib, "axiom.4th"))
 	return src, nil
+}
+
+// LocateFile is Locate for a rules file of the operating system's files. The Forth folder
+// is beside the rules or one folder up, and a folder without the Forth kernel borrows it
+// from elsewhere in the same collection of games, so the file system it returns, in which
+// the sources are named, is rooted two folders above the rules.
+func LocateFile(rules, engine, title string) (fs.FS, *Sources, error) {
+	abs, err := filepath.Abs(rules)
+	if err != nil {
+		return nil, nil, err
+	}
+	root := filepath.Dir(filepath.Dir(filepath.Dir(abs)))
+	rel, err := filepath.Rel(root, abs)
+	if err != nil {
+		return nil, nil, err
+	}
+	fsys := os.DirFS(root)
+	src, err := Locate(fsys, filepath.ToSlash(rel), engine, title)
+	return fsys, src, err
 }
 
 func isDir(fsys fs.FS, p string) bool {

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -72,20 +70,7 @@ func replayAxiom(out io.Writer, path string, sg *notation.SavedGame, g *eval.Gam
 	if len(sg.Edits) > 0 {
 		return fmt.Errorf("%s: board edits in a saved game of an Axiom game are not supported yet", path)
 	}
-	abs, err := filepath.Abs(rulesPath)
-	if err != nil {
-		return err
-	}
-	// The Forth folder is beside the rules or one folder up, and a folder without the
-	// Forth kernel borrows it from elsewhere in the same collection of games: the file
-	// system is rooted two folders above the rules.
-	root := filepath.Dir(filepath.Dir(filepath.Dir(abs)))
-	rel, err := filepath.Rel(root, abs)
-	if err != nil {
-		return err
-	}
-	fsys := os.DirFS(root)
-	src, err := axiom.Locate(fsys, filepath.ToSlash(rel), g.Engine, g.Title)
+	fsys, src, err := axiom.LocateFile(rulesPath, g.Engine, g.Title)
 	if err != nil {
 		return err
 	}

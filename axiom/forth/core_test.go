@@ -7,20 +7,12 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/zoggo/zoggo/internal/testutil"
 )
 
 // corpus returns the corpus folder from ZOGGO_CORPUS, skipping the test when it is unset.
-func corpus(t testing.TB) string {
-	t.Helper()
-	dir := os.Getenv("ZOGGO_CORPUS")
-	if dir == "" {
-		t.Skip("ZOGGO_CORPUS is not set: skipping the tests that read the corpus")
-	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Fatalf("ZOGGO_CORPUS: %v", err)
-	}
-	return dir
-}
+func corpus(t testing.TB) string { return testutil.CorpusDir(t) }
 
 // urDir is a game folder that holds the v1.50 CORE.4TH and axiom.4th.
 const urDir = "glukkazan-zog/Axiom/Ur"

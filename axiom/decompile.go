@@ -44,6 +44,19 @@ const maxThread = 1 << 16
 // decompile returns the move string of the move at mv: "Pass" when its thread holds no
 // action.
 func (m *machine) decompile(mv int32) string {
+	text, _ := m.decode(mv, false)
+	return text
+}
+
+// decode returns the move string of the move at mv and, with acts set, its board actions
+// in thread order.
+func (m *machine) decode(mv int32, acts bool) (string, []Action) {
+	var out []Action
+	act := func(a Action) {
+		if acts {
+			out = append(out, a)
+		}
+	}
 	if m.actions == nil {
 		m.bindActions()
 	}
@@ -85,20 +98,26 @@ func (m *machine) decompile(mv int32) string {
 				sep = "x"
 			}
 			toks = append(toks, m.typeName(p), m.posName(from), sep, m.posName(to))
+			act(Action{Op: ActMove, Piece: p, From: from, To: to})
 			last, state = to, 0
 		case actCreate:
 			pos, p := pop(), pop()
 			toks = append(toks, m.playerName(p), m.typeName(p), m.posName(pos))
+			act(Action{Op: ActCreate, Piece: p, From: -1, To: pos})
 			last, state = pos, 0
 		case actCapture:
 			pos := pop()
 			toks = append(toks, "x", m.posName(pos))
+			act(Action{Op: ActCapture, From: -1, To: pos})
 			last, state = pos, 0
 		case actChangeType, actChangeOwner:
 			pos, v := pop(), pop()
 			mine, other := 2, 3
 			if a == actChangeOwner {
 				mine, other = 3, 2
+				act(Action{Op: ActOwner, Piece: v, From: -1, To: pos})
+			} else {
+				act(Action{Op: ActType, Piece: v, From: -1, To: pos})
 			}
 			if state == mine && changed == v {
 				toks = append(toks, m.posName(pos))
@@ -123,7 +142,7 @@ func (m *machine) decompile(mv int32) string {
 		ip += 4
 	}
 	if len(toks) == 0 {
-		return "Pass"
+		return "Pass", out
 	}
-	return strings.Join(toks, " ")
+	return strings.Join(toks, " "), out
 }

@@ -52,26 +52,30 @@ func savedMoves(t *testing.T, file string) []string {
 	return out
 }
 
+// saves are the ten Axiom saves of the corpus, their rules and variant, their number of
+// move lines and the prototype's result at the end (tools/axiom-proto/expected/runall.txt).
+var saves = []struct {
+	zsg, zrf, title string
+	lines           int
+	result          int32
+}{
+	{"dagazproject-zrf/Afrika/Problem-1.zsg", "dagazproject-zrf/Afrika/Afrika.zrf", "Problem 1", 25, axiom.LossScore},
+	{"dagazproject-zrf/Afrika/Problem-2.zsg", "dagazproject-zrf/Afrika/Afrika.zrf", "Problem 2", 23, axiom.LossScore},
+	{"dagazproject-zrf/Gabata/Selus-Problem.zsg", "dagazproject-zrf/Gabata/Selus.zrf", "Selus Problem", 21, axiom.LossScore},
+	{"glukkazan-zog/Rules/Selus-Problem.zsg", "glukkazan-zog/Rules/Selus.zrf", "Selus Problem", 21, axiom.LossScore},
+	{"dagazproject-zrf/Ordo/Crazy.zsg", "dagazproject-zrf/Ordo/Ordo.zrf", "Ordo (crazy)", 31, axiom.LossScore},
+	{"dagazproject-zrf/QXO/Morris.zsg", "dagazproject-zrf/QXO/QXO.zrf", "Three Men's Morris (variant 3)", 76, axiom.WinScore},
+	{"dagazproject-zrf/TchukaRuma/TchukaRuma.zsg", "dagazproject-zrf/TchukaRuma/TchukaRuma.zrf", "Tchuka Ruma", 10, axiom.WinScore},
+	{"glukkazan-zog/Rules/Ramses.zsg", "glukkazan-zog/Rules/Senet.zrf", "Ramses", 152, axiom.UnknownScore},
+	{"glukkazan-zog/Axiom/Ur/simple.zsg", "glukkazan-zog-f383a24/Rules/07.Axiomatic.Ur.zrf", "Ur [simple evaluation]", 1195, axiom.LossScore},
+	{"glukkazan-zog/Axiom/Ur/agressive.zsg", "glukkazan-zog-f383a24/Rules/07.Axiomatic.Ur.zrf", "Ur [aggressive]", 2485, axiom.LossScore},
+}
+
 // TestReplaySaves replays the ten Axiom saves of the corpus to their last line and checks
 // the result at the end against the prototype's (tools/axiom-proto/expected/runall.txt).
 func TestReplaySaves(t *testing.T) {
 	corpus := testutil.CorpusDir(t)
-	for _, tt := range []struct {
-		zsg, zrf, title string
-		lines           int
-		result          int32
-	}{
-		{"dagazproject-zrf/Afrika/Problem-1.zsg", "dagazproject-zrf/Afrika/Afrika.zrf", "Problem 1", 25, axiom.LossScore},
-		{"dagazproject-zrf/Afrika/Problem-2.zsg", "dagazproject-zrf/Afrika/Afrika.zrf", "Problem 2", 23, axiom.LossScore},
-		{"dagazproject-zrf/Gabata/Selus-Problem.zsg", "dagazproject-zrf/Gabata/Selus.zrf", "Selus Problem", 21, axiom.LossScore},
-		{"glukkazan-zog/Rules/Selus-Problem.zsg", "glukkazan-zog/Rules/Selus.zrf", "Selus Problem", 21, axiom.LossScore},
-		{"dagazproject-zrf/Ordo/Crazy.zsg", "dagazproject-zrf/Ordo/Ordo.zrf", "Ordo (crazy)", 31, axiom.LossScore},
-		{"dagazproject-zrf/QXO/Morris.zsg", "dagazproject-zrf/QXO/QXO.zrf", "Three Men's Morris (variant 3)", 76, axiom.WinScore},
-		{"dagazproject-zrf/TchukaRuma/TchukaRuma.zsg", "dagazproject-zrf/TchukaRuma/TchukaRuma.zrf", "Tchuka Ruma", 10, axiom.WinScore},
-		{"glukkazan-zog/Rules/Ramses.zsg", "glukkazan-zog/Rules/Senet.zrf", "Ramses", 152, axiom.UnknownScore},
-		{"glukkazan-zog/Axiom/Ur/simple.zsg", "glukkazan-zog-f383a24/Rules/07.Axiomatic.Ur.zrf", "Ur [simple evaluation]", 1195, axiom.LossScore},
-		{"glukkazan-zog/Axiom/Ur/agressive.zsg", "glukkazan-zog-f383a24/Rules/07.Axiomatic.Ur.zrf", "Ur [aggressive]", 2485, axiom.LossScore},
-	} {
+	for _, tt := range saves {
 		t.Run(path.Base(path.Dir(tt.zsg))+"/"+path.Base(tt.zsg), func(t *testing.T) {
 			t0 := time.Now()
 			e, err := start(t, corpus, tt.zrf, tt.title)

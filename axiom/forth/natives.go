@@ -224,6 +224,7 @@ func (vm *VM) registerMemory() {
 	P("I!", func(v *VM) {
 		a, x := v.Pop(), v.Pop()
 		v.check(a, 2)
+		v.mark(a, 2)
 		v.mem[a], v.mem[a+1] = byte(x), byte(x>>8)
 	})
 	P("MOVE", func(v *VM) {
@@ -241,6 +242,7 @@ func (vm *VM) registerMemory() {
 		}
 		v.check(a, n)
 		v.charge(int64(n) >> 6)
+		v.mark(a, n)
 		b := v.mem[a : a+n]
 		for i := range b {
 			b[i] = byte(c)
@@ -264,6 +266,7 @@ func (vm *VM) copyBytes(s, d int32, n int64) {
 	vm.check(s, int32(n))
 	vm.check(d, int32(n))
 	vm.charge(n >> 6)
+	vm.mark(d, int32(n))
 	copy(vm.mem[d:int64(d)+n], vm.mem[s:int64(s)+n])
 }
 
@@ -481,9 +484,10 @@ func (vm *VM) alias(name, old string) {
 func (vm *VM) registerRandom() {
 	P := vm.prim
 	for k, sfx := range []string{"", "2"} {
-		P("SEED"+sfx+"!", func(v *VM) { v.rng[k].seed(v.Pop()) })
-		P("FRAND"+sfx, func(v *VM) { v.PushFloat(v.rng[k].frand()) })
+		P("SEED"+sfx+"!", func(v *VM) { v.randomUsed(); v.rng[k].seed(v.Pop()) })
+		P("FRAND"+sfx, func(v *VM) { v.randomUsed(); v.PushFloat(v.rng[k].frand()) })
 		P("RAND-WITHIN"+sfx, func(v *VM) {
+			v.randomUsed()
 			hi, lo := v.Pop(), v.Pop()
 			v.Push(v.rng[k].within(lo, hi))
 		})

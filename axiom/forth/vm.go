@@ -125,6 +125,7 @@ type VM struct {
 	litCFA     int32
 
 	rng [2]ran2
+	tr  *tracker // write tracking for snapshots, after Baseline
 
 	// Out receives the output of ., EMIT, TYPE and friends (default io.Discard).
 	Out io.Writer
@@ -259,6 +260,9 @@ func (vm *VM) fetch(a int32) int32 {
 
 func (vm *VM) store(a, v int32) {
 	vm.check(a, 4)
+	if vm.tr != nil {
+		vm.mark(a, 4)
+	}
 	binary.LittleEndian.PutUint32(vm.mem[a:], uint32(v))
 }
 
@@ -277,6 +281,7 @@ func (vm *VM) FetchByte(a int32) int32 {
 // StoreByte writes the low byte of v at a.
 func (vm *VM) StoreByte(a, v int32) {
 	vm.check(a, 1)
+	vm.mark(a, 1)
 	vm.mem[a] = byte(v)
 }
 
@@ -296,6 +301,7 @@ func (vm *VM) String(a int32) string {
 // PutString writes s NUL-terminated at a.
 func (vm *VM) PutString(a int32, s string) {
 	vm.check(a, int32(len(s))+1)
+	vm.mark(a, int32(len(s))+1)
 	copy(vm.mem[a:], s)
 	vm.mem[int(a)+len(s)] = 0
 }

@@ -65,10 +65,15 @@ func errOver(m *match.Match) error {
 	return fmt.Errorf("no turn to choose: the game is over (%s)", m.Result().Reason)
 }
 
-// Parse makes an agent from its CLI spelling: "random", "search:L", "mcts:L" or "L" (a
-// level: search, or MCTS for games with random players).
+// Parse makes an agent from its CLI spelling: "random", "search:L", "mcts:L", "L" (a
+// level: search, or MCTS for games with random players), or in Axiom games "axiom" (the
+// player the game's Forth defines) or "axiom:VARIANT" (the player another variant of the
+// same rules file defines).
 func Parse(spec string, g *eval.Game) (Agent, error) {
 	kind, arg, _ := strings.Cut(strings.TrimSpace(spec), ":")
+	if kind == "axiom" {
+		return parseAxiom(spec, arg, g)
+	}
 	level := 2
 	if arg != "" {
 		n, err := strconv.Atoi(arg)
@@ -95,7 +100,25 @@ func Parse(spec string, g *eval.Game) (Agent, error) {
 	case "mcts":
 		return NewMCTS(level), nil
 	}
-	return nil, fmt.Errorf("unknown player %q: use random, search:LEVEL, mcts:LEVEL or a level number", spec)
+	return nil, fmt.Errorf("unknown player %q: use random, search:LEVEL, mcts:LEVEL, a level number, or axiom (in Axiom games)", spec)
+}
+
+// parseAxiom makes the bot of the Forth of an Axiom game, or of its variant titled title.
+func parseAxiom(spec, title string, g *eval.Game) (Agent, error) {
+	if !g.Axiom() {
+		return nil, fmt.Errorf("player %q: %s is not an Axiom game (its moves are not Forth)", spec, g.Title)
+	}
+	if title == "" || title == g.Title {
+		return NewAxiom(nil), nil
+	}
+	own, err := g.Sibling(title)
+	if err != nil {
+		return nil, fmt.Errorf("player %q: %w", spec, err)
+	}
+	if !own.Axiom() {
+		return nil, fmt.Errorf("player %q: %s is not an Axiom game", spec, own.Title)
+	}
+	return NewAxiom(own), nil
 }
 
 func hasRandomPlayer(g *eval.Game) bool {

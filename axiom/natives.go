@@ -33,6 +33,8 @@ type machine struct {
 
 	docol      int32
 	moveString string // the text the host is making, read by OnMakeAMove
+	bestMove   string // the last BestMove! of a search
+	builtin    string // the built-in engine a search asked for, if any
 
 	pfas    map[string]int32 // PFAs of Forth variables, by name
 	actions map[int32]action // decompiler handlers, by CFA
@@ -261,16 +263,20 @@ func (m *machine) register() {
 	for _, name := range []string{"repetition-push-position", "repetition-pop-position"} {
 		nat(name, func() { vm.Fail("%s: the Zobrist hash of positions is not kept", name) })
 	}
-	for _, name := range []string{"CurrentMove!", "BestMove!", "Nodes!", "Score!", "Depth!"} {
+	for _, name := range []string{"CurrentMove!", "Nodes!", "Score!", "Depth!"} {
 		nat(name, func() { vm.Pop() })
 	}
+	nat("BestMove!", func() { m.bestMove = vm.String(vm.Pop()) })
 	nat("SearchStatus@", func() { vm.Push(0) })
 	nat("Data", func() { vm.Push(0) })
 	nat("$Yield", func() {})
 	nat("OnTerminate", func() {})
-	for _, name := range []string{"$NegamaxMove", "$UCTMove", "OnPlayRandomGame"} {
-		nat(name, func() { vm.Fail("%s: Axiom's built-in search is not supported", name) })
+	// The built-in engines were not read in full from the DLL: they ask the host to search
+	// instead (see Engine.Search).
+	for _, name := range []string{"$NegamaxMove", "$UCTMove"} {
+		nat(name, func() { m.builtin = name })
 	}
+	nat("OnPlayRandomGame", func() { vm.Fail("OnPlayRandomGame: Axiom's built-in play-outs are not supported") })
 	for i, rb := range []string{"ringbuffer", "ringbuffer2"} {
 		nat(rb+"-reset", func() { m.ring[i] = m.ring[i][:0] })
 		nat(rb+"-add-item", func() {

@@ -183,3 +183,62 @@ func (e *Engine) Names() (positions, pieces, players []string, err error) {
 	})
 	return
 }
+
+// Pass ends the turn of a player who has no move, as making an empty move would: the turn
+// number grows and OnNextTurn hands the turn on. Any pending list is freed.
+func (e *Engine) Pass() error {
+	err := e.vm.Do(func() {
+		for e.m.lists != 0 {
+			e.m.dropList()
+		}
+		e.m.set("$partial", 0)
+		e.m.set("$turnNumber", e.m.get("$turnNumber")+1)
+		e.m.exec(e.m.cfa("OnNextTurn"))
+	})
+	if err != nil {
+		return fmt.Errorf("passing: %w", err)
+	}
+	return nil
+}
+
+// Search runs OnSearch for the player to move, as Zillions' DLL_Search did after listing
+// the moves, with the Forth random generator seeded with seed. It returns the move
+// string the player's engine chose (BestMove!), or the name of the built-in engine the
+// player uses ($NegamaxMove or $UCTMove), which zoggo does not reproduce: the host
+// searches instead, with Evaluate.
+func (e *Engine) Search(seed int32) (best, builtin string, err error) {
+	err = e.vm.Do(func() {
+		if e.m.lists == 0 {
+			e.m.exec(e.m.cfa("OnGenerateMoves"))
+		}
+		e.m.bestMove, e.m.builtin = "", ""
+		e.vm.Push(seed)
+		e.m.exec(e.m.cfa("SEED!"))
+		e.m.exec(e.m.cfa("OnSearch"))
+		best, builtin = e.m.bestMove, e.m.builtin
+	})
+	if err != nil {
+		return "", "", fmt.Errorf("search: %w", err)
+	}
+	return best, builtin, nil
+}
+
+// Evaluate runs OnEvaluate with player (a {player} name) as the current player, so that
+// the score is from that player's point of view, and returns the score.
+func (e *Engine) Evaluate(player string) (int32, error) {
+	var r int32
+	err := e.vm.Do(func() {
+		cfa := e.vm.Find(player)
+		if cfa == 0 {
+			e.vm.Fail("no player %q", player)
+		}
+		pl := e.m.constant(cfa)
+		e.m.setPlayer(pl, pl)
+		e.m.exec(e.m.cfa("OnEvaluate"))
+		r = e.vm.Pop()
+	})
+	if err != nil {
+		return 0, fmt.Errorf("evaluate: %w", err)
+	}
+	return r, nil
+}

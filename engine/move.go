@@ -57,6 +57,9 @@ type Move struct {
 	Cont    MoveType // continuation type (add-partial), or NoMoveType
 	Rule    int32    // index into Game.Rules: the move-list entry that made it; -1 for a pass
 	Pass    bool
+	// Text is the move as an external engine writes it (an Axiom move string); empty
+	// for moves of ZRF move code, whose text the notation derives from the changes.
+	Text string
 }
 
 // PassMove returns the part of a pass: it moves no piece and comes from no rule, and the
@@ -66,10 +69,10 @@ func PassMove() Move {
 }
 
 // Equal reports whether m and o are the same part: both passes or neither, the same
-// continuation, and the same changes in the same order. The rule and move type that made
-// them do not count: two blocks may make the same part.
+// continuation, the same changes in the same order and the same text. The rule and move
+// type that made them do not count: two blocks may make the same part.
 func (m *Move) Equal(o *Move) bool {
-	return m.Pass == o.Pass && m.Cont == o.Cont && slices.Equal(m.Changes, o.Changes)
+	return m.Pass == o.Pass && m.Cont == o.Cont && m.Text == o.Text && slices.Equal(m.Changes, o.Changes)
 }
 
 // Rule names the move-list entry that produced a move: usually a macro name and its

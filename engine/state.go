@@ -85,6 +85,10 @@ type State struct {
 	Under []Cell
 	// Jump is 1 + the turn-order entry a (goto LABEL) of the turn being made chose, or 0.
 	Jump int32
+	// Ext is the state an external engine keeps beside the board (an Axiom game's Forth
+	// memory), nil in ZRF games. It is immutable: states share it. In such a game Cells
+	// are a picture of the engine's board, and Hash is the engine's hash.
+	Ext any
 }
 
 // Clone returns an independent copy of s.

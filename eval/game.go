@@ -18,6 +18,7 @@ import (
 	"io/fs"
 	"sync"
 
+	"github.com/zoggo/zoggo/axiom"
 	"github.com/zoggo/zoggo/compile"
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/internal/code"
@@ -33,21 +34,42 @@ type Game struct {
 	Pos  zrf.Pos // the game or variant form
 
 	code  *code.Program // nil when an external engine defines the moves
+	ax    *axiomGame    // the Axiom engine of a game whose moves are Forth, or nil
+	file  *File         // the file it was loaded from, if any
 	royal [][]bool      // [player][kind]: kinds whose attack the player must never allow
 	gens  sync.Pool
 	reach reachTable
 }
 
 // New returns the run-time of a compiled game: it compiles the game's move code if that
-// was not done yet (compile.Game.Program) and returns the errors found there.
+// was not done yet (compile.Game.Program) and returns the errors found there. An Axiom
+// game made this way cannot find its Forth sources; load it through a File.
 func New(cg *compile.Game) (*Game, error) {
+	return newGame(cg, nil)
+}
+
+// newGame is New with the way to find the Forth of an Axiom game. The Forth engine starts
+// when first needed (or by Ready).
+func newGame(cg *compile.Game, locate Locator) (*Game, error) {
 	prog, err := cg.Program()
 	if err != nil {
 		return nil, err
 	}
 	g := &Game{Game: cg.Game, Fset: cg.Fset, Pos: cg.Pos, code: prog, royal: cg.Royal}
+	if g.Axiom() {
+		g.ax = &axiomGame{g: g, locate: locate}
+	}
 	g.reach.init(g)
 	return g, nil
+}
+
+// NewState returns the start position. For an Axiom game it is the Forth engine's, after
+// the setup; when the engine cannot start, the rules file's setup (Ready says why).
+func (g *Game) NewState() *engine.State {
+	if g.ax != nil && g.ax.ready() == nil {
+		return g.ax.start.Clone()
+	}
+	return g.Game.NewState()
 }
 
 // Axiom reports whether the game's moves are defined by an external engine.
@@ -60,13 +82,16 @@ type File struct {
 	Fset     *zrf.FileSet
 	Variants []*compile.Game // every playable game and variant, in file order
 	Warnings zrf.ErrorList
+	// Locate finds the Forth sources of the file's Axiom games; nil when the file was not
+	// read from a folder (its Axiom games then cannot run).
+	Locate Locator
 }
 
-func newFile(cf *compile.File) *File {
+func newFile(cf *compile.File, locate Locator) *File {
 	if cf == nil {
 		return nil
 	}
-	return &File{Name: cf.Name, Fset: cf.Fset, Variants: cf.Games, Warnings: cf.Warnings}
+	return &File{Name: cf.Name, Fset: cf.Fset, Variants: cf.Games, Warnings: cf.Warnings, Locate: locate}
 }
 
 // LoadFile reads, expands and compiles a rules file from the operating system's files.
@@ -74,19 +99,24 @@ func newFile(cf *compile.File) *File {
 // still returns the games that compiled, when the file could be read.
 func LoadFile(path string) (*File, error) {
 	cf, err := compile.LoadFile(path)
-	return newFile(cf), err
+	return newFile(cf, func(dll, title string) (fs.FS, *axiom.Sources, error) {
+		return axiom.LocateFile(path, dll, title)
+	}), err
 }
 
 // Load reads, expands and compiles the rules file name of fsys.
 func Load(fset *zrf.FileSet, fsys fs.FS, name string) (*File, error) {
 	cf, err := compile.Load(fset, fsys, name)
-	return newFile(cf), err
+	return newFile(cf, func(dll, title string) (fs.FS, *axiom.Sources, error) {
+		src, err := axiom.Locate(fsys, name, dll, title)
+		return fsys, src, err
+	}), err
 }
 
 // Compile builds the games and variants of an expanded file; see compile.Compile.
 func Compile(fset *zrf.FileSet, ex *zrf.Expanded) (*File, error) {
 	cf, err := compile.Compile(fset, ex)
-	return newFile(cf), err
+	return newFile(cf, nil), err
 }
 
 // Game returns variant i ready to run.
@@ -94,7 +124,19 @@ func (f *File) Game(i int) (*Game, error) {
 	if i < 0 || i >= len(f.Variants) {
 		return nil, fmt.Errorf("%s: no variant %d", f.Name, i)
 	}
-	return New(f.Variants[i])
+	g, err := newGame(f.Variants[i], f.Locate)
+	if g != nil {
+		g.file = f
+	}
+	return g, err
+}
+
+// Sibling returns the game or variant titled title of the file g was loaded from.
+func (g *Game) Sibling(title string) (*Game, error) {
+	if g.file == nil {
+		return nil, fmt.Errorf("%s: not loaded from a rules file", g.Title)
+	}
+	return g.file.Find(title)
 }
 
 // All returns every variant ready to run, in file order, or every error found in their
@@ -102,8 +144,8 @@ func (f *File) Game(i int) (*Game, error) {
 func (f *File) All() ([]*Game, error) {
 	var out []*Game
 	var errs zrf.ErrorList
-	for _, cg := range f.Variants {
-		g, err := New(cg)
+	for i := range f.Variants {
+		g, err := f.Game(i)
 		if err != nil {
 			errs = append(errs, zrf.AsList(err)...)
 			continue

@@ -253,8 +253,8 @@ func (w *workspace) state(s *engine.State) *engine.State {
 
 // runnable reports why the game's moves cannot be generated, if they cannot.
 func (g *Game) runnable() error {
-	if g.Axiom() {
-		return fmt.Errorf("%s: moves defined by the Axiom engine (Forth), not supported yet", g.Title)
+	if g.ax != nil {
+		return g.ax.ready()
 	}
 	if g.code == nil {
 		return fmt.Errorf("%s: no compiled moves", g.Title)
@@ -299,8 +299,8 @@ func (ws *Workspace) AllTurns(s *engine.State) (turns []Turn, err error) {
 
 // turns computes the legal turns of s in w; they stay valid until w is reset.
 func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
-	if g.Axiom() {
-		return nil, fmt.Errorf("%s: moves defined by the Axiom engine (Forth), not supported yet", g.Title)
+	if g.ax != nil {
+		return g.ax.turns(s)
 	}
 	if s.Cont != engine.NoLoc {
 		return nil, fmt.Errorf("turns: the state is in the middle of a turn")

@@ -93,7 +93,11 @@ func New(g *eval.Game, start *engine.State) (*Match, error) {
 	if len(turns) == 0 {
 		_, mover := g.Side(start)
 		if g.Players[mover].Random || g.Options.PassTurn != engine.PassNever {
-			m.cannotMove()
+			pass, err := PassTurn(g, start)
+			if err != nil {
+				return nil, err
+			}
+			m.cannotMove(pass)
 		} else {
 			m.legal = nil
 			m.result = eval.Result{Over: true, Draw: true, Reason: "no player can move"}
@@ -120,12 +124,12 @@ func PassMove() engine.Move {
 }
 
 // PassTurn returns the turn of a player who passes in s.
-func PassTurn(g *eval.Game, s *engine.State) eval.Turn {
-	after := s.Clone()
-	pass := PassMove()
-	g.Apply(after, &pass)
-	g.Advance(after)
-	return eval.Turn{Parts: []engine.Move{pass}, After: after}
+func PassTurn(g *eval.Game, s *engine.State) (eval.Turn, error) {
+	after, err := g.Pass(s)
+	if err != nil {
+		return eval.Turn{}, err
+	}
+	return eval.Turn{Parts: []engine.Move{PassMove()}, After: after}, nil
 }
 
 // Game returns the rules of the match.
@@ -202,21 +206,27 @@ func (m *Match) Play(i int) error {
 	if after.Turn <= m.s.Turn {
 		m.num++
 	}
+	var pass eval.Turn
+	if !res.Over && len(next) == 0 && m.passes+1 <= len(m.g.TurnOrder.Entries) {
+		if pass, err = PassTurn(m.g, after); err != nil {
+			return err
+		}
+	}
 	m.s, m.key, m.result, m.legal, m.forced = after, key, res, next, false
 	if !res.Over && len(next) == 0 {
-		m.cannotMove()
+		m.cannotMove(pass)
 	}
 	return nil
 }
 
-// cannotMove makes the player to move, who has no legal turn, pass, or ends the game
-// when every entry of the turn order has passed in a row already.
-func (m *Match) cannotMove() {
+// cannotMove makes the player to move, who has no legal turn, pass (the turn pass), or
+// ends the game when every entry of the turn order has passed in a row already.
+func (m *Match) cannotMove(pass eval.Turn) {
 	if m.passes+1 > len(m.g.TurnOrder.Entries) {
 		m.legal, m.result = nil, eval.Result{Over: true, Draw: true, Reason: "no player can move"}
 		return
 	}
-	m.legal, m.forced = []eval.Turn{PassTurn(m.g, m.s)}, true
+	m.legal, m.forced = []eval.Turn{pass}, true
 }
 
 // Undo takes back the last turn played. It reports false when no turn has been played.

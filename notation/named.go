@@ -227,7 +227,9 @@ func ReplayNamed(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 				if len(w.cand) > 0 && !g.Players[mover].Random {
 					return r, fail("passing is not legal here")
 				}
-				w.passNoMove()
+				if err := w.passNoMove(); err != nil {
+					return r, fail("%s", err)
+				}
 			}
 			r.Plies = append(r.Plies, Ply{Line: ml, Move: pass, Before: before, After: w.s, EndsTurn: true})
 			continue

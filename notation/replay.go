@@ -145,6 +145,9 @@ func findRules(dir, name string) (string, error) {
 // Replay replays a saved game. It returns what was replayed up to a divergence, and the
 // divergence (a *Divergence) or another error.
 func Replay(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
+	if g.Axiom() {
+		return replayAxiom(g, sg, name)
+	}
 	s, err := startState(g, sg, name)
 	if err != nil {
 		return nil, err
@@ -181,7 +184,9 @@ func Replay(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 				if len(w.cand) > 0 && !g.Players[mover].Random {
 					return r, diverge("Pass recorded, but passing is not legal here", texts(g, before, w.parts()))
 				}
-				w.passNoMove()
+				if err := w.passNoMove(); err != nil {
+					return r, diverge(err.Error(), nil)
+				}
 			}
 			r.Plies = append(r.Plies, Ply{Line: ml, Move: pass, Before: before, After: w.s, EndsTurn: true})
 			continue

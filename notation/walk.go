@@ -113,8 +113,13 @@ func (w *walker) end(j int) {
 
 // passNoMove makes a pass where the rules offer none but the player cannot move (or is a
 // random player): the pass of a match, after which the turn order goes on.
-func (w *walker) passNoMove() {
-	w.s = match.PassTurn(w.g, w.s).After
+func (w *walker) passNoMove() error {
+	t, err := match.PassTurn(w.g, w.s)
+	if err != nil {
+		return err
+	}
+	w.s = t.After
 	w.made = 0
 	w.cand = w.cand[:0]
+	return nil
 }

@@ -17,8 +17,12 @@ import (
 // first (`Pawn e2 - e4`, `x` when the destination was occupied), a promotion of the piece
 // that just moved as `= TYPE`, then the other changes in the order the rules recorded
 // them: `x POS`, `PLAYER PIECE POS`, `= TYPE on POS`, `= PLAYER on POS`, `flip POS`,
-// `@ POS I V`.
+// `@ POS I V`. A part an external engine made (an Axiom move) is written as that engine
+// wrote it.
 func Part(g *eval.Game, s *engine.State, m *engine.Move) string {
+	if m.Text != "" {
+		return m.Text
+	}
 	if m.Pass {
 		return "Pass"
 	}

@@ -1,0 +1,156 @@
+package ai
+
+// This file holds the bot of Axiom games: the player the game's own Forth defines.
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sync"
+
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/match"
+)
+
+// Axiom plays as the Forth of an Axiom game says the player to move should: it runs the
+// search engine the game gives that player ({random}, {first} or a game's own word, such
+// as Ur's aggressive player) and makes the move it chooses. Where the game leaves the
+// player to Axiom's built-in search ($NegamaxMove, $UCTMove), which is not reproduced,
+// it makes the turn whose position the game's evaluation (OnEvaluate, from the mover's
+// point of view) scores best, the first of equals. The Forth random generator is seeded
+// from the bot's, so games are reproducible.
+//
+// With a variant (NewAxiom), the bot plays as that variant's Forth would in the game being
+// played: the variants of one rules file often share the rules and differ in their
+// players (Ur's first, random, simple and aggressive), so one game can pit them against
+// each other. The bot follows the game in its own variant by making the same moves, by
+// their text.
+type Axiom struct {
+	own *eval.Game // the variant whose Forth chooses; nil for the game's own
+
+	mu   sync.Mutex
+	seen map[*engine.State]*engine.State // a position of a game → the same in own
+}
+
+// NewAxiom returns the bot of the Forth of variant own (nil: of the game played).
+func NewAxiom(own *eval.Game) *Axiom {
+	return &Axiom{own: own, seen: map[*engine.State]*engine.State{}}
+}
+
+// Name returns "axiom", or "axiom:VARIANT".
+func (a *Axiom) Name() string {
+	if a.own == nil {
+		return "axiom"
+	}
+	return "axiom:" + a.own.Title
+}
+
+// Choose returns the index of the turn the Forth chooses.
+func (a *Axiom) Choose(m *match.Match, r *rand.Rand) (int, error) {
+	if err := errOver(m); err != nil {
+		return 0, err
+	}
+	g, legal := m.Game(), m.Legal()
+	if !g.Axiom() {
+		return 0, fmt.Errorf("the axiom player plays only games whose moves are Forth for the Axiom engine")
+	}
+	if m.MustPass() {
+		return 0, nil
+	}
+	fg, s, turns := g, m.State(), legal
+	if a.own != nil && a.own != g {
+		var err error
+		fg = a.own
+		if s, err = a.follow(m); err != nil {
+			return 0, err
+		}
+		if turns, err = fg.NewWorkspace().Turns(s); err != nil {
+			return 0, err
+		}
+	}
+	text, err := fg.ForthSearch(s, r.Int32N(1<<30))
+	if err != nil {
+		return 0, err
+	}
+	if text == "" {
+		mover := m.Mover()
+		var best int64
+		for i := range turns {
+			v, err := fg.ForthEvaluate(turns[i].After, mover)
+			if err != nil {
+				return 0, err
+			}
+			if i == 0 || int64(v) > best {
+				best, text = int64(v), turnText(&turns[i])
+			}
+		}
+	}
+	for i := range legal {
+		if turnText(&legal[i]) == text {
+			return i, nil
+		}
+	}
+	return 0, fmt.Errorf("the Forth of %s chose %q, which is not a legal move here", fg.Title, text)
+}
+
+// turnText returns the text of a turn's first part: an Axiom move string.
+func turnText(t *eval.Turn) string {
+	if len(t.Parts) == 0 {
+		return ""
+	}
+	return t.Parts[0].Text
+}
+
+// follow returns the position of the bot's own variant that the moves of m lead to,
+// making in it the turns played since the last time it was asked.
+func (a *Axiom) follow(m *match.Match) (*engine.State, error) {
+	hist := m.History()
+	before := func(i int) *engine.State {
+		if i == len(hist) {
+			return m.State()
+		}
+		return hist[i].Before
+	}
+	a.mu.Lock()
+	from, s := 0, (*engine.State)(nil)
+	for i := len(hist); i >= 0 && s == nil; i-- {
+		if t, ok := a.seen[before(i)]; ok {
+			from, s = i, t
+			delete(a.seen, before(i))
+		}
+	}
+	a.mu.Unlock()
+	if s == nil {
+		s = a.own.NewState()
+	}
+	ws := a.own.NewWorkspace()
+	for i := from; i < len(hist); i++ {
+		p := &hist[i]
+		if p.Forced {
+			next, err := a.own.Pass(s)
+			if err != nil {
+				return nil, err
+			}
+			s = next
+			continue
+		}
+		turns, err := ws.Turns(s)
+		if err != nil {
+			return nil, err
+		}
+		k := slices.IndexFunc(turns, func(t eval.Turn) bool { return sameTexts(t.Parts, p.Turn.Parts) })
+		if k < 0 {
+			return nil, fmt.Errorf("%s cannot follow the game: turn %d (%q) is not legal in it", a.own.Title, i+1, turnText(&p.Turn))
+		}
+		s = turns[k].After
+	}
+	a.mu.Lock()
+	a.seen[m.State()] = s
+	a.mu.Unlock()
+	return s, nil
+}
+
+func sameTexts(a, b []engine.Move) bool {
+	return slices.EqualFunc(a, b, func(x, y engine.Move) bool { return x.Text == y.Text })
+}

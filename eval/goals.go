@@ -8,6 +8,7 @@ package eval
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/zoggo/zoggo/engine"
 )
@@ -30,6 +31,34 @@ func (r Result) String() string {
 		return "draw (" + r.Reason + ")"
 	}
 	return fmt.Sprintf("winners %v (%s)", r.Winners, r.Reason)
+}
+
+// Describe says the result in words, with the players' names: "White wins (reason)".
+func (g *Game) Describe(r Result) string {
+	if !r.Over {
+		return "the game goes on"
+	}
+	if r.Draw {
+		return "a draw (" + r.Reason + ")"
+	}
+	names := func(ps []engine.Player) string {
+		var out []string
+		for _, p := range ps {
+			if int(p) >= 0 && int(p) < len(g.Players) {
+				out = append(out, g.Players[p].Name)
+			}
+		}
+		return strings.Join(out, " and ")
+	}
+	switch {
+	case len(r.Winners) == 1:
+		return names(r.Winners) + " wins (" + r.Reason + ")"
+	case len(r.Winners) > 1:
+		return names(r.Winners) + " win (" + r.Reason + ")"
+	case len(r.Losers) > 0:
+		return names(r.Losers) + " lost (" + r.Reason + ")"
+	}
+	return "over (" + r.Reason + ")"
 }
 
 // Outcome checks the goals after a complete turn made by mover, in the state s after it

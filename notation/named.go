@@ -78,6 +78,9 @@ func choice(g *eval.Game, m *engine.Move) string {
 // the squares and the rule, then the choice after "=", and as a last resort "#N", the
 // rank among the parts still alike.
 func Named(g *eval.Game, s *engine.State, m *engine.Move, cands []*engine.Move) string {
+	if m.Text != "" {
+		return m.Text // an Axiom move: its text is its name
+	}
 	names := namedAll(g, s, cands)
 	for i, c := range cands {
 		if c.Equal(m) {
@@ -183,6 +186,9 @@ func candidates(g *eval.Game, p Ply) []*engine.Move {
 
 // ReplayNamed replays a game written in named notation.
 func ReplayNamed(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
+	if g.Axiom() {
+		return replayAxiom(g, sg, name) // the text of an Axiom move is its name
+	}
 	s, err := startState(g, sg, name)
 	if err != nil {
 		return nil, err

@@ -150,6 +150,21 @@ func Play(g *eval.Game, s *engine.State, text string) (*engine.State, error) {
 
 // playPart finds the legal part written as text and makes it.
 func playPart(g *eval.Game, s *engine.State, text string) (*engine.State, error) {
+	if g.Axiom() {
+		// The first move the Forth lists with exactly this text, as Axiom matched.
+		turns, err := g.NewWorkspace().Turns(s)
+		if err != nil {
+			return nil, err
+		}
+		var cands []string
+		for i := range turns {
+			if t := &turns[i]; len(t.Parts) == 1 && t.Parts[0].Text == text {
+				return t.After, nil
+			}
+			cands = append(cands, Turn(g, s, &turns[i]))
+		}
+		return nil, fmt.Errorf("not a move the Forth generates here; it generates %q", cands)
+	}
 	if s.Cont == engine.NoLoc {
 		turns, err := g.NewWorkspace().Turns(s)
 		if err != nil {

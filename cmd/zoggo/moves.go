@@ -76,6 +76,11 @@ way and separated by ";" (each item is one part of a turn).`,
 				return err
 			}
 			for i := range turns {
+				if g.Axiom() {
+					// The Forth's move strings, in the order it lists them: no rule names.
+					fmt.Fprintln(out, notation.Turn(g, s, &turns[i]))
+					continue
+				}
 				fmt.Fprintf(out, "%s  [%s]\n", notation.Turn(g, s, &turns[i]), turnRule(g, &turns[i]))
 			}
 			return nil

@@ -38,7 +38,7 @@ func replayAxiom(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 	r := &Replayed{Game: g, Start: s}
 	ws := g.NewWorkspace()
 	var turns []eval.Turn // the turns that begin with the parts made so far this turn
-	made := 0              // parts of the turn in progress made so far
+	made := 0             // parts of the turn in progress made so far
 	for _, ml := range sg.Moves {
 		before := s
 		text := lineText(ml)

@@ -18,6 +18,7 @@
 package compile
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -254,7 +255,7 @@ func Compile(fset *zrf.FileSet, ex *zrf.Expanded) (file *File, err error) {
 		}
 		g.UI.Version = version
 		if p, dup := titles[g.Title]; dup {
-			e := fset.NodeError(f, "a game or variant titled %q already exists", g.Title)
+			e := fset.NodeError(f, "a game or variant titled %q already exists; this one is number %d of the file", g.Title, len(file.Games)+1)
 			e.Warn = true
 			e.Notes = append(e.Notes, zrf.Note{Pos: fset.Position(p), Msg: "first one"})
 			errs.Add(e)
@@ -914,4 +915,49 @@ func boolValue(v string) (val, bad bool) {
 		return false, false
 	}
 	return false, true
+}
+
+// Choose returns the index in games of the game or variant that name chooses: the first
+// one with exactly that title or, when no title is name, the one numbered name (1 for the
+// first game of the file, as zoggo check lists them), which reaches a variant whose title
+// repeats an earlier one. file names the rules file in the error.
+func Choose(games []*Game, file, name string) (int, error) {
+	var titles []string
+	for i, g := range games {
+		if g.Title == name {
+			return i, nil
+		}
+		titles = append(titles, g.Title)
+	}
+	if n, err := strconv.Atoi(name); err == nil {
+		if n >= 1 && n <= len(games) {
+			return n - 1, nil
+		}
+		return -1, fmt.Errorf("%s: no game or variant number %d: the file has %d, numbered from 1", file, n, len(games))
+	}
+	msg := fmt.Sprintf("%s: no game or variant titled %q", file, name)
+	if s := spell.Suggest(name, titles); s != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return -1, errors.New(msg)
+}
+
+// Repeats lists, for every title that more than one game of games has, the indexes of
+// those games, in file order of the titles' first use.
+func Repeats(games []*Game) [][]int {
+	by := map[string][]int{}
+	var order []string
+	for i, g := range games {
+		if by[g.Title] == nil {
+			order = append(order, g.Title)
+		}
+		by[g.Title] = append(by[g.Title], i)
+	}
+	var out [][]int
+	for _, t := range order {
+		if len(by[t]) > 1 {
+			out = append(out, by[t])
+		}
+	}
+	return out
 }

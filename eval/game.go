@@ -21,7 +21,6 @@ import (
 	"github.com/zoggo/zoggo/compile"
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/internal/code"
-	"github.com/zoggo/zoggo/internal/spell"
 	"github.com/zoggo/zoggo/zrf"
 )
 
@@ -137,21 +136,15 @@ func (f *File) Default() (*Game, error) {
 }
 
 // Find returns, ready to run, the game or variant with exactly this title, or the
-// default one for "".
-func (f *File) Find(title string) (*Game, error) {
-	if title == "" {
+// default one for "", or, when no title is name, the one numbered name from 1 in file
+// order (compile.Choose), which reaches a variant whose title repeats an earlier one.
+func (f *File) Find(name string) (*Game, error) {
+	if name == "" {
 		return f.Default()
 	}
-	var titles []string
-	for i, g := range f.Variants {
-		if g.Title == title {
-			return f.Game(i)
-		}
-		titles = append(titles, g.Title)
+	i, err := compile.Choose(f.Variants, f.Name, name)
+	if err != nil {
+		return nil, err
 	}
-	msg := fmt.Sprintf("%s: no game or variant titled %q", f.Name, title)
-	if s := spell.Suggest(title, titles); s != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", s)
-	}
-	return nil, fmt.Errorf("%s", msg)
+	return f.Game(i)
 }

@@ -57,7 +57,7 @@ The game is deterministic for a --seed: the same moves typed give the same repli
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&variant, "variant", "", "the game or variant title (default: the file's default game)")
+	f.StringVar(&variant, "variant", "", "the game or variant, by title or by number from 1 in file order (default: the file's default game)")
 	f.StringVar(&as, "as", "", "the player you play, by name (default: the first player)")
 	f.IntVar(&level, "level", 2, "strength of the computer, 1 to 12")
 	f.Uint64Var(&seed, "seed", 1, "seed of the computer's random choices")

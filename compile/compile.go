@@ -384,7 +384,8 @@ type compiler struct {
 	dsrcv    *dialectSrc  // the dialect's forms, compiled with the bodies
 
 	killed  map[string]bool
-	dialect bool // the file asked for (version "zoggo-1")
+	pieceAt map[string]*zrf.Node // the piece form that declared each name
+	dialect bool                 // the file asked for (version "zoggo-1")
 }
 
 func newCompiler(fset *zrf.FileSet, errs *zrf.ErrorList, form *zrf.Node) *compiler {
@@ -507,8 +508,11 @@ func (c *compiler) compile(children []*zrf.Node, variant bool) *Game {
 		c.errorf(c.form, nil, "%q needs at least one (piece ...)", g.Title)
 	}
 	// Piece names first: setup and goals refer to them, and move types come from them.
+	var pieces []*zrf.Node
 	for _, p := range by["piece"] {
-		c.pieceName(p)
+		if c.pieceName(p) {
+			pieces = append(pieces, p)
+		}
 	}
 	c.options(children)
 	if len(by["turn-order"]) > 0 {
@@ -522,7 +526,7 @@ func (c *compiler) compile(children []*zrf.Node, variant bool) *Game {
 	if len(by["move-priorities"]) > 0 {
 		c.priorities(by["move-priorities"][0])
 	}
-	for i, p := range by["piece"] {
+	for i, p := range pieces {
 		c.piece(p, engine.Kind(i))
 	}
 	if len(by["board-setup"]) > 0 {

@@ -1,6 +1,9 @@
 package compile
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/internal/code"
 	"github.com/zoggo/zoggo/zrf"
@@ -8,8 +11,11 @@ import (
 
 var pieceHeads = []string{"name", "help", "description", "notation", "image", "attribute", "moves", "drops", "dummy"}
 
-// pieceName declares a piece type by its name, so that later forms can refer to it.
-func (c *compiler) pieceName(n *zrf.Node) {
+// pieceName declares a piece type by its name, so that later forms can refer to it. It
+// returns false for a second definition of a name, which declares nothing: with the same
+// moves and drops as the first (a file that pastes a piece twice) it is a warning and the
+// first definition stands; with other moves or drops it is an error naming both.
+func (c *compiler) pieceName(n *zrf.Node) bool {
 	name := ""
 	for _, ch := range n.Args() {
 		if ch.Head() == "name" {
@@ -24,15 +30,36 @@ func (c *compiler) pieceName(n *zrf.Node) {
 		c.errorf(n, nil, "a piece needs (name ...)")
 		name = "?"
 	}
-	for i, p := range c.g.Pieces {
-		if p.Name == name && name != "?" {
-			_ = i
-			c.errorf(n, nil, "piece %q defined twice", name)
+	if first, dup := c.pieceAt[name]; dup && name != "?" {
+		e := c.fset.NewError(n.Pos, n.Site, "piece %q defined twice, with other moves or drops than the first", name)
+		if pieceCode(first) == pieceCode(n) {
+			e = c.fset.NewError(n.Pos, n.Site, "piece %q defined twice, with the same moves and drops; the first definition is used", name)
+			e.Warn = true
 		}
+		e.Notes = append(e.Notes, zrf.Note{Pos: c.fset.Position(first.Pos), Msg: "first defined here"})
+		c.errs.Add(e)
+		return false
 	}
+	if c.pieceAt == nil {
+		c.pieceAt = map[string]*zrf.Node{}
+	}
+	c.pieceAt[name] = n
 	c.g.Pieces = append(c.g.Pieces, &engine.Piece{Name: name, Images: map[engine.Player][]string{}})
 	c.srcMoves = append(c.srcMoves, nil)
 	c.srcDrops = append(c.srcDrops, nil)
+	return true
+}
+
+// pieceCode is the text of a piece's moves and drops, in order, to compare definitions.
+func pieceCode(n *zrf.Node) string {
+	var b strings.Builder
+	for _, ch := range n.Args() {
+		if h := ch.Head(); h == "moves" || h == "drops" {
+			b.WriteString(ch.String())
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
 }
 
 func (c *compiler) piece(n *zrf.Node, k engine.Kind) {
@@ -174,7 +201,7 @@ func (c *compiler) kind(n *zrf.Node, site *zrf.Site) engine.Kind {
 // setup reads (board-setup (PLAYER (PIECE POS ... off N) ...) ...).
 func (c *compiler) setup(n *zrf.Node) {
 	site := n.Site
-	where := map[engine.Loc]*zrf.Node{}
+	where := map[engine.Loc]setAt{}
 	for _, pl := range n.Args() {
 		ps := pl.SiteIn(site)
 		if pl.Kind != zrf.List || len(pl.List) == 0 {
@@ -219,17 +246,73 @@ func (c *compiler) setup(n *zrf.Node) {
 				if l == engine.NoLoc {
 					continue
 				}
+				pl := engine.Placement{Player: p, Kind: k, Loc: l}
 				if old, dup := where[l]; dup {
-					e := c.fset.NewError(it.Pos, it.SiteIn(pcs), "position %q is set up twice", it.Text)
-					e.Notes = append(e.Notes, zrf.Note{Pos: c.fset.Position(old.Pos), Msg: "first set up here"})
-					c.errs.Add(e)
-					continue
+					if !c.setupAgain(it, pcs, old, &pl) {
+						continue
+					}
+					if !pl.Stack {
+						// The later setup of the position replaces the earlier one.
+						c.g.Setup = slices.DeleteFunc(c.g.Setup, func(q engine.Placement) bool { return q.Loc == l })
+					}
 				}
-				where[l] = it
-				c.g.Setup = append(c.g.Setup, engine.Placement{Player: p, Kind: k, Loc: l})
+				where[l] = setAt{it, pl, where[l].n + 1}
+				c.g.Setup = append(c.g.Setup, pl)
 			}
 		}
 	}
+}
+
+// setAt is where a position was last set up, and with what.
+type setAt struct {
+	at *zrf.Node
+	pl engine.Placement
+	n  int // pieces set up on the position (more than one in a column of the dialect)
+}
+
+// setupAgain decides what a second setup of a position means, reporting it; it returns
+// false when the new placement is dropped.
+//
+// A different piece or owner on the position replaces the first: Zillions keeps the later
+// one, and files that do this mean it (a row laid out by a macro, one square of it then
+// set up otherwise). The same piece of the same player again cannot mean that: it is a
+// pile, as Dagaz's stacked boards write them (seeds in a pit, a column of checkers). ZRF
+// holds one piece a position, so in plain ZRF that is an error that points at the
+// dialect's stacks; in the dialect, with (stacks N), the new piece goes on top of the
+// column, and with no stacks declared the error says to declare them.
+func (c *compiler) setupAgain(it *zrf.Node, site *zrf.Site, old setAt, pl *engine.Placement) bool {
+	first := zrf.Note{Pos: c.fset.Position(old.at.Pos), Msg: "first set up here"}
+	stacks := c.g.Ext != nil && c.g.Ext.StackCap > 0
+	if c.dialect && stacks {
+		if old.n > c.g.Ext.StackCap {
+			e := c.fset.NewError(it.Pos, it.SiteIn(site), "position %q is set up with more than %d pieces; (stacks %d) holds at most %d under the top piece",
+				it.Text, old.n, c.g.Ext.StackCap, c.g.Ext.StackCap)
+			e.Notes = append(e.Notes, first)
+			c.errs.Add(e)
+			return false
+		}
+		pl.Stack = true
+		return true
+	}
+	if old.pl.Player != pl.Player || old.pl.Kind != pl.Kind {
+		e := c.fset.NewError(it.Pos, it.SiteIn(site), "position %q is set up twice; the later setup, %s %s, replaces %s %s",
+			it.Text, c.g.Players[pl.Player].Name, c.g.Pieces[pl.Kind].Name, c.g.Players[old.pl.Player].Name, c.g.Pieces[old.pl.Kind].Name)
+		e.Warn = true
+		e.Notes = append(e.Notes, first)
+		c.errs.Add(e)
+		return true
+	}
+	msg := "several pieces set up on position %q: a ZRF position holds one piece; for columns of pieces use the zoggo-1 dialect's stacks: (version %q) at the top of the file and (stacks N) in the game"
+	if c.dialect {
+		msg = "several pieces set up on position %q: declare (stacks N) in the game to set up columns of pieces"
+	}
+	e := c.fset.NewError(it.Pos, it.SiteIn(site), msg, it.Text, DialectVersion)
+	if c.dialect {
+		e = c.fset.NewError(it.Pos, it.SiteIn(site), msg, it.Text)
+	}
+	e.Notes = append(e.Notes, first)
+	c.errs.Add(e)
+	return false
 }
 
 func (c *compiler) addStock(p engine.Player, k engine.Kind, n int) {

@@ -123,6 +123,25 @@ func (g *Game) initExt(s *State) {
 	}
 }
 
+// setupStacks builds the columns of the start position: a placement marked Stack puts
+// its piece on top of the one the setup put on that position before, which goes just
+// beneath it. The compiler keeps every column within the stacks' capacity.
+func (g *Game) setupStacks(s *State) {
+	cap1 := g.Ext.StackCap + 1
+	top := make([]Cell, len(s.Cells))
+	for _, p := range g.Setup {
+		if p.Stack && !top[p.Loc].IsEmpty() {
+			b := int(p.Loc) * cap1
+			if h := int(s.Under[b]); h < g.Ext.StackCap {
+				copy(s.Under[b+2:b+2+h], s.Under[b+1:b+1+h])
+				s.Under[b+1] = top[p.Loc]
+				s.Under[b]++
+			}
+		}
+		top[p.Loc] = MakeCell(p.Player, p.Kind, g.defaultAttrs(p.Kind))
+	}
+}
+
 func (g *Game) pieceDefaults(vals []int32, l Loc, k Kind) {
 	for i, a := range g.Ext.PieceInts {
 		v := int32(0)

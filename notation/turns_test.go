@@ -38,3 +38,42 @@ func TestMatchTurn(t *testing.T) {
 		t.Errorf("an ambiguous text: %v, want both turns", got)
 	}
 }
+
+// TestMatchTurnSquares: turns typed by their squares, as players write them, and by
+// their ZSG text without attribute changes.
+func TestMatchTurnSquares(t *testing.T) {
+	texts := []notation.TurnText{
+		{ZSG: "Pawn e2 - e4", Named: "e2 - e4 pawn-double", Short: "Pawn e2 - e4", Path: []string{"e2", "e4"}},
+		{ZSG: "Pawn e2 x d3", Named: "e2 x d3 take", Short: "Pawn e2 x d3", Path: []string{"e2", "d3"}},
+		{ZSG: "Man a3 - c5 x b4; Man c5 - e7 x d6", Named: "a3 x c5 jump + c5 x e7 jump", Short: "Man a3 - c5 x b4; Man c5 - e7 x d6", Path: []string{"a3", "c5", "e7"}},
+		{ZSG: "King x1 - x2 @ x2 0 1", Named: "x1 - x2 step", Short: "King x1 - x2", Path: []string{"x1", "x2"}},
+		{ZSG: "Pawn g7 - g8 = Queen", Named: "g7 - g8 promote = Queen", Short: "Pawn g7 - g8 = Queen", Path: []string{"g7", "g8"}},
+		{ZSG: "Pawn g7 - g8 = Rook", Named: "g7 - g8 promote = Rook", Short: "Pawn g7 - g8 = Rook", Path: []string{"g7", "g8"}},
+		{ZSG: "White Stone c4", Named: "c4 drop White Stone", Short: "White Stone c4", Path: []string{"c4"}},
+	}
+	for _, tt := range []struct {
+		text string
+		want []int
+	}{
+		{"e2e4", []int{0}},
+		{"e2 e4", []int{0}},
+		{"e2-e4", []int{0}},
+		{"E2 - E4", []int{0}},
+		{"e2xd3", []int{1}},
+		{"e2-d3", []int{1}},
+		{"a3xc5xe7", []int{2}}, // a capture chain, every square
+		{"a3xe7", []int{2}},    // or its ends
+		{"a3xc5", nil},         // but not a part of it
+		{"x1x2", []int{3}},     // square names that hold a separator
+		{"x1xx2", []int{3}},
+		{"King x1 - x2", []int{3}}, // the text without its attribute change
+		{"g7g8", []int{4, 5}},      // two moves: the player must choose
+		{"c4", []int{6}},
+		{"e2e5", nil},
+		{"e2", nil},
+	} {
+		if got := notation.MatchTurn(texts, tt.text); !slices.Equal(got, tt.want) {
+			t.Errorf("MatchTurn(%q) = %v, want %v", tt.text, got, tt.want)
+		}
+	}
+}

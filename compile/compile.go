@@ -220,6 +220,7 @@ func Compile(fset *zrf.FileSet, ex *zrf.Expanded) (file *File, err error) {
 		return file, errs
 	}
 	titles := map[string]zrf.Pos{}
+	once := &fileOnce{}
 	var base *zrf.Node
 	for i, f := range ex.Forms {
 		var children []*zrf.Node
@@ -249,6 +250,7 @@ func Compile(fset *zrf.FileSet, ex *zrf.Expanded) (file *File, err error) {
 		}
 		c := newCompiler(fset, &errs, f)
 		c.dialect = version == DialectVersion
+		c.file = once
 		g := c.compile(children, variant)
 		if g == nil {
 			continue
@@ -385,11 +387,17 @@ type compiler struct {
 
 	killed  map[string]bool
 	pieceAt map[string]*zrf.Node // the piece form that declared each name
+	file    *fileOnce            // what is said once a file, shared by its games
 	dialect bool                 // the file asked for (version "zoggo-1")
 }
 
+// fileOnce records the warnings given once a file, whatever number of games has the cause.
+type fileOnce struct {
+	dagazAttrs bool // non-boolean attribute defaults
+}
+
 func newCompiler(fset *zrf.FileSet, errs *zrf.ErrorList, form *zrf.Node) *compiler {
-	return &compiler{fset: fset, errs: errs, form: form}
+	return &compiler{fset: fset, errs: errs, form: form, file: &fileOnce{}}
 }
 
 // errorf reports an error at n; site is the expansion site of n's parent.

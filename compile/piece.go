@@ -2,6 +2,7 @@ package compile
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/zoggo/zoggo/engine"
@@ -100,16 +101,13 @@ func (c *compiler) piece(n *zrf.Node, k engine.Kind) {
 				c.errorf(ch, site, "expected (attribute NAME true|false)")
 				continue
 			}
-			if c.dialect && c.intAttribute(a[0].Text, a[1], k) {
-				continue
-			}
 			var def bool
 			switch a[1].Text {
 			case "true":
 				def = true
 			case "false":
 			default:
-				c.errorf(a[1], cs, "attribute %q: the default must be true or false, found %q", a[0].Text, a[1].Text)
+				c.valueAttribute(a[0], a[1], cs, k)
 				continue
 			}
 			dup := false
@@ -140,6 +138,37 @@ func (c *compiler) piece(n *zrf.Node, k engine.Kind) {
 			c.errorf(ch, site, "unknown form %s in a piece%s", ch.Describe(), didYouMean(h, pieceHeads))
 		}
 	}
+}
+
+// valueAttribute declares an attribute whose default is not true or false: an integer
+// attribute for a number, an attribute of names for anything else. The dialect has
+// integer attributes; in plain ZRF files they are a Dagaz extension (sliding puzzles and
+// number games write (attribute value 1) and (attribute key 'B0000')), read with one
+// warning a file. Names are compared only for equality; code that tests such an
+// attribute as a condition gets an error (bodyCompiler.cond).
+func (c *compiler) valueAttribute(name, v *zrf.Node, site *zrf.Site, k engine.Kind) {
+	if !c.dialect && !c.file.dagazAttrs {
+		c.file.dagazAttrs = true
+		c.warnf(v, site, "non-boolean attribute default: a Dagaz extension (attribute %q holds %s, not true or false)", name.Text, attrKind(v))
+	}
+	e := c.ext()
+	if i := e.PieceIntIndex(name.Text); i >= 0 && e.PieceInts[i].Names != (attrKind(v) == "names") {
+		c.errorf(v, site, "attribute %q holds %s elsewhere; here its default is %q", name.Text, map[bool]string{true: "names", false: "numbers"}[e.PieceInts[i].Names], v.Text)
+		return
+	}
+	if c.intAttribute(name.Text, v, k) {
+		return
+	}
+	i := c.pieceInt(name.Text, e.Symbol(v.Text), k)
+	e.PieceInts[i].Names = true
+}
+
+// attrKind says what an attribute's default holds: "numbers" or "names".
+func attrKind(v *zrf.Node) string {
+	if _, err := strconv.ParseInt(v.Text, 10, 32); err == nil {
+		return "numbers"
+	}
+	return "names"
 }
 
 // blocks reads a moves or drops form: move blocks, with (move-type T) headers giving the

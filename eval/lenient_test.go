@@ -121,3 +121,81 @@ func TestDialectSetupColumns(t *testing.T) {
 		t.Errorf("start hash %x, full hash %x", s.Hash, g.FullHash(s))
 	}
 }
+
+// pieceValue writes the value of piece attribute name on sq.
+func pieceValue(t *testing.T, g *eval.Game, s *engine.State, sq, name string) string {
+	t.Helper()
+	e := g.Ext
+	i := e.PieceIntIndex(name)
+	if i < 0 {
+		t.Fatalf("no piece attribute %q", name)
+	}
+	return e.ValueText(&e.PieceInts[i], g.Val(s, engine.ValPiece, i, g.Board.LocIndex(sq)))
+}
+
+// TestLenientValueAttributes: a plain file with Dagaz's integer and name attributes loads
+// with one warning for the file, however many games and attributes have them, and the
+// attributes hold and change their values.
+func TestLenientValueAttributes(t *testing.T) {
+	g, warns := loadLenient(t, `(game (title "Slide")
+   (players You)
+   (board (grid (start-rectangle 0 0 10 10)
+      (dimensions ("a/b/c" (10 0)) ("1" (0 10)))
+      (directions (e 1 0)))
+   )
+   (piece (name Tile) (attribute value 7) (attribute key 'B0000') (attribute moved? false)
+      (moves (e (verify empty?) (set-attribute value 2) (set-attribute key 'B0001') (set-attribute moved? true) add)))
+   (piece (name Blank) (attribute value 0))
+   (board-setup (You (Tile a1) (Blank c1))))
+(variant (title "Slide again"))
+`)
+	expectWarnings(t, warns, `^7:40: non-boolean attribute default: a Dagaz extension \(attribute "value" holds numbers, not true or false\)$`)
+	s := g.NewState()
+	if v, k := pieceValue(t, g, s, "a1", "value"), pieceValue(t, g, s, "a1", "key"); v != "7" || k != "'B0000'" {
+		t.Errorf("a1 starts with value %s, key %s; want 7, 'B0000'", v, k)
+	}
+	turns, err := g.NewWorkspace().Turns(s)
+	if err != nil || len(turns) != 1 {
+		t.Fatalf("%d turns (%v), want a1 - b1", len(turns), err)
+	}
+	next := s.Clone()
+	g.Apply(next, &turns[0].Parts[0])
+	if v, k := pieceValue(t, g, next, "b1", "value"), pieceValue(t, g, next, "b1", "key"); v != "2" || k != "'B0001'" {
+		t.Errorf("after a1 - b1, b1 has value %s, key %s; want 2, 'B0001'", v, k)
+	}
+	if got := pieceValue(t, g, next, "c1", "value"); got != "0" {
+		t.Errorf("the Blank's value is %s, want 0", got)
+	}
+}
+
+// TestDialectNameAttributes: in the dialect, names compare for equality.
+func TestDialectNameAttributes(t *testing.T) {
+	g, warns := loadLenient(t, `(version "zoggo-1")
+(game (title "Keys")
+   (players You)
+   (board (grid (start-rectangle 0 0 10 10)
+      (dimensions ("a/b/c" (10 0)) ("1" (0 10)))
+      (directions (e 1 0) (w -1 0))))
+   (piece (name Tile) (attribute key 'B0000')
+      (moves
+         ((verify (= key 'B0000')) e (verify empty?) (set-attribute key 'B0001') add)
+         ((verify (!= key 'B0000')) w (verify empty?) add)))
+   (board-setup (You (Tile a1))))
+`)
+	expectWarnings(t, warns)
+	ws := g.NewWorkspace()
+	s := g.NewState()
+	for i, want := range []string{"a1 - b1", "b1 - a1"} {
+		turns, err := ws.Turns(s)
+		if err != nil || len(turns) != 1 {
+			t.Fatalf("turn %d: %d turns (%v), want %s", i+1, len(turns), err, want)
+		}
+		m := &turns[0].Parts[0]
+		if got := g.Board.Locs[m.Changes[0].From].Name + " - " + g.Board.Locs[m.Dest()].Name; got != want {
+			t.Fatalf("turn %d: %s, want %s", i+1, got, want)
+		}
+		next := s.Clone()
+		g.Apply(next, m)
+		s = next
+	}
+}

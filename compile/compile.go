@@ -393,7 +393,8 @@ type compiler struct {
 
 // fileOnce records the warnings given once a file, whatever number of games has the cause.
 type fileOnce struct {
-	dagazAttrs bool // non-boolean attribute defaults
+	dagazAttrs bool            // non-boolean attribute defaults
+	display    map[string]bool // display-only forms out of place, by "place head"
 }
 
 func newCompiler(fset *zrf.FileSet, errs *zrf.ErrorList, form *zrf.Node) *compiler {
@@ -419,6 +420,36 @@ var uiHeads = map[string]bool{
 	"move-sound": true, "capture-sound": true, "release-sound": true, "drop-sound": true,
 	"change-sound": true, "click-sound": true, "draw-sound": true, "win-sound": true,
 	"loss-sound": true, "opening-sound": true, "music": true, "solution": true,
+}
+
+// displayOnly lists, by the place where files put them, the forms that only serve
+// display and that ZRF does not have there (Dagaz's glyphs, sounds given to a piece). They
+// mean nothing zoggo can draw or play: each is accepted and ignored, with one warning a
+// file for each form and place. docs/zrf-decisions.md lists them; (glyph ...) and
+// (help ...) in a zone are ignored without a warning, as the reference says.
+var displayOnly = map[string]map[string]bool{
+	"game":  {"glyph": true},
+	"board": {"glyph": true, "help": true, "description": true},
+	"piece": {"glyph": true, "move-sound": true, "capture-sound": true, "release-sound": true,
+		"drop-sound": true, "change-sound": true, "click-sound": true},
+}
+
+// displayForm reports whether n is a display-only form out of its place (displayOnly),
+// warning about it once a file.
+func (c *compiler) displayForm(place string, n *zrf.Node, site *zrf.Site) bool {
+	h := n.Head()
+	if !displayOnly[place][h] {
+		return false
+	}
+	key := place + " " + h
+	if !c.file.display[key] {
+		if c.file.display == nil {
+			c.file.display = map[string]bool{}
+		}
+		c.file.display[key] = true
+		c.warnf(n, site, "(%s ...) in a %s only serves display (a Dagaz extension); zoggo ignores it", h, place)
+	}
+	return true
 }
 
 var gameHeads = []string{
@@ -473,6 +504,7 @@ func (c *compiler) compile(children []*zrf.Node, variant bool) *Game {
 				g.UI.Solution = g.UI.Sounds[h]
 			}
 		case c.dialectForm(h, ch):
+		case c.displayForm("game", ch, nil):
 		case h == "players", h == "turn-order", h == "move-priorities", h == "board",
 			h == "piece", h == "board-setup", h == "option", goalHeads[h], v1Options[h] != "":
 			// Compiled below, in dependency order.

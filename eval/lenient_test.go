@@ -199,3 +199,33 @@ func TestDialectNameAttributes(t *testing.T) {
 		s = next
 	}
 }
+
+// TestLenientDisplayForms: display-only forms out of their place are ignored, with one
+// warning a file for each form and place; the game is the one without them.
+func TestLenientDisplayForms(t *testing.T) {
+	g, warns := loadLenient(t, `(game (title "Glyphs")
+   (players A B)
+   (glyph "board.png")
+   (board (grid (start-rectangle 0 0 10 10)
+      (dimensions ("a/b/c" (10 0)) ("2/1" (0 10)))
+      (directions (n 0 -1)))
+      (glyph "grid") (help "a small board")
+      (zone (name top) (players A B) (positions a2 b2 c2) (glyph "t") (help "the top")))
+   (piece (name P) (glyph A "p.png") (move-sound "step.wav") (image A "p.bmp") (moves (n add)))
+   (piece (name Q) (glyph "q"))
+   (board-setup (A (P a1 b1)) (B (Q c2))))
+`)
+	expectWarnings(t, warns,
+		`^3:4: \(glyph \.\.\.\) in a game only serves display \(a Dagaz extension\); zoggo ignores it$`,
+		`^7:7: \(glyph \.\.\.\) in a board only serves display`,
+		`^7:22: \(help \.\.\.\) in a board only serves display`,
+		`^9:20: \(glyph \.\.\.\) in a piece only serves display`,
+		`^9:38: \(move-sound \.\.\.\) in a piece only serves display`)
+	if len(g.Pieces) != 2 || len(g.Pieces[0].Images[0]) != 1 {
+		t.Errorf("pieces %d, P's images %v; want 2 and P's own image", len(g.Pieces), g.Pieces[0].Images)
+	}
+	turns, err := g.NewWorkspace().Turns(g.NewState())
+	if err != nil || len(turns) != 2 {
+		t.Errorf("%d turns (%v), want a1 - a2 and b1 - b2", len(turns), err)
+	}
+}

@@ -16,10 +16,11 @@ import (
 // named notation (parts joined with " + "). Short is the ZSG text without the changes of
 // attributes ("@ e2 0 0"), unless another turn needs them to be told apart; Path is the
 // squares the turn goes through (from, to, and each later part's destination), which is
-// what players type (e2e4, e2-e4, e2xd3).
+// what players type (e2e4, e2-e4, e2xd3); Becomes, for a turn whose piece ends as a type
+// the rule lets the player choose, that type's name and notation (e7e8q, e7e8=Queen).
 type TurnText struct {
 	ZSG, Named, Short string
-	Path              []string
+	Path, Becomes     []string
 }
 
 // DescribeTurns writes every turn of s in ZSG and in named notation. A part's named text
@@ -37,6 +38,7 @@ func DescribeTurns(g *eval.Game, s *engine.State, turns []eval.Turn) []TurnText 
 	for i := range turns {
 		out[i].Named = strings.Join(named[i], " + ")
 		out[i].Path = path(g, &turns[i])
+		out[i].Becomes = becomes(g, &turns[i])
 	}
 	shorten(out)
 	return out
@@ -80,6 +82,26 @@ func withoutAttrs(zsg string) string {
 		}
 	}
 	return strings.Join(parts, "; ")
+}
+
+// becomes returns the name and notation of the type that the piece of a turn's last part
+// ends as, when that is a choice the player makes (Named writes it "= TYPE"), or nil.
+func becomes(g *eval.Game, t *eval.Turn) []string {
+	if len(t.Parts) == 0 || choice(g, &t.Parts[len(t.Parts)-1]) == "" {
+		return nil
+	}
+	m := &t.Parts[len(t.Parts)-1]
+	dest := m.Dest()
+	for i := len(m.Changes) - 1; i >= 0; i-- {
+		if c := &m.Changes[i]; c.Op == engine.OpType && c.To == dest {
+			p := g.Pieces[c.Kind]
+			if p.Notation != "" {
+				return []string{p.Name, p.Notation}
+			}
+			return []string{p.Name}
+		}
+	}
+	return nil
 }
 
 // path returns the squares a turn goes through: the first movement of each part, from and
@@ -221,11 +243,30 @@ func MatchTurn(texts []TurnText, text string) []int {
 	}
 	var found []int
 	for i, t := range texts {
-		if MatchPath(t.Path, text) {
+		if MatchPath(t.Path, text) || matchBecomes(t, text) {
 			found = append(found, i)
 		}
 	}
 	return found
+}
+
+// matchBecomes reports whether text gives the squares of a turn followed by the type its
+// piece becomes: its name, notation or initial, after "=" or not (e7e8q, e7e8=Q,
+// e7-e8=Queen), ignoring case.
+func matchBecomes(t TurnText, text string) bool {
+	in := strings.Join(strings.Fields(text), "")
+	for _, b := range t.Becomes {
+		for _, mark := range []string{b, b[:1]} {
+			if len(in) <= len(mark) || !strings.EqualFold(in[len(in)-len(mark):], mark) {
+				continue
+			}
+			rest := strings.TrimSuffix(in[:len(in)-len(mark)], "=")
+			if MatchPath(t.Path, rest) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // MatchPath reports whether text gives the squares of path as players type them: every

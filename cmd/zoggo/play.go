@@ -35,7 +35,8 @@ On your turn the board is drawn and the legal moves are listed, numbered, each i
 dialect of Zillions saved games and in named notation. Changes of attributes (@ e2 0 0)
 are listed only where two moves differ in nothing else. Type a number, a move as listed
 in either notation, its squares as players write them (e2e4, e2 e4, e2-e4, e2xd3; a
-capture chain a3xc5xe7 or a3xe7) when they name one legal move, or one of these commands:
+capture chain a3xc5xe7 or a3xe7; e7e8q or e7e8=Queen for what the piece becomes) when
+they name one legal move, or one of these commands:
 ` + playHelp + `
 The game is deterministic for a --seed: the same moves typed give the same replies.`,
 		Example: `  zoggo play games/chess.zrf
@@ -68,7 +69,8 @@ The game is deterministic for a --seed: the same moves typed give the same repli
 
 const playHelp = `  NUMBER       play the move with that number in the list
   MOVE         play a move written as listed (either notation)
-  e2e4         play the move between these squares (also e2-e4, e2 e4, e2xd3)
+  e2e4         play the move between these squares (also e2-e4, e2 e4, e2xd3; e7e8q
+               to choose what the piece becomes)
   moves        list the legal moves again
   board        draw the board again
   hint         ask the computer for a move at your level (it is not played)

@@ -135,7 +135,11 @@ func LoadFile(path string) (*File, error) {
 		}
 	}
 	if err != nil {
+		// The list holds the warnings too (the same entries as f.Warnings).
 		return f, renameFiles(err, root)
+	}
+	if f != nil && len(f.Warnings) > 0 {
+		renameFiles(f.Warnings, root)
 	}
 	return f, nil
 }
@@ -266,9 +270,9 @@ func Compile(fset *zrf.FileSet, ex *zrf.Expanded) (file *File, err error) {
 		}
 		file.Games = append(file.Games, g)
 	}
+	errs.Sort()
 	file.Warnings = errs.Warnings()
 	if errs.Err() != nil {
-		errs.Sort()
 		return file, errs
 	}
 	return file, nil

@@ -347,7 +347,10 @@ func mergeVariant(base, own []*zrf.Node) []*zrf.Node {
 		switch {
 		case h == "piece":
 			if p, ok := ownPieces[pieceKey(c)]; ok {
-				out = append(out, p)
+				// A base game that defines the piece twice gets the variant's once.
+				if !usedPieces[p] {
+					out = append(out, p)
+				}
 				usedPieces[p] = true
 				continue
 			}

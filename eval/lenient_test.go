@@ -229,3 +229,34 @@ func TestLenientDisplayForms(t *testing.T) {
 		t.Errorf("%d turns (%v), want a1 - a2 and b1 - b2", len(turns), err)
 	}
 }
+
+// TestLenientPieceTwiceVariant: a variant that redefines a piece its base game defines
+// twice replaces both, with the one warning of the base game's duplicate.
+func TestLenientPieceTwiceVariant(t *testing.T) {
+	f, err := eval.Load(zrf.NewFileSet(), fstest.MapFS{"t.zrf": {Data: []byte(`(game (title "Base")
+   (players A B)
+   ` + lenientBoard + `
+   (piece (name P) (moves (n add)))
+   (piece (name P) (moves (n add)))
+   (board-setup (A (P a1))))
+(variant (title "Backwards")
+   (piece (name P) (moves (s add)))
+   (board-setup (A (P a3))))
+`)}}, "t.zrf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var warns []string
+	for _, w := range f.Warnings {
+		warns = append(warns, fmt.Sprintf("%d:%d: %s", w.Pos.Line, w.Pos.Column, w.Msg))
+	}
+	expectWarnings(t, warns, `^7:4: piece "P" defined twice, with the same moves and drops`)
+	g, err := f.Find("Backwards")
+	if err != nil {
+		t.Fatal(err)
+	}
+	turns, err := g.NewWorkspace().Turns(g.NewState())
+	if len(g.Pieces) != 1 || err != nil || len(turns) != 1 {
+		t.Errorf("%d piece types, %d turns (%v); want P alone, moving a3 - a2", len(g.Pieces), len(turns), err)
+	}
+}

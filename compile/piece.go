@@ -302,13 +302,14 @@ type setAt struct {
 // setupAgain decides what a second setup of a position means, reporting it; it returns
 // false when the new placement is dropped.
 //
-// A different piece or owner on the position replaces the first: Zillions keeps the later
-// one, and files that do this mean it (a row laid out by a macro, one square of it then
-// set up otherwise). The same piece of the same player again cannot mean that: it is a
-// pile, as Dagaz's stacked boards write them (seeds in a pit, a column of checkers). ZRF
-// holds one piece a position, so in plain ZRF that is an error that points at the
-// dialect's stacks; in the dialect, with (stacks N), the new piece goes on top of the
-// column, and with no stacks declared the error says to declare them.
+// Another player's piece on the position replaces the first: Zillions keeps the later
+// one, and files that do this mean it (one side's pieces laid out by a macro, some
+// squares then given to the other side). The same player's piece again cannot mean that:
+// it is a pile, as Dagaz's stacked boards write them (seeds in a pit, a pyramid of
+// Rithmomachy pieces, a column of checkers). ZRF holds one piece a position, so in plain
+// ZRF that is an error that points at the dialect's stacks; in the dialect, with
+// (stacks N), every piece set up on a position goes on top of its column, and with no
+// stacks declared the error says to declare them.
 func (c *compiler) setupAgain(it *zrf.Node, site *zrf.Site, old setAt, pl *engine.Placement) bool {
 	first := zrf.Note{Pos: c.fset.Position(old.at.Pos), Msg: "first set up here"}
 	stacks := c.g.Ext != nil && c.g.Ext.StackCap > 0
@@ -323,7 +324,7 @@ func (c *compiler) setupAgain(it *zrf.Node, site *zrf.Site, old setAt, pl *engin
 		pl.Stack = true
 		return true
 	}
-	if old.pl.Player != pl.Player || old.pl.Kind != pl.Kind {
+	if old.pl.Player != pl.Player {
 		e := c.fset.NewError(it.Pos, it.SiteIn(site), "position %q is set up twice; the later setup, %s %s, replaces %s %s",
 			it.Text, c.g.Players[pl.Player].Name, c.g.Pieces[pl.Kind].Name, c.g.Players[old.pl.Player].Name, c.g.Pieces[old.pl.Kind].Name)
 		e.Warn = true

@@ -969,10 +969,11 @@ func boolValue(v string) (val, bad bool) {
 }
 
 // Choose returns the index in games of the game or variant that name chooses: the first
-// one with exactly that title or, when no title is name, the one numbered name (1 for the
-// first game of the file, as zoggo check lists them), which reaches a variant whose title
-// repeats an earlier one. file names the rules file in the error.
-func Choose(games []*Game, file, name string) (int, error) {
+// one with exactly that title or, when numbers is true and no title is name, the one
+// numbered name (1 for the first game of the file, as zoggo check lists them), which
+// reaches a variant whose title repeats an earlier one. file names the rules file in the
+// error.
+func Choose(games []*Game, file, name string, numbers bool) (int, error) {
 	var titles []string
 	for i, g := range games {
 		if g.Title == name {
@@ -980,7 +981,7 @@ func Choose(games []*Game, file, name string) (int, error) {
 		}
 		titles = append(titles, g.Title)
 	}
-	if n, err := strconv.Atoi(name); err == nil {
+	if n, err := strconv.Atoi(name); err == nil && numbers {
 		if n >= 1 && n <= len(games) {
 			return n - 1, nil
 		}

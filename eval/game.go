@@ -136,13 +136,23 @@ func (f *File) Default() (*Game, error) {
 }
 
 // Find returns, ready to run, the game or variant with exactly this title, or the
-// default one for "", or, when no title is name, the one numbered name from 1 in file
-// order (compile.Choose), which reaches a variant whose title repeats an earlier one.
-func (f *File) Find(name string) (*Game, error) {
+// default one for "". Saved games and the game server name games this way.
+func (f *File) Find(title string) (*Game, error) {
+	return f.find(title, false)
+}
+
+// Choose is Find for people: when no title is name, it also takes the number of a game
+// in the file, from 1 in file order (compile.Choose), which reaches a variant whose title
+// repeats an earlier one (zoggo's --variant N).
+func (f *File) Choose(name string) (*Game, error) {
+	return f.find(name, true)
+}
+
+func (f *File) find(name string, numbers bool) (*Game, error) {
 	if name == "" {
 		return f.Default()
 	}
-	i, err := compile.Choose(f.Variants, f.Name, name)
+	i, err := compile.Choose(f.Variants, f.Name, name, numbers)
 	if err != nil {
 		return nil, err
 	}

@@ -260,3 +260,46 @@ func TestLenientPieceTwiceVariant(t *testing.T) {
 		t.Errorf("%d piece types, %d turns (%v); want P alone, moving a3 - a2", len(g.Pieces), len(turns), err)
 	}
 }
+
+// TestChooseByNumber: Choose reaches a variant whose title repeats an earlier one by its
+// number; Find, which saved games and the server use, takes titles only.
+func TestChooseByNumber(t *testing.T) {
+	f, err := eval.Load(zrf.NewFileSet(), fstest.MapFS{"t.zrf": {Data: []byte(`(game (title "Twin")
+   (players A B)
+   ` + lenientBoard + `
+   (piece (name P))
+   (board-setup (A (P a1))))
+(variant (title "Twin")
+   (board-setup (A (P c3))))
+`)}}, "t.zrf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name, want string // want: the square of A's piece, or an error
+	}{
+		{"Twin", "a1"},
+		{"1", "a1"},
+		{"2", "c3"},
+		{"3", "no game or variant number 3: the file has 2, numbered from 1"},
+	} {
+		g, err := f.Choose(tt.name)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		} else {
+			s := g.NewState()
+			for l, c := range s.Cells {
+				if !c.IsEmpty() {
+					got = g.Board.Locs[l].Name
+				}
+			}
+		}
+		if !strings.Contains(got, tt.want) {
+			t.Errorf("Choose(%q): %q, want %q", tt.name, got, tt.want)
+		}
+	}
+	if _, err := f.Find("2"); err == nil || !strings.Contains(err.Error(), `no game or variant titled "2"`) {
+		t.Errorf("Find(\"2\"): %v, want no such title", err)
+	}
+}

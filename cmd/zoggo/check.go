@@ -197,7 +197,7 @@ func chooseGames(f *compile.File, path, name string) ([]*compile.Game, error) {
 	if name == "" {
 		return f.Games, nil
 	}
-	i, err := compile.Choose(f.Games, path, name)
+	i, err := compile.Choose(f.Games, path, name, true)
 	if err != nil {
 		return nil, err
 	}

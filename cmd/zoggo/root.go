@@ -44,7 +44,8 @@ Choose a variant by title or by its number in the file: --variant "Turkish Dama"
 	return root
 }
 
-// loadGame loads a rules file and picks a game or variant by title ("" for the default).
+// loadGame loads a rules file and picks a game or variant by title or by number in the
+// file ("" for the default).
 // Errors are printed in full to stderr.
 func loadGame(stderr io.Writer, path, title string) (*eval.Game, error) {
 	f, err := eval.LoadFile(path)
@@ -52,7 +53,7 @@ func loadGame(stderr io.Writer, path, title string) (*eval.Game, error) {
 		printErrors(stderr, err, 10)
 		return nil, exitError{1}
 	}
-	g, err := f.Find(title)
+	g, err := f.Choose(title)
 	if err != nil {
 		fmt.Fprintln(stderr, "zoggo:", err)
 		return nil, exitError{2}

@@ -20,7 +20,7 @@ every game and variant of a rules file, in the browser, in the terminal, or betw
 Play in your browser (the bundled games, against bots or a friend you invite):
   zoggo serve --open
 
-Play against the computer in the terminal; type moves as you would say them (e2e4):
+Play against the computer in the terminal; type moves as players write them (e2e4):
   zoggo play games/chess.zrf --level 2
 
 Watch a bot at level 3 beat one at level 1, then see the final position:
@@ -31,7 +31,7 @@ Watch a bot at level 3 beat one at level 1, then see the final position:
 Look inside a rules file of your own:
   zoggo check MyGame.zrf        every game and variant, or errors at file:line:col
   zoggo show MyGame.zrf         the start position as text
-  zoggo moves MyGame.zrf        the legal moves, in both notations
+  zoggo moves MyGame.zrf        the legal moves at the start, with their rules
   zoggo check -w MyGame.zrf     also what zoggo tolerated (warnings)
 
 Choose a variant by title or by its number in the file: --variant "Turkish Dama", or

@@ -410,7 +410,8 @@ func (bc *bodyCompiler) iexpr(n *zrf.Node, site *zrf.Site) *code.Expr {
 		if n.Text == "moves" {
 			return &code.Expr{Code: code.IntMoves}
 		}
-		if bc.isName(n) && n.Kind == zrf.Atom && (c.g.Ext.PieceIntIndex(n.Text) < 0) {
+		if bc.isName(n) && c.g.Ext.PieceIntIndex(n.Text) < 0 {
+			// A name that an attribute of names holds, as in (= key 'B0000').
 			return &code.Expr{Code: code.IntConst, A: c.g.Ext.Symbol(n.Text)}
 		}
 		var o code.Op

@@ -16,8 +16,8 @@ import (
 // named notation (parts joined with " + "). Short is the ZSG text without the changes of
 // attributes ("@ e2 0 0"), unless another turn needs them to be told apart; Path is the
 // squares the turn goes through (from, to, and each later part's destination), which is
-// what players type (e2e4, e2-e4, e2xd3); Becomes, for a turn whose piece ends as a type
-// the rule lets the player choose, that type's name and notation (e7e8q, e7e8=Queen).
+// what players type (e2e4, e2-e4, e2xd3); Becomes, for a turn whose piece changes type
+// at its destination (a promotion), that type's name and notation (e7e8q, e7e8=Queen).
 type TurnText struct {
 	ZSG, Named, Short string
 	Path, Becomes     []string
@@ -85,7 +85,8 @@ func withoutAttrs(zsg string) string {
 }
 
 // becomes returns the name and notation of the type that the piece of a turn's last part
-// ends as, when that is a choice the player makes (Named writes it "= TYPE"), or nil.
+// ends as, when it changes type there (Named writes that "= TYPE" when other turns make
+// the same move), or nil.
 func becomes(g *eval.Game, t *eval.Turn) []string {
 	if len(t.Parts) == 0 || choice(g, &t.Parts[len(t.Parts)-1]) == "" {
 		return nil

@@ -38,6 +38,9 @@ func (c *compiler) board(n *zrf.Node) {
 			// squares and then links some of them again.
 			by["links+unlink"] = append(by["links+unlink"], ch)
 		default:
+			if c.displayForm("board", ch, site) {
+				continue
+			}
 			what := ch.Describe()
 			if h != "" {
 				what = "(" + h + " ...)"

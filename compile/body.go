@@ -7,6 +7,8 @@ package compile
 // attribute name.
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/zoggo/zoggo/engine"
@@ -289,9 +291,9 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (code.Op, bool) {
 		o.Cond = bc.cond(a[1], ns)
 		return o, o.Cond != nil
 	case "set-attribute":
-		if len(a) == 2 && a[0].Kind == zrf.Atom && c.dialect && c.g.Ext != nil && c.g.Ext.PieceIntIndex(a[0].Text) >= 0 {
+		if len(a) == 2 && a[0].Kind == zrf.Atom && c.g.Ext != nil && c.g.Ext.PieceIntIndex(a[0].Text) >= 0 {
 			o.Code, o.A, o.B = code.OpSetVal, int32(c.g.Ext.PieceIntIndex(a[0].Text)), int32(engine.ValPiece)
-			o.Expr = bc.iexpr(a[1], ns)
+			o.Expr = bc.setValue(a[0].Text, a[1], ns)
 			return o, o.Expr != nil
 		}
 		if len(a) != 2 || a[0].Kind != zrf.Atom {
@@ -486,6 +488,18 @@ func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *code.Cond {
 		if n.Kind == zrf.List {
 			at = n.List[0]
 		}
+		if e := c.g.Ext; e != nil && e.PieceIntIndex(name) >= 0 {
+			what := "a number"
+			if e.PieceInts[e.PieceIntIndex(name)].Names {
+				what = "a name"
+			}
+			hint := ""
+			if c.dialect {
+				hint = fmt.Sprintf("; compare it, as in (= %s VALUE)", name)
+			}
+			c.errorf(at, ns, "attribute %q holds %s, not true or false: it cannot be used as a condition%s", name, what, hint)
+			return nil
+		}
 		cands := append([]string{"true", "false", "and", "or", "not"}, c.g.AttrNames...)
 		for p := range predicates {
 			cands = append(cands, p, "not-"+p)
@@ -566,4 +580,28 @@ func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *code.Cond {
 		cd.Loc = bc.loc(args[0], ns)
 	}
 	return cd
+}
+
+// setValue compiles the value given to an integer or name attribute by set-attribute: a
+// name for an attribute of names (any name: it is added to the game's names), an integer
+// expression in the dialect, and a number in plain ZRF, which has no arithmetic.
+func (bc *bodyCompiler) setValue(attr string, v *zrf.Node, site *zrf.Site) *code.Expr {
+	c := bc.c
+	e := c.g.Ext
+	if e.PieceInts[e.PieceIntIndex(attr)].Names {
+		if v.Kind != zrf.Atom || v.Text == "true" || v.Text == "false" {
+			c.errorf(v, site, "attribute %q holds names, not true or false: expected a name, found %s", attr, quoteNode(v))
+			return nil
+		}
+		return &code.Expr{Code: code.IntConst, A: e.Symbol(v.Text)}
+	}
+	if c.dialect {
+		return bc.iexpr(v, site)
+	}
+	n, err := strconv.ParseInt(v.Text, 10, 32)
+	if v.Kind != zrf.Atom || err != nil {
+		c.errorf(v, site, "attribute %q holds numbers: expected a number, found %s (arithmetic belongs to the zoggo-1 dialect)", attr, quoteNode(v))
+		return nil
+	}
+	return &code.Expr{Code: code.IntConst, A: int32(n)}
 }

@@ -18,6 +18,7 @@
 package compile
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -134,7 +135,11 @@ func LoadFile(path string) (*File, error) {
 		}
 	}
 	if err != nil {
+		// The list holds the warnings too (the same entries as f.Warnings).
 		return f, renameFiles(err, root)
+	}
+	if f != nil && len(f.Warnings) > 0 {
+		renameFiles(f.Warnings, root)
 	}
 	return f, nil
 }
@@ -219,6 +224,7 @@ func Compile(fset *zrf.FileSet, ex *zrf.Expanded) (file *File, err error) {
 		return file, errs
 	}
 	titles := map[string]zrf.Pos{}
+	once := &fileOnce{}
 	var base *zrf.Node
 	for i, f := range ex.Forms {
 		var children []*zrf.Node
@@ -248,13 +254,14 @@ func Compile(fset *zrf.FileSet, ex *zrf.Expanded) (file *File, err error) {
 		}
 		c := newCompiler(fset, &errs, f)
 		c.dialect = version == DialectVersion
+		c.file = once
 		g := c.compile(children, variant)
 		if g == nil {
 			continue
 		}
 		g.UI.Version = version
 		if p, dup := titles[g.Title]; dup {
-			e := fset.NodeError(f, "a game or variant titled %q already exists", g.Title)
+			e := fset.NodeError(f, "a game or variant titled %q already exists; this one is number %d of the file", g.Title, len(file.Games)+1)
 			e.Warn = true
 			e.Notes = append(e.Notes, zrf.Note{Pos: fset.Position(p), Msg: "first one"})
 			errs.Add(e)
@@ -263,9 +270,9 @@ func Compile(fset *zrf.FileSet, ex *zrf.Expanded) (file *File, err error) {
 		}
 		file.Games = append(file.Games, g)
 	}
+	errs.Sort()
 	file.Warnings = errs.Warnings()
 	if errs.Err() != nil {
-		errs.Sort()
 		return file, errs
 	}
 	return file, nil
@@ -340,7 +347,10 @@ func mergeVariant(base, own []*zrf.Node) []*zrf.Node {
 		switch {
 		case h == "piece":
 			if p, ok := ownPieces[pieceKey(c)]; ok {
-				out = append(out, p)
+				// A base game that defines the piece twice gets the variant's once.
+				if !usedPieces[p] {
+					out = append(out, p)
+				}
 				usedPieces[p] = true
 				continue
 			}
@@ -383,11 +393,19 @@ type compiler struct {
 	dsrcv    *dialectSrc  // the dialect's forms, compiled with the bodies
 
 	killed  map[string]bool
-	dialect bool // the file asked for (version "zoggo-1")
+	pieceAt map[string]*zrf.Node // the piece form that declared each name
+	file    *fileOnce            // what is said once a file, shared by its games
+	dialect bool                 // the file asked for (version "zoggo-1")
+}
+
+// fileOnce records the warnings given once a file, whatever number of games has the cause.
+type fileOnce struct {
+	dagazAttrs bool            // non-boolean attribute defaults
+	display    map[string]bool // display-only forms out of place, by "place head"
 }
 
 func newCompiler(fset *zrf.FileSet, errs *zrf.ErrorList, form *zrf.Node) *compiler {
-	return &compiler{fset: fset, errs: errs, form: form}
+	return &compiler{fset: fset, errs: errs, form: form, file: &fileOnce{}}
 }
 
 // errorf reports an error at n; site is the expansion site of n's parent.
@@ -409,6 +427,36 @@ var uiHeads = map[string]bool{
 	"move-sound": true, "capture-sound": true, "release-sound": true, "drop-sound": true,
 	"change-sound": true, "click-sound": true, "draw-sound": true, "win-sound": true,
 	"loss-sound": true, "opening-sound": true, "music": true, "solution": true,
+}
+
+// displayOnly lists, by the place where files put them, the forms that only serve
+// display and that ZRF does not have there (Dagaz's glyphs, sounds given to a piece). They
+// mean nothing zoggo can draw or play: each is accepted and ignored, with one warning a
+// file for each form and place. docs/zrf-decisions.md lists them; (glyph ...) and
+// (help ...) in a zone are ignored without a warning, as the reference says.
+var displayOnly = map[string]map[string]bool{
+	"game":  {"glyph": true},
+	"board": {"glyph": true, "help": true, "description": true},
+	"piece": {"glyph": true, "move-sound": true, "capture-sound": true, "release-sound": true,
+		"drop-sound": true, "change-sound": true, "click-sound": true},
+}
+
+// displayForm reports whether n is a display-only form out of its place (displayOnly),
+// warning about it once a file.
+func (c *compiler) displayForm(place string, n *zrf.Node, site *zrf.Site) bool {
+	h := n.Head()
+	if !displayOnly[place][h] {
+		return false
+	}
+	key := place + " " + h
+	if !c.file.display[key] {
+		if c.file.display == nil {
+			c.file.display = map[string]bool{}
+		}
+		c.file.display[key] = true
+		c.warnf(n, site, "(%s ...) in a %s only serves display (a Dagaz extension); zoggo ignores it", h, place)
+	}
+	return true
 }
 
 var gameHeads = []string{
@@ -463,6 +511,7 @@ func (c *compiler) compile(children []*zrf.Node, variant bool) *Game {
 				g.UI.Solution = g.UI.Sounds[h]
 			}
 		case c.dialectForm(h, ch):
+		case c.displayForm("game", ch, nil):
 		case h == "players", h == "turn-order", h == "move-priorities", h == "board",
 			h == "piece", h == "board-setup", h == "option", goalHeads[h], v1Options[h] != "":
 			// Compiled below, in dependency order.
@@ -506,8 +555,11 @@ func (c *compiler) compile(children []*zrf.Node, variant bool) *Game {
 		c.errorf(c.form, nil, "%q needs at least one (piece ...)", g.Title)
 	}
 	// Piece names first: setup and goals refer to them, and move types come from them.
+	var pieces []*zrf.Node
 	for _, p := range by["piece"] {
-		c.pieceName(p)
+		if c.pieceName(p) {
+			pieces = append(pieces, p)
+		}
 	}
 	c.options(children)
 	if len(by["turn-order"]) > 0 {
@@ -521,7 +573,7 @@ func (c *compiler) compile(children []*zrf.Node, variant bool) *Game {
 	if len(by["move-priorities"]) > 0 {
 		c.priorities(by["move-priorities"][0])
 	}
-	for i, p := range by["piece"] {
+	for i, p := range pieces {
 		c.piece(p, engine.Kind(i))
 	}
 	if len(by["board-setup"]) > 0 {
@@ -914,4 +966,50 @@ func boolValue(v string) (val, bad bool) {
 		return false, false
 	}
 	return false, true
+}
+
+// Choose returns the index in games of the game or variant that name chooses: the first
+// one with exactly that title or, when numbers is true and no title is name, the one
+// numbered name (1 for the first game of the file, as zoggo check lists them), which
+// reaches a variant whose title repeats an earlier one. file names the rules file in the
+// error.
+func Choose(games []*Game, file, name string, numbers bool) (int, error) {
+	var titles []string
+	for i, g := range games {
+		if g.Title == name {
+			return i, nil
+		}
+		titles = append(titles, g.Title)
+	}
+	if n, err := strconv.Atoi(name); err == nil && numbers {
+		if n >= 1 && n <= len(games) {
+			return n - 1, nil
+		}
+		return -1, fmt.Errorf("%s: no game or variant number %d: the file has %d, numbered from 1", file, n, len(games))
+	}
+	msg := fmt.Sprintf("%s: no game or variant titled %q", file, name)
+	if s := spell.Suggest(name, titles); s != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return -1, errors.New(msg)
+}
+
+// Repeats lists, for every title that more than one game of games has, the indexes of
+// those games, in file order of the titles' first use.
+func Repeats(games []*Game) [][]int {
+	by := map[string][]int{}
+	var order []string
+	for i, g := range games {
+		if by[g.Title] == nil {
+			order = append(order, g.Title)
+		}
+		by[g.Title] = append(by[g.Title], i)
+	}
+	var out [][]int
+	for _, t := range order {
+		if len(by[t]) > 1 {
+			out = append(out, by[t])
+		}
+	}
+	return out
 }

@@ -6,6 +6,7 @@ package compile
 // moves. docs/dialect.md describes the language; plain ZRF never reaches this code.
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/zoggo/zoggo/engine"
@@ -139,6 +140,13 @@ func (c *compiler) intAttribute(name string, v *zrf.Node, k engine.Kind) bool {
 	if err != nil {
 		return false
 	}
+	c.pieceInt(name, int32(n), k)
+	return true
+}
+
+// pieceInt gives piece type k's default of the integer piece attribute name, declaring
+// the attribute on first use, and returns its index.
+func (c *compiler) pieceInt(name string, v int32, k engine.Kind) int {
 	e := c.ext()
 	i := e.PieceIntIndex(name)
 	if i < 0 {
@@ -149,8 +157,8 @@ func (c *compiler) intAttribute(name string, v *zrf.Node, k engine.Kind) bool {
 	for len(a.Default) < len(c.g.Pieces) {
 		a.Default = append(a.Default, 0)
 	}
-	a.Default[k] = int32(n)
-	return true
+	a.Default[k] = v
+	return i
 }
 
 // compileDialect compiles the actions and checks after the blocks.
@@ -354,6 +362,10 @@ func (bc *bodyCompiler) dialectCond(n *zrf.Node, site *zrf.Site, name string, ar
 			c.errorf(n, site, "(%s A B) compares two numbers", name)
 			return nil, true
 		}
+		if op != code.CmpEq && op != code.CmpNe && (bc.isName(args[0]) || bc.isName(args[1])) {
+			c.errorf(n, site, "(%s A B) orders numbers; names are compared only with = and !=", name)
+			return nil, true
+		}
 		x, y := bc.iexpr(args[0], ns), bc.iexpr(args[1], ns)
 		if x == nil || y == nil {
 			return nil, true
@@ -397,6 +409,10 @@ func (bc *bodyCompiler) iexpr(n *zrf.Node, site *zrf.Site) *code.Expr {
 		}
 		if n.Text == "moves" {
 			return &code.Expr{Code: code.IntMoves}
+		}
+		if bc.isName(n) && c.g.Ext.PieceIntIndex(n.Text) < 0 {
+			// A name that an attribute of names holds, as in (= key 'B0000').
+			return &code.Expr{Code: code.IntConst, A: c.g.Ext.Symbol(n.Text)}
 		}
 		var o code.Op
 		if !bc.valueName(n, site, &o) {
@@ -507,4 +523,25 @@ func (bc *bodyCompiler) iexpr(n *zrf.Node, site *zrf.Site) *code.Expr {
 		return &code.Expr{Code: []code.ExprCode{code.IntVar, code.IntPiece, code.IntPos}[o.B], A: o.A, Loc: bc.loc(a[0], ns)}
 	}
 	return nil
+}
+
+// isName reports whether n stands for a name: an attribute of names, alone or as
+// (ATTRIBUTE LOCATION), or a name that such an attribute holds (and that no variable or
+// attribute is called).
+func (bc *bodyCompiler) isName(n *zrf.Node) bool {
+	e := bc.c.g.Ext
+	if e == nil || len(e.Symbols) == 0 {
+		return false
+	}
+	attr := n
+	if n.Kind == zrf.List && len(n.List) == 2 {
+		attr = n.List[0]
+	}
+	if attr.Kind != zrf.Atom {
+		return false
+	}
+	if i := e.PieceIntIndex(attr.Text); i >= 0 {
+		return e.PieceInts[i].Names
+	}
+	return n.Kind == zrf.Atom && e.VarIndex(n.Text) < 0 && e.PosIntIndex(n.Text) < 0 && slices.Contains(e.Symbols, n.Text)
 }

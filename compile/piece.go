@@ -1,6 +1,10 @@
 package compile
 
 import (
+	"slices"
+	"strconv"
+	"strings"
+
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/internal/code"
 	"github.com/zoggo/zoggo/zrf"
@@ -8,8 +12,11 @@ import (
 
 var pieceHeads = []string{"name", "help", "description", "notation", "image", "attribute", "moves", "drops", "dummy"}
 
-// pieceName declares a piece type by its name, so that later forms can refer to it.
-func (c *compiler) pieceName(n *zrf.Node) {
+// pieceName declares a piece type by its name, so that later forms can refer to it. It
+// returns false for a second definition of a name, which declares nothing: with the same
+// moves and drops as the first (a file that pastes a piece twice) it is a warning and the
+// first definition stands; with other moves or drops it is an error naming both.
+func (c *compiler) pieceName(n *zrf.Node) bool {
 	name := ""
 	for _, ch := range n.Args() {
 		if ch.Head() == "name" {
@@ -24,15 +31,36 @@ func (c *compiler) pieceName(n *zrf.Node) {
 		c.errorf(n, nil, "a piece needs (name ...)")
 		name = "?"
 	}
-	for i, p := range c.g.Pieces {
-		if p.Name == name && name != "?" {
-			_ = i
-			c.errorf(n, nil, "piece %q defined twice", name)
+	if first, dup := c.pieceAt[name]; dup && name != "?" {
+		e := c.fset.NewError(n.Pos, n.Site, "piece %q defined twice, with other moves or drops than the first", name)
+		if pieceCode(first) == pieceCode(n) {
+			e = c.fset.NewError(n.Pos, n.Site, "piece %q defined twice, with the same moves and drops; the first definition is used", name)
+			e.Warn = true
 		}
+		e.Notes = append(e.Notes, zrf.Note{Pos: c.fset.Position(first.Pos), Msg: "first defined here"})
+		c.errs.Add(e)
+		return false
 	}
+	if c.pieceAt == nil {
+		c.pieceAt = map[string]*zrf.Node{}
+	}
+	c.pieceAt[name] = n
 	c.g.Pieces = append(c.g.Pieces, &engine.Piece{Name: name, Images: map[engine.Player][]string{}})
 	c.srcMoves = append(c.srcMoves, nil)
 	c.srcDrops = append(c.srcDrops, nil)
+	return true
+}
+
+// pieceCode is the text of a piece's moves and drops, in order, to compare definitions.
+func pieceCode(n *zrf.Node) string {
+	var b strings.Builder
+	for _, ch := range n.Args() {
+		if h := ch.Head(); h == "moves" || h == "drops" {
+			b.WriteString(ch.String())
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
 }
 
 func (c *compiler) piece(n *zrf.Node, k engine.Kind) {
@@ -73,16 +101,13 @@ func (c *compiler) piece(n *zrf.Node, k engine.Kind) {
 				c.errorf(ch, site, "expected (attribute NAME true|false)")
 				continue
 			}
-			if c.dialect && c.intAttribute(a[0].Text, a[1], k) {
-				continue
-			}
 			var def bool
 			switch a[1].Text {
 			case "true":
 				def = true
 			case "false":
 			default:
-				c.errorf(a[1], cs, "attribute %q: the default must be true or false, found %q", a[0].Text, a[1].Text)
+				c.valueAttribute(a[0], a[1], cs, k)
 				continue
 			}
 			dup := false
@@ -107,12 +132,43 @@ func (c *compiler) piece(n *zrf.Node, k engine.Kind) {
 				p.HasDrops = p.HasDrops || len(blocks) > 0
 			}
 		default:
-			if c.pieceAction(h, ch, site, k) {
+			if c.pieceAction(h, ch, site, k) || c.displayForm("piece", ch, site) {
 				continue
 			}
 			c.errorf(ch, site, "unknown form %s in a piece%s", ch.Describe(), didYouMean(h, pieceHeads))
 		}
 	}
+}
+
+// valueAttribute declares an attribute whose default is not true or false: an integer
+// attribute for a number, an attribute of names for anything else. The dialect has
+// integer attributes; in plain ZRF files they are a Dagaz extension (sliding puzzles and
+// number games write (attribute value 1) and (attribute key 'B0000')), read with one
+// warning a file. Names are compared only for equality; code that tests such an
+// attribute as a condition gets an error (bodyCompiler.cond).
+func (c *compiler) valueAttribute(name, v *zrf.Node, site *zrf.Site, k engine.Kind) {
+	if !c.dialect && !c.file.dagazAttrs {
+		c.file.dagazAttrs = true
+		c.warnf(v, site, "non-boolean attribute default: a Dagaz extension (attribute %q holds %s, not true or false)", name.Text, attrKind(v))
+	}
+	e := c.ext()
+	if i := e.PieceIntIndex(name.Text); i >= 0 && e.PieceInts[i].Names != (attrKind(v) == "names") {
+		c.errorf(v, site, "attribute %q holds %s elsewhere; here its default is %q", name.Text, map[bool]string{true: "names", false: "numbers"}[e.PieceInts[i].Names], v.Text)
+		return
+	}
+	if c.intAttribute(name.Text, v, k) {
+		return
+	}
+	i := c.pieceInt(name.Text, e.Symbol(v.Text), k)
+	e.PieceInts[i].Names = true
+}
+
+// attrKind says what an attribute's default holds: "numbers" or "names".
+func attrKind(v *zrf.Node) string {
+	if _, err := strconv.ParseInt(v.Text, 10, 32); err == nil {
+		return "numbers"
+	}
+	return "names"
 }
 
 // blocks reads a moves or drops form: move blocks, with (move-type T) headers giving the
@@ -174,7 +230,7 @@ func (c *compiler) kind(n *zrf.Node, site *zrf.Site) engine.Kind {
 // setup reads (board-setup (PLAYER (PIECE POS ... off N) ...) ...).
 func (c *compiler) setup(n *zrf.Node) {
 	site := n.Site
-	where := map[engine.Loc]*zrf.Node{}
+	where := map[engine.Loc]setAt{}
 	for _, pl := range n.Args() {
 		ps := pl.SiteIn(site)
 		if pl.Kind != zrf.List || len(pl.List) == 0 {
@@ -219,17 +275,74 @@ func (c *compiler) setup(n *zrf.Node) {
 				if l == engine.NoLoc {
 					continue
 				}
+				pl := engine.Placement{Player: p, Kind: k, Loc: l}
 				if old, dup := where[l]; dup {
-					e := c.fset.NewError(it.Pos, it.SiteIn(pcs), "position %q is set up twice", it.Text)
-					e.Notes = append(e.Notes, zrf.Note{Pos: c.fset.Position(old.Pos), Msg: "first set up here"})
-					c.errs.Add(e)
-					continue
+					if !c.setupAgain(it, pcs, old, &pl) {
+						continue
+					}
+					if !pl.Stack {
+						// The later setup of the position replaces the earlier one.
+						c.g.Setup = slices.DeleteFunc(c.g.Setup, func(q engine.Placement) bool { return q.Loc == l })
+					}
 				}
-				where[l] = it
-				c.g.Setup = append(c.g.Setup, engine.Placement{Player: p, Kind: k, Loc: l})
+				where[l] = setAt{it, pl, where[l].n + 1}
+				c.g.Setup = append(c.g.Setup, pl)
 			}
 		}
 	}
+}
+
+// setAt is where a position was last set up, and with what.
+type setAt struct {
+	at *zrf.Node
+	pl engine.Placement
+	n  int // pieces set up on the position (more than one in a column of the dialect)
+}
+
+// setupAgain decides what a second setup of a position means, reporting it; it returns
+// false when the new placement is dropped.
+//
+// Another player's piece on the position replaces the first: Zillions keeps the later
+// one, and files that do this mean it (one side's pieces laid out by a macro, some
+// squares then given to the other side). The same player's piece again cannot mean that:
+// it is a pile, as Dagaz's stacked boards write them (seeds in a pit, a pyramid of
+// Rithmomachy pieces, a column of checkers). ZRF holds one piece a position, so in plain
+// ZRF that is an error that points at the dialect's stacks; in the dialect, with
+// (stacks N), every piece set up on a position goes on top of its column, and with no
+// stacks declared the error says to declare them.
+func (c *compiler) setupAgain(it *zrf.Node, site *zrf.Site, old setAt, pl *engine.Placement) bool {
+	first := zrf.Note{Pos: c.fset.Position(old.at.Pos), Msg: "first set up here"}
+	stacks := c.g.Ext != nil && c.g.Ext.StackCap > 0
+	if c.dialect && stacks {
+		if old.n > c.g.Ext.StackCap {
+			e := c.fset.NewError(it.Pos, it.SiteIn(site), "position %q is set up with more than %d pieces; (stacks %d) holds at most %d under the top piece",
+				it.Text, old.n, c.g.Ext.StackCap, c.g.Ext.StackCap)
+			e.Notes = append(e.Notes, first)
+			c.errs.Add(e)
+			return false
+		}
+		pl.Stack = true
+		return true
+	}
+	if old.pl.Player != pl.Player {
+		e := c.fset.NewError(it.Pos, it.SiteIn(site), "position %q is set up twice; the later setup, %s %s, replaces %s %s",
+			it.Text, c.g.Players[pl.Player].Name, c.g.Pieces[pl.Kind].Name, c.g.Players[old.pl.Player].Name, c.g.Pieces[old.pl.Kind].Name)
+		e.Warn = true
+		e.Notes = append(e.Notes, first)
+		c.errs.Add(e)
+		return true
+	}
+	msg := "several pieces set up on position %q: a ZRF position holds one piece; for columns of pieces use the zoggo-1 dialect's stacks: (version %q) at the top of the file and (stacks N) in the game"
+	if c.dialect {
+		msg = "several pieces set up on position %q: declare (stacks N) in the game to set up columns of pieces"
+	}
+	e := c.fset.NewError(it.Pos, it.SiteIn(site), msg, it.Text, DialectVersion)
+	if c.dialect {
+		e = c.fset.NewError(it.Pos, it.SiteIn(site), msg, it.Text)
+	}
+	e.Notes = append(e.Notes, first)
+	c.errs.Add(e)
+	return false
 }
 
 func (c *compiler) addStock(p engine.Player, k engine.Kind, n int) {

@@ -1,17 +1,25 @@
 package engine
 
-import "slices"
+import (
+	"slices"
+	"strconv"
+)
 
 // This file holds the state that the extended dialect (version "zoggo-1") adds to a
 // position: integer values (global variables, integer piece attributes that travel with
 // their piece, position attributes that stay on their square) and stacks of pieces under
-// the piece on a square. Plain ZRF games have no Ext and pay nothing for it.
+// the piece on a square. Plain ZRF games have no Ext and pay nothing for it, unless they
+// give attributes defaults other than true and false (a Dagaz extension), which become
+// integer piece attributes.
 
 // Ext describes the extra state of a game written in the dialect.
 type Ext struct {
 	Vars      []IntVar  // global variables
 	PieceInts []IntAttr // integer piece attributes
 	PosInts   []IntVar  // position attributes
+	// Symbols are the names that attributes of names hold (IntAttr.Names): value v is
+	// Symbols[v-1], and 0 is no name.
+	Symbols []string
 	// StackCap is the most pieces a square can hold under its top piece; 0 means the
 	// game has no stacks.
 	StackCap int
@@ -27,6 +35,26 @@ type IntVar struct {
 type IntAttr struct {
 	Name    string
 	Default []int32 // per kind
+	Names   bool    // its values are names (Ext.Symbols), compared only for equality
+}
+
+// ValueText writes value v of attribute a: a name for an attribute of names.
+func (e *Ext) ValueText(a *IntAttr, v int32) string {
+	if a.Names && v >= 1 && int(v) <= len(e.Symbols) {
+		return e.Symbols[v-1]
+	}
+	return strconv.Itoa(int(v))
+}
+
+// Symbol returns the value of a name, adding it on first use.
+func (e *Ext) Symbol(name string) int32 {
+	for i, s := range e.Symbols {
+		if s == name {
+			return int32(i + 1)
+		}
+	}
+	e.Symbols = append(e.Symbols, name)
+	return int32(len(e.Symbols))
 }
 
 // ValClass says which kind of value an OpVal change sets (Change.Class).
@@ -120,6 +148,25 @@ func (g *Game) initExt(s *State) {
 	}
 	if e.StackCap > 0 {
 		s.Under = make([]Cell, nl*(e.StackCap+1))
+	}
+}
+
+// setupStacks builds the columns of the start position: a placement marked Stack puts
+// its piece on top of the one the setup put on that position before, which goes just
+// beneath it. The compiler keeps every column within the stacks' capacity.
+func (g *Game) setupStacks(s *State) {
+	cap1 := g.Ext.StackCap + 1
+	top := make([]Cell, len(s.Cells))
+	for _, p := range g.Setup {
+		if p.Stack && !top[p.Loc].IsEmpty() {
+			b := int(p.Loc) * cap1
+			if h := int(s.Under[b]); h < g.Ext.StackCap {
+				copy(s.Under[b+2:b+2+h], s.Under[b+1:b+1+h])
+				s.Under[b+1] = top[p.Loc]
+				s.Under[b]++
+			}
+		}
+		top[p.Loc] = MakeCell(p.Player, p.Kind, g.defaultAttrs(p.Kind))
 	}
 }
 

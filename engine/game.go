@@ -123,6 +123,7 @@ type Placement struct {
 	Player Player
 	Kind   Kind
 	Loc    Loc
+	Stack  bool // goes on top of what the setup put there before (the dialect's stacks)
 }
 
 // Stock is an off-board count of one piece type of one player.

@@ -378,6 +378,9 @@ func (g *Game) NewState() *State {
 		s.Stock[int(st.Player)*len(g.Pieces)+int(st.Kind)] = int32(st.N)
 	}
 	g.initExt(s)
+	if g.Ext != nil && g.Ext.StackCap > 0 {
+		g.setupStacks(s)
+	}
 	s.Hash = g.FullHash(s)
 	return s
 }

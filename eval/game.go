@@ -22,7 +22,6 @@ import (
 	"github.com/zoggo/zoggo/compile"
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/internal/code"
-	"github.com/zoggo/zoggo/internal/spell"
 	"github.com/zoggo/zoggo/zrf"
 )
 
@@ -179,21 +178,25 @@ func (f *File) Default() (*Game, error) {
 }
 
 // Find returns, ready to run, the game or variant with exactly this title, or the
-// default one for "".
+// default one for "". Saved games and the game server name games this way.
 func (f *File) Find(title string) (*Game, error) {
-	if title == "" {
+	return f.find(title, false)
+}
+
+// Choose is Find for people: when no title is name, it also takes the number of a game
+// in the file, from 1 in file order (compile.Choose), which reaches a variant whose title
+// repeats an earlier one (zoggo's --variant N).
+func (f *File) Choose(name string) (*Game, error) {
+	return f.find(name, true)
+}
+
+func (f *File) find(name string, numbers bool) (*Game, error) {
+	if name == "" {
 		return f.Default()
 	}
-	var titles []string
-	for i, g := range f.Variants {
-		if g.Title == title {
-			return f.Game(i)
-		}
-		titles = append(titles, g.Title)
+	i, err := compile.Choose(f.Variants, f.Name, name, numbers)
+	if err != nil {
+		return nil, err
 	}
-	msg := fmt.Sprintf("%s: no game or variant titled %q", f.Name, title)
-	if s := spell.Suggest(title, titles); s != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", s)
-	}
-	return nil, fmt.Errorf("%s", msg)
+	return f.Game(i)
 }

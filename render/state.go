@@ -108,7 +108,7 @@ func ext(g *engine.Game, s *engine.State) string {
 	for l := range g.Board.Locs {
 		for i, a := range e.PieceInts {
 			if x := g.Val(s, engine.ValPiece, i, engine.Loc(l)); x != 0 && !s.Cells[l].IsEmpty() {
-				fmt.Fprintf(&b, "%s %s = %d\n", g.Board.Locs[l].Name, a.Name, x)
+				fmt.Fprintf(&b, "%s %s = %s\n", g.Board.Locs[l].Name, a.Name, e.ValueText(&e.PieceInts[i], x))
 			}
 		}
 		for i, a := range e.PosInts {

@@ -10,7 +10,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/zoggo/zoggo/compile"
-	"github.com/zoggo/zoggo/internal/spell"
 	"github.com/zoggo/zoggo/zrf"
 )
 
@@ -27,7 +26,9 @@ func newCheck() *cobra.Command {
 		Short: "Load rules files and summarise every game and variant in them",
 		Long: `check reads each rules file, expands its macros and compiles every game and
 variant in it. For each one it prints a line: the title, the players, and the counts of
-positions, piece types and directions. Problems are printed as file:line:col: message,
+positions, piece types and directions. When several games share a title, a line after
+them gives their numbers: --variant N (here and in every other command) chooses the
+N-th game of the file, counting from 1. Problems are printed as file:line:col: message,
 with the source line, a caret under the offending text and the macro calls that led
 there. The exit status is 1 if any file has an error.
 
@@ -82,12 +83,13 @@ Games in the zoggo-1 dialect also show their actions, checks and formulas.`,
 	cmd.Flags().BoolVar(&o.allErrors, "all-errors", false, "print every error, not just the first 10 of a file")
 	cmd.Flags().BoolVarP(&o.warnings, "warnings", "w", false, "print warnings too")
 	cmd.Flags().BoolVar(&o.dump, "dump", false, "print the compiled move code of every game after the summary")
-	cmd.Flags().StringVar(&o.variant, "variant", "", "with --dump, print the code of this game or variant only")
+	cmd.Flags().StringVar(&o.variant, "variant", "", "with --dump, print the code of this game or variant only (a title, or its number from 1)")
 	return cmd
 }
 
 // VariantSummary is one game or variant in check's output.
 type VariantSummary struct {
+	Index      int      `json:"index"` // from 1, in file order: what --variant N chooses
 	Title      string   `json:"title"`
 	Variant    bool     `json:"variant"`
 	Players    []string `json:"players"`
@@ -132,8 +134,10 @@ func runCheck(stdout, stderr io.Writer, files []string, o checkOptions) error {
 		}
 		sum := FileSummary{File: path, OK: err == nil}
 		if f != nil {
-			for _, g := range f.Games {
-				sum.Games = append(sum.Games, Summarise(g))
+			for i, g := range f.Games {
+				v := Summarise(g)
+				v.Index = i + 1
+				sum.Games = append(sum.Games, v)
 			}
 		}
 		list := zrf.AsList(err)
@@ -168,6 +172,7 @@ func runCheck(stdout, stderr io.Writer, files []string, o checkOptions) error {
 		for _, g := range sum.Games {
 			fmt.Fprintf(stdout, "  %s\n", formatSummary(g))
 		}
+		repeatedTitles(stdout, f.Games)
 		if o.dump {
 			games, err := chooseGames(f, path, o.variant)
 			if err != nil {
@@ -186,24 +191,32 @@ func runCheck(stdout, stderr io.Writer, files []string, o checkOptions) error {
 	return nil
 }
 
-// chooseGames returns the games of f whose code --dump prints: the one titled title, or
-// all of them for "".
-func chooseGames(f *compile.File, path, title string) ([]*compile.Game, error) {
-	if title == "" {
+// chooseGames returns the games of f whose code --dump prints: the one that name
+// chooses (a title, or a number as check lists them), or all of them for "".
+func chooseGames(f *compile.File, path, name string) ([]*compile.Game, error) {
+	if name == "" {
 		return f.Games, nil
 	}
-	var titles []string
-	for _, g := range f.Games {
-		if g.Title == title {
-			return []*compile.Game{g}, nil
+	i, err := compile.Choose(f.Games, path, name, true)
+	if err != nil {
+		return nil, err
+	}
+	return []*compile.Game{f.Games[i]}, nil
+}
+
+// repeatedTitles writes a line for every title that several games of f share, with the
+// numbers that --variant takes to choose each of them.
+func repeatedTitles(w io.Writer, games []*compile.Game) {
+	for _, idx := range compile.Repeats(games) {
+		var nums, flags []string
+		for _, i := range idx {
+			nums = append(nums, fmt.Sprint(i+1))
+			flags = append(flags, fmt.Sprintf("--variant %d", i+1))
 		}
-		titles = append(titles, g.Title)
+		last := len(nums) - 1
+		fmt.Fprintf(w, "  %q is the title of games %s and %s: choose one with %s\n",
+			zrf.Decode(games[idx[0]].Title), strings.Join(nums[:last], ", "), nums[last], strings.Join(flags, " or "))
 	}
-	msg := fmt.Sprintf("%s: no game or variant titled %q", path, title)
-	if s := spell.Suggest(title, titles); s != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", s)
-	}
-	return nil, errors.New(msg)
 }
 
 // dumpGames prints the compiled code of each game under a header line, indented by two

@@ -86,7 +86,7 @@ way and separated by ";" (each item is one part of a turn).`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&variant, "variant", "", "the game or variant title (default: the file's default game)")
+	cmd.Flags().StringVar(&variant, "variant", "", "the game or variant, by title or by number from 1 in file order (default: the file's default game)")
 	cmd.Flags().StringVar(&after, "after", "", "moves to play first, separated by \";\"")
 	cmd.Flags().StringVar(&zsg, "zsg", "", "list the moves at the end of this saved game (instead of FILE)")
 	return cmd
@@ -167,7 +167,7 @@ ends only where there is no legal turn. --divide prints the count below each fir
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&variant, "variant", "", "the game or variant title (default: the file's default game)")
+	cmd.Flags().StringVar(&variant, "variant", "", "the game or variant, by title or by number from 1 in file order (default: the file's default game)")
 	cmd.Flags().StringVar(&after, "after", "", "moves to play first, separated by \";\"")
 	cmd.Flags().IntVar(&depth, "depth", 1, "number of complete turns")
 	cmd.Flags().BoolVar(&divide, "divide", false, "print the count below each first turn")

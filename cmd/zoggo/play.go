@@ -32,8 +32,11 @@ first player), the computer plays every other side at --level (1 to 12; higher i
 stronger and slower), and random players of the rules (?Dice) move at random.
 
 On your turn the board is drawn and the legal moves are listed, numbered, each in the
-dialect of Zillions saved games and in named notation. Type a number, or a move as
-listed in either notation, or one of these commands:
+dialect of Zillions saved games and in named notation. Changes of attributes (@ e2 0 0)
+are listed only where two moves differ in nothing else. Type a number, a move as listed
+in either notation, its squares as players write them (e2e4, e2 e4, e2-e4, e2xd3; a
+capture chain a3xc5xe7 or a3xe7; e7e8q or e7e8=Queen for what the piece becomes) when
+they name one legal move, or one of these commands:
 ` + playHelp + `
 The game is deterministic for a --seed: the same moves typed give the same replies.`,
 		Example: `  zoggo play games/chess.zrf
@@ -57,7 +60,7 @@ The game is deterministic for a --seed: the same moves typed give the same repli
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&variant, "variant", "", "the game or variant title (default: the file's default game)")
+	f.StringVar(&variant, "variant", "", "the game or variant, by title or by number from 1 in file order (default: the file's default game)")
 	f.StringVar(&as, "as", "", "the player you play, by name (default: the first player)")
 	f.IntVar(&level, "level", 2, "strength of the computer, 1 to 12")
 	f.Uint64Var(&seed, "seed", 1, "seed of the computer's random choices")
@@ -66,6 +69,8 @@ The game is deterministic for a --seed: the same moves typed give the same repli
 
 const playHelp = `  NUMBER       play the move with that number in the list
   MOVE         play a move written as listed (either notation)
+  e2e4         play the move between these squares (also e2-e4, e2 e4, e2xd3; e7e8q
+               to choose what the piece becomes)
   moves        list the legal moves again
   board        draw the board again
   hint         ask the computer for a move at your level (it is not played)
@@ -216,7 +221,7 @@ func (ps *session) computer(mover engine.Player) error {
 		who += " (computer)"
 	}
 	texts := notation.DescribeTurns(ps.g, ps.m.State(), turns)
-	fmt.Fprintf(ps.out, "%d. %s plays %s   %s\n", ps.m.MoveNumber(), who, texts[i].ZSG, texts[i].Named)
+	fmt.Fprintf(ps.out, "%d. %s plays %s   %s\n", ps.m.MoveNumber(), who, texts[i].Short, texts[i].Named)
 	return ps.m.Play(i)
 }
 
@@ -255,7 +260,7 @@ func (ps *session) humanTurn(sc *bufio.Scanner) (bool, error) {
 			}
 		case "help", "?":
 			if arg == "" {
-				fmt.Fprint(out, "Type a number from the list, a move as listed, or a command:\n"+playHelp)
+				fmt.Fprint(out, "Type a number from the list, a move as listed or by its squares (e2e4), or a command:\n"+playHelp)
 				continue
 			}
 		case "moves":
@@ -290,13 +295,14 @@ func (ps *session) humanTurn(sc *bufio.Scanner) (bool, error) {
 			fmt.Fprintln(out, err)
 			continue
 		}
-		fmt.Fprintf(out, "%d. %s (you) plays %s   %s\n", ps.m.MoveNumber(), ps.name(ps.human), texts[i].ZSG, texts[i].Named)
+		fmt.Fprintf(out, "%d. %s (you) plays %s   %s\n", ps.m.MoveNumber(), ps.name(ps.human), texts[i].Short, texts[i].Named)
 		return false, ps.m.Play(i)
 	}
 }
 
-// parseMove finds the turn the player typed: a number of the list, or a turn written in
-// either notation (white space and, failing an exact match, case do not matter).
+// parseMove finds the turn the player typed: a number of the list, a turn written in
+// either notation (white space and, failing an exact match, case do not matter), or its
+// squares (notation.MatchTurn).
 func (ps *session) parseMove(line string, texts []notation.TurnText) (int, error) {
 	n := len(texts)
 	choices := fmt.Sprintf("type a number from 1 to %d, a move as listed, or help", n)
@@ -335,7 +341,7 @@ func (ps *session) hint(texts []notation.TurnText) {
 		fmt.Fprintln(ps.out, "hint:", err)
 		return
 	}
-	fmt.Fprintf(ps.out, "Hint: %d. %s   %s\n", i+1, texts[i].ZSG, texts[i].Named)
+	fmt.Fprintf(ps.out, "Hint: %d. %s   %s\n", i+1, texts[i].Short, texts[i].Named)
 }
 
 // undo takes back the human's last chosen turn and everything after it. It reports false
@@ -446,9 +452,9 @@ func listTurns(w io.Writer, texts []notation.TurnText) {
 	width := len(strconv.Itoa(len(texts)))
 	zw := 0
 	for _, t := range texts {
-		zw = max(zw, len(t.ZSG))
+		zw = max(zw, len(t.Short))
 	}
 	for i, t := range texts {
-		fmt.Fprintf(w, "%*d. %-*s   %s\n", width, i+1, zw, t.ZSG, t.Named)
+		fmt.Fprintf(w, "%*d. %-*s   %s\n", width, i+1, zw, t.Short, t.Named)
 	}
 }

@@ -96,7 +96,7 @@ or the saved game.`,
 			return os.WriteFile(out, svg, 0o644)
 		},
 	}
-	cmd.Flags().StringVar(&variant, "variant", "", "the game or variant title (default: the file's default game)")
+	cmd.Flags().StringVar(&variant, "variant", "", "the game or variant, by title or by number from 1 in file order (default: the file's default game)")
 	cmd.Flags().StringVar(&after, "after", "", "moves to play first, separated by \";\"")
 	cmd.Flags().StringVar(&zsg, "zsg", "", "draw the position at the end of this saved game (instead of FILE)")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the SVG file to write (\"-\" for standard output)")

@@ -14,13 +14,28 @@ func newRoot() *cobra.Command {
 	root := &cobra.Command{
 		Use:   "zoggo",
 		Short: "Run board games written in ZRF, the rules language of Zillions of Games",
-		Long: `zoggo reads game rules written in ZRF (the language of Zillions of Games) and runs
-them headless: it checks rules files, draws positions, and (as it grows) lists legal
-moves, counts move trees, plays games and converts saved games.
+		Long: `zoggo plays board games written in ZRF, the rules language of Zillions of Games:
+every game and variant of a rules file, in the browser, in the terminal, or between bots.
 
-Start with:
-  zoggo check games/thud.zrf     load a rules file and summarise every game in it
-  zoggo show games/thud.zrf      draw the start position`,
+Play in your browser (the bundled games, against bots or a friend you invite):
+  zoggo serve --open
+
+Play against the computer in the terminal; type moves as players write them (e2e4):
+  zoggo play games/chess.zrf --level 2
+
+Watch a bot at level 3 beat one at level 1, then see the final position:
+  zoggo run games/checkers.zrf --games 1 --players 3,1 --save out
+  zoggo replay out/game-0001.zsg                     replays it and draws the end
+  zoggo render --zsg out/game-0001.zsg -o end.svg    the same position as a picture
+
+Look inside a rules file of your own:
+  zoggo check MyGame.zrf        every game and variant, or errors at file:line:col
+  zoggo show MyGame.zrf         the start position as text
+  zoggo moves MyGame.zrf        the legal moves at the start, with their rules
+  zoggo check -w MyGame.zrf     also what zoggo tolerated (warnings)
+
+Choose a variant by title or by its number in the file: --variant "Turkish Dama", or
+--variant 3 when two variants share a title.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
@@ -29,7 +44,8 @@ Start with:
 	return root
 }
 
-// loadGame loads a rules file and picks a game or variant by title ("" for the default).
+// loadGame loads a rules file and picks a game or variant by title or by number in the
+// file ("" for the default).
 // Errors are printed in full to stderr.
 func loadGame(stderr io.Writer, path, title string) (*eval.Game, error) {
 	f, err := eval.LoadFile(path)
@@ -37,7 +53,7 @@ func loadGame(stderr io.Writer, path, title string) (*eval.Game, error) {
 		printErrors(stderr, err, 10)
 		return nil, exitError{1}
 	}
-	g, err := f.Find(title)
+	g, err := f.Choose(title)
 	if err != nil {
 		fmt.Fprintln(stderr, "zoggo:", err)
 		return nil, exitError{2}

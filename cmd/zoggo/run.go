@@ -132,7 +132,7 @@ that failed.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&variant, "variant", "", "the game or variant title (default: the file's default game)")
+	f.StringVar(&variant, "variant", "", "the game or variant, by title or by number from 1 in file order (default: the file's default game)")
 	f.IntVar(&games, "games", 10, "number of games")
 	f.StringVar(&players, "players", "", "bots, one per player, comma-separated (default: level 1 for every player)")
 	f.Uint64Var(&seed, "seed", 1, "seed of the first game")

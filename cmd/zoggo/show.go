@@ -57,7 +57,7 @@ position they reach. For games in the zoggo-1 dialect the columns under the top 
 			return runShow(cmd.OutOrStdout(), g)
 		},
 	}
-	cmd.Flags().StringVar(&variant, "variant", "", "the game or variant title (default: the file's default game)")
+	cmd.Flags().StringVar(&variant, "variant", "", "the game or variant, by title or by number from 1 in file order (default: the file's default game)")
 	cmd.Flags().StringVar(&after, "after", "", "moves to play first, separated by \";\"")
 	return cmd
 }

@@ -85,6 +85,9 @@ type State struct {
 	Under []Cell
 	// Jump is 1 + the turn-order entry a (goto LABEL) of the turn being made chose, or 0.
 	Jump int32
+	// Passes counts the passes in a row that led to this position, in games of the
+	// dialect that end after a number of them (Ext.PassLimit); 0 in other games.
+	Passes int32
 }
 
 // Clone returns an independent copy of s.

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 )
 
@@ -111,4 +112,38 @@ func TestGoPerft(t *testing.T) {
 	// 81 + 1 = 6643; then 81*80 x 80 + 81 x 81 (drop, pass) + 81 x 81 (pass, drop) +
 	// 82 (pass, pass) = 531604.
 	expectPerft(t, loadGame(t, "go.zrf"), []int64{82, 6643, 531604})
+}
+
+func TestGoPasses(t *testing.T) {
+	// The state counts the passes in a row, and its hash includes the count: a pass
+	// then a drop, and a drop alone, reach the same board with the same count.
+	g := loadGame(t, "go.zrf")
+	step := func(s *engine.State, pass bool) *engine.State {
+		t.Helper()
+		turns, err := g.NewWorkspace().Turns(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range turns {
+			if turns[i].Parts[0].Pass == pass {
+				a := turns[i].After.Clone()
+				if a.Hash != g.FullHash(a) {
+					t.Fatalf("incremental hash %x, full hash %x", a.Hash, g.FullHash(a))
+				}
+				return a
+			}
+		}
+		t.Fatal("no such turn")
+		return nil
+	}
+	s := g.NewState()
+	p1 := step(s, true)
+	p2 := step(p1, true)
+	d := step(p1, false)
+	if p1.Passes != 1 || p2.Passes != 2 || d.Passes != 0 {
+		t.Errorf("passes in a row: %d, %d, then %d after a drop; want 1, 2, 0", p1.Passes, p2.Passes, d.Passes)
+	}
+	if p2.Hash == s.Hash {
+		t.Error("two passes lead back to the start's hash: the count is not hashed")
+	}
 }

@@ -126,6 +126,7 @@ type oracleStats struct {
 	dead                           int // games that ended with stones GNU Go judges dead
 	scored                         int // games whose result and score were compared
 	superko                        int // moves the repetition rule took out of the legal ones
+	longCycles                     int // of those, moves simple ko would allow
 	cut                            int // games stopped at the limit of turns (simple ko cycles)
 }
 
@@ -164,8 +165,8 @@ func TestGnuGo(t *testing.T) {
 				break
 			}
 		}
-		t.Logf("%s (GNU Go %s): %d games, %d turns, %d points' legality and %d boards compared, %d stones captured, %d moves forbidden by the ko rule, %d games cut at the turn limit; %d results and scores compared, %d games not scored (stones GNU Go judges dead), in %v",
-			c.title, c.ko, st.games, st.turns, st.points, st.turns, st.captures, st.superko, st.cut, st.scored, st.dead, time.Since(start).Round(time.Millisecond))
+		t.Logf("%s (GNU Go %s): %d games, %d turns, %d points' legality and %d boards compared, %d stones captured, %d moves forbidden by the ko rule (%d of them allowed by simple ko), %d games cut at the turn limit; %d results and scores compared, %d games not scored (stones GNU Go judges dead), in %v",
+			c.title, c.ko, st.games, st.turns, st.points, st.turns, st.captures, st.superko, st.longCycles, st.cut, st.scored, st.dead, time.Since(start).Round(time.Millisecond))
 		if st.games < c.games {
 			break
 		}
@@ -230,6 +231,17 @@ func playAgainstGnuGo(t *testing.T, e *gtp, g *eval.Game, size int, seed uint64,
 			t.Fatal(err)
 		}
 		st.superko += len(raw) - len(m.Legal())
+		// The forbidden moves that simple ko allows: they recreate a board older than
+		// the one before the opponent's last turn.
+		if h := m.History(); len(raw) > len(m.Legal()) && len(h) > 0 {
+			ko := g.RepeatKey(h[len(h)-1].Before)
+			for i := range raw {
+				p := &raw[i].Parts[0]
+				if _, ok := legal[p.Dest()]; !p.Pass && !ok && g.RepeatKey(raw[i].After) != ko {
+					st.longCycles++
+				}
+			}
+		}
 		// A random move that does not fill one of the mover's own eyes; a pass when
 		// there is none.
 		var choice []engine.Loc

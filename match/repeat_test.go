@@ -1,10 +1,11 @@
 package match_test
 
 // The dialect's (forbid-repetition ...): the match takes out of the legal turns those
-// that recreate an earlier position, passes excepted.
+// that recreate an earlier position, passes excepted; and (end-after-passes N).
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/zoggo/zoggo/internal/evaltest"
@@ -89,4 +90,28 @@ func hasTurn(m *match.Match, text string) bool {
 		}
 	}
 	return false
+}
+
+func TestEndAfterPasses(t *testing.T) {
+	// (end-after-passes 3) with no goal: three passes in a row end the game in a draw;
+	// a move between passes starts the count again.
+	m := start(t, evaltest.LoadText(t, "shuttle.zrf", fmt.Sprintf(shuttle, "(end-after-passes 3)")))
+	pass := func() {
+		t.Helper()
+		if err := m.Play(len(m.Legal()) - 1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pass()
+	pass()
+	play(t, m, "a1-a2")
+	pass()
+	pass()
+	if m.Over() {
+		t.Fatalf("over after passes apart: %v", m.Result())
+	}
+	pass()
+	if r := m.Result(); !r.Over || !r.Draw || !strings.Contains(r.Reason, "3 passes in a row") {
+		t.Errorf("three passes in a row: %v", r)
+	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/internal/evaltest"
 )
 
 // goDrop returns the legal turn of spec that drops on point, described as describe does
@@ -146,4 +147,31 @@ func TestGoPasses(t *testing.T) {
 	if p2.Hash == s.Hash {
 		t.Error("two passes lead back to the start's hash: the count is not hashed")
 	}
+}
+
+// groupRules drops stones on a 3x3 board under the check CHECK, read after the drop with
+// the cursor on the new stone.
+const groupRules = `(version "zoggo-1")
+(game (title "Groups") (players A B) (turn-order A B)
+   (board (grid (start-rectangle 0 0 10 10)
+      (dimensions ("a/b/c" (10 0)) ("3/2/1" (0 10)))
+      (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0))))
+   (piece (name S) (drops ((verify empty?) add)))
+   (check CHECK))
+`
+
+func TestGroupNumbers(t *testing.T) {
+	load := func(check string) *eval.Game {
+		return evaltest.LoadText(t, "groups.zrf", strings.Replace(groupRules, "CHECK", check, 1))
+	}
+	// Groups of at most two: A's a1 a2 would grow to three with a3, b1 or b2 (each
+	// next to a1 or a2); b3, c1 and c2 stand apart (c3 is B's).
+	expectTurns(t, load("(<= (group-size) 2)"), "A S a1 a2; B S c3; A to move", "b3", "c1", "c2")
+	// At least two liberties: c1 would have only c2 (b1 is B's). a2 joins a1 and has
+	// a3 and b2; every other point has two or three.
+	expectTurns(t, load("(>= (liberties) 2)"), "A S a1; B S b1; A to move", "a2", "a3", "b2", "b3", "c2", "c3")
+	// A location argument: the liberties of the group at a1 after the drop. a1's
+	// neighbours are a2 and b1 (B's); a drop on a2 joins a1's group, which then has
+	// a3 and b2 (two); any other drop leaves it the one liberty a2.
+	expectTurns(t, load("(= (liberties a1) 1)"), "A S a1; B S b1; A to move", "a3", "b2", "b3", "c1", "c2", "c3")
 }

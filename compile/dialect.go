@@ -21,6 +21,7 @@ const DialectVersion = "zoggo-1"
 var dialectGameHeads = map[string]bool{
 	"variables": true, "position-attributes": true, "stacks": true, "check": true,
 	"pre-part": true, "post-part": true, "pre-move": true, "post-move": true,
+	"end-after-passes": true, "forbid-repetition": true,
 }
 
 // dialectPieceHeads are the piece-level forms only the dialect knows.
@@ -76,6 +77,19 @@ func (c *compiler) dialectForm(h string, n *zrf.Node) bool {
 			return true
 		}
 		c.ext().StackCap = k
+	case "end-after-passes":
+		a := n.Args()
+		k, ok := 0, len(a) == 1
+		if ok {
+			k, ok = c.number(a[0], n.Site)
+		}
+		if !ok || k < 1 || k > 1000 {
+			c.errorf(n, nil, "expected (end-after-passes N): the passes in a row that end the game, 1 to 1000")
+			return true
+		}
+		c.ext().PassLimit = k
+	case "forbid-repetition":
+		c.repetition(n)
 	case "check":
 		if len(n.Args()) != 1 {
 			c.errorf(n, nil, "expected (check CONDITION)")
@@ -86,6 +100,38 @@ func (c *compiler) dialectForm(h string, n *zrf.Node) bool {
 		d.acts[0][actNames[h]] = append(d.acts[0][actNames[h]], actSrc{body: n.Args(), site: n.Site, at: n})
 	}
 	return true
+}
+
+// repetition reads (forbid-repetition board|position [N]).
+func (c *compiler) repetition(n *zrf.Node) {
+	a := n.Args()
+	const want = "expected (forbid-repetition board|position [N]): board compares the pieces, position the pieces and the player to move; N, when given, only the last N positions"
+	if len(a) < 1 || len(a) > 2 || a[0].Kind != zrf.Atom {
+		c.errorf(n, nil, want)
+		return
+	}
+	r := engine.RepeatRule{}
+	switch a[0].Text {
+	case "board":
+		r.Kind = engine.RepeatBoard
+	case "position":
+		r.Kind = engine.RepeatPosition
+	default:
+		c.errorf(a[0], n.Site, "unknown repetition %q: expected board or position%s", a[0].Text, didYouMean(a[0].Text, []string{"board", "position"}))
+		return
+	}
+	if len(a) == 2 {
+		k, ok := c.number(a[1], n.Site)
+		if !ok {
+			return
+		}
+		if k < 1 || k > 1_000_000 {
+			c.errorf(a[1], n.Site, "the number of positions must be 1 to 1000000, found %d", k)
+			return
+		}
+		r.Window = k
+	}
+	c.ext().Repeat = r
 }
 
 // pieceAction records a piece's pre- or post-action form.
@@ -204,7 +250,7 @@ func (bc *bodyCompiler) compileDialect() {
 	dp.NumAcc = bc.nAcc
 }
 
-var dialectInstrs = map[string]bool{"set": true, "take-top": true, "select": true, "shift": true, "all-positions": true, "goto": true}
+var dialectInstrs = map[string]bool{"set": true, "take-top": true, "select": true, "shift": true, "all-positions": true, "goto": true, "capture-group": true}
 
 // dialectInstr compiles an instruction of the dialect; ok false with no error when n is
 // not one.
@@ -242,10 +288,13 @@ func (bc *bodyCompiler) dialectInstr(n *zrf.Node, site *zrf.Site, o code.Op) (co
 		}
 		o.Expr = bc.iexpr(a[len(a)-1], ns)
 		return o, o.Expr != nil, true
-	case "take-top", "select":
+	case "take-top", "select", "capture-group":
 		o.Code = code.OpTake
-		if h == "select" {
+		switch h {
+		case "select":
 			o.Code = code.OpSelect
+		case "capture-group":
+			o.Code = code.OpCaptureGroup
 		}
 		if len(a) > 1 {
 			c.errorf(n, site, "(%s [LOCATION]) takes at most one location", h)
@@ -410,6 +459,13 @@ func (bc *bodyCompiler) iexpr(n *zrf.Node, site *zrf.Site) *code.Expr {
 		if n.Text == "moves" {
 			return &code.Expr{Code: code.IntMoves}
 		}
+		if n.Text == "passes" {
+			if c.g.Ext == nil || c.g.Ext.PassLimit == 0 {
+				c.errorf(n, site, "passes counts the passes in a row only in a game that ends after some: declare (end-after-passes N)")
+				return nil
+			}
+			return &code.Expr{Code: code.IntPasses}
+		}
 		if bc.isName(n) && c.g.Ext.PieceIntIndex(n.Text) < 0 {
 			// A name that an attribute of names holds, as in (= key 'B0000').
 			return &code.Expr{Code: code.IntConst, A: c.g.Ext.Symbol(n.Text)}
@@ -476,14 +532,28 @@ func (bc *bodyCompiler) iexpr(n *zrf.Node, site *zrf.Site) *code.Expr {
 			return nil
 		}
 		return &code.Expr{Code: code.IntCond, Cond: cd}
-	case "height":
-		e := &code.Expr{Code: code.IntHeight}
+	case "height", "liberties", "group-size":
+		e := &code.Expr{Code: map[string]code.ExprCode{"height": code.IntHeight, "liberties": code.IntLiberties, "group-size": code.IntGroup}[h], At: bc.at(n, site)}
 		if len(a) > 1 {
-			c.errorf(n, site, "expected (height [LOCATION])")
+			c.errorf(n, site, "expected (%s [LOCATION])", h)
 			return nil
 		}
 		if len(a) == 1 {
 			e.Loc = bc.loc(a[0], ns)
+		}
+		return e
+	case "area":
+		e := &code.Expr{Code: code.IntArea, A: -1, At: bc.at(n, site)}
+		if len(a) > 1 {
+			c.errorf(n, site, "expected (area [PLAYER])")
+			return nil
+		}
+		if len(a) == 1 {
+			p := c.player(a[0], ns)
+			if p == engine.NoPlayer {
+				return nil
+			}
+			e.A = int32(p)
 		}
 		return e
 	case "captures", "first-capture", "capture-order", "mover":
@@ -511,7 +581,7 @@ func (bc *bodyCompiler) iexpr(n *zrf.Node, site *zrf.Site) *code.Expr {
 	}
 	// (NAME LOCATION): an attribute somewhere else.
 	if len(a) != 1 || n.List[0].Kind != zrf.Atom {
-		c.errorf(n.List[0], ns, "unknown number (%s ...): expected arithmetic (+ - * / mod max min), count, if, height, captures, first-capture, capture-order, mover, or (ATTRIBUTE LOCATION)", h)
+		c.errorf(n.List[0], ns, "unknown number (%s ...): expected arithmetic (+ - * / mod max min), count, if, height, liberties, group-size, area, captures, first-capture, capture-order, mover, or (ATTRIBUTE LOCATION)", h)
 		return nil
 	}
 	var o code.Op

@@ -23,6 +23,46 @@ type Ext struct {
 	// StackCap is the most pieces a square can hold under its top piece; 0 means the
 	// game has no stacks.
 	StackCap int
+	// PassLimit, when not 0, is the number of passes in a row that ends the game
+	// ((end-after-passes N)): the state counts the passes in a row (State.Passes) and
+	// its hash includes the count.
+	PassLimit int
+	// Repeat forbids turns that recreate an earlier position ((forbid-repetition ...)).
+	// The match applies it, since a state does not hold the positions before it.
+	Repeat RepeatRule
+}
+
+// RepeatKind says which positions a RepeatRule compares.
+type RepeatKind uint8
+
+// Repetition rules.
+const (
+	RepeatAllowed  RepeatKind = iota // no rule: positions may recur
+	RepeatBoard                      // the pieces on the board (positional superko)
+	RepeatPosition                   // the pieces and the player to move (situational)
+)
+
+// RepeatRule forbids turns, other than passes, that leave a position equal to an earlier
+// one of the game: any earlier one, or with Window > 0 one of the last Window positions,
+// the position before the turn included (Go's simple ko is RepeatBoard with Window 2).
+type RepeatRule struct {
+	Kind   RepeatKind
+	Window int
+}
+
+// RepeatKey returns the key under which s is compared by the game's repetition rule:
+// a hash of the cells, and of the turn-order entry for RepeatPosition. Stock, values and
+// columns do not count.
+func (g *Game) RepeatKey(s *State) uint64 {
+	z := g.zobrist()
+	var h uint64
+	for l, c := range s.Cells {
+		h ^= z.cellHash(Loc(l), c)
+	}
+	if g.Ext != nil && g.Ext.Repeat.Kind == RepeatPosition && s.Turn < len(z.turn) {
+		h ^= z.turn[s.Turn]
+	}
+	return h
 }
 
 // IntVar is a global variable or a position attribute, with its starting value.
@@ -182,7 +222,7 @@ func (g *Game) pieceDefaults(vals []int32, l Loc, k Kind) {
 
 // extHash is the hash contribution of the extra state.
 func (g *Game) extHash(s *State) uint64 {
-	h := jumpHash(s.Jump)
+	h := jumpHash(s.Jump) ^ g.passHash(s.Passes)
 	for i, v := range s.Vals {
 		h ^= valHash(i, v)
 	}
@@ -192,6 +232,15 @@ func (g *Game) extHash(s *State) uint64 {
 		}
 	}
 	return h
+}
+
+// passHash is the hash contribution of the count of passes in a row, in games that
+// count them.
+func (g *Game) passHash(n int32) uint64 {
+	if n == 0 || g.Ext == nil || g.Ext.PassLimit == 0 {
+		return 0
+	}
+	return mix64(uint64(n) ^ 0xbb67ae8584caa73b)
 }
 
 func jumpHash(j int32) uint64 {
@@ -322,6 +371,16 @@ func (g *Game) extApply(s *State, m *Move, set func(Loc, Cell)) uint64 {
 			clearAt(c.From)
 		}
 	}
+	var passes uint64
+	if e.PassLimit > 0 {
+		// A pass adds one to the passes in a row; any other part ends the row.
+		n := s.Passes + 1
+		if !m.Pass {
+			n = 0
+		}
+		passes = g.passHash(s.Passes) ^ g.passHash(n)
+		s.Passes = n
+	}
 	for i := range m.Changes {
 		c := &m.Changes[i]
 		if c.Op != OpVal {
@@ -336,7 +395,7 @@ func (g *Game) extApply(s *State, m *Move, set func(Loc, Cell)) uint64 {
 		}
 		s.Vals[g.slot(c.Class, int(c.Attr), c.To)] = c.Value
 	}
-	return old ^ g.partHash(s, locs)
+	return old ^ g.partHash(s, locs) ^ passes
 }
 
 // touchedLocs appends to buf, once each, the squares whose values or column m may change.

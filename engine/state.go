@@ -89,6 +89,9 @@ type State struct {
 	// memory), nil in ZRF games. It is immutable: states share it. In such a game Cells
 	// are a picture of the engine's board, and Hash is the engine's hash.
 	Ext any
+	// Passes counts the passes in a row that led to this position, in games of the
+	// dialect that end after a number of them (Ext.PassLimit); 0 in other games.
+	Passes int32
 }
 
 // Clone returns an independent copy of s.

@@ -77,6 +77,16 @@ func (x *gen) runExt(o *code.Op) bool {
 			e = x.s.Turn
 		}
 		x.effects = append(x.effects, engine.Change{Op: engine.OpVal, Class: engine.ValTurn, Value: int32(e)})
+	case code.OpCaptureGroup:
+		l, ok := x.resolve(o.Loc)
+		if !ok || x.cells[l].IsEmpty() {
+			return false
+		}
+		for _, m := range x.group(l, o.At) {
+			if !x.capturing(m) {
+				x.effects = append(x.effects, engine.Change{Op: engine.OpCapture, To: m})
+			}
+		}
 	case code.OpAll:
 		save := x.cursor
 		x.spend(o.At)
@@ -307,6 +317,24 @@ func (x *gen) ival(e *code.Expr) int64 {
 			panic(genBail{ge})
 		}
 		return int64(len(turns))
+	case code.IntLiberties, code.IntGroup:
+		l, ok := x.resolve(e.Loc)
+		if !ok || x.cells[l].IsEmpty() {
+			return 0
+		}
+		g := x.group(l, e.At)
+		if e.Code == code.IntGroup {
+			return int64(len(g))
+		}
+		return int64(x.liberties(g, e.At))
+	case code.IntArea:
+		p := x.side
+		if e.A >= 0 {
+			p = engine.Player(e.A)
+		}
+		return int64(x.area(p, e.At))
+	case code.IntPasses:
+		return int64(x.s.Passes)
 	case code.IntAccMax, code.IntAccMin:
 		if x.acc != nil {
 			return x.acc[e.A]

@@ -109,6 +109,11 @@ type gen struct {
 	turn    *turnStats    // the turn a check is evaluated for
 	acc     []int64       // accumulator values of the check being evaluated
 	work    int           // positions scanned by all-positions and count in this block run
+	// Flood fills of groups and regions (groups.go): marks[l] == stamp when l was reached
+	// in the fill under way, so that no fill clears the array.
+	marks []uint32
+	stamp uint32
+	fill  []engine.Loc
 }
 
 func newGen(g *Game) *gen {
@@ -394,7 +399,7 @@ func (x *gen) run(ops []code.Op) bool {
 			}
 		case code.OpSetAttr:
 			x.effects = append(x.effects, engine.Change{Op: engine.OpAttr, To: x.cursor, Attr: uint8(o.A), Val: x.test(o.Cond)})
-		case code.OpSetVal, code.OpTake, code.OpSelect, code.OpShift, code.OpAll, code.OpGoto:
+		case code.OpSetVal, code.OpTake, code.OpSelect, code.OpShift, code.OpAll, code.OpGoto, code.OpCaptureGroup:
 			if !x.runExt(o) {
 				return false
 			}

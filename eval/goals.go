@@ -2,8 +2,10 @@ package eval
 
 // This file decides when a game ends and who won. After every
 // complete turn the goals that do not depend on having to move are checked, the mover's
-// first and then the others' in turn order; then the next player's legal turns decide
-// checkmate and stalemate, and a player who cannot move otherwise passes or draws.
+// first and then the others' in turn order; then, in a game of the dialect that ends
+// after N passes in a row, those passes end it in a draw; then the next player's legal
+// turns decide checkmate and stalemate, and a player who cannot move otherwise passes or
+// draws.
 
 import (
 	"fmt"
@@ -120,6 +122,11 @@ func (g *Game) outcomeOnce(s *engine.State, mover engine.Player, repetitions int
 			return Result{}, nil, nil, true
 		}
 		return g.decide(best, bestP, s), nil, nil, false
+	}
+	// The dialect's (end-after-passes N): N passes in a row end the game; when no goal
+	// decided it, it is drawn.
+	if e := g.Ext; e != nil && e.PassLimit > 0 && int(s.Passes) >= e.PassLimit {
+		return Result{Over: true, Draw: true, Reason: fmt.Sprintf("%d passes in a row: draw", s.Passes)}, nil, nil, false
 	}
 	// Step 2: the next player's legal turns.
 	turns, err := ws.Turns(s)

@@ -40,6 +40,11 @@ func TestHostileRules(t *testing.T) {
 (board (grid (start-rectangle 0 0 1 1)
    (dimensions ("` + labels(700) + `" (1 0)) ("` + labels(700) + `" (0 1)))))
 (piece (name P) (drops ((verify empty?) add))))`, `more than 200000 moves in one position`},
+		{"fills nested in scans", `(version "zoggo-1") (game (title "F") (players A B)
+(board (grid (start-rectangle 0 0 1 1)
+   (dimensions ("` + labels(30) + `" (1 0)) ("` + labels(30) + `" (0 1))) (directions (n 0 -1) (s 0 1))))
+(piece (name P) (drops ((verify empty?)
+   (all-positions (verify (> (count (>= (area) 0)) 0))) add))))`, `h.zrf:5:41: group and area fills visited more than 20000000 positions in one block`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			g := loadString(t, tt.src)

@@ -10,6 +10,9 @@
 //     turn order has entries.
 //   - Repetitions are counted per position, the start position included; the goals see
 //     how often the position after a turn has occurred, this time included.
+//   - A game of the dialect with a repetition rule ((forbid-repetition ...), Go's ko and
+//     superko) has the turns that recreate an earlier position, passes excepted, taken
+//     out of its legal turns: only the match knows the positions before.
 //   - Move numbers start at 1 and grow each time the turn order starts over, as Zillions
 //     numbers the lines of a saved game.
 //   - After every turn the goals of the rules decide whether the game is over (eval's
@@ -61,6 +64,10 @@ type Match struct {
 	num    int  // move number of the next turn
 	result eval.Result
 	elim   bool // a loss may eliminate a player: the goals change the state they check
+	// seen counts the repetition keys (engine.Game.RepeatKey) of the positions so far,
+	// and keys lists them in order, in a game with a repetition rule; nil otherwise.
+	seen map[uint64]int
+	keys []uint64
 
 	explore bool
 	base    int // turns played when the explorer was made
@@ -90,6 +97,12 @@ func New(g *eval.Game, start *engine.State) (*Match, error) {
 	}
 	m := &Match{g: g, start: start, s: start, key: start.Hash, reps: map[uint64]int{start.Hash: 1},
 		legal: turns, num: 1, elim: movers(g) > 2}
+	if r := repeatRule(g); r.Kind != engine.RepeatAllowed {
+		k := g.RepeatKey(start)
+		m.seen, m.keys = map[uint64]int{k: 1}, []uint64{k}
+		m.legal = m.unrepeated(turns)
+	}
+	turns = m.legal
 	if len(turns) == 0 {
 		_, mover := g.Side(start)
 		if g.Players[mover].Random || g.Options.PassTurn != engine.PassNever {
@@ -196,6 +209,12 @@ func (m *Match) Play(i int) error {
 		return err
 	}
 	m.reps[key]++
+	if m.seen != nil {
+		k := m.g.RepeatKey(after)
+		m.seen[k]++
+		m.keys = append(m.keys, k)
+		next = m.unrepeated(next)
+	}
 	m.undo = append(m.undo, frame{key: m.key, legal: m.legal, forced: m.forced, passes: m.passes, num: m.num, result: m.result})
 	m.played = append(m.played, Played{Before: m.s, Turn: t, Num: m.num, Forced: m.forced})
 	if m.forced {
@@ -206,17 +225,49 @@ func (m *Match) Play(i int) error {
 	if after.Turn <= m.s.Turn {
 		m.num++
 	}
-	var pass eval.Turn
-	if !res.Over && len(next) == 0 && m.passes+1 <= len(m.g.TurnOrder.Entries) {
-		if pass, err = PassTurn(m.g, after); err != nil {
-			return err
-		}
-	}
 	m.s, m.key, m.result, m.legal, m.forced = after, key, res, next, false
 	if !res.Over && len(next) == 0 {
+		var pass eval.Turn
+		if m.passes+1 <= len(m.g.TurnOrder.Entries) {
+			if pass, err = PassTurn(m.g, after); err != nil {
+				m.Undo() // the match stays as it was
+				return err
+			}
+		}
 		m.cannotMove(pass)
 	}
 	return nil
+}
+
+// repeatRule returns the game's repetition rule.
+func repeatRule(g *eval.Game) engine.RepeatRule {
+	if g.Ext == nil {
+		return engine.RepeatRule{}
+	}
+	return g.Ext.Repeat
+}
+
+// unrepeated removes from turns, in place, those the repetition rule forbids: every turn
+// but a pass whose position after it was seen before (within the rule's window, the
+// position now included).
+func (m *Match) unrepeated(turns []eval.Turn) []eval.Turn {
+	r := repeatRule(m.g)
+	kept := turns[:0]
+	for _, t := range turns {
+		if !t.Parts[0].Pass && m.repeats(m.g.RepeatKey(t.After), r.Window) {
+			continue
+		}
+		kept = append(kept, t)
+	}
+	return kept
+}
+
+// repeats reports whether key was seen, among the last window positions when window > 0.
+func (m *Match) repeats(key uint64, window int) bool {
+	if window == 0 {
+		return m.seen[key] > 0
+	}
+	return slices.Contains(m.keys[max(0, len(m.keys)-window):], key)
 }
 
 // cannotMove makes the player to move, who has no legal turn, pass (the turn pass), or
@@ -239,6 +290,13 @@ func (m *Match) Undo() bool {
 	if m.reps[m.key]--; m.reps[m.key] == 0 {
 		delete(m.reps, m.key)
 	}
+	if m.seen != nil {
+		k := m.keys[len(m.keys)-1]
+		if m.seen[k]--; m.seen[k] == 0 {
+			delete(m.seen, k)
+		}
+		m.keys = m.keys[:len(m.keys)-1]
+	}
 	m.s = m.played[n-1].Before
 	m.key, m.legal, m.forced, m.passes, m.num, m.result = f.key, f.legal, f.forced, f.passes, f.num, f.result
 	m.played[n-1], m.undo[n-1] = Played{}, frame{}
@@ -253,6 +311,13 @@ func (m *Match) Clone() *Match {
 	c.reps = make(map[uint64]int, len(m.reps))
 	for k, v := range m.reps {
 		c.reps[k] = v
+	}
+	if m.seen != nil {
+		c.seen = make(map[uint64]int, len(m.seen))
+		for k, v := range m.seen {
+			c.seen[k] = v
+		}
+		c.keys = slices.Clone(m.keys)
 	}
 	c.played = slices.Clone(m.played)
 	c.undo = slices.Clone(m.undo)

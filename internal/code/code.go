@@ -41,46 +41,48 @@ const (
 	OpSetAttr     // a: attribute, cond
 	OpAdd         // kinds: promotion choices; a: continuation type or -1; b: 1 for add-copy
 	// The dialect's instructions (dialect.go).
-	OpSetVal // a: slot, b: class, loc, ie: the value
-	OpTake   // loc: the column whose top piece goes under the moving piece
-	OpSelect // loc: a piece that moves with the group
-	OpShift  // a: direction the group steps in
-	OpAll    // body: run at every position
-	OpGoto   // a: turn-order entry to go on at, -1 for this one again
+	OpSetVal       // a: slot, b: class, loc, ie: the value
+	OpTake         // loc: the column whose top piece goes under the moving piece
+	OpSelect       // loc: a piece that moves with the group
+	OpShift        // a: direction the group steps in
+	OpAll          // body: run at every position
+	OpGoto         // a: turn-order entry to go on at, -1 for this one again
+	OpCaptureGroup // loc: every piece of the group there is captured
 )
 
 // opNames are the names of the opcodes, the ZRF keywords they come from where there is one.
 var opNames = [...]string{
-	OpStep:        "step",
-	OpJump:        "jump",
-	OpOpposite:    "opposite",
-	OpMark:        "mark",
-	OpBack:        "back",
-	OpGoFrom:      "go-from",
-	OpGoTo:        "go-to",
-	OpGoLastFrom:  "go-last-from",
-	OpGoLastTo:    "go-last-to",
-	OpVerify:      "verify",
-	OpIf:          "if",
-	OpWhile:       "while",
-	OpFrom:        "from",
-	OpTo:          "to",
-	OpCascade:     "cascade",
-	OpCapture:     "capture",
-	OpCreate:      "create",
-	OpChangeType:  "change-type",
-	OpChangeOwner: "change-owner",
-	OpFlip:        "flip",
-	OpSetFlag:     "set-flag",
-	OpSetPosFlag:  "set-position-flag",
-	OpSetAttr:     "set-attribute",
-	OpAdd:         "add",
-	OpSetVal:      "set",
-	OpTake:        "take-top",
-	OpSelect:      "select",
-	OpShift:       "shift",
-	OpAll:         "all-positions",
-	OpGoto:        "goto",
+	OpStep:         "step",
+	OpJump:         "jump",
+	OpOpposite:     "opposite",
+	OpMark:         "mark",
+	OpBack:         "back",
+	OpGoFrom:       "go-from",
+	OpGoTo:         "go-to",
+	OpGoLastFrom:   "go-last-from",
+	OpGoLastTo:     "go-last-to",
+	OpVerify:       "verify",
+	OpIf:           "if",
+	OpWhile:        "while",
+	OpFrom:         "from",
+	OpTo:           "to",
+	OpCascade:      "cascade",
+	OpCapture:      "capture",
+	OpCreate:       "create",
+	OpChangeType:   "change-type",
+	OpChangeOwner:  "change-owner",
+	OpFlip:         "flip",
+	OpSetFlag:      "set-flag",
+	OpSetPosFlag:   "set-position-flag",
+	OpSetAttr:      "set-attribute",
+	OpAdd:          "add",
+	OpSetVal:       "set",
+	OpTake:         "take-top",
+	OpSelect:       "select",
+	OpShift:        "shift",
+	OpAll:          "all-positions",
+	OpGoto:         "goto",
+	OpCaptureGroup: "capture-group",
 }
 
 // String returns the opcode's name, or Opcode(N) for a value without one.
@@ -314,34 +316,42 @@ const (
 	IntParts    // parts of the turn
 	IntAccMax   // a: accumulator; args[0]: the value
 	IntAccMin
-	IntCond  // cond: 1 or 0
-	IntMoves // legal turns of the player to move
+	IntCond      // cond: 1 or 0
+	IntMoves     // legal turns of the player to move
+	IntLiberties // loc: empty positions next to the group there
+	IntGroup     // loc: pieces of the group there
+	IntArea      // a: player, or -1 for the side; its pieces and the empty regions only they border
+	IntPasses    // passes in a row that led to the position
 )
 
 // exprNames are the names of the number forms, the dialect's keywords where there is one.
 var exprNames = [...]string{
-	IntConst:    "const",
-	IntVar:      "variable",
-	IntPiece:    "piece-attribute",
-	IntPos:      "position-attribute",
-	IntAdd:      "+",
-	IntSub:      "-",
-	IntMul:      "*",
-	IntDiv:      "/",
-	IntMod:      "mod",
-	IntMax:      "max",
-	IntMin:      "min",
-	IntCount:    "count",
-	IntHeight:   "height",
-	IntCaptures: "captures",
-	IntFirst:    "first-capture",
-	IntOrder:    "capture-order",
-	IntMover:    "mover",
-	IntParts:    "parts",
-	IntAccMax:   "accumulate-max",
-	IntAccMin:   "accumulate-min",
-	IntCond:     "if",
-	IntMoves:    "moves",
+	IntConst:     "const",
+	IntVar:       "variable",
+	IntPiece:     "piece-attribute",
+	IntPos:       "position-attribute",
+	IntAdd:       "+",
+	IntSub:       "-",
+	IntMul:       "*",
+	IntDiv:       "/",
+	IntMod:       "mod",
+	IntMax:       "max",
+	IntMin:       "min",
+	IntCount:     "count",
+	IntHeight:    "height",
+	IntCaptures:  "captures",
+	IntFirst:     "first-capture",
+	IntOrder:     "capture-order",
+	IntMover:     "mover",
+	IntParts:     "parts",
+	IntAccMax:    "accumulate-max",
+	IntAccMin:    "accumulate-min",
+	IntCond:      "if",
+	IntMoves:     "moves",
+	IntLiberties: "liberties",
+	IntGroup:     "group-size",
+	IntArea:      "area",
+	IntPasses:    "passes",
 }
 
 // String returns the number form's name, or ExprCode(N) for a value without one.

@@ -180,7 +180,7 @@ func (d *dumper) op(depth int, o *Op) {
 		d.line(depth, "%s", o.Code)
 		d.ops(depth+1, o.Body)
 		return
-	case OpCapture, OpChangeOwner, OpFlip, OpTake, OpSelect:
+	case OpCapture, OpChangeOwner, OpFlip, OpTake, OpSelect, OpCaptureGroup:
 		args = d.loc(args, o.Loc)
 	case OpCreate:
 		if o.A >= 0 {
@@ -277,7 +277,7 @@ func (d *dumper) expr(e *Expr) string {
 	switch e.Code {
 	case IntConst:
 		return strconv.Itoa(int(e.A))
-	case IntParts, IntMoves:
+	case IntParts, IntMoves, IntPasses:
 		return head
 	case IntVar:
 		head = name(d.n.Vars, e.A, "variable")
@@ -292,8 +292,13 @@ func (d *dumper) expr(e *Expr) string {
 		if e.A >= 0 {
 			args = append(args, d.kind(e.A))
 		}
-	case IntHeight:
+	case IntHeight, IntLiberties, IntGroup:
 		list = true
+	case IntArea:
+		list = true
+		if e.A >= 0 {
+			args = append(args, name(d.n.Players, e.A, "player"))
+		}
 	default:
 		// Arithmetic and the accumulators.
 		for _, a := range e.Args {

@@ -65,6 +65,10 @@ func TestDump(t *testing.T) {
 				{Code: IntHeight, Loc: east}, {Code: IntParts}, {Code: IntMoves}}}},
 			{Code: OpTake, Loc: east}, {Code: OpSelect},
 			{Code: OpShift, A: 1},
+			{Code: OpCaptureGroup, Loc: east},
+			{Code: OpSetVal, A: 0, B: int32(engine.ValVar), Expr: &Expr{Code: IntAdd, Args: []*Expr{
+				{Code: IntLiberties}, {Code: IntGroup, Loc: east}, {Code: IntArea, A: -1},
+				{Code: IntArea, A: 1}, {Code: IntPasses}}}},
 			{Code: OpAll, Body: []Op{{Code: OpGoto, A: -1}, {Code: OpGoto, A: 0}, {Code: OpGoto, A: 1}}},
 		}}}},
 		Dialect: &Dialect{
@@ -138,6 +142,8 @@ piece Queen
     take-top e
     select
     shift e
+    capture-group e
+    set score (+ (liberties) (group-size e) (area) (area Black) passes)
     all-positions
       goto again
       goto setup

@@ -1,0 +1,5 @@
+//go:build !long
+
+package match_test
+
+const longTests = false

@@ -169,8 +169,7 @@ func (e *Engine) GameOver() (int32, error) {
 			}
 			e.m.exec(e.m.cfa("OnGenerateMoves"))
 		}
-		e.m.exec(e.m.cfa("OnIsGameOver"))
-		r = e.vm.Pop()
+		r = e.m.answer("OnIsGameOver")
 		if share {
 			e.m.dropList()
 		}

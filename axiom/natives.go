@@ -345,6 +345,27 @@ func (m *machine) addMove() {
 // it. MarGo's clear-f drops a cell it never pushed, on every move after the first.
 const underflowCells = 16
 
+// answer runs the word name, which leaves one cell, and returns that cell. As with
+// generators, the word runs above underflowCells zero cells and the stack is reset
+// after it: the DLL read the top of the stack whatever the word did below it (QXO's
+// losing game drops one cell too many on its way to a win).
+func (m *machine) answer(name string) int32 {
+	vm := m.vm
+	sp := vm.Depth()
+	for range underflowCells {
+		vm.Push(0)
+	}
+	m.exec(m.cfa(name))
+	if vm.Depth() <= sp {
+		vm.Fail("%s left no result", name)
+	}
+	r := vm.Pop()
+	for vm.Depth() > sp {
+		vm.Pop()
+	}
+	return r
+}
+
 // block runs each generator of a {moves} word whose type is ofType (or any, if 0) and
 // returns the number of moves they added.
 func (m *machine) block(moves, ofType int32) int32 {

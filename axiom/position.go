@@ -136,8 +136,7 @@ func (e *Engine) Over() (int32, error) {
 		if gen {
 			e.m.exec(e.m.cfa("OnGenerateMoves"))
 		}
-		e.m.exec(e.m.cfa("OnIsGameOver"))
-		r = e.vm.Pop()
+		r = e.m.answer("OnIsGameOver")
 		if gen {
 			e.m.dropList()
 		}
@@ -234,8 +233,7 @@ func (e *Engine) Evaluate(player string) (int32, error) {
 		}
 		pl := e.m.constant(cfa)
 		e.m.setPlayer(pl, pl)
-		e.m.exec(e.m.cfa("OnEvaluate"))
-		r = e.vm.Pop()
+		r = e.m.answer("OnEvaluate")
 	})
 	if err != nil {
 		return 0, fmt.Errorf("evaluate: %w", err)

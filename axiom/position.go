@@ -240,3 +240,11 @@ func (e *Engine) Evaluate(player string) (int32, error) {
 	}
 	return r, nil
 }
+
+// SharesMoves reports whether $shareMovesList is on: OnIsGameOver expects the move list
+// of the player to move to be generated.
+func (e *Engine) SharesMoves() (bool, error) {
+	var on bool
+	err := e.vm.Do(func() { on = e.m.get("$shareMovesList") != 0 })
+	return on, err
+}

@@ -304,9 +304,15 @@ func (a *axiomGame) expand(e *axiom.Engine, s *engine.State, pos *axiom.Position
 	if err != nil {
 		return err
 	}
+	return a.makeAll(e, s, listed, mvs, prefix, false, out)
+}
+
+// makeAll adds to out the turns that start with prefix then each of mvs, the moves
+// listed in the Forth position listed (the engine is in it unless moved is set).
+func (a *axiomGame) makeAll(e *axiom.Engine, s *engine.State, listed *axiom.Position, mvs []axiom.Move, prefix []engine.Move, moved bool, out *[]Turn) error {
 	for i := range mvs {
 		mv := &mvs[i]
-		if i > 0 {
+		if i > 0 || moved {
 			if err := e.Restore(listed); err != nil {
 				return err
 			}
@@ -354,38 +360,53 @@ func lastSquares(m *engine.Move) (from, to engine.Loc) {
 	return from, to
 }
 
-// outcome runs OnIsGameOver on s. The score is for the player about to move in Forth
-// ($player): a loss makes the other players winners when there is one other real
-// player, a win makes that player the winner.
-func (a *axiomGame) outcome(s *engine.State) (Result, error) {
-	if err := a.ready(); err != nil {
-		return Result{}, err
-	}
-	pos, err := a.position(s)
-	if err != nil {
-		return Result{}, err
-	}
-	e, err := a.get()
-	if err != nil {
-		return Result{}, err
-	}
-	defer a.put(e)
-	if err := e.Restore(pos); err != nil {
-		return Result{}, err
-	}
-	score, err := e.Over()
-	if err != nil {
-		return Result{}, fmt.Errorf("%s: %w", a.g.Title, err)
-	}
-	name, err := e.Player()
-	if err != nil {
-		return Result{}, fmt.Errorf("%s: %w", a.g.Title, err)
-	}
+// outcome runs OnIsGameOver on s and, when the game goes on, lists the turns of s. The
+// score is for the player about to move in Forth ($player): a loss makes the other real
+// players winners, a win makes that player the winner. When $shareMovesList is on, the
+// move list OnIsGameOver sees is the one the turns are made from, generated once.
+func (a *axiomGame) outcome(s *engine.State) (res Result, turns []Turn, err error) {
+	err = a.withEngine(s, func(e *axiom.Engine) error {
+		share, err := e.SharesMoves()
+		if err != nil {
+			return err
+		}
+		var listed *axiom.Position
+		var mvs []axiom.Move
+		if share {
+			if mvs, err = e.List(); err != nil {
+				return err
+			}
+			if listed, err = e.Save(); err != nil {
+				return err
+			}
+		}
+		score, err := e.Over()
+		if err != nil {
+			return err
+		}
+		name, err := e.Player()
+		if err != nil {
+			return err
+		}
+		if res, err = a.result(score, name); err != nil || res.Over {
+			return err
+		}
+		if !share {
+			pos, _ := a.position(s)
+			return a.expand(e, s, pos, nil, &turns)
+		}
+		return a.makeAll(e, s, listed, mvs, nil, true, &turns)
+	})
+	return res, turns, err
+}
+
+// result turns a score of OnIsGameOver for the player name into a result.
+func (a *axiomGame) result(score int32, name string) (Result, error) {
 	p, known := a.byName[name]
 	switch score {
 	case axiom.LossScore, axiom.WinScore:
 		if !known {
-			return Result{}, fmt.Errorf("%s: OnIsGameOver ended the game for %q, a player the rules file does not have", a.g.Title, name)
+			return Result{}, fmt.Errorf("OnIsGameOver ended the game for %q, a player the rules file does not have", name)
 		}
 		var others []engine.Player
 		for _, q := range a.g.realPlayers() {

@@ -75,12 +75,7 @@ func (ws *Workspace) Outcome(s *engine.State, mover engine.Player, repetitions i
 	g := ws.g
 	defer g.catch(nil, &err)
 	if g.ax != nil {
-		res, err := g.ax.outcome(s)
-		if err != nil || res.Over {
-			return res, nil, err
-		}
-		turns, err := g.ax.turns(s)
-		return res, turns, err
+		return g.ax.outcome(s)
 	}
 	for round := 0; round <= len(g.Players); round++ {
 		res, turns, err, again := g.outcomeOnce(s, mover, repetitions, ws)

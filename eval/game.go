@@ -98,9 +98,15 @@ func newFile(cf *compile.File, locate Locator) *File {
 // still returns the games that compiled, when the file could be read.
 func LoadFile(path string) (*File, error) {
 	cf, err := compile.LoadFile(path)
-	return newFile(cf, func(dll, title string) (fs.FS, *axiom.Sources, error) {
+	return newFile(cf, DiskLocator(path)), err
+}
+
+// DiskLocator finds the Forth of the Axiom games of the rules file at path on the
+// operating system's files, beside the rules or one folder up, as Zillions did.
+func DiskLocator(path string) Locator {
+	return func(dll, title string) (fs.FS, *axiom.Sources, error) {
 		return axiom.LocateFile(path, dll, title)
-	}), err
+	}
 }
 
 // Load reads, expands and compiles the rules file name of fsys.

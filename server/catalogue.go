@@ -105,6 +105,11 @@ func LoadCatalogue(paths []string) (*Catalogue, error) {
 		}
 		if !st.IsDir() {
 			c.add(filepath.ToSlash(p), os.DirFS(filepath.Dir(p)), filepath.Base(p))
+			if e := c.byName[filepath.ToSlash(p)]; e.f != nil {
+				// The Forth of an Axiom game may lie one folder up, outside what the
+				// server shows: it is read from disk, never served.
+				e.f.Locate = eval.DiskLocator(p)
+			}
 			continue
 		}
 		fsys := os.DirFS(p)

@@ -57,6 +57,15 @@ type axiomGame struct {
 	byName map[string]engine.Player
 }
 
+// WithLocator returns g, an Axiom game made by New, able to find its Forth with locate.
+// It must be called before the game is used.
+func (g *Game) WithLocator(locate Locator) *Game {
+	if g.ax != nil {
+		g.ax.locate = locate
+	}
+	return g
+}
+
 // Sources returns the folder and files of the Forth of an Axiom game, once it has
 // started; nil otherwise.
 func (g *Game) Sources() *axiom.Sources {

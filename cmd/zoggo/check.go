@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/zoggo/zoggo/compile"
+	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/zrf"
 )
 
@@ -32,8 +33,10 @@ N-th game of the file, counting from 1. Problems are printed as file:line:col: m
 with the source line, a caret under the offending text and the macro calls that led
 there. The exit status is 1 if any file has an error.
 
-Games whose moves are written for the Axiom engine (Forth) load their board and pieces
-but are marked as not playable yet.
+Games whose moves are written for the Axiom engine (Forth) are checked by loading their
+Forth, found beside the rules (or one folder up) as Zillions found it, and setting up
+their start position; an error there names the Forth file, line and word. (With
+--dump the Forth is not loaded: it has no compiled code to show.)
 
 With --dump, check also prints what the move and drop blocks compiled to, after the
 summary: for each game (or only the one --variant names) a header line, then each piece
@@ -122,7 +125,31 @@ func Summarise(g *compile.Game) VariantSummary {
 	return s
 }
 
-// runCheck checks the files. It only compiles them: nothing here runs move code.
+// checkForth starts the Forth of each Axiom game of f, whose rules file is at path, as
+// Zillions did when the game was chosen, and returns why any does not load, placed at its
+// game form.
+func checkForth(f *compile.File, path string) error {
+	var errs zrf.ErrorList
+	for i, cg := range f.Games {
+		if !cg.Axiom() {
+			continue
+		}
+		g, err := eval.New(cg)
+		if err == nil {
+			err = g.WithLocator(eval.DiskLocator(path)).Ready()
+		}
+		if err != nil {
+			errs.Add(cg.Fset.NewError(cg.Pos, nil, "the Forth of game %d does not load: %v", i+1, err))
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// runCheck checks the files. It compiles them, and starts the Forth of Axiom games;
+// nothing here runs move code.
 func runCheck(stdout, stderr io.Writer, files []string, o checkOptions) error {
 	status := 0
 	enc := json.NewEncoder(stdout)
@@ -131,6 +158,9 @@ func runCheck(stdout, stderr io.Writer, files []string, o checkOptions) error {
 		f, err := compile.LoadFile(path)
 		if err == nil {
 			err = f.Check()
+		}
+		if err == nil && !o.dump {
+			err = checkForth(f, path)
 		}
 		sum := FileSummary{File: path, OK: err == nil}
 		if f != nil {
@@ -252,7 +282,7 @@ func formatSummary(s VariantSummary) string {
 	line := fmt.Sprintf("%-7s %q: players %s; %d positions, %d piece types, %d directions",
 		kind, zrf.Decode(s.Title), strings.Join(s.Players, " "), s.Positions, s.Pieces, s.Directions)
 	if s.Axiom != "" {
-		line += "; moves defined by the Axiom engine (Forth), not supported yet"
+		line += "; moves in Forth for the Axiom engine (it loads)"
 	}
 	return line
 }

@@ -63,7 +63,14 @@ type tracker struct {
 // the baseline, the same for VMs that loaded the same sources.
 func (vm *VM) Baseline() *Snapshot {
 	here := vm.Here()
-	clear(vm.mem[here:])
+	// Clear what loading left above HERE, page by page, writing only pages that hold
+	// something: memory never touched stays untouched (and costs the process nothing).
+	clear(vm.mem[here:min(len(vm.mem), (int(here)+pageSize)&^(pageSize-1))])
+	for a := (int(here) + pageSize) &^ (pageSize - 1); a < len(vm.mem); a += pageSize {
+		if p := vm.mem[a:min(a+pageSize, len(vm.mem))]; !isZero(p) {
+			clear(p)
+		}
+	}
 	n := (int(here) + pageSize - 1) &^ (pageSize - 1)
 	npages := len(vm.mem) >> pageShift
 	rng := vm.rng
@@ -133,6 +140,12 @@ func (vm *VM) content(p, here int32, buf *page) *page {
 }
 
 func isZero(b []byte) bool {
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b) != 0 {
+			return false
+		}
+		b = b[8:]
+	}
 	for _, x := range b {
 		if x != 0 {
 			return false

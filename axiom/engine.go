@@ -32,7 +32,9 @@ func Start(fsys fs.FS, src *Sources, setup []Edit) (*Engine, error) {
 	if src == nil {
 		return nil, fmt.Errorf("no sources")
 	}
-	vm := forth.New(forth.Config{})
+	// Time stands still for the Forth, so that a game that seeds its random numbers from
+	// the clock (RANDOMIZE) plays the same every time.
+	vm := forth.New(forth.Config{Clock: func() int32 { return 0 }})
 	if err := vm.Load(fsys, src.Core); err != nil {
 		return nil, err
 	}

@@ -160,7 +160,7 @@ func (vm *VM) registerDictionary() {
 		n := v.Pop()
 		v.PutString(padAddr, v.itoa(n))
 	})
-	P("SYSTEM-TIME", func(v *VM) { v.Push(int32(time.Now().Unix())) })
+	P("SYSTEM-TIME", func(v *VM) { v.Push(v.clock()) })
 	P("START-TIMER", func(v *VM) {
 		a := v.Pop()
 		v.store(a, int32(time.Now().UnixMilli()))

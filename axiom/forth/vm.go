@@ -32,6 +32,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Code-field values of the four runtime actions; natives get ids from nativeBase up.
@@ -71,6 +72,9 @@ type Config struct {
 	ReturnStack int   // Cells of return stack (default 4096).
 	MaxSteps    int64 // Inner-interpreter steps per Interpret or Execute call (default 200 million).
 	MaxNesting  int   // Depth of LOAD and of native call-backs into Forth (default 64).
+	// Clock gives SYSTEM-TIME its seconds (default: the real time). A host that wants
+	// runs to repeat gives a clock that stands still: RANDOMIZE seeds from it.
+	Clock func() int32
 }
 
 // Default bounds.
@@ -124,8 +128,9 @@ type VM struct {
 	semisCFA   int32 // Nameless ;S, compiled by ;.
 	litCFA     int32
 
-	rng [2]ran2
-	tr  *tracker // write tracking for snapshots, after Baseline
+	rng   [2]ran2
+	tr    *tracker // write tracking for snapshots, after Baseline
+	clock func() int32
 
 	// Out receives the output of ., EMIT, TYPE and friends (default io.Discard).
 	Out io.Writer
@@ -161,6 +166,10 @@ func New(cfg Config) *VM {
 		maxSteps:   cfg.MaxSteps,
 		maxNesting: cfg.MaxNesting,
 		Out:        io.Discard,
+		clock:      cfg.Clock,
+	}
+	if vm.clock == nil {
+		vm.clock = func() int32 { return int32(time.Now().Unix()) }
 	}
 	vm.ds = make([]int32, 0, vm.dsMax)
 	vm.rs = make([]int32, 0, vm.rsMax)

@@ -300,8 +300,12 @@ func (m *Merge) Records() ([]Record, error) {
 	recs := make([]Record, len(m.entries))
 	for i, e := range m.entries {
 		if i > 0 && m.entries[i-1].Game == e.Game {
-			return nil, fmt.Errorf("%s: game %d again: it was read at %s (was a shard merged twice, or two runs given --shard with different N?)",
-				m.where(e.src), e.Game, m.where(m.entries[i-1].src))
+			prev := m.entries[i-1].src
+			if m.names[prev.file] == m.names[e.src.file] && prev.line == e.src.line {
+				return nil, fmt.Errorf("%s: game %d again: %s is given twice", m.where(e.src), e.Game, m.names[e.src.file])
+			}
+			return nil, fmt.Errorf("%s: game %d again: it was read at %s (is a shard given twice, or shards of different N?)",
+				m.where(e.src), e.Game, m.where(prev))
 		}
 		recs[i] = e.Record
 	}

@@ -51,9 +51,24 @@ A game that stops on an error (the rules' move code failing in some position, or
 bot's) does not stop the others: it is left out of the statistics, and the number of
 failed games and their first errors follow the table (or fill "failed" and "errors" in
 --json). zoggo run then exits with status 1. --save writes a failed game up to the turn
-that failed.`,
+that failed.
+
+--shard I/N --json plays only the games of shard I of N, counted from 0 (as Kubernetes
+numbers the pods of an Indexed Job): games I+1, I+1+N, I+1+2N, ... of the run, each with
+the seed and seats it has in the whole run. It writes one JSON line per game, in game
+order: its number, seed, players and bots, result, winners and losers, length, how it
+ended, points with --score, the error of a failed game, and the run it belongs to.
+zoggo stats merges the shards' lines into the table of the whole run, exactly. A failed
+game is one of those lines: the shard still exits with status 0, and zoggo stats reports
+it. -o FILE writes FILE only once the run is over, so a shard stopped halfway leaves
+no file behind.`,
 		Example: `  zoggo run games/thud.zrf --games 20 --players search:2,search:2 --score Dwarf=1,Troll=4
-  zoggo run games/chess.zrf --games 100 --players search:3,random --jobs 2 --json`,
+  zoggo run games/chess.zrf --games 100 --players search:3,random --jobs 2 --json
+
+  # The same 1000 games as one run, in two shards (on two machines, say), merged:
+  zoggo run games/checkers.zrf --games 1000 --players 2,random --shard 0/2 --json -o a.jsonl
+  zoggo run games/checkers.zrf --games 1000 --players 2,random --shard 1/2 --json -o b.jsonl
+  zoggo stats a.jsonl b.jsonl`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if games < 1 || games > 1_000_000 {

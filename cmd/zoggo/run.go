@@ -475,6 +475,9 @@ func openOutput(stdout io.Writer, path string) (io.Writer, func(ok bool) error, 
 	return f, func(ok bool) error {
 		err := f.Close()
 		if ok && err == nil {
+			err = os.Chmod(f.Name(), 0o644) // CreateTemp makes it 0600
+		}
+		if ok && err == nil {
 			err = os.Rename(f.Name(), path)
 		}
 		if !ok || err != nil {

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -352,9 +353,9 @@ func (ri *RunInfo) diff(o *RunInfo) string {
 		return fmt.Sprintf("rules %s (sha256 %.12s…), not %s (sha256 %.12s…)", o.Rules, o.SHA256, ri.Rules, ri.SHA256)
 	case ri.Game != o.Game:
 		return fmt.Sprintf("game %q, not %q", o.Game, ri.Game)
-	case list(ri.Players) != list(o.Players):
+	case !slices.Equal(ri.Players, o.Players):
 		return fmt.Sprintf("players %s, not %s", list(o.Players), list(ri.Players))
-	case list(ri.Bots) != list(o.Bots):
+	case !slices.Equal(ri.Bots, o.Bots):
 		return fmt.Sprintf("bots %s, not %s", list(o.Bots), list(ri.Bots))
 	case ri.Seed != o.Seed:
 		return fmt.Sprintf("seed %d, not %d", o.Seed, ri.Seed)

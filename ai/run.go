@@ -2,7 +2,6 @@ package ai
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"path/filepath"
 	"runtime"
@@ -135,18 +134,32 @@ type Options struct {
 	MaxPlies int
 	// Rotate gives each agent every seat in turn: game i shifts the agents by i seats.
 	Rotate bool
+	// Shard and Shards choose the games played: game i (from 0) only when i%Shards ==
+	// Shard. Every game is played when Shards is 0 or 1. A game's seed and seats depend
+	// on i only, so the shards of a run play between them the games of the whole run.
+	Shard, Shards int
+	// Discard keeps no game in memory: Done sees each one, and Run returns nil.
+	Discard bool
 	// Done is called after each game, failed or not (from any goroutine, serialised), for
 	// progress.
 	Done func(i int, g *Game)
 }
 
-// Run plays opts.Games games and returns them in order. A game that stops on an error (or
-// a panic) has it in its Err; the other games are played to their end all the same.
+// Run plays the games of opts (opts.Games, or those of its shard) and returns them in
+// order, nil for a game of another shard. A game that stops on an error (or a panic) has
+// it in its Err; the other games are played to their end all the same.
 func Run(g *eval.Game, agents []Agent, opts Options) []*Game {
-	games := make([]*Game, opts.Games)
+	var games []*Game
+	if !opts.Discard {
+		games = make([]*Game, opts.Games)
+	}
 	jobs := max(1, opts.Jobs)
+	step := max(1, opts.Shards)
 	var mu sync.Mutex
 	next := 0
+	if step > 1 {
+		next = opts.Shard
+	}
 	var wg sync.WaitGroup
 	for w := 0; w < jobs; w++ {
 		wg.Add(1)
@@ -155,15 +168,17 @@ func Run(g *eval.Game, agents []Agent, opts Options) []*Game {
 			for {
 				mu.Lock()
 				i := next
-				next++
+				next += step
 				mu.Unlock()
-				if i >= opts.Games {
+				if i < 0 || i >= opts.Games {
 					return
 				}
 				seat := SeatAgents(g, agents, i, opts.Rotate)
-				rec, _ := Play(g, seat, opts.Seed+uint64(i)*1000003, opts.MaxPlies)
+				rec, _ := Play(g, seat, GameSeed(opts.Seed, i), opts.MaxPlies)
 				mu.Lock()
-				games[i] = rec
+				if games != nil {
+					games[i] = rec
+				}
 				if opts.Done != nil {
 					opts.Done(i, rec)
 				}
@@ -175,22 +190,16 @@ func Run(g *eval.Game, agents []Agent, opts Options) []*Game {
 	return games
 }
 
+// GameSeed returns the seed of game i (from 0) of a run seeded with seed.
+func GameSeed(seed uint64, i int) uint64 { return seed + uint64(i)*1000003 }
+
 // SeatAgents gives the agents to the non-random players in order, shifted by i seats when
 // rotating; agents are created fresh per game so that games can run in parallel.
 func SeatAgents(g *eval.Game, agents []Agent, i int, rotate bool) []Agent {
-	var real []int
-	for p, pl := range g.Players {
-		if !pl.Random {
-			real = append(real, p)
-		}
-	}
+	real := realPlayers(g)
 	out := make([]Agent, len(g.Players))
 	for k, p := range real {
-		j := k
-		if rotate {
-			j = (k + i) % len(real)
-		}
-		if j < len(agents) {
+		if j := seatRow(k, i, len(real), rotate); j < len(agents) {
 			out[p] = clone(agents[j])
 		}
 	}
@@ -208,80 +217,22 @@ func clone(a Agent) Agent {
 	return a
 }
 
-// Summarise computes per-agent statistics over games played with SeatAgents; points,
-// when not nil, scores the final position per player.
+// Summarise computes per-agent statistics over games played by Run with SeatAgents;
+// points, when not nil, scores the final position per player. It counts through NewRecord
+// and Tally, as zoggo run does.
 func Summarise(g *eval.Game, agents []Agent, games []*Game, rotate bool, points func(*engine.State, engine.Player) float64) *Stats {
-	st := &Stats{Endings: map[string]int{}}
-	var real []int
-	for p, pl := range g.Players {
-		if !pl.Random {
-			real = append(real, p)
-		}
+	info := &RunInfo{Game: g.Title, Games: len(games), FixedSeats: !rotate}
+	for k, p := range realPlayers(g) {
+		info.Players = append(info.Players, g.Players[p].Name)
+		info.Bots = append(info.Bots, agents[min(k, len(agents)-1)].Name())
 	}
-	// One row per agent slot (which seat it held varies when rotating).
-	st.Seats = make([]SeatStats, len(real))
-	for k := range real {
-		st.Seats[k].Agent = agents[min(k, len(agents)-1)].Name()
-		if !rotate {
-			st.Seats[k].Player = g.Players[real[k]].Name
-		} else {
-			st.Seats[k].Player = "(alternating)"
-		}
-	}
+	var recs []Record
 	for i, rec := range games {
-		if rec == nil {
-			continue
-		}
-		if rec.Err != nil {
-			st.Failed++
-			if len(st.Errors) < MaxErrors {
-				st.Errors = append(st.Errors, GameError{Game: i + 1, Seed: rec.Seed, Err: rec.Err.Error()})
-			}
-			continue
-		}
-		st.Games++
-		st.Lengths = append(st.Lengths, len(rec.Match.History()))
-		st.Endings[rec.Result.Reason]++
-		if rec.Capped {
-			st.Capped++
-		}
-		for k, p := range real {
-			j := k
-			if rotate {
-				j = (k + i) % len(real)
-			}
-			row := &st.Seats[j]
-			pl := engine.Player(p)
-			switch {
-			case rec.Result.Draw || rec.Capped:
-				row.Draws++
-			case contains(rec.Result.Winners, pl):
-				row.Wins++
-			case contains(rec.Result.Losers, pl):
-				row.Losses++
-			default:
-				row.Draws++
-			}
-			if points != nil {
-				row.Points += points(rec.Match.State(), pl)
-			}
+		if rec != nil {
+			recs = append(recs, NewRecord(g, info, i, rec, points))
 		}
 	}
-	for k := range st.Seats {
-		row := &st.Seats[k]
-		n := float64(row.Wins + row.Draws + row.Losses)
-		if n == 0 {
-			continue
-		}
-		row.Score = (float64(row.Wins) + 0.5*float64(row.Draws)) / n
-		// Normal approximation with the sample variance of the per-game scores.
-		mean := row.Score
-		v := (float64(row.Wins)*(1-mean)*(1-mean) + float64(row.Draws)*(0.5-mean)*(0.5-mean) + float64(row.Losses)*mean*mean) / n
-		half := 1.96 * math.Sqrt(v/n)
-		row.Low, row.High = math.Max(0, mean-half), math.Min(1, mean+half)
-		row.Points /= n
-	}
-	return st
+	return Tally(info, recs)
 }
 
 // MeanMedian returns the mean and median of the game lengths.

@@ -39,7 +39,7 @@ Choose a variant by title or by its number in the file: --variant "Turkish Dama"
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newCheck(), newShow(), newMoves(), newPerft(), newReplay(), newConvert(), newRun(), newPlay())
+	root.AddCommand(newCheck(), newShow(), newMoves(), newPerft(), newReplay(), newConvert(), newRun(), newStats(), newPlay())
 	root.AddCommand(newRender(), newServe())
 	return root
 }

@@ -1,9 +1,13 @@
 package main
 
 import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -19,7 +23,7 @@ import (
 )
 
 func newRun() *cobra.Command {
-	var variant, players, save, score string
+	var variant, players, save, score, shard, output string
 	var games, jobs, maxPlies int
 	var seed uint64
 	var asJSON, fixed bool
@@ -47,9 +51,24 @@ A game that stops on an error (the rules' move code failing in some position, or
 bot's) does not stop the others: it is left out of the statistics, and the number of
 failed games and their first errors follow the table (or fill "failed" and "errors" in
 --json). zoggo run then exits with status 1. --save writes a failed game up to the turn
-that failed.`,
+that failed.
+
+--shard I/N --json plays only the games of shard I of N, counted from 0 (as Kubernetes
+numbers the pods of an Indexed Job): games I+1, I+1+N, I+1+2N, ... of the run, each with
+the seed and seats it has in the whole run. It writes one JSON line per game, in game
+order: its number, seed, players and bots, result, winners and losers, length, how it
+ended, points with --score, the error of a failed game, and the run it belongs to.
+zoggo stats merges the shards' lines into the table of the whole run, exactly. A failed
+game is one of those lines: the shard still exits with status 0, and zoggo stats reports
+it. -o FILE writes FILE only once the run is over, so a shard stopped halfway leaves
+no file behind.`,
 		Example: `  zoggo run games/thud.zrf --games 20 --players search:2,search:2 --score Dwarf=1,Troll=4
-  zoggo run games/chess.zrf --games 100 --players search:3,random --jobs 2 --json`,
+  zoggo run games/chess.zrf --games 100 --players search:3,random --jobs 2 --json
+
+  # The same 1000 games as one run, in two shards (on two machines, say), merged:
+  zoggo run games/checkers.zrf --games 1000 --players 2,random --shard 0/2 --json -o a.jsonl
+  zoggo run games/checkers.zrf --games 1000 --players 2,random --shard 1/2 --json -o b.jsonl
+  zoggo stats a.jsonl b.jsonl`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if games < 1 || games > 1_000_000 {
@@ -57,6 +76,13 @@ that failed.`,
 			}
 			if maxPlies < 1 {
 				return fmt.Errorf("--max-plies must be at least 1")
+			}
+			sh, err := parseShard(shard)
+			if err != nil {
+				return err
+			}
+			if sh.n > 0 && !asJSON {
+				return fmt.Errorf("--shard writes one JSON line per game, for zoggo stats to merge: add --json")
 			}
 			g, err := loadGame(cmd.ErrOrStderr(), args[0], variant)
 			if err != nil {
@@ -97,38 +123,12 @@ that failed.`,
 					return err
 				}
 			}
-			stderr := cmd.ErrOrStderr()
-			bar := isTerminal(stderr)
-			done := 0
-			opts := ai.Options{Games: games, Seed: seed, Jobs: jobs, MaxPlies: maxPlies, Rotate: !fixed,
-				Done: func(i int, rec *ai.Game) {
-					done++
-					if bar {
-						w := 30
-						fill := done * w / games
-						fmt.Fprintf(stderr, "\r[%s%s] %d/%d games", strings.Repeat("#", fill), strings.Repeat(" ", w-fill), done, games)
-					}
-					if save != "" {
-						writeSave(stderr, g, args[0], save, i, rec)
-					}
-				}}
-			recs := ai.Run(g, agents, opts)
-			if bar {
-				fmt.Fprintln(stderr)
+			info, err := runInfo(args[0], g, agents, seed, games, maxPlies, fixed, score)
+			if err != nil {
+				return err
 			}
-			st := ai.Summarise(g, agents, recs, !fixed, points)
-			if asJSON {
-				if err := writeJSON(cmd.OutOrStdout(), g, st, points != nil); err != nil {
-					return err
-				}
-			} else {
-				printStats(cmd.OutOrStdout(), g, st, points != nil)
-			}
-			if st.Failed > 0 {
-				fmt.Fprintf(stderr, "zoggo: %d of %d games failed on an error\n", st.Failed, games)
-				return exitError{1}
-			}
-			return nil
+			return playRun(cmd, g, agents, info, points, runOptions{
+				rules: args[0], save: save, output: output, jobs: jobs, shard: sh, json: asJSON})
 		},
 	}
 	f := cmd.Flags()
@@ -142,6 +142,8 @@ that failed.`,
 	f.BoolVar(&asJSON, "json", false, "print the statistics as JSON")
 	f.StringVar(&score, "score", "", `material score at the end: NAME=VALUE,... or "derived"`)
 	f.BoolVar(&fixed, "fixed-seats", false, "keep each bot on its seat instead of alternating")
+	f.StringVarP(&output, "output", "o", "", "write to this file instead of standard output (only once the run is over)")
+	f.StringVar(&shard, "shard", "", "play only shard I of N (I from 0): games I+1, I+1+N, ...; with --json, one line per game")
 	return cmd
 }
 
@@ -169,7 +171,7 @@ func scoreFunc(g *eval.Game, spec string) (func(*engine.State, engine.Player) fl
 			name, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
 			k := g.KindIndex(name)
 			x, err := strconv.ParseFloat(v, 64)
-			if !ok || k == engine.NoKind || err != nil {
+			if !ok || k == engine.NoKind || err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
 				return nil, fmt.Errorf("--score: expected PIECE=VALUE with a piece of %q, found %q", g.Title, kv)
 			}
 			vals[k] = x
@@ -205,13 +207,20 @@ func writeSave(stderr io.Writer, g *eval.Game, rules, dir string, i int, rec *ai
 	}
 }
 
-func printStats(w io.Writer, g *eval.Game, st *ai.Stats, points bool) {
+// printStats prints the table of a run of title's game (or of the shards of one merged).
+func printStats(w io.Writer, title string, st *ai.Stats, points bool) error {
+	bw := bufio.NewWriter(w)
+	printTable(bw, title, st, points)
+	return bw.Flush()
+}
+
+func printTable(w io.Writer, title string, st *ai.Stats, points bool) {
 	mean, med := st.MeanMedian()
 	failed := ""
 	if st.Failed > 0 {
 		failed = fmt.Sprintf(" played, %d failed", st.Failed)
 	}
-	fmt.Fprintf(w, "%s: %d games%s, mean length %.1f turns, median %.1f\n\n", g.Title, st.Games, failed, mean, med)
+	fmt.Fprintf(w, "%s: %d games%s, mean length %.1f turns, median %.1f\n\n", title, st.Games, failed, mean, med)
 	fmt.Fprintf(w, "%-14s %-14s %5s %5s %5s  %-22s", "bot", "player", "wins", "draws", "losses", "score (95% interval)")
 	if points {
 		fmt.Fprintf(w, "  %s", "points")
@@ -249,9 +258,10 @@ func printStats(w io.Writer, g *eval.Game, st *ai.Stats, points bool) {
 	}
 }
 
-func writeJSON(w io.Writer, g *eval.Game, st *ai.Stats, points bool) error {
+// writeJSON prints the table of printStats as JSON.
+func writeJSON(w io.Writer, title string, st *ai.Stats) error {
 	mean, med := st.MeanMedian()
-	out := map[string]any{"game": g.Title, "games": st.Games, "meanLength": mean, "medianLength": med,
+	out := map[string]any{"game": title, "games": st.Games, "meanLength": mean, "medianLength": med,
 		"capped": st.Capped, "endings": st.Endings, "players": st.Seats, "failed": st.Failed, "errors": st.Errors}
 	if st.Errors == nil {
 		out["errors"] = []ai.GameError{}
@@ -269,4 +279,210 @@ func isTerminal(w io.Writer) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// shard is a part of a run, --shard I/N; n is 0 for the whole run.
+type shard struct{ i, n int }
+
+// parseShard parses --shard I/N.
+func parseShard(s string) (shard, error) {
+	if s == "" {
+		return shard{}, nil
+	}
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(strings.TrimSpace(a))
+	n, err2 := strconv.Atoi(strings.TrimSpace(b))
+	switch {
+	case !ok || err1 != nil || err2 != nil:
+		return shard{}, fmt.Errorf("--shard: expected I/N, shard I of N counted from 0 (0/4, 1/4, 2/4 and 3/4 make a run), found %q", s)
+	case n < 1 || n > 1_000_000:
+		return shard{}, fmt.Errorf("--shard %s: the number of shards must be between 1 and 1000000", s)
+	case i < 0 || i >= n:
+		return shard{}, fmt.Errorf("--shard %s: shards are counted from 0, so the shards of %d are 0/%d to %d/%d", s, n, n, n-1, n)
+	}
+	return shard{i, n}, nil
+}
+
+// games returns how many of a run's games the shard plays.
+func (sh shard) games(total int) int {
+	if sh.n == 0 {
+		return total
+	}
+	if sh.i >= total {
+		return 0
+	}
+	return (total-sh.i-1)/sh.n + 1
+}
+
+// runInfo describes the run for its records: what makes its games and how they count.
+func runInfo(rules string, g *eval.Game, agents []ai.Agent, seed uint64, games, maxPlies int, fixed bool, score string) (*ai.RunInfo, error) {
+	data, err := os.ReadFile(rules)
+	if err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(data)
+	info := &ai.RunInfo{Rules: filepath.Base(rules), SHA256: hex.EncodeToString(sum[:]), Game: g.Title,
+		Seed: seed, Games: games, MaxPlies: maxPlies, FixedSeats: fixed, Score: score}
+	for _, p := range g.Players {
+		if !p.Random {
+			info.Players = append(info.Players, p.Name)
+		}
+	}
+	for _, a := range agents {
+		info.Bots = append(info.Bots, a.Name())
+	}
+	return info, nil
+}
+
+// runOptions are the flags of run that do not change its games.
+type runOptions struct {
+	rules, save, output string
+	jobs                int
+	shard               shard
+	json                bool
+}
+
+// playRun plays the run's games (those of o.shard) and prints their table, or with a
+// shard their JSON lines.
+func playRun(cmd *cobra.Command, g *eval.Game, agents []ai.Agent, info *ai.RunInfo, points func(*engine.State, engine.Player) float64, o runOptions) (err error) {
+	stderr := cmd.ErrOrStderr()
+	out, closeOut, err := openOutput(cmd.OutOrStdout(), o.output)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := closeOut(err == nil); err == nil {
+			err = cerr
+		}
+	}()
+	total := o.shard.games(info.Games)
+	bar := isTerminal(stderr)
+	done, failed := 0, 0
+	var recs []ai.Record
+	var lines *lineWriter
+	if o.shard.n > 0 {
+		lines = newLineWriter(out, info, o.shard)
+	} else {
+		recs = make([]ai.Record, info.Games)
+	}
+	opts := ai.Options{Games: info.Games, Seed: info.Seed, Jobs: o.jobs, MaxPlies: info.MaxPlies, Rotate: !info.FixedSeats,
+		Shard: o.shard.i, Shards: o.shard.n, Discard: true,
+		Done: func(i int, game *ai.Game) {
+			done++
+			if bar {
+				w := 30
+				fill := done * w / total
+				fmt.Fprintf(stderr, "\r[%s%s] %d/%d games", strings.Repeat("#", fill), strings.Repeat(" ", w-fill), done, total)
+			}
+			if o.save != "" {
+				writeSave(stderr, g, o.rules, o.save, i, game)
+			}
+			if game.Err != nil {
+				failed++
+			}
+			rec := ai.NewRecord(g, info, i, game, points)
+			if lines != nil {
+				lines.add(i, rec)
+			} else {
+				recs[i] = rec
+			}
+		}}
+	ai.Run(g, agents, opts)
+	if bar {
+		fmt.Fprintln(stderr)
+	}
+	if lines != nil {
+		if err := lines.flush(); err != nil {
+			return err
+		}
+		if failed > 0 {
+			// The failures are in the lines: zoggo stats reports them and fails.
+			fmt.Fprintf(stderr, "zoggo: shard %d/%d: %d of %d games failed on an error (their lines say which)\n", o.shard.i, o.shard.n, failed, total)
+		}
+		return nil
+	}
+	st := ai.Tally(info, recs)
+	if o.json {
+		err = writeJSON(out, info.Game, st)
+	} else {
+		err = printStats(out, info.Game, st, info.Score != "")
+	}
+	if err != nil {
+		return err
+	}
+	if st.Failed > 0 {
+		fmt.Fprintf(stderr, "zoggo: %d of %d games failed on an error\n", st.Failed, info.Games)
+		return exitError{1}
+	}
+	return nil
+}
+
+// lineWriter writes the records of a shard as JSON lines in game order, whatever order
+// the games end in.
+type lineWriter struct {
+	w       *bufio.Writer
+	enc     *json.Encoder
+	info    *ai.RunInfo
+	next    int // the next game to write, from 0
+	step    int
+	pending map[int]ai.Record
+	err     error
+}
+
+func newLineWriter(w io.Writer, info *ai.RunInfo, sh shard) *lineWriter {
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	return &lineWriter{w: bw, enc: enc, info: info, next: sh.i, step: sh.n, pending: map[int]ai.Record{}}
+}
+
+func (lw *lineWriter) add(i int, rec ai.Record) {
+	lw.pending[i] = rec
+	for {
+		r, ok := lw.pending[lw.next]
+		if !ok {
+			return
+		}
+		delete(lw.pending, lw.next)
+		lw.next += lw.step
+		if lw.err == nil {
+			lw.err = lw.enc.Encode(ai.Line{Record: r, Run: lw.info})
+		}
+	}
+}
+
+func (lw *lineWriter) flush() error {
+	if lw.err == nil && len(lw.pending) > 0 {
+		lw.err = fmt.Errorf("internal error: %d games not written", len(lw.pending))
+	}
+	if lw.err == nil {
+		lw.err = lw.w.Flush()
+	}
+	return lw.err
+}
+
+// openOutput returns where a command writes: stdout, or with -o FILE a temporary file
+// beside FILE that close renames to FILE when ok, so that FILE never holds half an
+// output (a shard killed halfway leaves no file for zoggo stats to take as whole).
+func openOutput(stdout io.Writer, path string) (io.Writer, func(ok bool) error, error) {
+	if path == "" {
+		return stdout, func(bool) error { return nil }, nil
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return nil, nil, fmt.Errorf("-o: %w", err)
+	}
+	return f, func(ok bool) error {
+		err := f.Close()
+		if ok && err == nil {
+			err = os.Chmod(f.Name(), 0o644) // CreateTemp makes it 0600
+		}
+		if ok && err == nil {
+			err = os.Rename(f.Name(), path)
+		}
+		if !ok || err != nil {
+			os.Remove(f.Name())
+		}
+		return err
+	}, nil
 }

@@ -37,9 +37,13 @@ median length of the games in turns, and how the games ended.
 --players lists one bot per player who chooses moves, in the order of the rules'
 (players ...), separated by commas: random, search:LEVEL (alpha-beta, deeper with the
 level), mcts:LEVEL (Monte Carlo tree search, more playouts with the level) or a bare
-LEVEL (search, or mcts in games with dice). Missing players play at random; random
-players of the rules (?Dice) always do. Bots change seats from game to game, so each
-plays every side equally, unless --fixed-seats is given.
+LEVEL (search, or mcts in games with dice). In games whose moves are Forth for the
+Axiom engine, axiom is the player the game's own Forth defines (its search engine, or
+the move its evaluation scores best), and axiom:VARIANT the player of another variant
+of the same file, so that the players the authors wrote can meet (Ur's first, random,
+simple and aggressive). Missing players play at random; random players of the rules
+(?Dice) always do. Bots change seats from game to game, so each plays every side
+equally, unless --fixed-seats is given.
 
 Every game is deterministic for its seed (--seed plus the game number). --max-plies
 stops a game that runs too long; it is then reported as stopped, not as a draw by the
@@ -64,6 +68,7 @@ it. -o FILE writes FILE only once the run is over, so a shard stopped halfway le
 no file behind.`,
 		Example: `  zoggo run games/thud.zrf --games 20 --players search:2,search:2 --score Dwarf=1,Troll=4
   zoggo run games/chess.zrf --games 100 --players search:3,random --jobs 2 --json
+  zoggo run Ur.zrf --variant Ur --max-plies 20000 --players 'axiom:Ur [aggressive],axiom:Ur [first]'
 
   # The same 1000 games as one run, in two shards (on two machines, say), merged:
   zoggo run games/checkers.zrf --games 1000 --players 2,random --shard 0/2 --json -o a.jsonl

@@ -51,10 +51,11 @@ func Start(fsys fs.FS, src *Sources, setup []Edit) (*Engine, error) {
 		return nil, fmt.Errorf("axiom.4th: %w", err)
 	}
 	vm.Native("axiomFence", func(*forth.VM) error { return nil })
+	e.m.forget()
 	if err := vm.Load(fsys, src.Game); err != nil {
 		return nil, err
 	}
-	e.m.pfas = map[string]int32{}
+	e.m.forget()
 	err = vm.Do(func() {
 		e.m.bindActions()
 		e.m.lists = 0

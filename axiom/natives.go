@@ -37,6 +37,7 @@ type machine struct {
 	builtin    string // the built-in engine a search asked for, if any
 
 	pfas    map[string]int32 // PFAs of Forth variables, by name
+	cfas    map[string]int32 // CFAs of the words the natives execute or compile, by name
 	actions map[int32]action // decompiler handlers, by CFA
 
 	ring [2][]int32
@@ -60,7 +61,7 @@ const (
 // newMachine registers the Axiom natives on vm, which must have CORE.4TH loaded and not
 // yet axiom.4th.
 func newMachine(vm *forth.VM) *machine {
-	m := &machine{vm: vm, pfas: map[string]int32{}, rand: 1}
+	m := &machine{vm: vm, pfas: map[string]int32{}, cfas: map[string]int32{}, rand: 1}
 	m.register()
 	return m
 }
@@ -82,13 +83,24 @@ func (m *machine) pfa(name string) int32 {
 func (m *machine) get(name string) int32    { return m.vm.Fetch(m.pfa(name)) }
 func (m *machine) set(name string, v int32) { m.vm.Store(m.pfa(name), v) }
 
-// cfa returns the CFA of the word name, failing the running word if it is missing.
+// cfa returns the CFA of the word name, failing the running word if it is missing. The
+// answers are kept until the next load (forget), which may redefine the word.
 func (m *machine) cfa(name string) int32 {
+	if c, ok := m.cfas[name]; ok {
+		return c
+	}
 	c := m.vm.Find(name)
 	if c == 0 {
 		m.vm.Fail("no word %s", name)
 	}
+	m.cfas[name] = c
 	return c
+}
+
+// forget drops the names looked up so far: a load may redefine them.
+func (m *machine) forget() {
+	m.pfas = map[string]int32{}
+	m.cfas = map[string]int32{}
 }
 
 // exec runs the word at cfa, making its error the running word's fault.

@@ -1,7 +1,12 @@
 package eval_test
 
 import (
+	"path/filepath"
 	"testing"
+
+	"github.com/zoggo/zoggo/ai"
+	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/internal/testutil"
 )
 
 // BenchmarkPerft measures perft with every leaf applied, single-threaded, and reports
@@ -87,6 +92,44 @@ func BenchmarkWorkspace(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkAxiomPlayout plays random games of Axiom games (moves from the Forth) beside
+// the same or a similar game of ZRF, through match as zoggo run does, and reports turns
+// per second: every turn lists the legal turns (each made and saved) and asks whether
+// the game is over.
+func BenchmarkAxiomPlayout(b *testing.B) {
+	corpus := testutil.CorpusDir(b)
+	for _, bb := range []struct{ name, file, variant string }{
+		{"axiom/ordo", filepath.Join(corpus, "dagazproject-zrf/Ordo/Ordo.zrf"), ""},
+		{"zrf/ordo", filepath.Join("..", "games", "ordo.zrf"), ""},
+		{"axiom/ur", filepath.Join(corpus, "glukkazan-zog-f383a24/Rules/07.Axiomatic.Ur.zrf"), "Ur"},
+		{"zrf/ur", filepath.Join(corpus, "glukkazan-zog/Rules/07.Ur.zrf"), "Ur"},
+		{"axiom/mancala", filepath.Join(corpus, "dagazproject-zrf/AbstractMancala/AbstractMancala.zrf"), ""},
+		{"zrf/mancala-knights", filepath.Join(corpus, "glukkazan-zog/Rules/MancalaKnights.zrf"), ""},
+	} {
+		b.Run(bb.name, func(b *testing.B) {
+			f, err := eval.LoadFile(bb.file)
+			if err != nil {
+				b.Fatal(err)
+			}
+			g, err := f.Find(bb.variant)
+			if err != nil {
+				b.Fatal(err)
+			}
+			turns := 0
+			seed := uint64(0)
+			for b.Loop() {
+				seed++
+				rec, err := ai.Play(g, make([]ai.Agent, len(g.Players)), seed, 300)
+				if err != nil {
+					b.Fatal(err)
+				}
+				turns += len(rec.Match.History())
+			}
+			b.ReportMetric(float64(turns)/b.Elapsed().Seconds(), "turns/s")
 		})
 	}
 }

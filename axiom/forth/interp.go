@@ -119,8 +119,32 @@ func (vm *VM) run() {
 		}
 		w := vm.fetch(vm.ip)
 		vm.ip += 4
-		if w == vm.haltCFA {
+		// The words of nearly every thread run here without a call: literals, branches,
+		// the end of a colon word and the start of one.
+		switch w {
+		case vm.haltCFA:
 			return
+		case vm.litCFA:
+			vm.w = w
+			vm.Push(vm.fetch(vm.ip))
+			vm.ip += 4
+			continue
+		case vm.semisCFA:
+			vm.w = w
+			vm.ip = vm.rpop()
+			continue
+		case vm.branchCFA:
+			vm.w = w
+			vm.ip = vm.fetch(vm.ip)
+			continue
+		case vm.zbranchCFA:
+			vm.w = w
+			if vm.Pop() == 0 {
+				vm.ip = vm.fetch(vm.ip)
+			} else {
+				vm.ip += 4
+			}
+			continue
 		}
 		vm.dispatch(w)
 	}
@@ -146,7 +170,9 @@ func (vm *VM) dispatch(cfa int32) {
 		if i < 0 || i >= len(vm.natives) {
 			vm.Fail("bad code field %d at %d", code, cfa)
 		}
-		if err := vm.natives[i].fn(vm); err != nil {
+		if n := &vm.natives[i]; n.f != nil {
+			n.f(vm)
+		} else if err := n.fn(vm); err != nil {
 			panic(err)
 		}
 	}

@@ -14,7 +14,9 @@ import (
 
 // prim registers a native that faults only by panicking.
 func (vm *VM) prim(name string, f func(*VM)) int32 {
-	return vm.native(name, func(v *VM) error { f(v); return nil })
+	cfa := vm.native(name, nil)
+	vm.natives[len(vm.natives)-1].f = f
+	return cfa
 }
 
 func flag(b bool) int32 {
@@ -339,8 +341,8 @@ func (vm *VM) registerArithmetic() {
 
 func (vm *VM) registerControl() {
 	P := vm.prim
-	P("BRANCH", func(v *VM) { v.ip = v.fetch(v.ip) })
-	P("0BRANCH", func(v *VM) {
+	vm.branchCFA = P("BRANCH", func(v *VM) { v.ip = v.fetch(v.ip) })
+	vm.zbranchCFA = P("0BRANCH", func(v *VM) {
 		if v.Pop() == 0 {
 			v.ip = v.fetch(v.ip)
 		} else {

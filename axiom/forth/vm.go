@@ -89,6 +89,7 @@ const (
 type native struct {
 	name string
 	fn   func(*VM) error
+	f    func(*VM) // a kernel primitive, which faults by panicking; called without fn
 }
 
 // source is one input being interpreted: a file or a string.
@@ -127,6 +128,8 @@ type VM struct {
 	haltThread int32 // Thread holding haltCFA.
 	semisCFA   int32 // Nameless ;S, compiled by ;.
 	litCFA     int32
+	branchCFA  int32 // BRANCH and 0BRANCH, which the inner interpreter runs itself
+	zbranchCFA int32
 
 	rng   [2]ran2
 	tr    *tracker // write tracking for snapshots, after Baseline

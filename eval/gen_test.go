@@ -194,7 +194,9 @@ func TestHashIncremental(t *testing.T) {
 		// Dialect games: values, columns and turn-order jumps enter the hash too.
 		"games/brazilian.zrf", "games/bashni.zrf", "games/abalone.zrf", "games/ossetian-kena.zrf",
 		// Go: the passes in a row are part of the state.
-		"games/go.zrf"} {
+		"games/go.zrf",
+		// Pentago: a twist carries the marbles of a block.
+		"games/pentago.zrf"} {
 		g := loadRow(t, file, "")
 		s := g.NewState()
 		for ply := 0; ply < 200; ply++ {

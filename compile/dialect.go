@@ -250,7 +250,7 @@ func (bc *bodyCompiler) compileDialect() {
 	dp.NumAcc = bc.nAcc
 }
 
-var dialectInstrs = map[string]bool{"set": true, "take-top": true, "select": true, "shift": true, "all-positions": true, "goto": true, "capture-group": true}
+var dialectInstrs = map[string]bool{"set": true, "take-top": true, "select": true, "shift": true, "all-positions": true, "goto": true, "capture-group": true, "permute": true}
 
 // dialectInstr compiles an instruction of the dialect; ok false with no error when n is
 // not one.
@@ -316,6 +316,8 @@ func (bc *bodyCompiler) dialectInstr(n *zrf.Node, site *zrf.Site, o code.Op) (co
 		d := bc.dir(a[0], ns)
 		o.Code, o.A = code.OpShift, int32(d)
 		return o, d != engine.NoDir, true
+	case "permute":
+		return bc.permute(n, site, o)
 	case "all-positions":
 		o.Code = code.OpAll
 		o.Body = bc.instrs(a, ns)
@@ -614,4 +616,55 @@ func (bc *bodyCompiler) isName(n *zrf.Node) bool {
 		return e.PieceInts[i].Names
 	}
 	return n.Kind == zrf.Atom && e.VarIndex(n.Text) < 0 && e.PosIntIndex(n.Text) < 0 && slices.Contains(e.Symbols, n.Text)
+}
+
+// permute compiles (permute (P1 P2 ... Pn) ...): each list is a cycle, the contents of P1
+// going to P2, ..., of Pn to P1. A position may appear once in the whole form. The
+// permutation is stored in the program, and the op names it by number.
+func (bc *bodyCompiler) permute(n *zrf.Node, site *zrf.Site, o code.Op) (code.Op, bool, bool) {
+	c := bc.c
+	ns := n.SiteIn(site)
+	a := n.Args()
+	if len(a) == 0 {
+		c.errorf(n, site, "expected (permute (POSITION POSITION ...) ...)")
+		return o, false, true
+	}
+	if c.g.Ext != nil && c.g.Ext.StackCap > 0 {
+		c.errorf(n, site, "permute cannot move columns: it is not allowed in a game with (stacks N)")
+		return o, false, true
+	}
+	var perm code.Perm
+	seen := map[engine.Loc]bool{}
+	ok := true
+	for _, cyc := range a {
+		if cyc.Kind != zrf.List || len(cyc.List) < 2 {
+			c.errorf(cyc, ns, "expected a cycle of two or more positions, as (a1 c1 c3 a3)")
+			ok = false
+			continue
+		}
+		locs := make([]engine.Loc, 0, len(cyc.List))
+		for _, it := range cyc.List {
+			l := c.locName(it, ns)
+			if l == engine.NoLoc {
+				ok = false
+				continue
+			}
+			if seen[l] {
+				c.errorf(it, ns, "position %q appears twice in this permute: each position moves once", it.Text)
+				ok = false
+				continue
+			}
+			seen[l] = true
+			locs = append(locs, l)
+		}
+		for i, l := range locs {
+			perm = append(perm, code.PermPair{From: l, To: locs[(i+1)%len(locs)]})
+		}
+	}
+	if !ok {
+		return o, false, true
+	}
+	o.Code, o.A = code.OpPermute, int32(len(bc.p.Perms))
+	bc.p.Perms = append(bc.p.Perms, perm)
+	return o, true, true
 }

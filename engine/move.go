@@ -28,11 +28,18 @@ const (
 	// The dialect's changes (see ext.go).
 	OpVal  // value Attr of class Class (ValVar, ValPiece, ValPos) at To becomes Value
 	OpTake // the top piece of From goes to the bottom of the column on To
+	// OpPermute records that the part permuted positions (the dialect's permute):
+	// Value is the permutation's number in the rules and To one of its positions. It
+	// changes nothing itself: the pieces the permutation carries are the OpMove
+	// changes after it, and the changes before it are the part's own movements and
+	// effects, already at the positions where the permutation puts them. It tells
+	// apart parts that permute differently and leave the same board.
+	OpPermute
 )
 
 var opNames = [...]string{OpMove: "move", OpCopy: "copy", OpDrop: "drop", OpCreate: "create",
 	OpCapture: "capture", OpType: "type", OpOwner: "owner", OpFlip: "flip", OpAttr: "attr",
-	OpVal: "val", OpTake: "take"}
+	OpVal: "val", OpTake: "take", OpPermute: "permute"}
 
 func (o Op) String() string { return opNames[o] }
 
@@ -159,20 +166,24 @@ func (m *Move) Source() Loc {
 		switch m.Changes[i].Op {
 		case OpMove, OpCopy:
 			return m.Changes[i].From
-		case OpDrop:
+		case OpDrop, OpPermute:
 			return NoLoc
 		}
 	}
 	return NoLoc
 }
 
-// Dest returns the destination of the last movement or drop, or NoLoc.
+// Dest returns the destination of the last movement or drop, or NoLoc. The pieces that
+// a permutation carries (the changes after an OpPermute) do not count: Dest is where the
+// part's own piece ended.
 func (m *Move) Dest() Loc {
 	d := NoLoc
 	for i := range m.Changes {
 		switch m.Changes[i].Op {
 		case OpMove, OpCopy, OpDrop:
 			d = m.Changes[i].To
+		case OpPermute:
+			return d
 		}
 	}
 	return d

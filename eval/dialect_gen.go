@@ -87,6 +87,9 @@ func (x *gen) runExt(o *code.Op) bool {
 				x.effects = append(x.effects, engine.Change{Op: engine.OpCapture, To: m})
 			}
 		}
+	case code.OpPermute:
+		x.permRun(x.g.code.Perms[o.A])
+		x.perms = append(x.perms, o.A)
 	case code.OpAll:
 		save := x.cursor
 		x.spend(o.At)
@@ -661,4 +664,93 @@ func (g *Game) formula(i int, s *engine.State, p engine.Player) (v bool) {
 	clear(x.attCache[1])
 	x.reset(0, false, s.Cells[0])
 	return x.test(cd)
+}
+
+// permRun composes permutation p after the ones the part ran before: the contents bound
+// for t go on to p's image of t.
+func (x *gen) permRun(p code.Perm) {
+	n := len(x.b.Locs)
+	if len(x.perm) != 2*n {
+		// perm[:n] is the composed permutation, perm[n:] a scratch table of p.
+		x.perm = make([]engine.Loc, 2*n)
+		for i := range x.perm {
+			x.perm[i] = engine.Loc(i % n)
+		}
+	}
+	cur, tmp := x.perm[:n], x.perm[n:]
+	for _, pr := range p {
+		tmp[pr.From] = pr.To
+	}
+	for l, t := range cur {
+		cur[l] = tmp[t]
+	}
+	for _, pr := range p {
+		tmp[pr.From] = pr.From
+	}
+}
+
+// permReset forgets the permutations of the last run.
+func (x *gen) permReset() {
+	n := len(x.b.Locs)
+	for i := range x.perm[:n] {
+		x.perm[i] = engine.Loc(i)
+	}
+	x.perms = x.perms[:0]
+}
+
+// addPermutation rewrites the changes of the move being added (arena[start:]) so that
+// the permutations the part ran apply to the board the part leaves: its own movements,
+// drops and effects land where the permutation carries their positions (position values
+// stay with their squares), and every piece standing in the permuted positions that
+// the part does not move is carried by an OpMove after an OpPermute change per
+// permutation. It returns where the part's last piece ends.
+func (x *gen) addPermutation(o *code.Op, start int, last engine.Loc) engine.Loc {
+	perm := x.perm[:len(x.b.Locs)]
+	own := len(x.arena)
+	for i := start; i < own; i++ {
+		c := &x.arena[i]
+		switch c.Op {
+		case engine.OpMove, engine.OpCopy, engine.OpDrop, engine.OpCreate, engine.OpCapture,
+			engine.OpType, engine.OpOwner, engine.OpFlip, engine.OpAttr:
+			c.To = perm[c.To]
+		case engine.OpVal:
+			if c.Class == engine.ValPiece {
+				c.To = perm[c.To]
+			}
+		}
+	}
+	for _, i := range x.perms {
+		x.arena = append(x.arena, engine.Change{Op: engine.OpPermute, Value: i, To: x.g.code.Perms[i][0].From})
+	}
+	carried := len(x.arena)
+	for _, i := range x.perms {
+	pairs:
+		for _, pr := range x.g.code.Perms[i] {
+			l := pr.From
+			c := x.cells[l]
+			if perm[l] == l || c.IsEmpty() {
+				continue
+			}
+			for j := start; j < own; j++ {
+				if ch := &x.arena[j]; ch.Op == engine.OpMove && ch.From == l {
+					continue pairs // the part moves it itself
+				}
+			}
+			for j := start; j < own; j++ {
+				if ch := &x.arena[j]; (ch.Op == engine.OpMove || ch.Op == engine.OpCopy) && ch.To == perm[l] {
+					x.bail(o, "a piece moves onto %s, which a permute of this part moves: permute cannot capture by landing", x.b.Locs[l].Name)
+				}
+			}
+			for j := carried; j < len(x.arena); j++ {
+				if x.arena[j].From == l {
+					continue pairs // in two of the part's permutations
+				}
+			}
+			x.arena = append(x.arena, engine.Change{Op: engine.OpMove, From: l, To: perm[l], Player: c.Player(), Kind: c.Kind()})
+		}
+	}
+	if last != engine.NoLoc {
+		last = perm[last]
+	}
+	return last
 }

@@ -114,6 +114,11 @@ type gen struct {
 	marks []uint32
 	stamp uint32
 	fill  []engine.Loc
+	// The dialect's permute: perm[l] is where the contents of l go when the part is
+	// made (the identity unless perms is not empty), perms the permutations run, in
+	// order (dialect_gen.go).
+	perm  []engine.Loc
+	perms []int32
 }
 
 func newGen(g *Game) *gen {
@@ -214,6 +219,9 @@ func (x *gen) reset(l engine.Loc, drop bool, piece engine.Cell) {
 	x.moved = x.moved[:0]
 	x.effects = x.effects[:0]
 	x.sel = x.sel[:0]
+	if len(x.perms) > 0 {
+		x.permReset()
+	}
 	x.work = 0
 	x.flags = 0
 	if x.posDirty {
@@ -399,7 +407,7 @@ func (x *gen) run(ops []code.Op) bool {
 			}
 		case code.OpSetAttr:
 			x.effects = append(x.effects, engine.Change{Op: engine.OpAttr, To: x.cursor, Attr: uint8(o.A), Val: x.test(o.Cond)})
-		case code.OpSetVal, code.OpTake, code.OpSelect, code.OpShift, code.OpAll, code.OpGoto, code.OpCaptureGroup:
+		case code.OpSetVal, code.OpTake, code.OpSelect, code.OpShift, code.OpAll, code.OpGoto, code.OpCaptureGroup, code.OpPermute:
 			if !x.runExt(o) {
 				return false
 			}
@@ -454,6 +462,9 @@ func (x *gen) add(o *code.Op) {
 		x.arena = append(x.arena, x.effects...)
 		if x.g.Ext != nil && x.g.Ext.StackCap > 0 {
 			x.fixTakes(x.arena[start:], last)
+		}
+		if len(x.perms) > 0 {
+			last = x.addPermutation(o, start, last)
 		}
 		if len(o.Kinds) > 0 && last != engine.NoLoc {
 			x.arena = append(x.arena, engine.Change{Op: engine.OpType, To: last, Kind: o.Kinds[i]})

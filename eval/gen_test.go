@@ -190,11 +190,13 @@ func TestRecycleCaptures(t *testing.T) {
 // TestHashIncremental checks that the hash kept by Apply equals the hash computed from
 // scratch, along a few hundred plies of chess and checkers.
 func TestHashIncremental(t *testing.T) {
-	for _, file := range []string{"games/chess.zrf", "games/checkers.zrf", "games/thud.zrf",
+	for _, file := range []string{"games/chess.zrf", "games/checkers.zrf", "games/thud.zrf", "games/surakarta.zrf",
 		// Dialect games: values, columns and turn-order jumps enter the hash too.
 		"games/brazilian.zrf", "games/bashni.zrf", "games/abalone.zrf", "games/ossetian-kena.zrf",
 		// Go: the passes in a row are part of the state.
-		"games/go.zrf"} {
+		"games/go.zrf",
+		// Pentago: a twist carries the marbles of a block.
+		"games/pentago.zrf"} {
 		g := loadRow(t, file, "")
 		s := g.NewState()
 		for ply := 0; ply < 200; ply++ {

@@ -29,9 +29,12 @@ func namedBase(g *eval.Game, s *engine.State, m *engine.Move) string {
 	rule := RuleName(g, m)
 	from, to := engine.NoLoc, engine.NoLoc
 	var drop *engine.Change
+changes:
 	for i := range m.Changes {
 		c := &m.Changes[i]
 		switch c.Op {
+		case engine.OpPermute:
+			break changes // what follows is carried by a permutation
 		case engine.OpMove, engine.OpCopy:
 			if c.From == c.To {
 				continue

@@ -48,6 +48,7 @@ const (
 	OpAll          // body: run at every position
 	OpGoto         // a: turn-order entry to go on at, -1 for this one again
 	OpCaptureGroup // loc: every piece of the group there is captured
+	OpPermute      // a: index into Program.Perms: the positions whose contents move
 )
 
 // opNames are the names of the opcodes, the ZRF keywords they come from where there is one.
@@ -83,6 +84,7 @@ var opNames = [...]string{
 	OpAll:          "all-positions",
 	OpGoto:         "goto",
 	OpCaptureGroup: "capture-group",
+	OpPermute:      "permute",
 }
 
 // String returns the opcode's name, or Opcode(N) for a value without one.
@@ -239,7 +241,17 @@ type Program struct {
 	Promoted  []bool // kinds that are the target of a promotion
 	Attackers bool   // some condition uses attacked? or defended?
 	Dialect   *Dialect
+	// Perms are the permutations of the dialect's permute instructions, in the order
+	// compiled: Perms[i] is pairs of positions, each From whose contents go To.
+	Perms []Perm
 }
+
+// Perm is a permutation of positions: the contents of each From go to its To. Every
+// position appears once as a From and once as a To.
+type Perm []PermPair
+
+// PermPair is one position of a permutation and where its contents go.
+type PermPair struct{ From, To engine.Loc }
 
 // Block is one compiled move or drop block of a piece type.
 type Block struct {

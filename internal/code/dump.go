@@ -182,6 +182,22 @@ func (d *dumper) op(depth int, o *Op) {
 		return
 	case OpCapture, OpChangeOwner, OpFlip, OpTake, OpSelect, OpCaptureGroup:
 		args = d.loc(args, o.Loc)
+	case OpPermute:
+		if o.A >= 0 && int(o.A) < len(d.p.Perms) {
+			// The pairs are stored cycle by cycle: a cycle ends where it comes back.
+			var cyc []string
+			first := engine.NoLoc
+			for _, pr := range d.p.Perms[o.A] {
+				if first == engine.NoLoc {
+					first = pr.From
+				}
+				cyc = append(cyc, d.pos(int32(pr.From)))
+				if pr.To == first {
+					args = append(args, "("+strings.Join(cyc, " ")+")")
+					cyc, first = nil, engine.NoLoc
+				}
+			}
+		}
 	case OpCreate:
 		if o.A >= 0 {
 			args = append(args, name(d.n.Players, o.A, "player"))

@@ -66,11 +66,13 @@ func TestDump(t *testing.T) {
 			{Code: OpTake, Loc: east}, {Code: OpSelect},
 			{Code: OpShift, A: 1},
 			{Code: OpCaptureGroup, Loc: east},
+			{Code: OpPermute, A: 0},
 			{Code: OpSetVal, A: 0, B: int32(engine.ValVar), Expr: &Expr{Code: IntAdd, Args: []*Expr{
 				{Code: IntLiberties}, {Code: IntGroup, Loc: east}, {Code: IntArea, A: -1},
 				{Code: IntArea, A: 1}, {Code: IntPasses}}}},
 			{Code: OpAll, Body: []Op{{Code: OpGoto, A: -1}, {Code: OpGoto, A: 0}, {Code: OpGoto, A: 1}}},
 		}}}},
+		Perms: []Perm{{{From: 0, To: 1}, {From: 1, To: 0}}},
 		Dialect: &Dialect{
 			Acts: [][NumActs][]Op{
 				{ActPreMove: {{Code: OpVerify, Cond: &Cond{Code: CondConnected}}}},
@@ -143,6 +145,7 @@ piece Queen
     select
     shift e
     capture-group e
+    permute (a1 b2)
     set score (+ (liberties) (group-size e) (area) (area Black) passes)
     all-positions
       goto again

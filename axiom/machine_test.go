@@ -32,10 +32,10 @@ ringbuffer2-reset ringbuffer2-add-item ringbuffer2-remove-item ringbuffer2-empty
 	}
 }
 
-// TestRingBuffers runs the two FIFOs from Forth.
+// TestRingBuffers runs the two FIFOs from Forth, and the search words' stand-ins.
 func TestRingBuffers(t *testing.T) {
 	vm := forth.New(forth.Config{MemSize: 1 << 20})
-	newMachine(vm)
+	m := newMachine(vm)
 	src := "ringbuffer-reset ringbuffer2-reset 1 ringbuffer-add-item 2 ringbuffer-add-item " +
 		"3 ringbuffer2-add-item ringbuffer-remove-item ringbuffer-remove-item ringbuffer-empty? " +
 		"ringbuffer2-empty? ringbuffer2-remove-item"
@@ -48,7 +48,11 @@ func TestRingBuffers(t *testing.T) {
 	if err := vm.Interpret("test", []byte("ringbuffer-remove-item")); err == nil || !strings.Contains(err.Error(), "empty") {
 		t.Errorf("removing from an empty buffer: %v", err)
 	}
-	if err := vm.Interpret("test", []byte("$NegamaxMove")); err == nil || !strings.Contains(err.Error(), "not supported") {
-		t.Errorf("the built-in search: %v", err)
+	if err := vm.Interpret("test", []byte("OnPlayRandomGame")); err == nil || !strings.Contains(err.Error(), "not supported") {
+		t.Errorf("the built-in play-outs: %v", err)
+	}
+	// The built-in search engines leave the choice to the host, and say so.
+	if err := vm.Interpret("test", []byte("$NegamaxMove")); err != nil || m.builtin != "$NegamaxMove" {
+		t.Errorf("the built-in search: %v, recorded %q", err, m.builtin)
 	}
 }

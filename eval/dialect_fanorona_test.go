@@ -348,3 +348,38 @@ func TestFanoronaPerft(t *testing.T) {
 		}
 	}
 }
+
+// TestFanoronaWin checks the goal: capturing the last enemy pieces wins, and a side that
+// still has a piece plays on.
+func TestFanoronaWin(t *testing.T) {
+	g := loadGame(t, "fanorona.zrf")
+	white := g.PlayerIndex("White")
+	for _, tt := range []struct {
+		spec, want string // want: the winner, or "" while the game goes on
+	}{
+		{"White Stone c3; Black Stone e3 f3; White to move", "White"},
+		{"White Stone c3; Black Stone e3 h3; White to move", ""},
+	} {
+		s := position(t, g, tt.spec)
+		turns, err := g.NewWorkspace().Turns(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(turns) != 1 {
+			t.Fatalf("%s: %d turns, want the capture c3-d3 alone", tt.spec, len(turns))
+		}
+		res, _, err := g.NewWorkspace().Outcome(turns[0].After, white, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if res.Over && len(res.Winners) == 1 {
+			got = g.Players[res.Winners[0]].Name
+		} else if res.Over {
+			got = fmt.Sprint(res)
+		}
+		if got != tt.want {
+			t.Errorf("%s, after c3-d3: got %q (%v), want %q", tt.spec, got, res, tt.want)
+		}
+	}
+}

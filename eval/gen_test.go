@@ -193,6 +193,7 @@ func TestHashIncremental(t *testing.T) {
 	for _, file := range []string{"games/chess.zrf", "games/checkers.zrf", "games/thud.zrf", "games/surakarta.zrf",
 		// Dialect games: values, columns and turn-order jumps enter the hash too.
 		"games/brazilian.zrf", "games/bashni.zrf", "games/abalone.zrf", "games/ossetian-kena.zrf",
+		"games/fanorona.zrf",
 		// Go: the passes in a row are part of the state.
 		"games/go.zrf",
 		// Pentago: a twist carries the marbles of a block.

@@ -112,4 +112,4 @@ func TestAxiomCoverage(t *testing.T) {
 
 // slowAxiom matches the Axiom rules files whose random games take more than a few
 // seconds each: their Forth walks the board many times for every move.
-var slowAxiom = regexp.MustCompile(`(?i)rithmomachy|margo|/ordo|abstractmancala|qxo|7kingdoms|tavreli`)
+var slowAxiom = regexp.MustCompile(`(?i)rithmomachy|margo|/ordo|abstractmancala|qxo|7kingdoms|tavreli|chase|\.gol\.zrf|lifeordeath|jofur|foxhunting`)

@@ -312,6 +312,7 @@ type gridForm struct {
 	pts    [][2]float64 // hexagon corners of a hexagonal grid
 	sign   int          // hexagonal colouring: (ca + sign*cb) mod 3
 	size   float64      // disc diameter of a hexagonal grid
+	dark   int          // square grid: the parity of ca+cb shaded dark
 }
 
 // gridForms classifies every grid: square when the steps of its two smallest dimensions
@@ -334,9 +335,9 @@ func (r *svgRenderer) gridForms() []gridForm {
 		}
 		switch {
 		case uy == 0 && vx == 0:
-			f.shape, f.tw, f.th = shapeRect, math.Abs(ux), math.Abs(vy)
+			f.shape, f.tw, f.th, f.dark = shapeRect, math.Abs(ux), math.Abs(vy), r.darkParity(i, f)
 		case ux == 0 && vy == 0:
-			f.shape, f.tw, f.th = shapeRect, math.Abs(vx), math.Abs(uy)
+			f.shape, f.tw, f.th, f.dark = shapeRect, math.Abs(vx), math.Abs(uy), r.darkParity(i, f)
 		default:
 			cos := (ux*vx + uy*vy) / (lu * lv)
 			if math.Abs(lu-lv) > 0.15*max(lu, lv) || math.Abs(math.Abs(cos)-0.5) > 0.1 {
@@ -367,6 +368,32 @@ func (r *svgRenderer) gridForms() []gridForm {
 	return forms
 }
 
+// darkParity is the parity of the two coordinates that square grid i shades dark: 1
+// (the corner at a grid's first coordinates light, as on a chess board), or 0 when
+// the start position has pieces on the grid and all of them stand on squares of
+// parity 0, so that draughts played on the other squares (Italian, Portuguese) show
+// their pieces on dark squares.
+func (r *svgRenderer) darkParity(i int, f *gridForm) int {
+	n := 0
+	for _, p := range r.g.Setup {
+		if p.Loc < 0 || int(p.Loc) >= len(r.b.Locs) {
+			continue
+		}
+		info := r.b.Locs[p.Loc]
+		if info.Grid != i || len(info.Coords) != len(r.b.Grids[i].Dims) {
+			continue
+		}
+		if (info.Coords[f.a]+info.Coords[f.b])%2 != 0 {
+			return 1
+		}
+		n++
+	}
+	if n == 0 {
+		return 1
+	}
+	return 0
+}
+
 // cellShapes computes the shape of every position drawn, and the typical cell size.
 func (r *svgRenderer) cellShapes() {
 	forms := r.gridForms()
@@ -394,7 +421,7 @@ func (r *svgRenderer) cellShapes() {
 				c.h = min(c.h, rh)
 			}
 			c.fill = svgLight
-			if (info.Coords[f.a]+info.Coords[f.b])%2 != 0 {
+			if (info.Coords[f.a]+info.Coords[f.b])%2 == f.dark {
 				c.fill = svgDark
 			}
 		case f != nil && f.shape == shapeHex:

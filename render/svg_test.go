@@ -310,3 +310,29 @@ func TestSVGText(t *testing.T) {
 		t.Errorf("Wolfs: missing %s", want)
 	}
 }
+
+// TestSVGDraughtsShading checks the shading of square grids: as on a chess board, the
+// corner at the first coordinates (a8) is light, unless every piece of the start stands
+// on squares of that corner's colour. Then the other colour is the light one, so that
+// draughts played with a light a1 (Portuguese: the corner at each player's right is a
+// playing square) show their pieces on dark squares. Russian draughts plays on a1.
+func TestSVGDraughtsShading(t *testing.T) {
+	for _, tt := range []struct {
+		file, dark, light string
+	}{
+		{"portuguese.zrf", "h1", "a1"},
+		{"italian.zrf", "a8", "b8"},
+		{"russian.zrf", "a1", "h1"},
+		{"chess.zrf", "a1", "h1"},
+	} {
+		g := evaltest.Load(t, filepath.Join("..", "games", tt.file))
+		svg, _ := render.SVG(g.Game, nil, render.SVGOptions{})
+		for _, c := range []struct{ loc, fill string }{{tt.dark, "#b58863"}, {tt.light, "#f0d9b5"}} {
+			re := regexp.MustCompile(`fill="([^"]*)" class="cell" data-loc="` + c.loc + `"`)
+			m := re.FindSubmatch(svg)
+			if m == nil || string(m[1]) != c.fill {
+				t.Errorf("%s: %s drawn with %q, want %s", tt.file, c.loc, m, c.fill)
+			}
+		}
+	}
+}

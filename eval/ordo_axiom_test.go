@@ -175,6 +175,10 @@ func turnString(g *eval.Game, s *engine.State, t *eval.Turn) string {
 //   - "backward to reconnect": after a capture splits a player's group, ours lets that
 //     player's next move go backward to reconnect, as the published rules allow; the
 //     Axiom Ordo never moves backward.
+//
+// Where ours leaves a player no move at all (a split group that cannot reconnect, which
+// loses), the Axiom Ordo may still offer ordo moves in file; those are compared like any
+// others, and the game stops there.
 func TestOrdoAxiomAgainstOurs(t *testing.T) {
 	corpus := testutil.CorpusDir(t)
 	ax := evaltest.Load(t, filepath.Join(corpus, "dagazproject-zrf/Ordo/Ordo.zrf"))
@@ -235,6 +239,12 @@ func TestOrdoAxiomAgainstOurs(t *testing.T) {
 			ro, _, err := ours.NewWorkspace().Outcome(so, 0, 1)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if !ra.Over && ro.Over && strings.Contains(ro.Reason, "stalemated") {
+				// Ours has no move for the player here; the moves the Axiom Ordo has
+				// are compared (and must be explained) on the next round, the last.
+				diffs["no move in ours"]++
+				continue
 			}
 			if ra.Over != ro.Over || len(ra.Winners) != len(ro.Winners) ||
 				len(ra.Winners) == 1 && ax.Players[ra.Winners[0]].Name[:1] != map[string]string{"W": "L", "B": "D"}[ours.Players[ro.Winners[0]].Name[:1]] {

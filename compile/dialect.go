@@ -400,7 +400,7 @@ func (bc *bodyCompiler) dialectCond(n *zrf.Node, site *zrf.Site, name string, ar
 	op, isCmp := cmpOps[name]
 	switch {
 	case isCmp && n.Kind == zrf.List:
-	case name == "own?" || name == "selected?" || name == "connected?":
+	case name == "own?" || name == "selected?" || name == "connected?" || name == "to-move?":
 	default:
 		return nil, false
 	}
@@ -427,10 +427,13 @@ func (bc *bodyCompiler) dialectCond(n *zrf.Node, site *zrf.Site, name string, ar
 	switch name {
 	case "selected?":
 		cd.Code = code.CondSelected
-	case "connected?":
+	case "connected?", "to-move?":
 		cd.Code = code.CondConnected
+		if name == "to-move?" {
+			cd.Code = code.CondToMove
+		}
 		if len(args) > 0 {
-			c.errorf(n, site, "connected? takes no arguments")
+			c.errorf(n, site, "%s takes no arguments", name)
 			return nil, true
 		}
 		return cd, true

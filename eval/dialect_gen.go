@@ -65,7 +65,9 @@ func (x *gen) runExt(o *code.Op) bool {
 				e.gone = true
 				continue
 			}
-			if !x.cells[t].IsEmpty() && !x.isOrigin(t) {
+			// A square whose piece the part captures may be entered: the arrival
+			// removes that piece (addEffects leaves out its capture).
+			if !x.cells[t].IsEmpty() && !x.isOrigin(t) && !x.capturing(t) {
 				return false
 			}
 			e.cur = t
@@ -150,6 +152,22 @@ func (x *gen) addSelection() engine.Loc {
 		}
 	}
 	return last
+}
+
+// addEffects appends the part's effects to the arena. With a group, a capture on a
+// square that a piece of the group enters is left out: the arrival removes the piece
+// there, and the capture, applied after the movements, would remove the newcomer.
+func (x *gen) addEffects() {
+	if len(x.sel) == 0 {
+		x.arena = append(x.arena, x.effects...)
+		return
+	}
+	for _, e := range x.effects {
+		if e.Op == engine.OpCapture && x.arrivesAt(e.To) {
+			continue
+		}
+		x.arena = append(x.arena, e)
+	}
 }
 
 func (x *gen) arrivesAt(l engine.Loc) bool {

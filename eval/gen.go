@@ -459,7 +459,7 @@ func (x *gen) add(o *code.Op) {
 				x.arena[len(x.arena)-1].Op = engine.OpCopy
 			}
 		}
-		x.arena = append(x.arena, x.effects...)
+		x.addEffects()
 		if x.g.Ext != nil && x.g.Ext.StackCap > 0 {
 			x.fixTakes(x.arena[start:], last)
 		}
@@ -542,6 +542,11 @@ func (x *gen) test(c *code.Cond) bool {
 		return x.compare(c)
 	case code.CondConnected:
 		return x.connected()
+	case code.CondToMove:
+		// In a goal's formula the mover is the goal's player: the goal holds only at the
+		// start of that player's turn. In move code it is always true; in a check, which
+		// reads the state after the turn, true only when the mover moves again.
+		return x.g.Entry(x.s).Mover == x.mover
 	}
 	return x.pred(c) != c.Neg
 }

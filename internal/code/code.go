@@ -170,6 +170,7 @@ const (
 	CondOwn       // the piece at loc belongs to the player making the turn
 	CondSelected  // loc is where a selected piece now stands
 	CondConnected // the side's pieces form one group
+	CondToMove    // the player making the turn (a goal's player) is the one to move in the state
 )
 
 // condNames are the names of the conditions, the ZRF keywords they come from where there
@@ -201,6 +202,7 @@ var condNames = [...]string{
 	CondOwn:       "own?",
 	CondSelected:  "selected?",
 	CondConnected: "connected?",
+	CondToMove:    "to-move?",
 }
 
 // String returns the condition's name, or CondCode(N) for a value without one.

@@ -86,6 +86,7 @@ func TestDump(t *testing.T) {
 			Formulas: []*Cond{
 				{Code: CondCmp, A: CmpNe, Ints: []*Expr{{Code: IntFirst, A: 0}, {Code: IntOrder, A: 1}}},
 				{Code: CondCmp, A: CmpGe, Ints: []*Expr{{Code: IntMover, A: 0}, {Code: IntCond, Cond: empty}}},
+				{Code: CondToMove},
 			},
 		},
 	}
@@ -160,6 +161,7 @@ game pre-move
 check 1: (<= (accumulate-max (captures)) (accumulate-min (captures Queen)))
 formula 0: (!= (first-capture Pawn) (capture-order Queen))
 formula 1: (>= (mover Pawn) (if empty?))
+formula 2: to-move?
 `
 	var b strings.Builder
 	if err := Dump(&b, p, names); err != nil {

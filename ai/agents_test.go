@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/zoggo/zoggo/ai"
 	"github.com/zoggo/zoggo/internal/evaltest"
@@ -92,6 +93,41 @@ func TestAgentErrors(t *testing.T) {
 		}
 		if len(m.History()) != 0 {
 			t.Errorf("%s: Choose changed the match", spec)
+		}
+	}
+}
+
+// TestSearchClock: a search on a clock, with no depth or node limit that would stop it
+// first, stops when its time is up and returns a legal turn; its spelling round-trips and
+// clocks out of bounds are refused.
+func TestSearchClock(t *testing.T) {
+	g := evaltest.Load(t, "../games/chess.zrf")
+	m, err := match.New(g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := ai.Parse("search:50ms", g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Name() != "search:50ms" {
+		t.Errorf("name %q, want search:50ms", a.Name())
+	}
+	s := a.(*ai.Search)
+	if s.Depth != 12 || s.Time != 50*time.Millisecond {
+		t.Errorf("depth %d, time %v: want the deepest search on a 50ms clock", s.Depth, s.Time)
+	}
+	// Chess to depth 12 cannot finish: only the clock stops this search.
+	i, err := a.Choose(m, rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i < 0 || i >= len(m.Legal()) {
+		t.Fatalf("turn %d of %d", i, len(m.Legal()))
+	}
+	for _, bad := range []string{"search:1us", "search:2h", "search:fast"} {
+		if _, err := ai.Parse(bad, g); err == nil {
+			t.Errorf("%s accepted", bad)
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/match"
@@ -65,14 +66,28 @@ func errOver(m *match.Match) error {
 	return fmt.Errorf("no turn to choose: the game is over (%s)", m.Result().Reason)
 }
 
-// Parse makes an agent from its CLI spelling: "random", "search:L", "mcts:L", "L" (a
-// level: search, or MCTS for games with random players), or in Axiom games "axiom" (the
-// player the game's Forth defines) or "axiom:VARIANT" (the player another variant of the
-// same rules file defines).
+// The bounds of a search's clock (search:DURATION).
+const (
+	MinThink = 10 * time.Millisecond
+	MaxThink = time.Minute
+)
+
+// Parse makes an agent from its CLI spelling: "random", "search:L", "search:DURATION" (a
+// search on a clock, such as search:2s), "mcts:L", "L" (a level: search, or MCTS for
+// games with random players), or in Axiom games "axiom" (the player the game's Forth
+// defines) or "axiom:VARIANT" (the player another variant of the same rules file
+// defines).
 func Parse(spec string, g *eval.Game) (Agent, error) {
 	kind, arg, _ := strings.Cut(strings.TrimSpace(spec), ":")
 	if kind == "axiom" {
 		return parseAxiom(spec, arg, g)
+	}
+	if kind == "search" && strings.TrimLeft(arg, "0123456789.") != "" {
+		d, err := time.ParseDuration(arg)
+		if err != nil || d < MinThink || d > MaxThink {
+			return nil, fmt.Errorf("player %q: a search on a clock thinks for a time from %v to %v, such as search:2s", spec, MinThink, MaxThink)
+		}
+		return NewClockSearch(d), nil
 	}
 	level := 2
 	if arg != "" {
@@ -100,7 +115,7 @@ func Parse(spec string, g *eval.Game) (Agent, error) {
 	case "mcts":
 		return NewMCTS(level), nil
 	}
-	return nil, fmt.Errorf("unknown player %q: use random, search:LEVEL, mcts:LEVEL, a level number, or axiom (in Axiom games)", spec)
+	return nil, fmt.Errorf("unknown player %q: use random, search:LEVEL, search:DURATION, mcts:LEVEL, a level number, or axiom (in Axiom games)", spec)
 }
 
 // parseAxiom makes the bot of the Forth of an Axiom game, or of its variant titled title.

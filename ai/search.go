@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+	"time"
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
@@ -21,6 +22,10 @@ import (
 type Search struct {
 	Depth    int
 	MaxNodes int // budget: nodes plus the turns generated at them
+	// Time is a clock: the search deepens until it runs out, then keeps the best turn of
+	// the last depth it finished (0: no clock, only Depth and MaxNodes). A game played on
+	// a clock depends on the machine's speed, not only on its seed.
+	Time time.Duration
 
 	g      *eval.Game
 	v      *Values
@@ -31,6 +36,9 @@ type Search struct {
 	stop   bool
 	err    error // the first error met; it stops the search
 	qdepth int
+
+	deadline time.Time
+	ticks    int
 }
 
 type ttEntry struct {
@@ -49,8 +57,21 @@ func NewSearch(level int) *Search {
 	return &Search{Depth: level, MaxNodes: 40000 * level * level}
 }
 
-// Name returns "search:L".
-func (s *Search) Name() string { return "search:" + itoa(s.Depth) }
+// NewClockSearch returns a searcher that thinks for d on each turn, as deep as it gets.
+func NewClockSearch(d time.Duration) *Search {
+	return &Search{Depth: maxLevel, MaxNodes: math.MaxInt, Time: d}
+}
+
+// maxLevel is the deepest a search goes.
+const maxLevel = 12
+
+// Name returns "search:L", or "search:DURATION" for a search on a clock.
+func (s *Search) Name() string {
+	if s.Time > 0 {
+		return "search:" + s.Time.String()
+	}
+	return "search:" + itoa(s.Depth)
+}
 
 // Choose searches the position and returns the best turn found.
 func (s *Search) Choose(m *match.Match, r *rand.Rand) (int, error) {
@@ -63,6 +84,9 @@ func (s *Search) Choose(m *match.Match, r *rand.Rand) (int, error) {
 	s.me = m.Mover()
 	s.tt = map[uint64]ttEntry{}
 	s.nodes, s.stop, s.err, s.qdepth = 0, false, nil, 4
+	if s.Time > 0 {
+		s.deadline, s.ticks = time.Now().Add(s.Time), 0
+	}
 	defer func() { s.x = nil }()
 	order := s.order(m.State(), turns, s.me, -1)
 	// Shuffle, then order by gain again (stably): among equally good moves the first
@@ -129,6 +153,11 @@ func (s *Search) value(depth int, alpha, beta float64, ply int) float64 {
 	s.nodes++
 	if s.nodes > s.MaxNodes {
 		s.stop = true
+	}
+	if s.Time > 0 {
+		if s.ticks++; s.ticks&63 == 0 && time.Now().After(s.deadline) {
+			s.stop = true
+		}
 	}
 	if x.Over() {
 		return s.terminal(x.Result(), ply)

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/zoggo/zoggo/ai"
@@ -24,6 +25,7 @@ func newPlay() *cobra.Command {
 	var variant, as string
 	var level int
 	var seed uint64
+	var think time.Duration
 	cmd := &cobra.Command{
 		Use:   "play FILE",
 		Short: "Play a game against the computer in the terminal",
@@ -38,19 +40,28 @@ in either notation, its squares as players write them (e2e4, e2 e4, e2-e4, e2xd3
 capture chain a3xc5xe7 or a3xe7; e7e8q or e7e8=Queen for what the piece becomes) when
 they name one legal move, or one of these commands:
 ` + playHelp + `
-The game is deterministic for a --seed: the same moves typed give the same replies.`,
+The game is deterministic for a --seed: the same moves typed give the same replies.
+With --think the computer searches on a clock instead, as deep as it gets in that time
+(its replies then depend on the machine's speed too).`,
 		Example: `  zoggo play games/chess.zrf
-  zoggo play games/thud.zrf --as Troll --level 3`,
+  zoggo play games/thud.zrf --as Troll --level 3
+  zoggo play games/checkers.zrf --think 2s`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if level < 1 || level > 12 {
 				return fmt.Errorf("--level must be a number from 1 to 12")
+			}
+			if think != 0 && (think < ai.MinThink || think > ai.MaxThink) {
+				return fmt.Errorf("--think must be from %v to %v", ai.MinThink, ai.MaxThink)
 			}
 			g, err := loadGame(cmd.ErrOrStderr(), args[0], variant)
 			if err != nil {
 				return err
 			}
 			s, err := newSession(g, args[0], as, level, seed)
+			if err == nil && think > 0 {
+				err = s.onClock(think)
+			}
 			if err != nil {
 				return err
 			}
@@ -64,6 +75,7 @@ The game is deterministic for a --seed: the same moves typed give the same repli
 	f.StringVar(&as, "as", "", "the player you play, by name (default: the first player)")
 	f.IntVar(&level, "level", 2, "strength of the computer, 1 to 12")
 	f.Uint64Var(&seed, "seed", 1, "seed of the computer's random choices")
+	f.DurationVar(&think, "think", 0, "let the computer think this long for each move (e.g. 2s), searching on a clock instead of --level")
 	return cmd
 }
 
@@ -97,6 +109,7 @@ type session struct {
 	rules  string // the rules file as given
 	human  engine.Player
 	level  int
+	bot    string // how the computer plays, as zoggo run spells it
 	seed   uint64
 	agents []ai.Agent // per player; nil for the human and random players
 	echo   bool
@@ -106,7 +119,7 @@ type session struct {
 }
 
 func newSession(g *eval.Game, rules, as string, level int, seed uint64) (*session, error) {
-	ps := &session{g: g, rules: rules, level: level, seed: seed, human: engine.NoPlayer}
+	ps := &session{g: g, rules: rules, level: level, bot: strconv.Itoa(level), seed: seed, human: engine.NoPlayer}
 	if as == "" {
 		for p, pl := range g.Players {
 			if !pl.Random {
@@ -139,7 +152,7 @@ func newSession(g *eval.Game, rules, as string, level int, seed uint64) (*sessio
 		if engine.Player(p) == ps.human || pl.Random {
 			continue
 		}
-		a, err := ai.Parse(strconv.Itoa(level), g)
+		a, err := ai.Parse(ps.bot, g)
 		if err != nil {
 			return nil, err
 		}
@@ -176,7 +189,11 @@ func (ps *session) run(in io.Reader, out io.Writer) error {
 		}
 	}
 	if len(others) > 0 {
-		fmt.Fprintf(out, "; the computer plays %s at level %d", strings.Join(others, ", "), ps.level)
+		if ps.bot != strconv.Itoa(ps.level) {
+			fmt.Fprintf(out, "; the computer plays %s, thinking %s a move", strings.Join(others, ", "), strings.TrimPrefix(ps.bot, "search:"))
+		} else {
+			fmt.Fprintf(out, "; the computer plays %s at level %d", strings.Join(others, ", "), ps.level)
+		}
 	}
 	fmt.Fprintln(out, ". Type help for the commands.")
 	for !ps.m.Over() {
@@ -329,9 +346,25 @@ func (ps *session) parseMove(line string, texts []notation.TurnText) (int, error
 	}
 }
 
+// onClock makes the computer search for d on each of its moves instead of at a level.
+func (ps *session) onClock(d time.Duration) error {
+	ps.bot = "search:" + d.String()
+	for p, a := range ps.agents {
+		if a == nil {
+			continue
+		}
+		b, err := ai.Parse(ps.bot, ps.g)
+		if err != nil {
+			return err
+		}
+		ps.agents[p] = b
+	}
+	return nil
+}
+
 // hint asks the computer at the player's level and prints its choice, without playing it.
 func (ps *session) hint(texts []notation.TurnText) {
-	a, err := ai.Parse(strconv.Itoa(ps.level), ps.g)
+	a, err := ai.Parse(ps.bot, ps.g)
 	if err != nil {
 		fmt.Fprintln(ps.out, "hint:", err)
 		return

@@ -2,7 +2,7 @@
 // game, and the games this browser played.
 import { api, games, remember, forget, banner, el } from "./api.js";
 
-const BOTS = ["search:1", "search:2", "search:3", "search:4", "mcts:1", "mcts:2", "mcts:3", "random"];
+const BOTS = ["search:1", "search:2", "search:3", "search:4", "search:1s", "search:5s", "mcts:1", "mcts:2", "mcts:3", "random"];
 
 let catalogue = { games: [], errors: [] };
 let setup = null; // {rules, entries, zsg} while the setup dialog is open

@@ -33,6 +33,16 @@ func (c *compiler) board(n *zrf.Node) {
 			}
 		case "grid", "positions", "dummy", "kill-positions", "symmetry", "zone":
 			by[h] = append(by[h], ch)
+		case "drawn-as":
+			// (drawn-as lines): a dialect form for drawing only.
+			switch a := ch.Args(); {
+			case !c.dialect:
+				c.errorf(ch, site, "(drawn-as ...) belongs to the zoggo-1 dialect: put (version %q) at the top of the file", DialectVersion)
+			case len(a) != 1 || a[0].Text != "lines":
+				c.errorf(ch, site, "expected (drawn-as lines)")
+			default:
+				bb.b.Lines = true
+			}
 		case "links", "unlink":
 			// links and unlink apply in source order: Chessence unlinks its reserve
 			// squares and then links some of them again.
@@ -46,7 +56,7 @@ func (c *compiler) board(n *zrf.Node) {
 				what = "(" + h + " ...)"
 			}
 			c.errorf(ch, site, "unknown form %s in a board%s", what,
-				didYouMean(h, []string{"image", "grid", "positions", "dummy", "links", "unlink", "kill-positions", "symmetry", "zone"}))
+				didYouMean(h, []string{"image", "grid", "positions", "dummy", "links", "unlink", "kill-positions", "symmetry", "zone", "drawn-as"}))
 		}
 	}
 	for _, g := range by["grid"] {

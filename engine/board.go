@@ -9,6 +9,9 @@ type Board struct {
 	Dirs  []string
 	Grids []Grid
 	Image []string
+	// Lines draws the board as the lines joining its positions along their links, the
+	// pieces on the points where they meet (Go, Fanorona), not as cells.
+	Lines bool
 
 	Next     []Loc   // raw links, [loc*NDirs + dir]
 	Opposite []Dir   // opposite direction of each direction, or NoDir

@@ -77,6 +77,7 @@ const (
 	svgDark          = "#b58863"
 	svgPoint         = "#ecdcc0" // circles of positions outside grids
 	svgLine          = "#8a6d4b" // outlines of cells and circles
+	svgGround        = "#e3bd72" // the ground of a board drawn as lines
 	svgHighlight     = "#1c7ed6" // outline of the last move
 	svgHighlightFill = "#cddc39" // and its tint
 	svgInk           = "#333333"
@@ -728,6 +729,8 @@ func (r *svgRenderer) write() []byte {
 	line := num(max(0.5, r.cell*0.015))
 	if r.board != nil {
 		fmt.Fprintf(&w, `<use xlink:href="#%s" x="0" y="0"/>`+"\n", r.board.id)
+	} else if r.b.Lines {
+		r.writeLines(&w)
 	} else {
 		fmt.Fprintf(&w, `<g class="board" stroke="%s" stroke-width="%s">`+"\n", svgLine, line)
 		for _, c := range r.shapes {
@@ -758,6 +761,47 @@ func (r *svgRenderer) write() []byte {
 	}
 	w.WriteString("</svg>\n")
 	return []byte(w.String())
+}
+
+// writeLines draws a board drawn as lines: a plain ground, a line between every two
+// positions linked in some direction, and the cells, unpainted, over them so that a
+// click anywhere near a point chooses it.
+func (r *svgRenderer) writeLines(w *strings.Builder) {
+	if len(r.shapes) == 0 {
+		return
+	}
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, c := range r.shapes {
+		x0, y0, x1, y1 = min(x0, c.cx), min(y0, c.cy), max(x1, c.cx), max(y1, c.cy)
+	}
+	pad := r.cell / 2
+	fmt.Fprintf(w, `<rect class="ground" x="%s" y="%s" width="%s" height="%s" fill="%s"/>`+"\n",
+		num(x0-pad), num(y0-pad), num(x1-x0+2*pad), num(y1-y0+2*pad), svgGround)
+	fmt.Fprintf(w, `<g class="board" stroke="%s" stroke-width="%s">`+"\n", svgInk, num(max(0.5, r.cell*0.03)))
+	seen := map[[2]engine.Loc]bool{}
+	nd := r.b.NDirs()
+	for _, c := range r.shapes {
+		for d := 0; d < nd; d++ {
+			to := r.b.Next[int(c.loc)*nd+d]
+			i, ok := r.byLoc[to]
+			if to == engine.NoLoc || !ok {
+				continue
+			}
+			key := [2]engine.Loc{min(c.loc, to), max(c.loc, to)}
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			o := r.shapes[i]
+			fmt.Fprintf(w, `<line x1="%s" y1="%s" x2="%s" y2="%s"/>`+"\n", num(c.cx), num(c.cy), num(o.cx), num(o.cy))
+		}
+	}
+	w.WriteString("</g>\n")
+	w.WriteString(`<g class="points" stroke="none">` + "\n")
+	for _, c := range r.shapes {
+		fmt.Fprintf(w, "%s\n", shapeElem(c, "#ffffff", 0, fmt.Sprintf(` class="cell" data-loc="%s" fill-opacity="0"`, esc(r.b.Locs[c.loc].Name))))
+	}
+	w.WriteString("</g>\n")
 }
 
 // writeImages defines the images used, each once, in order of first use.

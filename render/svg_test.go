@@ -336,3 +336,27 @@ func TestSVGDraughtsShading(t *testing.T) {
 		}
 	}
 }
+
+// TestSVGLines: a board (drawn-as lines) is drawn as its lines, one between every two
+// linked positions, with every position still a cell to click. Go 9x9 has 2 x 9 x 8
+// lines; Fanorona's 9x5 grid has 8x5 + 9x4 orthogonal lines and a diagonal both ways
+// through each strong point, 2 x 4 x 4 of them.
+func TestSVGLines(t *testing.T) {
+	for _, tt := range []struct {
+		file        string
+		lines, locs int
+	}{
+		{"go.zrf", 2 * 9 * 8, 81},
+		{"fanorona.zrf", 8*5 + 9*4 + 2*4*4, 45},
+		{"chess.zrf", 0, 64},
+	} {
+		g := evaltest.Load(t, filepath.Join("..", "games", tt.file))
+		svg, _ := render.SVG(g.Game, nil, render.SVGOptions{})
+		if n := bytes.Count(svg, []byte("<line ")); n != tt.lines {
+			t.Errorf("%s: %d lines, want %d", tt.file, n, tt.lines)
+		}
+		if n := bytes.Count(svg, []byte(`class="cell" data-loc=`)); n != tt.locs {
+			t.Errorf("%s: %d cells, want %d", tt.file, n, tt.locs)
+		}
+	}
+}

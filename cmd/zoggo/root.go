@@ -34,6 +34,10 @@ Look inside a rules file of your own:
   zoggo moves MyGame.zrf        the legal moves at the start, with their rules
   zoggo check -w MyGame.zrf     also what zoggo tolerated (warnings)
 
+Games written for Zillions' Axiom plug-in (moves in Forth) run as they are, their Forth
+found beside the rules; their authors' own players can play:
+  zoggo run Ur.zrf --variant Ur --players axiom,random --max-plies 20000
+
 Choose a variant by title or by its number in the file: --variant "Turkish Dama", or
 --variant 3 when two variants share a title.`,
 		SilenceUsage:  true,

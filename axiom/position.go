@@ -74,6 +74,10 @@ func (e *Engine) Baseline() (*Position, error) {
 	return p, err
 }
 
+// BaselineHash returns a hash of what Baseline recorded: engines whose positions may be
+// restored into each other have the same.
+func (e *Engine) BaselineHash() uint64 { return e.vm.BaselineHash() }
+
 // Save returns the engine's state now.
 func (e *Engine) Save() (*Position, error) {
 	var p *Position

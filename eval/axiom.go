@@ -46,7 +46,7 @@ type axiomGame struct {
 	fsys  fs.FS
 	src   *axiom.Sources
 	start *engine.State
-	base  uint64 // hash of the baseline every engine of the pool must share
+	base  uint64 // hash of the baseline memory every engine of the pool must share
 
 	mu   sync.Mutex
 	idle []*axiom.Engine
@@ -104,7 +104,7 @@ func (a *axiomGame) boot() error {
 	if err != nil {
 		return err
 	}
-	a.base = pos.Hash()
+	a.base = e.BaselineHash()
 	posNames, pieceNames, playerNames, err := e.Names()
 	if err != nil {
 		return fmt.Errorf("%s: %w", g.Title, err)
@@ -165,11 +165,11 @@ func (a *axiomGame) get() (*axiom.Engine, error) {
 		return e, nil
 	}
 	a.mu.Unlock()
-	e, pos, err := a.newEngine()
+	e, _, err := a.newEngine()
 	if err != nil {
 		return nil, err
 	}
-	if pos.Hash() != a.base {
+	if e.BaselineHash() != a.base {
 		return nil, fmt.Errorf("%s: the Forth loaded differently the second time (its start depends on something other than its sources)", a.g.Title)
 	}
 	return e, nil

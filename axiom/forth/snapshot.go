@@ -86,6 +86,23 @@ func (vm *VM) Baseline() *Snapshot {
 	return s
 }
 
+// BaselineHash returns a hash of the baseline's bytes and generators: two VMs whose
+// snapshots may be restored into each other have the same.
+func (vm *VM) BaselineHash() uint64 {
+	t := vm.tr
+	if t == nil {
+		return 0
+	}
+	h := uint64(len(t.base))
+	for i := 0; i+8 <= len(t.base); i += 8 {
+		h = bits.RotateLeft64((h^binary.LittleEndian.Uint64(t.base[i:]))*0xff51afd7ed558ccd, 31) * 0xc4ceb9fe1a85ec53
+	}
+	for k := range t.rng {
+		h ^= uint64(t.rng[k].iy)*0x9e3779b97f4a7c15 ^ uint64(t.rng[k].idum)
+	}
+	return h
+}
+
 // mark records a write of n bytes at a (already bounds-checked).
 func (vm *VM) mark(a, n int32) {
 	t := vm.tr

@@ -99,3 +99,19 @@ func TestSnapshotRandom(t *testing.T) {
 		t.Errorf("drawing numbers did not change the hash")
 	}
 }
+
+// VMs that loaded the same sources have the same baseline hash; another source does not.
+func TestBaselineHash(t *testing.T) {
+	a, b := snapVM(t), snapVM(t)
+	if a.BaselineHash() != b.BaselineHash() {
+		t.Errorf("same sources, baseline hashes %x and %x", a.BaselineHash(), b.BaselineHash())
+	}
+	c := kernelVM(t, Config{})
+	if err := c.Interpret("other", []byte("CREATE X 1 , CREATE A 2000 ALLOT")); err != nil {
+		t.Fatal(err)
+	}
+	c.Baseline()
+	if c.BaselineHash() == a.BaselineHash() {
+		t.Errorf("other sources, same baseline hash")
+	}
+}

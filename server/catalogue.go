@@ -195,6 +195,7 @@ type variantJSON struct {
 	Description string   `json:"description"`
 	History     string   `json:"history"`
 	Strategy    string   `json:"strategy"`
+	Axiom       bool     `json:"axiom,omitempty"` // its moves are Forth: the "axiom" bot can play it
 }
 
 type loadErrJSON struct {
@@ -212,7 +213,8 @@ func (c *Catalogue) json() catalogueJSON {
 		}
 		for _, v := range e.f.Variants {
 			j := variantJSON{Rules: e.name, Variant: v.Title, Default: v.Default,
-				Description: zrf.Decode(v.Description), History: zrf.Decode(v.History), Strategy: zrf.Decode(v.Strategy)}
+				Description: zrf.Decode(v.Description), History: zrf.Decode(v.History), Strategy: zrf.Decode(v.Strategy),
+				Axiom: v.Axiom()}
 			for _, p := range v.Players {
 				j.Players = append(j.Players, p.Name)
 				j.Random = append(j.Random, p.Random)

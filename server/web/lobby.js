@@ -113,7 +113,8 @@ function seats() {
     return el("label", {}, p, el("select", { "data-seat": i },
       el("option", { value: "human" }, "a person on this screen"),
       el("option", { value: "invite" }, "a person I invite (a link)"),
-      ...BOTS.map((b) => el("option", { value: "bot:" + b, selected: b === "search:1" }, "bot " + b))));
+      ...(g.axiom ? ["axiom"] : []).concat(BOTS).map((b) =>
+        el("option", { value: "bot:" + b, selected: b === (g.axiom ? "axiom" : "search:1") }, b === "axiom" ? "bot axiom (the game's own player)" : "bot " + b))));
   }).filter(Boolean));
 }
 

@@ -31,13 +31,7 @@ var protoSample = map[string]bool{
 func TestFirstMovesAgainstPrototype(t *testing.T) {
 	corpus := testutil.CorpusDir(t)
 	proto := filepath.Join(corpus, "..", "tools", "axiom-proto")
-	py, err := exec.LookPath("python3")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("python3 is needed to compare with the Axiom prototype")
-		}
-		t.Skip("python3 not found: the first moves are not compared with the Axiom prototype")
-	}
+	py := testutil.Tool(t, "to compare the first moves with the Axiom prototype", "python3")
 	f, err := os.Open(filepath.Join(proto, "expected", "loadall.jsonl"))
 	if err != nil {
 		t.Fatal(err)

@@ -29,6 +29,7 @@ import (
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/internal/testutil"
 	"github.com/zoggo/zoggo/match"
 )
 
@@ -44,19 +45,8 @@ type gtp struct {
 // ("--positional-superko" or "--simple-ko").
 func startGnuGo(t testing.TB, ko string) *gtp {
 	t.Helper()
-	path, err := exec.LookPath("gnugo")
-	if err != nil {
-		// Debian installs it outside the usual PATH of a non-login shell.
-		if _, err2 := os.Stat("/usr/games/gnugo"); err2 == nil {
-			path, err = "/usr/games/gnugo", nil
-		}
-	}
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("gnugo is missing (%v): the Go oracle test must run in CI", err)
-		}
-		t.Skipf("gnugo is missing (%v); install the Debian package gnugo to compare games/go.zrf with GNU Go", err)
-	}
+	// Debian installs it outside the usual PATH of a non-login shell.
+	path := testutil.Tool(t, "to compare games/go.zrf with GNU Go (Debian package gnugo)", "gnugo", "/usr/games/gnugo")
 	cmd := exec.Command(path, "--mode", "gtp", "--chinese-rules", ko,
 		"--forbid-suicide", "--komi", "7.5", "--level", "0")
 	in, err := cmd.StdinPipe()

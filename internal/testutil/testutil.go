@@ -1,10 +1,12 @@
 // Package testutil holds what the tests of several packages share: finding the corpus of
-// real rules files and comparing golden files.
+// real rules files, the programs some tests drive, and comparing golden files.
 package testutil
 
 import (
 	"bytes"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -21,6 +23,28 @@ func CorpusDir(tb testing.TB) string {
 		tb.Fatalf("ZOGGO_CORPUS=%s is not a folder: %v", dir, err)
 	}
 	return dir
+}
+
+// Tool returns the path of the program a test needs: the first of names that exists,
+// an absolute path as it is, a bare name looked up in PATH. When none does, the test is
+// skipped with a message that says what it needs the program for (use), or, under CI
+// (CI=true, where .ci/run installs every such program), it fails.
+func Tool(tb testing.TB, use string, names ...string) string {
+	tb.Helper()
+	for _, n := range names {
+		if filepath.IsAbs(n) {
+			if _, err := os.Stat(n); err == nil {
+				return n
+			}
+		} else if p, err := exec.LookPath(n); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		tb.Fatalf("%s is missing: it is needed %s, and .ci/run installs it", names[0], use)
+	}
+	tb.Skipf("%s is missing: it is needed %s; install it to run this test", names[0], use)
+	return ""
 }
 
 // Golden compares got with the file at path, or rewrites the file when update is set. A

@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,6 +20,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/zoggo/zoggo/internal/evaltest"
+	"github.com/zoggo/zoggo/internal/testutil"
 	"github.com/zoggo/zoggo/match"
 	"github.com/zoggo/zoggo/server"
 	"github.com/zoggo/zoggo/store/memstore"
@@ -40,16 +40,7 @@ type browser struct {
 
 func newBrowser(t *testing.T, base string) *browser {
 	t.Helper()
-	path := chromium
-	if _, err := os.Stat(path); err != nil {
-		if p, err2 := exec.LookPath("chromium"); err2 == nil {
-			path = p
-		} else if os.Getenv("CI") == "true" {
-			t.Fatalf("Chromium is missing (%v): the browser test must run in CI", err)
-		} else {
-			t.Skipf("Chromium is missing (%v); install the Debian package chromium to run the browser test", err)
-		}
-	}
+	path := testutil.Tool(t, "for the browser test (Debian package chromium)", chromium, "chromium")
 	out := os.Getenv("ZOGGO_E2E_OUT")
 	if out == "" {
 		out = t.TempDir()

@@ -160,27 +160,20 @@ func (e *Engine) Play(text string) error {
 	return nil
 }
 
-// GameOver runs OnIsGameOver, after generating the move list when $shareMovesList is on,
-// and returns its score for the player about to move.
+// GameOver runs OnIsGameOver, after generating a new move list when $shareMovesList is
+// on (as the DLL did, whatever list was pending), and returns its score for the player
+// about to move.
 func (e *Engine) GameOver() (int32, error) {
-	var r int32
-	err := e.vm.Do(func() {
-		share := e.m.get("$shareMovesList") != 0
-		if share {
-			if e.m.lists != 0 {
-				e.m.dropList()
-			}
-			e.m.exec(e.m.cfa("OnGenerateMoves"))
-		}
-		r = e.m.answer("OnIsGameOver")
-		if share {
-			e.m.dropList()
-		}
-	})
+	share, err := e.SharesMoves()
 	if err != nil {
-		return 0, fmt.Errorf("game over: %w", err)
+		return 0, err
 	}
-	return r, nil
+	if share && e.m.lists != 0 {
+		if err := e.vm.Do(e.m.dropList); err != nil {
+			return 0, err
+		}
+	}
+	return e.Over()
 }
 
 // Replay makes the moves of lines in order, as a saved game's move lines without their

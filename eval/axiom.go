@@ -280,24 +280,12 @@ func (a *axiomGame) part(mv *axiom.Move) engine.Move {
 
 // turns lists the turns of s: one per move of the Forth list, or, for a partial move,
 // one per way of completing the turn.
-func (a *axiomGame) turns(s *engine.State) ([]Turn, error) {
-	if err := a.ready(); err != nil {
-		return nil, err
-	}
-	pos, err := a.position(s)
-	if err != nil {
-		return nil, err
-	}
-	e, err := a.get()
-	if err != nil {
-		return nil, err
-	}
-	defer a.put(e)
-	var out []Turn
-	if err := a.expand(e, s, pos, nil, &out); err != nil {
-		return nil, fmt.Errorf("%s: %w", a.g.Title, err)
-	}
-	return out, nil
+func (a *axiomGame) turns(s *engine.State) (out []Turn, err error) {
+	err = a.withEngine(s, func(e *axiom.Engine) error {
+		pos, _ := a.position(s)
+		return a.expand(e, s, pos, nil, &out)
+	})
+	return out, err
 }
 
 // expand adds to out the turns that start with the parts prefix in s (Forth position pos).
@@ -447,36 +435,24 @@ func (g *Game) Pass(s *engine.State) (*engine.State, error) {
 }
 
 // pass returns the state after the player to move in s passes, having no move.
-func (a *axiomGame) pass(s *engine.State) (*engine.State, error) {
-	if err := a.ready(); err != nil {
-		return nil, err
-	}
-	pos, err := a.position(s)
-	if err != nil {
-		return nil, err
-	}
-	e, err := a.get()
-	if err != nil {
-		return nil, err
-	}
-	defer a.put(e)
-	if err := e.Restore(pos); err != nil {
-		return nil, err
-	}
-	if err := e.Pass(); err != nil {
-		return nil, fmt.Errorf("%s: %w", a.g.Title, err)
-	}
-	child, err := e.Save()
-	if err != nil {
-		return nil, err
-	}
-	after := s.Clone()
-	after.Ply++
-	after.LastFrom, after.LastTo = engine.NoLoc, engine.NoLoc
-	a.g.Advance(after)
-	after.Ext = child
-	rehash(after)
-	return after, nil
+func (a *axiomGame) pass(s *engine.State) (after *engine.State, err error) {
+	err = a.withEngine(s, func(e *axiom.Engine) error {
+		if err := e.Pass(); err != nil {
+			return err
+		}
+		child, err := e.Save()
+		if err != nil {
+			return err
+		}
+		after = s.Clone()
+		after.Ply++
+		after.LastFrom, after.LastTo = engine.NoLoc, engine.NoLoc
+		a.g.Advance(after)
+		after.Ext = child
+		rehash(after)
+		return nil
+	})
+	return after, err
 }
 
 // withEngine runs f on an engine of the pool put in the Forth position of s.

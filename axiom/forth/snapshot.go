@@ -95,7 +95,7 @@ func (vm *VM) BaselineHash() uint64 {
 	}
 	h := uint64(len(t.base))
 	for i := 0; i+8 <= len(t.base); i += 8 {
-		h = bits.RotateLeft64((h^binary.LittleEndian.Uint64(t.base[i:]))*0xff51afd7ed558ccd, 31) * 0xc4ceb9fe1a85ec53
+		h = mix(h, binary.LittleEndian.Uint64(t.base[i:]))
 	}
 	for k := range t.rng {
 		h ^= uint64(t.rng[k].iy)*0x9e3779b97f4a7c15 ^ uint64(t.rng[k].idum)
@@ -284,24 +284,26 @@ func (vm *VM) Restore(s *Snapshot) {
 // sum hashes the snapshot's pages, HERE and the generators.
 func (s *Snapshot) sum() uint64 {
 	h := uint64(0x9e3779b97f4a7c15) ^ uint64(s.here)
-	mix := func(x uint64) {
-		h = bits.RotateLeft64((h^x)*0xff51afd7ed558ccd, 31) * 0xc4ceb9fe1a85ec53
-	}
 	for i, p := range s.idx {
-		mix(uint64(p))
+		h = mix(h, uint64(p))
 		pg := s.pages[i]
 		for j := 0; j < pageSize; j += 8 {
-			mix(binary.LittleEndian.Uint64(pg[j:]))
+			h = mix(h, binary.LittleEndian.Uint64(pg[j:]))
 		}
 	}
 	if s.moved {
 		for k := range s.rng {
 			r := &s.rng[k]
-			mix(uint64(r.iy) ^ uint64(r.idum)<<32)
+			h = mix(h, uint64(r.iy)^uint64(r.idum)<<32)
 			for _, x := range r.ir {
-				mix(uint64(x))
+				h = mix(h, uint64(x))
 			}
 		}
 	}
 	return h
+}
+
+// mix folds x into the hash h.
+func mix(h, x uint64) uint64 {
+	return bits.RotateLeft64((h^x)*0xff51afd7ed558ccd, 31) * 0xc4ceb9fe1a85ec53
 }

@@ -601,6 +601,10 @@ func (c *compiler) compile(children []*zrf.Node, variant bool) *Game {
 	if c.dialect {
 		g.Semantics = engine.Semantics{KeepEffects: true, MergeChains: true, DropNullTurns: true}
 		c.ext()
+		if c.dsrcv != nil {
+			g.Semantics.ImmediateValues = c.dsrcv.immediate
+			c.resolvePosAt()
+		}
 	}
 	if g.Engine == "" {
 		c.eg.Royal = royalKinds(g)

@@ -22,6 +22,7 @@ var dialectGameHeads = map[string]bool{
 	"variables": true, "position-attributes": true, "stacks": true, "check": true,
 	"pre-part": true, "post-part": true, "pre-move": true, "post-move": true,
 	"end-after-passes": true, "forbid-repetition": true,
+	"immediate-values": true,
 }
 
 // dialectPieceHeads are the piece-level forms only the dialect knows.
@@ -34,6 +35,18 @@ type dialectSrc struct {
 	acts     [][code.NumActs][]actSrc // [kind+1]: index 0 is global
 	checks   []actSrc
 	formulas []actSrc // goal conditions written as (formula CONDITION)
+	// posAt are the (POSITION VALUE) lists of position attributes, resolved once the
+	// board is built.
+	posAt     []posAtSrc
+	immediate bool // (immediate-values)
+}
+
+// posAtSrc is a starting value of position attribute attr at a named position.
+type posAtSrc struct {
+	attr int
+	pos  *zrf.Node
+	val  int32
+	site *zrf.Site
 }
 
 type actSrc struct {
@@ -53,8 +66,17 @@ func (c *compiler) dialectForm(h string, n *zrf.Node) bool {
 	}
 	d := c.dsrc()
 	switch h {
+	case "immediate-values":
+		if len(n.Args()) != 0 {
+			c.errorf(n, nil, "expected (immediate-values) with no arguments")
+			return true
+		}
+		d.immediate = true
 	case "variables", "position-attributes":
 		for _, v := range n.Args() {
+			if h == "position-attributes" && v.Kind == zrf.List && len(v.List) > 2 {
+				v = c.posAtValues(v, n.Site)
+			}
 			name, init, ok := c.nameValue(v, n.Site)
 			if !ok {
 				continue
@@ -163,6 +185,46 @@ func (c *compiler) ext() *engine.Ext {
 		c.g.Ext = &engine.Ext{}
 	}
 	return c.g.Ext
+}
+
+// posAtValues reads the (POSITION VALUE) lists after (NAME INIT) in a position attribute,
+// records them for resolvePosAt and returns the (NAME INIT) part.
+func (c *compiler) posAtValues(v *zrf.Node, site *zrf.Site) *zrf.Node {
+	attr := len(c.ext().PosInts) // the index the attribute is about to get
+	for _, p := range v.List[2:] {
+		a := p.Args()
+		if p.Kind != zrf.List || len(p.List) != 2 || p.List[0].Kind != zrf.Atom || a[0].Kind != zrf.Atom {
+			c.errorf(p, v.SiteIn(site), "expected (POSITION VALUE), found %s", p.Describe())
+			continue
+		}
+		k, err := strconv.ParseInt(a[0].Text, 10, 32)
+		if err != nil {
+			c.errorf(a[0], p.SiteIn(site), "expected an integer, found %s", quoteNode(a[0]))
+			continue
+		}
+		c.dsrc().posAt = append(c.dsrc().posAt, posAtSrc{attr: attr, pos: p.List[0], val: int32(k), site: p.SiteIn(site)})
+	}
+	w := *v
+	w.List = v.List[:2]
+	return &w
+}
+
+// resolvePosAt gives the position attributes their starting values at named positions.
+func (c *compiler) resolvePosAt() {
+	if c.dsrcv == nil {
+		return
+	}
+	e := c.ext()
+	for _, a := range c.dsrcv.posAt {
+		l := c.g.Board.LocIndex(a.pos.Text)
+		if l == engine.NoLoc {
+			c.errorf(a.pos, a.site, "unknown position %q", a.pos.Text)
+			continue
+		}
+		if a.attr < len(e.PosInts) {
+			e.PosInts[a.attr].At = append(e.PosInts[a.attr].At, engine.LocValue{Loc: l, Value: a.val})
+		}
+	}
 }
 
 // nameValue reads (NAME INTEGER).

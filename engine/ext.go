@@ -69,6 +69,14 @@ func (g *Game) RepeatKey(s *State) uint64 {
 type IntVar struct {
 	Name string
 	Init int32
+	// At gives some positions of a position attribute a starting value other than Init.
+	At []LocValue
+}
+
+// LocValue is a value at a position.
+type LocValue struct {
+	Loc   Loc
+	Value int32
 }
 
 // IntAttr is an integer piece attribute: its value for a new piece of each type.
@@ -184,6 +192,13 @@ func (g *Game) initExt(s *State) {
 		}
 		if c := s.Cells[l]; !c.IsEmpty() {
 			g.pieceDefaults(s.Vals, Loc(l), c.Kind())
+		}
+	}
+	for i, v := range e.PosInts {
+		for _, a := range v.At {
+			if int(a.Loc) >= 0 && int(a.Loc) < nl {
+				s.Vals[g.slot(ValPos, i, a.Loc)] = a.Value
+			}
 		}
 	}
 	if e.StackCap > 0 {

@@ -317,4 +317,8 @@ type Semantics struct {
 	// Ossetian Kena). Plain ZRF keeps it: a Chu or Tenjiku Shogi lion may pass by moving
 	// out and back.
 	DropNullTurns bool
+	// ImmediateValues: a value (variable or position attribute) that a part sets is read
+	// back by the rest of that part at once, instead of as it was when the part began.
+	// Only the dialect's (immediate-values) sets it; a sowing loop counts with it.
+	ImmediateValues bool
 }

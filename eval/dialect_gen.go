@@ -244,12 +244,30 @@ func (x *gen) connected() bool {
 	return found == total
 }
 
+// setVal returns the value that the part has last set for a variable (l 0) or a position
+// attribute, and false when it has set none: with (immediate-values) the part reads its
+// own sets. The effects are few enough in a part for a scan from the latest.
+func (x *gen) setVal(class engine.ValClass, attr int32, l engine.Loc) (int64, bool) {
+	for i := len(x.effects) - 1; i >= 0; i-- {
+		c := &x.effects[i]
+		if c.Op == engine.OpVal && c.Class == class && int32(c.Attr) == attr && c.To == l {
+			return int64(c.Value), true
+		}
+	}
+	return 0, false
+}
+
 // ival evaluates an integer expression.
 func (x *gen) ival(e *code.Expr) int64 {
 	switch e.Code {
 	case code.IntConst:
 		return int64(e.A)
 	case code.IntVar:
+		if x.g.Semantics.ImmediateValues {
+			if v, ok := x.setVal(engine.ValVar, e.A, 0); ok {
+				return v
+			}
+		}
 		return int64(x.g.Val(x.s, engine.ValVar, int(e.A), 0))
 	case code.IntPiece, code.IntPos, code.IntHeight:
 		l := x.cursor
@@ -266,6 +284,11 @@ func (x *gen) ival(e *code.Expr) int64 {
 			}
 			return int64(x.g.Val(x.s, engine.ValPiece, int(e.A), l))
 		case code.IntPos:
+			if x.g.Semantics.ImmediateValues {
+				if v, ok := x.setVal(engine.ValPos, e.A, l); ok {
+					return v
+				}
+			}
 			return int64(x.g.Val(x.s, engine.ValPos, int(e.A), l))
 		}
 		return int64(x.g.Height(x.s, l))

@@ -9,6 +9,7 @@ package eval_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/notation"
 )
 
 // baoSpec describes a Bao position: the seeds of the pits that are not empty
@@ -368,6 +370,51 @@ func TestBaoPhases(t *testing.T) {
 			if got := entry(turns[i].After); got != tt.want {
 				t.Errorf("%s: after %s the turn is %q, want %q", tt.name, g.Rules[turns[i].Parts[0].Rule], got, tt.want)
 			}
+		}
+	}
+}
+
+// TestBaoNotation plays random games and checks, in every position, that the named
+// notation and the saved-game text tell every legal turn apart: a Bao turn moves no
+// piece, so what names it is its pit, its rule and its direction (ai's
+// TestDialectGamesPlay then replays a played game through both).
+func TestBaoNotation(t *testing.T) {
+	g := loadGame(t, "bao.zrf")
+	rng := rand.New(rand.NewPCG(14, 8))
+	for game := 0; game < 10; game++ {
+		s := g.NewState()
+		for ply := 0; ply < 300; ply++ {
+			turns, err := g.NewWorkspace().Turns(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(turns) == 0 {
+				break
+			}
+			if r, _, err := g.NewWorkspace().Outcome(s, 0, 1); err != nil || r.Over {
+				break
+			}
+			cands := make([]*engine.Move, len(turns))
+			for i := range turns {
+				cands[i] = &turns[i].Parts[0]
+			}
+			named, zsg := map[string]int{}, map[string]int{}
+			for i, m := range cands {
+				n := notation.Named(g, s, m, cands)
+				if j, ok := named[n]; ok {
+					t.Fatalf("game %d ply %d: turns %d and %d are both named %q", game, ply, j, i, n)
+				}
+				named[n] = i
+				z := notation.Part(g, s, m)
+				if j, ok := zsg[z]; ok {
+					t.Fatalf("game %d ply %d: turns %d and %d are both written %q", game, ply, j, i, z)
+				}
+				zsg[z] = i
+				if strings.Contains(n, "#") {
+					t.Errorf("game %d ply %d: %q needs a rank to be told apart", game, ply, n)
+				}
+			}
+			s = turns[rng.IntN(len(turns))].After
 		}
 	}
 }

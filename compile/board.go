@@ -43,6 +43,24 @@ func (c *compiler) board(n *zrf.Node) {
 			default:
 				bb.b.Lines = true
 			}
+		case "show-values":
+			// (show-values NAME ...): a dialect form for drawing only; the names are
+			// checked against the position attributes once the game is compiled.
+			if !c.dialect {
+				c.errorf(ch, site, "(show-values ...) belongs to the zoggo-1 dialect: put (version %q) at the top of the file", DialectVersion)
+				continue
+			}
+			if len(ch.Args()) == 0 {
+				c.errorf(ch, site, "expected (show-values NAME ...): position attributes to write on the positions")
+			}
+			for _, a := range ch.Args() {
+				if a.Kind != zrf.Atom {
+					c.errorf(a, site, "expected the name of a position attribute, found %s", a.Describe())
+					continue
+				}
+				bb.b.Values = append(bb.b.Values, a.Text)
+				c.shownValues = append(c.shownValues, shownValue{a, ch.SiteIn(site)})
+			}
 		case "links", "unlink":
 			// links and unlink apply in source order: Chessence unlinks its reserve
 			// squares and then links some of them again.
@@ -56,7 +74,7 @@ func (c *compiler) board(n *zrf.Node) {
 				what = "(" + h + " ...)"
 			}
 			c.errorf(ch, site, "unknown form %s in a board%s", what,
-				didYouMean(h, []string{"image", "grid", "positions", "dummy", "links", "unlink", "kill-positions", "symmetry", "zone", "drawn-as"}))
+				didYouMean(h, []string{"image", "grid", "positions", "dummy", "links", "unlink", "kill-positions", "symmetry", "zone", "drawn-as", "show-values"}))
 		}
 	}
 	for _, g := range by["grid"] {

@@ -388,9 +388,10 @@ type compiler struct {
 	g    *engine.Game
 	eg   *Game
 
-	srcMoves [][]srcBlock // per piece kind, until the bodies are compiled
-	srcDrops [][]srcBlock // per piece kind
-	dsrcv    *dialectSrc  // the dialect's forms, compiled with the bodies
+	srcMoves    [][]srcBlock // per piece kind, until the bodies are compiled
+	srcDrops    [][]srcBlock // per piece kind
+	dsrcv       *dialectSrc  // the dialect's forms, compiled with the bodies
+	shownValues []shownValue // the names of (show-values ...), checked against the position attributes
 
 	killed  map[string]bool
 	pieceAt map[string]*zrf.Node // the piece form that declared each name
@@ -605,6 +606,7 @@ func (c *compiler) compile(children []*zrf.Node, variant bool) *Game {
 			g.Semantics.ImmediateValues = c.dsrcv.immediate
 			c.resolvePosAt()
 		}
+		c.checkShownValues()
 	}
 	if g.Engine == "" {
 		c.eg.Royal = royalKinds(g)

@@ -209,6 +209,25 @@ func (c *compiler) posAtValues(v *zrf.Node, site *zrf.Site) *zrf.Node {
 	return &w
 }
 
+// shownValue is a name in (show-values ...), checked by checkShownValues.
+type shownValue struct {
+	n    *zrf.Node
+	site *zrf.Site
+}
+
+// checkShownValues checks that the names of (show-values ...) are position attributes.
+func (c *compiler) checkShownValues() {
+	var names []string
+	for _, v := range c.ext().PosInts {
+		names = append(names, v.Name)
+	}
+	for _, v := range c.shownValues {
+		if c.ext().PosIntIndex(v.n.Text) < 0 {
+			c.errorf(v.n, v.site, "show-values: %q is not a position attribute%s", v.n.Text, didYouMean(v.n.Text, names))
+		}
+	}
+}
+
 // resolvePosAt gives the position attributes their starting values at named positions.
 func (c *compiler) resolvePosAt() {
 	if c.dsrcv == nil {

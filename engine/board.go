@@ -12,6 +12,9 @@ type Board struct {
 	// Lines draws the board as the lines joining its positions along their links, the
 	// pieces on the points where they meet (Go, Fanorona), not as cells.
 	Lines bool
+	// Values names the position attributes whose values pictures write on their
+	// positions ((show-values NAME ...) in the dialect): Bao's seeds.
+	Values []string
 
 	Next     []Loc   // raw links, [loc*NDirs + dir]
 	Opposite []Dir   // opposite direction of each direction, or NoDir

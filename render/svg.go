@@ -62,6 +62,9 @@ func SVG(g *engine.Game, s *engine.State, opts SVGOptions) (svg []byte, notes []
 	} else {
 		r.cells, r.stock = startCells(g), g.Stock
 	}
+	if g.Board != nil {
+		r.values = shownValues(g, s)
+	}
 	r.d = &drawer{g: g, b: r.b, cells: r.cells, stock: r.stock}
 	r.d.symbols()
 	r.colours = playerColours(g.Players)
@@ -191,6 +194,8 @@ type svgRenderer struct {
 	d     *drawer // for the piece symbols
 	cells []Occupant
 	stock []engine.Stock
+	// values are the texts (show-values ...) writes on each position, or nil.
+	values []string
 
 	board   *svgImage // the board image, or nil
 	shapes  []svgCell // in position order
@@ -747,6 +752,7 @@ func (r *svgRenderer) write() []byte {
 		w.WriteString("</g>\n")
 	}
 	r.writePieces(&w)
+	r.writeValues(&w)
 	if len(r.below) > 0 {
 		fmt.Fprintf(&w, `<g class="legend" fill="%s">`+"\n", svgInk)
 		for _, t := range r.below {

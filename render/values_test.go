@@ -1,0 +1,39 @@
+package render_test
+
+import (
+	"path/filepath"
+	"regexp"
+	"slices"
+	"testing"
+
+	"github.com/zoggo/zoggo/internal/evaltest"
+	"github.com/zoggo/zoggo/render"
+)
+
+// TestSVGShowValues checks that a board with (show-values seeds) writes the non-zero
+// seeds of each pit on it: Bao's start position, with six seeds in each house and two
+// in each of the two pits beside it.
+func TestSVGShowValues(t *testing.T) {
+	g := evaltest.Load(t, filepath.Join("..", "games", "bao.zrf"))
+	svg, _ := render.SVG(g.Game, nil, render.SVGOptions{})
+	re := regexp.MustCompile(`<g class="value" data-loc="([a-h][1-4])">.*?>(\d+)</text></g>`)
+	var got []string
+	for _, m := range re.FindAllStringSubmatch(string(svg), -1) {
+		got = append(got, m[1]+":"+m[2])
+	}
+	slices.Sort(got)
+	want := []string{"b3:2", "c3:2", "d3:6", "e2:6", "f2:2", "g2:2"}
+	if !slices.Equal(got, want) {
+		t.Errorf("values drawn: %v, want %v", got, want)
+	}
+	// After South's first turn the picture follows the state.
+	s := g.NewState()
+	turns, err := g.NewWorkspace().Turns(s)
+	if err != nil || len(turns) == 0 {
+		t.Fatalf("turns: %v", err)
+	}
+	svg, _ = render.SVG(g.Game, turns[0].After, render.SVGOptions{})
+	if n := len(re.FindAllString(string(svg), -1)); n < 6 {
+		t.Errorf("after a turn: %d values drawn", n)
+	}
+}

@@ -208,9 +208,20 @@ func TestBaoNamuaCaptures(t *testing.T) {
 	// North's turn mirrors South's: North's left kichwa is h3. g3 (a kimbi of North)
 	// takes g2's 2, sown from h3 clockwise for North: h3 g3, ending in g3 (2 before)
 	// facing g2, now empty: relay g3's 3 seeds f3 e3 d3 -- d3 is North's house with
-	// 6 seeds, so the sowing stops there.
+	// 6 seeds, so the sowing stops there -- or, playing safari, goes on with the
+	// house's 7 seeds clockwise for North: c3 b3 a3 a4 b4 c4 d4, the house lost.
 	expectBao(t, g, "north", baoSpec{seeds: "a2:1 g2:2 g3:1 d3:6", handS: 4, handN: 5, north: true, houses: "d3"},
-		"g3 namua-take n 1 => a2:1 d3:7 e3:1 f3:1 h3:1 | hands 4 4 | houses d3")
+		"g3 namua-take n 1 => a2:1 d3:7 e3:1 f3:1 h3:1 | hands 4 4 | houses d3",
+		"g3 namua-safari n 1 => a2:1 a3:1 b3:1 c3:1 e3:1 f3:1 h3:1 a4:1 b4:1 c4:1 d4:1 | hands 4 4 | houses ")
+
+	// Safari (K.I.B.A. 1.6.2, 4.2): c2 takes c3's 4. Clockwise from a2: a2 b2 c2 d2,
+	// ending in the empty d2. Anticlockwise from h2: h2 g2 f2 e2, ending in South's
+	// house: South stops there, or plays safari, sowing its 7 on anticlockwise: d2 c2
+	// b2 a2 a1 b1 c1. Clockwise never reaches the house: no safari turn.
+	expectBao(t, g, "safari", baoSpec{seeds: "c2:1 e2:6 c3:4 f3:1", handS: 6, handN: 6, houses: "e2"},
+		"c2 namua-take s 1 => a2:1 b2:1 c2:3 d2:1 e2:6 f3:1 | hands 5 6 | houses e2",
+		"c2 namua-take s 2 => c2:2 e2:7 f2:1 g2:1 h2:1 f3:1 | hands 5 6 | houses e2",
+		"c2 namua-safari s 2 => a1:1 b1:1 c1:1 a2:1 b2:1 c2:3 d2:1 f2:1 g2:1 h2:1 f3:1 | hands 5 6 | houses ")
 }
 
 // TestBaoTakasa checks turns without capture (K.I.B.A. 1.6, 2.3, 4.2): the seed goes

@@ -137,6 +137,10 @@ func indexVar(vs []IntVar, name string) int {
 	return -1
 }
 
+// Slot returns the index into State.Vals of a value: attr of class (ValVar, ValPiece or
+// ValPos) at l (0 for a variable).
+func (g *Game) Slot(class ValClass, attr int, l Loc) int { return g.slot(class, attr, l) }
+
 // slot returns the index into State.Vals of a value.
 func (g *Game) slot(class ValClass, attr int, l Loc) int {
 	e := g.Ext

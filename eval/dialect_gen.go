@@ -36,6 +36,7 @@ func (x *gen) runExt(o *code.Op) bool {
 			}
 		}
 		v := x.ival(o.Expr)
+		x.valSet = true
 		x.effects = append(x.effects, engine.Change{Op: engine.OpVal, Class: engine.ValClass(o.B), Attr: uint8(o.A), To: l, Value: int32(v)})
 	case code.OpTake:
 		l, ok := x.resolve(o.Loc)
@@ -244,17 +245,34 @@ func (x *gen) connected() bool {
 	return found == total
 }
 
-// setVal returns the value that the part has last set for a variable (l 0) or a position
-// attribute, and false when it has set none: with (immediate-values) the part reads its
-// own sets. The effects are few enough in a part for a scan from the latest.
-func (x *gen) setVal(class engine.ValClass, attr int32, l engine.Loc) (int64, bool) {
-	for i := len(x.effects) - 1; i >= 0; i-- {
-		c := &x.effects[i]
-		if c.Op == engine.OpVal && c.Class == class && int32(c.Attr) == attr && c.To == l {
-			return int64(c.Value), true
+// setVal returns a variable (l 0) or a position attribute as the part has left it so
+// far: with (immediate-values) the part reads its own sets. It folds the effects
+// recorded since the last read into a copy of the state's values, so each read costs
+// the new effects only (a run's effects only grow: reset starts a new copy).
+func (x *gen) setVal(class engine.ValClass, attr int32, l engine.Loc) int64 {
+	if !x.valSet {
+		return int64(x.g.Val(x.s, class, int(attr), l))
+	}
+	if x.ovState != x.s || x.ovN > len(x.effects) {
+		x.ov = append(x.ov[:0], x.s.Vals...)
+		x.ovState, x.ovN = x.s, 0
+	}
+	for ; x.ovN < len(x.effects); x.ovN++ {
+		c := &x.effects[x.ovN]
+		if c.Op == engine.OpVal && c.Class != engine.ValTurn {
+			at := c.To
+			if c.Class == engine.ValVar {
+				at = 0
+			}
+			if i := x.g.Slot(c.Class, int(c.Attr), at); i >= 0 && i < len(x.ov) {
+				x.ov[i] = c.Value
+			}
 		}
 	}
-	return 0, false
+	if i := x.g.Slot(class, int(attr), l); i >= 0 && i < len(x.ov) {
+		return int64(x.ov[i])
+	}
+	return 0
 }
 
 // ival evaluates an integer expression.
@@ -264,9 +282,7 @@ func (x *gen) ival(e *code.Expr) int64 {
 		return int64(e.A)
 	case code.IntVar:
 		if x.g.Semantics.ImmediateValues {
-			if v, ok := x.setVal(engine.ValVar, e.A, 0); ok {
-				return v
-			}
+			return x.setVal(engine.ValVar, e.A, 0)
 		}
 		return int64(x.g.Val(x.s, engine.ValVar, int(e.A), 0))
 	case code.IntPiece, code.IntPos, code.IntHeight:
@@ -285,9 +301,7 @@ func (x *gen) ival(e *code.Expr) int64 {
 			return int64(x.g.Val(x.s, engine.ValPiece, int(e.A), l))
 		case code.IntPos:
 			if x.g.Semantics.ImmediateValues {
-				if v, ok := x.setVal(engine.ValPos, e.A, l); ok {
-					return v
-				}
+				return x.setVal(engine.ValPos, e.A, l)
 			}
 			return int64(x.g.Val(x.s, engine.ValPos, int(e.A), l))
 		}

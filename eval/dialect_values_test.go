@@ -74,3 +74,25 @@ func TestDialectImmediateValues(t *testing.T) {
 		})
 	}
 }
+
+// TestDialectImmediateValuesLongLoop counts to 90000 in one part: each read folds only
+// the sets made since the previous one, so the part takes linear time (a scan of all the
+// part's sets at every read would take billions of steps here).
+func TestDialectImmediateValuesLongLoop(t *testing.T) {
+	g := evaltest.LoadText(t, "count.zrf", `(version "zoggo-1")
+(game (title "Count")
+   (players A B)
+   (position-attributes (k 0))
+   (immediate-values)
+   (board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b" (10 0)) ("1" (0 10))) (directions (e 1 0))))
+   (piece (name P) (moves ((while (< (k b1) 90000) (set k b1 (+ (k b1) 1))) add)))
+   (board-setup (A (P a1))))`)
+	turns, err := g.NewWorkspace().Turns(g.NewState())
+	if err != nil || len(turns) != 1 {
+		t.Fatalf("%d turns, error %v", len(turns), err)
+	}
+	b1 := g.Board.LocIndex("b1")
+	if v := g.Val(turns[0].After, engine.ValPos, g.Ext.PosIntIndex("k"), b1); v != 90000 {
+		t.Errorf("k at b1 = %d, want 90000", v)
+	}
+}

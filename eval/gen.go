@@ -86,6 +86,13 @@ type gen struct {
 	posDirty     bool
 	words        int
 
+	// ov is s's values with effects[:ovN] applied, for (immediate-values) reads; it
+	// belongs to the state ovState and to the current run (reset clears ovState).
+	ov      []int32
+	ovN     int
+	ovState *engine.State
+	valSet  bool // a value was set since reset
+
 	// what the run produces
 	blk        *code.Block
 	out        []engine.Move
@@ -218,6 +225,7 @@ func (x *gen) reset(l engine.Loc, drop bool, piece engine.Cell) {
 	}
 	x.moved = x.moved[:0]
 	x.effects = x.effects[:0]
+	x.ovState, x.valSet = nil, false
 	x.sel = x.sel[:0]
 	if len(x.perms) > 0 {
 		x.permReset()
@@ -417,6 +425,7 @@ func (x *gen) run(ops []code.Op) bool {
 			// add belong to that move only; the movements stay.
 			if !x.g.Semantics.KeepEffects {
 				x.effects = x.effects[:0]
+				x.ovState = nil
 			}
 		}
 	}

@@ -130,3 +130,19 @@ func TestKensKings(t *testing.T) {
 	expectTurns(t, g, "Black Man e6 e7; White Man a1; Black to move",
 		"e6-d6", "e6-e8 =King", "e6-f6", "e7-d7", "e7-e8 =King", "e7-f7")
 }
+
+func TestKensFriendlyJumpAlone(t *testing.T) {
+	g := loadRow(t, "games/kens.zrf", "Kens (friendly jump alone)")
+
+	// The variant: a friendly jump is a quiet move of its own, so c2 cannot jump c3 to
+	// reach c5 and f6; nothing can be taken and the quiet moves are left.
+	expectTurns(t, g, "Black Man c2 c3 d6; White Man c5 f6; Black to move",
+		"c2-b2", "c2-c4", "c2-d2", "c3-b3", "c3-c4", "c3-d3", "d6-c6", "d6-d7", "d6-e6")
+	// Nor after a capture: a4 takes a5 and stops on a6.
+	expectTurns(t, g, "Black Man a4 b6; White Man a5 h8; Black to move",
+		"a4-a6 x a5")
+	// Still forward or sideways only, never backward.
+	expectTurns(t, g, "Black Man a2 a3 c4 d4; White Man h8; Black to move",
+		"a2-a4", "a2-b2", "a3-a4", "a3-b3",
+		"c4-b4", "c4-c5", "c4-e4", "d4-b4", "d4-d5", "d4-e4")
+}

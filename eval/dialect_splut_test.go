@@ -102,7 +102,7 @@ func TestSplutTurns(t *testing.T) {
 	s := g.NewState()
 	mover := func() string { _, m := g.Side(s); return g.Players[m].Name }
 	steps := []struct{ move, next string }{
-		{"e2-e3", "West"}, // South: 1 step
+		{"e2-e3", "West"},                     // South: 1 step
 		{"b5-c5", "West"}, {"c5-d5", "North"}, // West: 2 steps
 		{"e8-e7", "North"}, {"e7-e6", "North"}, {"e6-e5", "East"}, // North: 3
 		{"h5-g5", "East"}, {"g5-f5", "East"}, {"h4-g4", "South"}, // East: 3

@@ -139,21 +139,28 @@ func TestSplutTurns(t *testing.T) {
 // splutState is position(spec) in the middle of a game: the turn has left steps to make,
 // turn numbers it, and moved gives squares whose Rock arrived in an earlier turn.
 func splutState(t *testing.T, g *eval.Game, spec string, left, turn int, moved map[string]int) *engine.State {
+	return splutStateBefore(t, g, spec, left, turn, moved, nil)
+}
+
+// splutStateBefore is splutState with the turn of the previous move of some Rocks.
+func splutStateBefore(t *testing.T, g *eval.Game, spec string, left, turn int, moved, before map[string]int) *engine.State {
 	t.Helper()
 	s := position(t, g, spec)
 	e := g.Ext
 	s.Vals[e.VarIndex("left")] = int32(left)
 	s.Vals[e.VarIndex("next")] = 3
 	s.Vals[e.VarIndex("turn")] = int32(turn)
-	a := -1
-	for i, v := range e.PosInts {
-		if v.Name == "moved" {
-			a = i
+	for name, m := range map[string]map[string]int{"moved": moved, "before": before} {
+		a := -1
+		for i, v := range e.PosInts {
+			if v.Name == name {
+				a = i
+			}
 		}
-	}
-	for sq, v := range moved {
-		l := g.Board.LocIndex(sq)
-		s.Vals[len(e.Vars)+len(g.Board.Locs)*len(e.PieceInts)+int(l)*len(e.PosInts)+a] = int32(v)
+		for sq, v := range m {
+			l := g.Board.LocIndex(sq)
+			s.Vals[len(e.Vars)+len(g.Board.Locs)*len(e.PieceInts)+int(l)*len(e.PosInts)+a] = int32(v)
+		}
 	}
 	s.Hash = g.FullHash(s)
 	return s
@@ -189,8 +196,27 @@ func TestSplutLevitation(t *testing.T) {
 		"e5>e6 e6>e7", "e5>f5 e6>f6", "e5>e4 e6>e5", "e5>d5 e6>d6",
 		"e5>f5 g4>h4", "e5>e4 g4>g3", "e5>d5 g4>f4")
 
+	// Moved in the previous turn and again in this one (pushed by South's Dwarf, say):
+	// it was still moved in the previous player's turn, and cannot be levitated.
+	s = splutStateBefore(t, g, spec, 3, 5, map[string]int{"g4": 5}, map[string]int{"g4": 4})
+	expectSplut(t, g, s, "g4 moved in the previous turn and in this one",
+		"c3-c4", "c3-d3", "e5-f5", "e5-e4", "e5-d5",
+		"e5>e6 e6>e7", "e5>f5 e6>f6", "e5>e4 e6>e5", "e5>d5 e6>d6")
+
+	// Its memory travels with it: South's Dwarf pushes the Rock from e4 to e3 in turn
+	// 5; it had moved in turn 4 (the previous player's), and the Sorcerer cannot
+	// levitate it on e3, but may the Rock on c4, moved in turn 3.
+	s = splutState(t, g, "South Sorcerer d3, Dwarf e5; North Sorcerer a5; ?Rocks Rock e4 c4; South to move",
+		3, 5, map[string]int{"e4": 4, "c4": 3})
+	s = splutPlay(t, g, s, "e4>e3 e5>e4")
+	expectSplut(t, g, s, "the pushed Rock keeps its memory",
+		"d3-d4", "d3-d2", "d3-c3",
+		"c4>c5 d3>d4", "c4>c3 d3>d2", "c4>b4 d3>c3",
+		"e4-f4", "e4-d4", "e4-e5", "e3>e2 e4>e3")
+
 	// A turn of three steps: first the Sorcerer levitates e6 west to d6. Second step: the
 	// same Rock may go on being levitated, the one on g4 not any more.
+	s = splutState(t, g, spec, 3, 5, map[string]int{"g4": 3})
 	s = splutPlay(t, g, s, "e5>d5 e6>d6")
 	expectSplut(t, g, s, "second step after a levitation",
 		"c3-c4", "c3-d3", "d5-d4", "d5-c5", "d5-e5",

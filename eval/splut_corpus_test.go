@@ -130,16 +130,34 @@ func splutRead(g *eval.Game, s *engine.State, t *eval.Turn) splutStep {
 //
 // Games follow steps that both allow.
 func TestSplutAgainstZillions(t *testing.T) {
+	splutAgainstZillions(t, "Splut", "Splut!")
+}
+
+// TestSplutDuelAgainstZillions compares the two-player games the same way: the corpus's
+// "Splut (duel)" (which gives two of the Rocks to each player) and our "Splut! (two
+// players)".
+func TestSplutDuelAgainstZillions(t *testing.T) {
+	splutAgainstZillions(t, "Splut (duel)", "Splut! (two players)")
+}
+
+func splutAgainstZillions(t *testing.T, corpusTitle, oursTitle string) {
 	corpus := testutil.CorpusDir(t)
 	f, err := eval.LoadFile(filepath.Join(corpus, "glukkazan-zog", "Rules", "08.Splut.zrf"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	zg, err := f.Find("Splut")
+	zg, err := f.Find(corpusTitle)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ours := loadGame(t, "splut.zrf")
+	of, err := eval.LoadFile(filepath.Join("..", "games", "splut.zrf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ours, err := of.Find(oursTitle)
+	if err != nil {
+		t.Fatal(err)
+	}
 	diamond := map[string]bool{}
 	for _, l := range ours.Board.Locs {
 		diamond[l.Name] = true

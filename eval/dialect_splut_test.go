@@ -275,3 +275,21 @@ func TestSplutOwnSorcerer(t *testing.T) {
 		}
 	}
 }
+
+// TestSplutWait: a player who cannot make a step ends his turn. North's Sorcerer on the
+// tip e9 has South's Dwarf in front of him, and North's Stonetroll on b4 is boxed in by
+// the Stonetrolls on b5 and c4 and the edge: North's only turn is the Sorcerer's wait,
+// and East moves next.
+func TestSplutWait(t *testing.T) {
+	g := loadGame(t, "splut.zrf")
+	const spec = "North Sorcerer e9, Troll b4; South Dwarf e8, Troll c4; West Troll b5, Sorcerer c3; North to move"
+	expectTurns(t, g, spec, "e9-e9")
+	s := splutState(t, g, spec, 2, 7, nil)
+	s = splutPlay(t, g, s, "e9-e9")
+	if _, m := g.Side(s); g.Players[m].Name != "East" {
+		t.Errorf("%s to move after North's wait, want East", g.Players[m].Name)
+	}
+	if v := s.Vals[g.Ext.VarIndex("turn")]; v != 8 {
+		t.Errorf("turn %d after the wait, want 8", v)
+	}
+}

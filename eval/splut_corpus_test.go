@@ -94,7 +94,8 @@ func splutRead(g *eval.Game, s *engine.State, t *eval.Turn) splutStep {
 
 // TestSplutAgainstZillions plays random games of Splut! and compares, at every step, the
 // positions of the diamond that the Zillions version of the corpus
-// (glukkazan-zog/Rules/08.Splut.zrf) and our games/splut.zrf let the player reach. Every
+// (glukkazan-zog/Rules/08.Splut.zrf; dagazproject-zrf/Splut/08.Splut.zrf differs from it
+// only in the paths of its images) and our games/splut.zrf let the player reach. Every
 // difference must be one of these readings of the corpus, which the test names:
 //
 //   - "levitation memory": the corpus forbids levitating a Rock that any other player

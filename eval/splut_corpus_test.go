@@ -332,7 +332,7 @@ func splutAgainstZillions(t *testing.T, corpusTitle, oursTitle string) {
 
 	diffs := map[string]int{}
 	rng := rand.New(rand.NewPCG(14, 8))
-	positions := 0
+	positions, same := 0, 0
 	games, steps := 8, 300
 	if testing.Short() {
 		games, steps = 2, 100
@@ -363,6 +363,17 @@ func splutAgainstZillions(t *testing.T, corpusTitle, oursTitle string) {
 			positions++
 			bz, tz := boards(zg, sz)
 			bo, to := boards(ours, so)
+			if len(bz) == len(bo) {
+				equal := true
+				for b := range bo {
+					if _, ok := bz[b]; !ok {
+						equal = false
+					}
+				}
+				if equal {
+					same++
+				}
+			}
 			for b, i := range bo {
 				if _, ok := bz[b]; ok {
 					continue
@@ -409,5 +420,5 @@ func splutAgainstZillions(t *testing.T, corpusTitle, oursTitle string) {
 			}
 		}
 	}
-	t.Logf("%d positions compared; differences %v", positions, diffs)
+	t.Logf("%d positions compared, %d with the same steps; steps that differ, by reading: %v", positions, same, diffs)
 }

@@ -331,7 +331,7 @@ func (bc *bodyCompiler) compileDialect() {
 	dp.NumAcc = bc.nAcc
 }
 
-var dialectInstrs = map[string]bool{"set": true, "take-top": true, "select": true, "shift": true, "all-positions": true, "goto": true, "capture-group": true, "permute": true}
+var dialectInstrs = map[string]bool{"set": true, "take-top": true, "select": true, "shift": true, "all-positions": true, "goto": true, "capture-group": true, "permute": true, "capture-side": true}
 
 // dialectInstr compiles an instruction of the dialect; ok false with no error when n is
 // not one.
@@ -369,13 +369,15 @@ func (bc *bodyCompiler) dialectInstr(n *zrf.Node, site *zrf.Site, o code.Op) (co
 		}
 		o.Expr = bc.iexpr(a[len(a)-1], ns)
 		return o, o.Expr != nil, true
-	case "take-top", "select", "capture-group":
+	case "take-top", "select", "capture-group", "capture-side":
 		o.Code = code.OpTake
 		switch h {
 		case "select":
 			o.Code = code.OpSelect
 		case "capture-group":
 			o.Code = code.OpCaptureGroup
+		case "capture-side":
+			o.Code = code.OpCaptureSide
 		}
 		if len(a) > 1 {
 			c.errorf(n, site, "(%s [LOCATION]) takes at most one location", h)

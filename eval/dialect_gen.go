@@ -90,6 +90,12 @@ func (x *gen) runExt(o *code.Op) bool {
 				x.effects = append(x.effects, engine.Change{Op: engine.OpCapture, To: m})
 			}
 		}
+	case code.OpCaptureSide:
+		l, ok := x.resolve(o.Loc)
+		if !ok || x.cells[l].IsEmpty() {
+			return false
+		}
+		x.sides = append(x.sides, x.cells[l].Player())
 	case code.OpPermute:
 		x.permRun(x.g.code.Perms[o.A])
 		x.perms = append(x.perms, o.A)

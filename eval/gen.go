@@ -126,6 +126,8 @@ type gen struct {
 	// order (dialect_gen.go).
 	perm  []engine.Loc
 	perms []int32
+	// The dialect's capture-side: the owners whose pieces the part removes (side.go).
+	sides []engine.Player
 }
 
 func newGen(g *Game) *gen {
@@ -227,6 +229,7 @@ func (x *gen) reset(l engine.Loc, drop bool, piece engine.Cell) {
 	x.effects = x.effects[:0]
 	x.ovState, x.valSet = nil, false
 	x.sel = x.sel[:0]
+	x.sides = x.sides[:0]
 	if len(x.perms) > 0 {
 		x.permReset()
 	}
@@ -415,7 +418,7 @@ func (x *gen) run(ops []code.Op) bool {
 			}
 		case code.OpSetAttr:
 			x.effects = append(x.effects, engine.Change{Op: engine.OpAttr, To: x.cursor, Attr: uint8(o.A), Val: x.test(o.Cond)})
-		case code.OpSetVal, code.OpTake, code.OpSelect, code.OpShift, code.OpAll, code.OpGoto, code.OpCaptureGroup, code.OpPermute:
+		case code.OpSetVal, code.OpTake, code.OpSelect, code.OpShift, code.OpAll, code.OpGoto, code.OpCaptureGroup, code.OpPermute, code.OpCaptureSide:
 			if !x.runExt(o) {
 				return false
 			}
@@ -469,6 +472,9 @@ func (x *gen) add(o *code.Op) {
 			}
 		}
 		x.addEffects()
+		if len(x.sides) > 0 {
+			x.addSides(start)
+		}
 		if x.g.Ext != nil && x.g.Ext.StackCap > 0 {
 			x.fixTakes(x.arena[start:], last)
 		}

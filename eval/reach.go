@@ -196,7 +196,7 @@ func (rs *reachState) ops(list []code.Op, cur []uint64) []uint64 {
 			cur = append([]uint64(nil), rs.froms...)
 		case code.OpGoTo:
 			cur = append([]uint64(nil), rs.tos...)
-		case code.OpGoLastFrom, code.OpGoLastTo, code.OpSetVal, code.OpTake, code.OpSelect, code.OpShift, code.OpAll, code.OpGoto, code.OpCaptureGroup, code.OpPermute:
+		case code.OpGoLastFrom, code.OpGoLastTo, code.OpSetVal, code.OpTake, code.OpSelect, code.OpShift, code.OpAll, code.OpGoto, code.OpCaptureGroup, code.OpPermute, code.OpCaptureSide:
 			rs.all = true
 		case code.OpFrom, code.OpCascade:
 			orInto(rs.froms, cur)

@@ -19,6 +19,7 @@ type walker struct {
 	turns []eval.Turn
 	cand  []int // turns still consistent with the parts made
 	made  int   // parts made in the turn in progress
+	err   error // an error of settle, returned by the next begin
 }
 
 func newWalker(g *eval.Game, s *engine.State) *walker {
@@ -27,6 +28,9 @@ func newWalker(g *eval.Game, s *engine.State) *walker {
 
 // begin computes the legal turns when a turn starts.
 func (w *walker) begin() error {
+	if w.err != nil {
+		return w.err
+	}
 	if w.made > 0 {
 		return nil
 	}
@@ -106,9 +110,11 @@ func (w *walker) canGo() bool {
 
 // end finishes the turn as turn j.
 func (w *walker) end(j int) {
+	_, mover := w.g.Side(w.start)
 	w.s = w.turns[j].After.Clone()
 	w.made = 0
 	w.cand = w.cand[:0]
+	w.settle(mover)
 }
 
 // passNoMove makes a pass where the rules offer none but the player cannot move (or is a
@@ -118,8 +124,10 @@ func (w *walker) passNoMove() error {
 	if err != nil {
 		return err
 	}
+	_, mover := w.g.Side(w.s)
 	w.s = t.After
 	w.made = 0
 	w.cand = w.cand[:0]
+	w.settle(mover)
 	return nil
 }

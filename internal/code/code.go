@@ -49,6 +49,8 @@ const (
 	OpGoto         // a: turn-order entry to go on at, -1 for this one again
 	OpCaptureGroup // loc: every piece of the group there is captured
 	OpPermute      // a: index into Program.Perms: the positions whose contents move
+	// Splut (issue 14).
+	OpCaptureSide // loc: every piece of the owner of the piece there is captured where the part leaves it
 )
 
 // opNames are the names of the opcodes, the ZRF keywords they come from where there is one.
@@ -85,6 +87,7 @@ var opNames = [...]string{
 	OpGoto:         "goto",
 	OpCaptureGroup: "capture-group",
 	OpPermute:      "permute",
+	OpCaptureSide:  "capture-side",
 }
 
 // String returns the opcode's name, or Opcode(N) for a value without one.

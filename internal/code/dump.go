@@ -180,7 +180,7 @@ func (d *dumper) op(depth int, o *Op) {
 		d.line(depth, "%s", o.Code)
 		d.ops(depth+1, o.Body)
 		return
-	case OpCapture, OpChangeOwner, OpFlip, OpTake, OpSelect, OpCaptureGroup:
+	case OpCapture, OpChangeOwner, OpFlip, OpTake, OpSelect, OpCaptureGroup, OpCaptureSide:
 		args = d.loc(args, o.Loc)
 	case OpPermute:
 		if o.A >= 0 && int(o.A) < len(d.p.Perms) {

@@ -67,6 +67,7 @@ func TestDump(t *testing.T) {
 			{Code: OpShift, A: 1},
 			{Code: OpCaptureGroup, Loc: east},
 			{Code: OpPermute, A: 0},
+			{Code: OpCaptureSide, Loc: east},
 			{Code: OpSetVal, A: 0, B: int32(engine.ValVar), Expr: &Expr{Code: IntAdd, Args: []*Expr{
 				{Code: IntLiberties}, {Code: IntGroup, Loc: east}, {Code: IntArea, A: -1},
 				{Code: IntArea, A: 1}, {Code: IntPasses}}}},
@@ -147,6 +148,7 @@ piece Queen
     shift e
     capture-group e
     permute (a1 b2)
+    capture-side e
     set score (+ (liberties) (group-size e) (area) (area Black) passes)
     all-positions
       goto again

@@ -138,14 +138,14 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (code.Op, bool) {
 			return o, true
 		}
 		if d := b.DirIndex(t); d != engine.NoDir {
-			if b.LocIndex(t) != engine.NoLoc {
+			if c.locIndex(t) != engine.NoLoc {
 				c.errorf(n, site, "%q is both a direction and a position", t)
 				return o, false
 			}
 			o.Code, o.A = code.OpStep, int32(d)
 			return o, true
 		}
-		if l := b.LocIndex(t); l != engine.NoLoc {
+		if l := c.locIndex(t); l != engine.NoLoc {
 			o.Code, o.A = code.OpJump, int32(l)
 			return o, true
 		}
@@ -383,7 +383,7 @@ func (bc *bodyCompiler) loc(n *zrf.Node, site *zrf.Site) code.LocArg {
 		if d := b.DirIndex(n.Text); d != engine.NoDir {
 			return code.LocArg{Kind: code.LocDir, V: int32(d)}
 		}
-		if l := b.LocIndex(n.Text); l != engine.NoLoc {
+		if l := bc.c.locIndex(n.Text); l != engine.NoLoc {
 			return code.LocArg{Kind: code.LocPos, V: int32(l)}
 		}
 		if bc.c.killed[n.Text] {
@@ -525,7 +525,7 @@ func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *code.Cond {
 			c.errorf(n, site, "expected (%s ZONE [LOCATION])", name)
 			return nil
 		}
-		z := c.g.Board.ZoneIndex(args[0].Text)
+		z := c.zoneIndex(args[0].Text)
 		if z < 0 {
 			var zs []string
 			for _, zz := range c.g.Board.Zones {
@@ -566,7 +566,7 @@ func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *code.Cond {
 	case code.CondAttacked, code.CondDefended:
 		bc.p.Attackers = true
 		if len(args) == 1 && args[0].Kind == zrf.Atom && c.g.Board.DirIndex(args[0].Text) == engine.NoDir &&
-			c.g.Board.LocIndex(args[0].Text) == engine.NoLoc {
+			c.locIndex(args[0].Text) == engine.NoLoc {
 			// (attacked? TYPE): attacked by moves of that type (RenShogi).
 			cd.A = int32(c.moveType(args[0].Text))
 			return cd

@@ -24,6 +24,7 @@ type bodyCompiler struct {
 	rules map[string]int32
 	accs  []*code.Expr // accumulators met while compiling a check
 	nAcc  int
+	slab  slab // where the ops and conditions come from (slab.go)
 }
 
 var instrKeywords = map[string]code.Opcode{
@@ -97,7 +98,7 @@ func (bc *bodyCompiler) at(n *zrf.Node, site *zrf.Site) int32 {
 
 // instrs compiles a list of instructions. An (if ...) body is split at the atom else.
 func (bc *bodyCompiler) instrs(items []*zrf.Node, site *zrf.Site) []code.Op {
-	out := make([]code.Op, 0, len(items))
+	out := bc.slab.opList(len(items))
 	for _, n := range items {
 		if o, ok := bc.instr(n, site); ok {
 			out = append(out, o)
@@ -432,15 +433,15 @@ func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *code.Cond {
 			c.errorf(n, site, "%s takes no arguments", name)
 		}
 		if name == "true" {
-			return &code.Cond{Code: code.CondTrue}
+			return bc.slab.cond(code.Cond{Code: code.CondTrue})
 		}
-		return &code.Cond{Code: code.CondFalse}
+		return bc.slab.cond(code.Cond{Code: code.CondFalse})
 	case "and", "or":
 		if len(args) == 0 {
 			c.errorf(n, site, "(%s ...) needs conditions", name)
 			return nil
 		}
-		cd := &code.Cond{Code: code.CondAnd}
+		cd := bc.slab.cond(code.Cond{Code: code.CondAnd})
 		if name == "or" {
 			cd.Code = code.CondOr
 		}
@@ -461,7 +462,7 @@ func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *code.Cond {
 		if sub == nil {
 			return nil
 		}
-		return &code.Cond{Code: code.CondNot, Args: []*code.Cond{sub}}
+		return bc.slab.cond(code.Cond{Code: code.CondNot, Args: []*code.Cond{sub}})
 	}
 	neg := false
 	base := name
@@ -474,7 +475,7 @@ func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *code.Cond {
 	if !ok {
 		// An attribute name, with an optional location.
 		if i := c.g.AttrIndexOf(name); i >= 0 {
-			cd := &code.Cond{Code: code.CondAttr, A: int32(i)}
+			cd := bc.slab.cond(code.Cond{Code: code.CondAttr, A: int32(i)})
 			if len(args) > 1 {
 				c.errorf(n, site, "attribute %q takes at most one location", name)
 				return nil
@@ -507,7 +508,7 @@ func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *code.Cond {
 		c.errorf(at, ns, "unknown condition %q: not a predicate or an attribute%s", name, didYouMean(name, cands))
 		return nil
 	}
-	cd := &code.Cond{Code: cc, Neg: neg, A: -1}
+	cd := bc.slab.cond(code.Cond{Code: cc, Neg: neg, A: -1})
 	switch cc {
 	case code.CondPiece:
 		if len(args) < 1 || len(args) > 2 {

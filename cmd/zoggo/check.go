@@ -32,7 +32,9 @@ positions, piece types and directions. When several games share a title, a line 
 them gives their numbers: --variant N (here and in every other command) chooses the
 N-th game of the file, counting from 1. Problems are printed as file:line:col: message,
 with the source line, a caret under the offending text and the macro calls that led
-there. The exit status is 1 if any file has an error.
+there. The exit status is 1 if any file has an error. Several files are checked at
+once (as many as GOMAXPROCS, the number of cores unless set) and reported in the
+order given.
 
 Games whose moves are written for the Axiom engine (Forth) are checked by loading their
 Forth, found beside the rules (or one folder up) as Zillions found it, and setting up

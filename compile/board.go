@@ -666,7 +666,7 @@ func (bb *boardBuilder) zones(forms []*zrf.Node) {
 func (c *compiler) locName(n *zrf.Node, site *zrf.Site) engine.Loc {
 	b := c.g.Board
 	if n.Kind == zrf.Atom {
-		if l := b.LocIndex(n.Text); l != engine.NoLoc {
+		if l := c.locIndex(n.Text); l != engine.NoLoc {
 			return l
 		}
 		if c.killed[n.Text] {

@@ -24,6 +24,7 @@ type bodyCompiler struct {
 	rules map[string]int32
 	accs  []*code.Expr // accumulators met while compiling a check
 	nAcc  int
+	slab  slab // where the ops and conditions come from (slab.go)
 }
 
 var instrKeywords = map[string]code.Opcode{
@@ -97,7 +98,7 @@ func (bc *bodyCompiler) at(n *zrf.Node, site *zrf.Site) int32 {
 
 // instrs compiles a list of instructions. An (if ...) body is split at the atom else.
 func (bc *bodyCompiler) instrs(items []*zrf.Node, site *zrf.Site) []code.Op {
-	out := make([]code.Op, 0, len(items))
+	out := bc.slab.opList(len(items))
 	for _, n := range items {
 		if o, ok := bc.instr(n, site); ok {
 			out = append(out, o)
@@ -138,14 +139,14 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (code.Op, bool) {
 			return o, true
 		}
 		if d := b.DirIndex(t); d != engine.NoDir {
-			if b.LocIndex(t) != engine.NoLoc {
+			if c.locIndex(t) != engine.NoLoc {
 				c.errorf(n, site, "%q is both a direction and a position", t)
 				return o, false
 			}
 			o.Code, o.A = code.OpStep, int32(d)
 			return o, true
 		}
-		if l := b.LocIndex(t); l != engine.NoLoc {
+		if l := c.locIndex(t); l != engine.NoLoc {
 			o.Code, o.A = code.OpJump, int32(l)
 			return o, true
 		}
@@ -383,7 +384,7 @@ func (bc *bodyCompiler) loc(n *zrf.Node, site *zrf.Site) code.LocArg {
 		if d := b.DirIndex(n.Text); d != engine.NoDir {
 			return code.LocArg{Kind: code.LocDir, V: int32(d)}
 		}
-		if l := b.LocIndex(n.Text); l != engine.NoLoc {
+		if l := bc.c.locIndex(n.Text); l != engine.NoLoc {
 			return code.LocArg{Kind: code.LocPos, V: int32(l)}
 		}
 		if bc.c.killed[n.Text] {
@@ -432,15 +433,15 @@ func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *code.Cond {
 			c.errorf(n, site, "%s takes no arguments", name)
 		}
 		if name == "true" {
-			return &code.Cond{Code: code.CondTrue}
+			return bc.slab.cond(code.Cond{Code: code.CondTrue})
 		}
-		return &code.Cond{Code: code.CondFalse}
+		return bc.slab.cond(code.Cond{Code: code.CondFalse})
 	case "and", "or":
 		if len(args) == 0 {
 			c.errorf(n, site, "(%s ...) needs conditions", name)
 			return nil
 		}
-		cd := &code.Cond{Code: code.CondAnd}
+		cd := bc.slab.cond(code.Cond{Code: code.CondAnd})
 		if name == "or" {
 			cd.Code = code.CondOr
 		}
@@ -461,7 +462,7 @@ func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *code.Cond {
 		if sub == nil {
 			return nil
 		}
-		return &code.Cond{Code: code.CondNot, Args: []*code.Cond{sub}}
+		return bc.slab.cond(code.Cond{Code: code.CondNot, Args: []*code.Cond{sub}})
 	}
 	neg := false
 	base := name
@@ -474,7 +475,7 @@ func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *code.Cond {
 	if !ok {
 		// An attribute name, with an optional location.
 		if i := c.g.AttrIndexOf(name); i >= 0 {
-			cd := &code.Cond{Code: code.CondAttr, A: int32(i)}
+			cd := bc.slab.cond(code.Cond{Code: code.CondAttr, A: int32(i)})
 			if len(args) > 1 {
 				c.errorf(n, site, "attribute %q takes at most one location", name)
 				return nil
@@ -507,7 +508,7 @@ func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *code.Cond {
 		c.errorf(at, ns, "unknown condition %q: not a predicate or an attribute%s", name, didYouMean(name, cands))
 		return nil
 	}
-	cd := &code.Cond{Code: cc, Neg: neg, A: -1}
+	cd := bc.slab.cond(code.Cond{Code: cc, Neg: neg, A: -1})
 	switch cc {
 	case code.CondPiece:
 		if len(args) < 1 || len(args) > 2 {
@@ -525,7 +526,7 @@ func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *code.Cond {
 			c.errorf(n, site, "expected (%s ZONE [LOCATION])", name)
 			return nil
 		}
-		z := c.g.Board.ZoneIndex(args[0].Text)
+		z := c.zoneIndex(args[0].Text)
 		if z < 0 {
 			var zs []string
 			for _, zz := range c.g.Board.Zones {
@@ -566,7 +567,7 @@ func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *code.Cond {
 	case code.CondAttacked, code.CondDefended:
 		bc.p.Attackers = true
 		if len(args) == 1 && args[0].Kind == zrf.Atom && c.g.Board.DirIndex(args[0].Text) == engine.NoDir &&
-			c.g.Board.LocIndex(args[0].Text) == engine.NoLoc {
+			c.locIndex(args[0].Text) == engine.NoLoc {
 			// (attacked? TYPE): attacked by moves of that type (RenShogi).
 			cd.A = int32(c.moveType(args[0].Text))
 			return cd

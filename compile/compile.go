@@ -50,6 +50,8 @@ type Game struct {
 	rename func(error) error // gives positions the file names the user gave (LoadFile)
 	prog   *code.Program
 	err    error
+	from   *Game       // an earlier game of the file whose move code this one takes (share.go)
+	shared *sharedCode // what compiling this game's own code added to its tables
 }
 
 // Program returns the game's compiled moves and drops, compiling them the first time it
@@ -61,6 +63,9 @@ type Game struct {
 // one of them is played. The eval package calls Program when a game is made ready to
 // run, so the run-time never meets an uncompiled game, and File.Check calls it for every
 // game. It is safe for concurrent use.
+//
+// Games of one file whose move code would compile the same share one Program (share.go),
+// so a Program is read-only once returned.
 func (g *Game) Program() (*code.Program, error) {
 	g.once.Do(func() {
 		c := g.c
@@ -68,9 +73,16 @@ func (g *Game) Program() (*code.Program, error) {
 			return
 		}
 		g.c = nil
+		if g.from != nil && g.takeCode() {
+			return
+		}
+		nRules, nZones := len(g.Rules), len(g.Board.Zones)
 		var errs zrf.ErrorList
 		c.errs = &errs
+		c.lookups = &lookupLog{}
 		c.compileBodies()
+		lookups := c.lookups
+		c.lookups = nil
 		if len(c.eg.prog.Flags) > 64 {
 			c.errorf(c.form, nil, "%q uses %d flags; zoggo handles at most 64", g.Title, len(c.eg.prog.Flags))
 		}
@@ -80,7 +92,9 @@ func (g *Game) Program() (*code.Program, error) {
 			if g.rename != nil {
 				g.err = g.rename(errs)
 			}
+			return
 		}
+		g.shared = &sharedCode{lookups: lookups, rules: slices.Clone(g.Rules[nRules:]), zones: len(g.Board.Zones) != nZones}
 	})
 	return g.prog, g.err
 }
@@ -270,6 +284,7 @@ func Compile(fset *zrf.FileSet, ex *zrf.Expanded) (file *File, err error) {
 		}
 		file.Games = append(file.Games, g)
 	}
+	shareBodies(file.Games)
 	errs.Sort()
 	file.Warnings = errs.Warnings()
 	if errs.Err() != nil {
@@ -397,6 +412,7 @@ type compiler struct {
 	pieceAt map[string]*zrf.Node // the piece form that declared each name
 	file    *fileOnce            // what is said once a file, shared by its games
 	dialect bool                 // the file asked for (version "zoggo-1")
+	lookups *lookupLog           // while the bodies compile: the names looked up (share.go)
 }
 
 // fileOnce records the warnings given once a file, whatever number of games has the cause.
@@ -777,11 +793,15 @@ func didYouMean(name string, names []string) string {
 
 // moveType returns the index of a move type, adding it on first use.
 func (c *compiler) moveType(name string) engine.MoveType {
-	if t := c.g.MoveTypeIndex(name); t != engine.NoMoveType {
-		return t
+	t := c.g.MoveTypeIndex(name)
+	if t == engine.NoMoveType {
+		c.g.MoveTypes = append(c.g.MoveTypes, name)
+		t = engine.MoveType(len(c.g.MoveTypes) - 1)
 	}
-	c.g.MoveTypes = append(c.g.MoveTypes, name)
-	return engine.MoveType(len(c.g.MoveTypes) - 1)
+	if c.lookups != nil {
+		c.lookups.types = append(c.lookups.types, nameAt{name, int32(t)})
+	}
+	return t
 }
 
 func (c *compiler) turnOrder(n *zrf.Node) {

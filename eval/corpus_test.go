@@ -151,10 +151,13 @@ func TestCorpusFacts(t *testing.T) {
 }
 
 // BenchmarkLoadCorpus reads, expands and compiles every corpus file, as the commands that
-// play one variant do (move code is compiled when a variant is asked for).
+// play one variant do (move code is compiled when a variant is asked for). Like the
+// other corpus benchmarks it reports the processor time per op (cpu-ms/op, the
+// collector's included) beside the wall time, which a busy machine inflates.
 func BenchmarkLoadCorpus(b *testing.B) {
 	dir, files := corpusRules(b)
 	b.ReportAllocs()
+	defer reportCPU(b)()
 	for b.Loop() {
 		for _, rel := range files {
 			if _, err := eval.LoadFile(filepath.Join(dir, rel)); err != nil {
@@ -164,11 +167,22 @@ func BenchmarkLoadCorpus(b *testing.B) {
 	}
 }
 
+// reportCPU starts counting processor time; the function it returns reports it per op.
+func reportCPU(b *testing.B) func() {
+	start := testutil.CPUTime()
+	return func() {
+		if d := testutil.CPUTime() - start; d > 0 && b.N > 0 {
+			b.ReportMetric(float64(d.Milliseconds())/float64(b.N), "cpu-ms/op")
+		}
+	}
+}
+
 // BenchmarkCheckCorpus also compiles the move code of every variant and makes each ready to
 // run, as zoggo check and the corpus tests do.
 func BenchmarkCheckCorpus(b *testing.B) {
 	dir, files := corpusRules(b)
 	b.ReportAllocs()
+	defer reportCPU(b)()
 	for b.Loop() {
 		for _, rel := range files {
 			f, err := eval.LoadFile(filepath.Join(dir, rel))

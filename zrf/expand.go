@@ -134,6 +134,8 @@ type expander struct {
 	errs   ErrorList
 	nodes  int
 	slab   []Node
+	sites  []Site  // a block to take Sites from
+	items  []*Node // a block to take list items from
 }
 
 // bailout stops expansion at once; Expand recovers it.
@@ -328,6 +330,31 @@ func (x *expander) newNode(n Node) *Node {
 	return p
 }
 
+// newSite returns a new Site holding s, taken from a larger block.
+func (x *expander) newSite(s Site) *Site {
+	if len(x.sites) == 0 {
+		x.sites = make([]Site, 1024)
+	}
+	p := &x.sites[0]
+	x.sites = x.sites[1:]
+	*p = s
+	return p
+}
+
+// itemList returns an empty slice of nodes with room for n, taken from a larger block;
+// appending past n moves it out.
+func (x *expander) itemList(n int) []*Node {
+	if n > 256 {
+		return make([]*Node, 0, n)
+	}
+	if n > len(x.items) {
+		x.items = make([]*Node, 4096)
+	}
+	out := x.items[:0:n]
+	x.items = x.items[n:]
+	return out
+}
+
 // node expands one node that is not itself an invocation. With subst, the node is macro
 // body text of invocation e and is copied with its $n replaced. Without subst, it is text
 // used as written (or an argument already substituted) and is shared unless a macro
@@ -363,7 +390,7 @@ func (x *expander) list(items []*Node, e *env, subst bool) ([]*Node, bool) {
 	var out []*Node
 	changed := subst
 	if subst {
-		out = make([]*Node, 0, len(items))
+		out = x.itemList(len(items))
 	}
 	for i, it := range items {
 		var head *Node
@@ -380,7 +407,7 @@ func (x *expander) list(items []*Node, e *env, subst bool) ([]*Node, bool) {
 		if head != nil && head.Kind == Atom {
 			if m, ok := x.macros[head.Text]; ok {
 				if !changed {
-					out = make([]*Node, 0, len(items)+len(m.Body))
+					out = x.itemList(len(items) + len(m.Body))
 					out = append(out, items[:i]...)
 					changed = true
 				}
@@ -402,7 +429,7 @@ func (x *expander) list(items []*Node, e *env, subst bool) ([]*Node, bool) {
 		}
 		r, ch := x.node(it, e, subst)
 		if ch && !changed {
-			out = make([]*Node, 0, len(items))
+			out = x.itemList(len(items))
 			out = append(out, items[:i]...)
 			changed = true
 		}
@@ -427,7 +454,7 @@ func (x *expander) param(it *Node, e *env) *Node {
 		return nil
 	}
 	a := *arg
-	a.Site = &Site{Macro: e.macro.Name, Call: e.site.Call, Param: num, At: it.Pos, Parent: arg.Site}
+	a.Site = x.newSite(Site{Macro: e.macro.Name, Call: e.site.Call, Param: num, At: it.Pos, Parent: arg.Site})
 	return x.newNode(a)
 }
 
@@ -462,7 +489,7 @@ func (x *expander) invoke(out []*Node, m *Macro, call *Node, e *env, subst bool)
 	if e != nil {
 		depth = e.depth + 1
 	}
-	site := &Site{Macro: m.Name, Call: call.Pos}
+	site := x.newSite(Site{Macro: m.Name, Call: call.Pos})
 	if subst {
 		site.Parent = e.site
 	} else {
@@ -473,7 +500,7 @@ func (x *expander) invoke(out []*Node, m *Macro, call *Node, e *env, subst bool)
 	}
 	args := call.List[1:]
 	if subst {
-		sub := make([]*Node, len(args))
+		sub := x.itemList(len(args))[:len(args)]
 		for i, a := range args {
 			if an := x.param(a, e); an != nil {
 				sub[i] = an

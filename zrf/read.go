@@ -13,29 +13,31 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// Token types of the byte lexer.
+// Token types of the byte lexer. Atoms and strings are one type, Word, so that the
+// grammar chooses between two alternatives per expression, not three (participle
+// allocates a branch for each alternative it tries); a string's value keeps its opening
+// quote to tell it from an atom, which never starts with one.
 const (
-	tokAtom lexer.TokenType = -(iota + 2)
-	tokString
+	tokWord lexer.TokenType = -(iota + 2)
 	tokLParen
 	tokRParen
 )
 
 var tokSymbols = map[string]lexer.TokenType{
 	"EOF":    lexer.EOF,
-	"Atom":   tokAtom,
-	"String": tokString,
+	"Word":   tokWord,
 	"LParen": tokLParen,
 	"RParen": tokRParen,
 }
 
-// The grammar of the raw layer: File = Expr* . Expr = Atom | String | List . List = "(" Expr* ")" .
+// The grammar of the raw layer: File = Expr* . Expr = Word | List . List = "(" Expr* ")" .
+// A Word is an atom or a string.
 type pFile struct {
 	Exprs []pExpr `parser:"@@*"`
 }
 
 type pExpr struct {
-	Tok  lexer.Token `parser:"(  @(Atom | String)"`
+	Tok  lexer.Token `parser:"(  @Word"`
 	List *pList      `parser:" | @@ )"`
 }
 
@@ -102,8 +104,10 @@ func (e *scanError) Error() string { return e.msg }
 
 // scan splits src into tokens. Only Offset is filled in token positions; line and column
 // come from the FileSet when an error is printed. It checks the balance of parentheses
-// itself so that an unclosed "(" is reported where it was opened.
+// itself so that an unclosed "(" is reported where it was opened. Token values are
+// slices of one copy of src, not a copy each.
 func scan(filename string, src []byte) ([]lexer.Token, error) {
+	text := string(src)
 	toks := make([]lexer.Token, 0, len(src)/4+1)
 	var open []opener // unclosed "("
 	suspect := -1     // the earliest "(" left open past a list at its indentation
@@ -163,14 +167,14 @@ func scan(filename string, src []byte) ([]lexer.Token, error) {
 			if j >= len(src) {
 				return nil, &scanError{i, "string not closed: no \" before the end of the file"}
 			}
-			toks = append(toks, lexer.Token{Type: tokString, Value: string(src[i+1 : j]), Pos: pos(i)})
+			toks = append(toks, lexer.Token{Type: tokWord, Value: text[i:j], Pos: pos(i)})
 			i = j + 1
 		default:
 			j := i
 			for j < len(src) && !isDelim(src[j]) {
 				j++
 			}
-			toks = append(toks, lexer.Token{Type: tokAtom, Value: string(src[i:j]), Pos: pos(i)})
+			toks = append(toks, lexer.Token{Type: tokWord, Value: text[i:j], Pos: pos(i)})
 			i = j
 		}
 	}
@@ -221,25 +225,56 @@ func Read(fs *FileSet, filename string, src []byte) (nodes []*Node, err error) {
 		}
 		return nil, fs.NewError(f.Pos(0), nil, "%v", err)
 	}
+	cv := &converter{f: f}
 	nodes = make([]*Node, 0, len(pf.Exprs))
 	for i := range pf.Exprs {
-		nodes = append(nodes, convert(f, &pf.Exprs[i]))
+		nodes = append(nodes, cv.convert(&pf.Exprs[i]))
 	}
 	return nodes, nil
 }
 
-func convert(f *File, e *pExpr) *Node {
+// converter turns participle's parse tree into Nodes. It takes the nodes and the lists'
+// item slices from larger blocks, as the expander does, instead of one allocation each.
+type converter struct {
+	f     *File
+	nodes []Node
+	items []*Node
+}
+
+func (cv *converter) node(n Node) *Node {
+	if len(cv.nodes) == 0 {
+		cv.nodes = make([]Node, 1024)
+	}
+	p := &cv.nodes[0]
+	cv.nodes = cv.nodes[1:]
+	*p = n
+	return p
+}
+
+func (cv *converter) list(n int) []*Node {
+	if n > 256 {
+		return make([]*Node, n)
+	}
+	if n > len(cv.items) {
+		cv.items = make([]*Node, 4096)
+	}
+	out := cv.items[:n:n]
+	cv.items = cv.items[n:]
+	return out
+}
+
+func (cv *converter) convert(e *pExpr) *Node {
+	f := cv.f
 	if e.List == nil {
-		k := Atom
-		if e.Tok.Type == tokString {
-			k = String
+		if v := e.Tok.Value; len(v) > 0 && v[0] == '"' {
+			return cv.node(Node{Kind: String, Pos: f.Pos(e.Tok.Pos.Offset), Text: v[1:]})
 		}
-		return &Node{Kind: k, Pos: f.Pos(e.Tok.Pos.Offset), Text: e.Tok.Value}
+		return cv.node(Node{Kind: Atom, Pos: f.Pos(e.Tok.Pos.Offset), Text: e.Tok.Value})
 	}
 	l := e.List
-	n := &Node{Kind: List, Pos: f.Pos(l.Open.Pos.Offset), End: f.Pos(l.Close.Pos.Offset), List: make([]*Node, len(l.Items))}
+	n := cv.node(Node{Kind: List, Pos: f.Pos(l.Open.Pos.Offset), End: f.Pos(l.Close.Pos.Offset), List: cv.list(len(l.Items))})
 	for i := range l.Items {
-		n.List[i] = convert(f, &l.Items[i])
+		n.List[i] = cv.convert(&l.Items[i])
 	}
 	return n
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -31,7 +32,9 @@ positions, piece types and directions. When several games share a title, a line 
 them gives their numbers: --variant N (here and in every other command) chooses the
 N-th game of the file, counting from 1. Problems are printed as file:line:col: message,
 with the source line, a caret under the offending text and the macro calls that led
-there. The exit status is 1 if any file has an error.
+there. The exit status is 1 if any file has an error. Several files are checked at
+once (as many as GOMAXPROCS, the number of cores unless set) and reported in the
+order given.
 
 Games whose moves are written for the Axiom engine (Forth) are checked by loading their
 Forth, found beside the rules (or one folder up) as Zillions found it, and setting up
@@ -148,20 +151,62 @@ func checkForth(f *compile.File, path string) error {
 	return nil
 }
 
+// checked is one file loaded and checked, waiting to be printed.
+type checked struct {
+	f   *compile.File
+	err error
+}
+
+// checkFile loads one file and checks it: its move code compiled, the Forth of its Axiom
+// games started (unless the code is to be dumped).
+func checkFile(path string, dump bool) checked {
+	f, err := compile.LoadFile(path)
+	if err == nil {
+		err = f.Check()
+	}
+	if err == nil && !dump {
+		err = checkForth(f, path)
+	}
+	return checked{f, err}
+}
+
+// checkAll checks the files on as many goroutines as GOMAXPROCS allows and returns, for
+// each file in order, a channel that gives its result. A file is started only when fewer
+// than that many are started and not yet taken, so few results wait to be printed: call
+// done after taking each. stop ends the starting of files early.
+func checkAll(files []string, dump bool) (results []chan checked, done, stop func()) {
+	results = make([]chan checked, len(files))
+	for i := range results {
+		results[i] = make(chan checked, 1)
+	}
+	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	quit := make(chan struct{})
+	go func() {
+		for i, path := range files {
+			select {
+			case slots <- struct{}{}:
+			case <-quit:
+				return
+			}
+			go func() { results[i] <- checkFile(path, dump) }()
+		}
+	}()
+	return results, func() { <-slots }, func() { close(quit) }
+}
+
 // runCheck checks the files. It compiles them, and starts the Forth of Axiom games;
-// nothing here runs move code.
+// nothing here runs move code. Files are checked in parallel and reported in the order
+// given.
 func runCheck(stdout, stderr io.Writer, files []string, o checkOptions) error {
 	status := 0
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
-	for _, path := range files {
-		f, err := compile.LoadFile(path)
-		if err == nil {
-			err = f.Check()
-		}
-		if err == nil && !o.dump {
-			err = checkForth(f, path)
-		}
+	results, done, stop := checkAll(files, o.dump)
+	defer stop()
+	for i, path := range files {
+		r := <-results[i]
+		done()
+		f, err := r.f, r.err
 		sum := FileSummary{File: path, OK: err == nil}
 		if f != nil {
 			for i, g := range f.Games {

@@ -1,0 +1,48 @@
+package compile
+
+// This file hands out the ops and conditions of compiled bodies from larger blocks.
+// A game's move code is a few hundred to half a million instructions, each in a slice
+// of its block and most with a condition; allocating them one by one made the memory
+// allocator and the collector most of the work of compiling them. A block of the slab
+// lives as long as any op in it, which is as long as the Program.
+
+import "github.com/zoggo/zoggo/internal/code"
+
+const (
+	slabMin = 64   // the first block of a game, in elements
+	slabMax = 4096 // blocks grow by doubling up to this size
+)
+
+// slab is the blocks being carved for one game's code.
+type slab struct {
+	ops   []code.Op
+	conds []code.Cond
+	nOps  int // size of the next block of ops
+	nCond int
+}
+
+// opList returns an empty slice of ops with room for n.
+func (s *slab) opList(n int) []code.Op {
+	if n > len(s.ops) {
+		if n > slabMax/8 {
+			return make([]code.Op, 0, n)
+		}
+		s.nOps = min(max(2*s.nOps, slabMin, n), slabMax)
+		s.ops = make([]code.Op, s.nOps)
+	}
+	out := s.ops[:0:n]
+	s.ops = s.ops[n:]
+	return out
+}
+
+// cond returns a new condition holding c.
+func (s *slab) cond(c code.Cond) *code.Cond {
+	if len(s.conds) == 0 {
+		s.nCond = min(max(2*s.nCond, slabMin), slabMax)
+		s.conds = make([]code.Cond, s.nCond)
+	}
+	p := &s.conds[0]
+	s.conds = s.conds[1:]
+	*p = c
+	return p
+}

@@ -74,13 +74,24 @@ const (
 
 // Parse makes an agent from its CLI spelling: "random", "search:L", "search:DURATION" (a
 // search on a clock, such as search:2s), "mcts:L", "L" (a level: search, or MCTS for
-// games with random players), or in Axiom games "axiom" (the player the game's Forth
-// defines) or "axiom:VARIANT" (the player another variant of the same rules file
-// defines).
+// games with random players), "ur:L" (the heuristic player of games/ur.zrf, levels 1
+// to 9), or in Axiom games "axiom" (the player the game's Forth defines) or
+// "axiom:VARIANT" (the player another variant of the same rules file defines).
 func Parse(spec string, g *eval.Game) (Agent, error) {
 	kind, arg, _ := strings.Cut(strings.TrimSpace(spec), ":")
 	if kind == "axiom" {
 		return parseAxiom(spec, arg, g)
+	}
+	if kind == "ur" {
+		level, err := strconv.Atoi(arg)
+		if err != nil {
+			return nil, fmt.Errorf("player %q: the Ur player's level must be a number from 1 to %d, such as ur:9", spec, UrLevels)
+		}
+		u, err := NewUr(level, g)
+		if err != nil {
+			return nil, fmt.Errorf("player %q: %w", spec, err)
+		}
+		return u, nil
 	}
 	if kind == "search" && strings.TrimLeft(arg, "0123456789.") != "" {
 		d, err := time.ParseDuration(arg)
@@ -115,7 +126,7 @@ func Parse(spec string, g *eval.Game) (Agent, error) {
 	case "mcts":
 		return NewMCTS(level), nil
 	}
-	return nil, fmt.Errorf("unknown player %q: use random, search:LEVEL, search:DURATION, mcts:LEVEL, a level number, or axiom (in Axiom games)", spec)
+	return nil, fmt.Errorf("unknown player %q: use random, search:LEVEL, search:DURATION, mcts:LEVEL, a level number, ur:LEVEL (in Ur), or axiom (in Axiom games)", spec)
 }
 
 // parseAxiom makes the bot of the Forth of an Axiom game, or of its variant titled title.

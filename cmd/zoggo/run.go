@@ -45,6 +45,12 @@ simple and aggressive). Missing players play at random; random players of the ru
 (?Dice) always do. Bots change seats from game to game, so each plays every side
 equally, unless --fixed-seats is given.
 
+In games/ur.zrf, ur:LEVEL (1 to 9) is the heuristic player the authors of the Dagaz
+article on Ur describe: no search, but rules in three weighted segments (rosettes;
+captures, the camp g2, the squares g1 and h1, taking pieces off, entering, blocking;
+progress and safety from the enemy's next throw), more of them with each level
+(ai/ur.go lists them).
+
 Every game is deterministic for its seed (--seed plus the game number). --max-plies
 stops a game that runs too long; it is then reported as stopped, not as a draw by the
 rules. --score adds a material score per player at the end of each game, with piece
@@ -69,6 +75,7 @@ no file behind.`,
 		Example: `  zoggo run games/thud.zrf --games 20 --players search:2,search:2 --score Dwarf=1,Troll=4
   zoggo run games/chess.zrf --games 100 --players search:3,random --jobs 2 --json
   zoggo run Ur.zrf --variant Ur --max-plies 20000 --players 'axiom:Ur [aggressive],axiom:Ur [first]'
+  zoggo run games/ur.zrf --games 200 --players ur:9,mcts:2 --max-plies 5000
 
   # The same 1000 games as one run, in two shards (on two machines, say), merged:
   zoggo run games/checkers.zrf --games 1000 --players 2,random --shard 0/2 --json -o a.jsonl

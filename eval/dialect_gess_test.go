@@ -374,7 +374,11 @@ func gessString(b *gessBoard) string {
 func TestGessReference(t *testing.T) {
 	g := loadGame(t, "gess.zrf")
 	start := gessOf(g, g.NewState())
-	for d := 1; d <= 2; d++ {
+	depth := 2
+	if longTests {
+		depth = 3 // 63720612: minutes for each of the two
+	}
+	for d := 1; d <= depth; d++ {
 		got, err := g.Perft(g.NewState(), d)
 		if err != nil {
 			t.Fatal(err)

@@ -26,6 +26,7 @@ func BenchmarkPerft(b *testing.B) {
 		{"russian/d6", "games/russian.zrf", "", 6},
 		{"bashni/d5", "games/bashni.zrf", "", 5},
 		{"abalone/d2", "games/abalone.zrf", "", 2},
+		{"gess/d2", "games/gess.zrf", "", 2},
 	} {
 		b.Run(bb.name, func(b *testing.B) {
 			g := loadRow(b, bb.file, bb.variant)

@@ -4,6 +4,8 @@ package eval
 // its invariant checks (see dialect.go for the compiler).
 
 import (
+	"slices"
+
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/internal/code"
 )
@@ -138,42 +140,54 @@ func (x *gen) isOrigin(l engine.Loc) bool {
 }
 
 // addSelection writes the group's movements into the arena and returns the destination
-// of the first selected piece.
+// of the first selected piece that moved. The pieces that left the board are removed by
+// addEffects.
 func (x *gen) addSelection() engine.Loc {
 	last := engine.NoLoc
 	for _, e := range x.sel {
+		if e.gone || e.cur == e.origin {
+			continue
+		}
 		c := x.cells[e.origin]
-		switch {
-		case e.gone:
-			// A piece pushed off the board is removed, unless another piece of the
-			// group moves onto its square: arriving there already removes it (and a
-			// capture would remove the newcomer, captures coming after movements).
-			if !x.arrivesAt(e.origin) {
-				x.arena = append(x.arena, engine.Change{Op: engine.OpCapture, To: e.origin})
-			}
-		case e.cur != e.origin:
-			x.arena = append(x.arena, engine.Change{Op: engine.OpMove, From: e.origin, To: e.cur, Player: c.Player(), Kind: c.Kind()})
-			if last == engine.NoLoc {
-				last = e.cur
-			}
+		x.arena = append(x.arena, engine.Change{Op: engine.OpMove, From: e.origin, To: e.cur, Player: c.Player(), Kind: c.Kind()})
+		if last == engine.NoLoc {
+			last = e.cur
 		}
 	}
 	return last
 }
 
-// addEffects appends the part's effects to the arena. With a group, a capture on a
-// square that a piece of the group enters is left out: the arrival removes the piece
-// there, and the capture, applied after the movements, would remove the newcomer.
+// addEffects appends the part's effects to the arena. With a group, the removals come
+// first, in the order of the squares and each once: the pieces pushed off the board and
+// the part's captures, except where a piece of the group arrives (the arrival removes
+// the piece there, and a capture, applied after the movements, would remove the
+// newcomer). Then the other effects, in their order. Two parts that make the same
+// changes so write them alike, and duplicate finds them equal (Gess: a stone carried
+// over the edge by one footprint, or the same stone captured by another).
 func (x *gen) addEffects() {
 	if len(x.sel) == 0 {
 		x.arena = append(x.arena, x.effects...)
 		return
 	}
-	for _, e := range x.effects {
-		if e.Op == engine.OpCapture && x.arrivesAt(e.To) {
-			continue
+	start := len(x.arena)
+	for _, e := range x.sel {
+		if e.gone && !x.arrivesAt(e.origin) {
+			x.arena = append(x.arena, engine.Change{Op: engine.OpCapture, To: e.origin})
 		}
-		x.arena = append(x.arena, e)
+	}
+	for _, e := range x.effects {
+		if e.Op == engine.OpCapture && !x.arrivesAt(e.To) {
+			x.arena = append(x.arena, e)
+		}
+	}
+	removed := x.arena[start:]
+	slices.SortFunc(removed, func(a, b engine.Change) int { return int(a.To) - int(b.To) })
+	removed = slices.CompactFunc(removed, func(a, b engine.Change) bool { return a.To == b.To })
+	x.arena = x.arena[:start+len(removed)]
+	for _, e := range x.effects {
+		if e.Op != engine.OpCapture {
+			x.arena = append(x.arena, e)
+		}
 	}
 }
 

@@ -1,8 +1,9 @@
 package eval_test
 
 // Tests of games/pentago.zrf, from the rules its header follows (Tomas Floden's Pentago,
-// Mindtwister 2005, with the twist always made and rows looked for after it): the
-// quarter turns of (permute ...), five in a row, the draws, perft from the start, and a
+// Mindtwister 2005, with the twist always made, and a five made by the placement winning
+// before the twist): the quarter turns of (permute ...), five in a row, the win on
+// placement, the draws, perft from the start, and a
 // comparison with a small Pentago written here in plain Go over random games. Columns
 // a..f, rows 1..6 from the bottom; the blocks are nw a4-c6, ne d4-f6, sw a1-c3, se d1-f3.
 
@@ -132,42 +133,82 @@ func TestPentagoOutcome(t *testing.T) {
 			t.Errorf("%s: %s: got %q, want %q", tt.name, tt.spec, got, tt.want)
 		}
 	}
-	// The twist decides, not the placement: Black c1 c2 c3 d1 e1 becomes a1 b1 c1 d1
-	// e1 when the sw block turns clockwise (c3 > c1 > a1, c2 > b1). White places f6
-	// and turns sw: Black wins. White placing f6 on f2..f5 makes White's five too:
-	// both at once, a draw. Turning sw anticlockwise gives Black no five.
-	for _, tt := range []struct{ name, spec, rule, want string }{
-		{"twist makes black's five", "Black Marble c1 c2 c3 d1 e1; White Marble a6 b6 c5 e6; White to move", "twist sw cw", "Black"},
-		{"twist makes both fives", "Black Marble c1 c2 c3 d1 e1; White Marble f2 f3 f4 f5; White to move", "twist sw cw", "draw (both-five)"},
-		{"other sense", "Black Marble c1 c2 c3 d1 e1; White Marble a6 b6 c5 e6; White to move", "twist sw ccw", ""},
+	// After the twist: Black c1 c2 c3 d1 e1 becomes a1 b1 c1 d1 e1 when the sw block
+	// turns clockwise (c3 > c1 > a1, c2 > b1). White places f6 and turns sw: Black
+	// wins. Turning sw anticlockwise gives Black no five. With White on b1 a4 a5 a6,
+	// White places a1 and turns sw clockwise: a1 > a3 (where the turn records the
+	// drop) and b1 > a2 make White's a2..a6 as Black's row is made: both at once, a
+	// draw.
+	// Rule 5, before the twist: with White on f2 f3 f4 f5, placing f6 makes five at
+	// once. The turn is the placement alone (win-drop): White wins, and the twist
+	// that would have made Black's five is not made.
+	for _, tt := range []struct{ name, spec, lands, rule, want string }{
+		{"twist makes black's five", "Black Marble c1 c2 c3 d1 e1; White Marble a6 b6 c5 e6; White to move", "f6", "twist sw cw", "Black"},
+		{"other sense", "Black Marble c1 c2 c3 d1 e1; White Marble a6 b6 c5 e6; White to move", "f6", "twist sw ccw", ""},
+		{"twist makes both fives", "Black Marble c1 c2 c3 d1 e1; White Marble b1 a4 a5 a6; White to move", "a3", "twist sw cw", "draw (both-five)"},
+		{"placement makes five", "Black Marble c1 c2 c3 d1 e1; White Marble f2 f3 f4 f5; White to move", "f6", "win-drop", "White"},
 	} {
 		s := position(t, g, tt.spec)
 		turns, err := g.NewWorkspace().Turns(s)
 		if err != nil {
 			t.Fatal(err)
 		}
-		f6 := g.Board.LocIndex("f6")
-		found := false
+		found := 0
 		for i := range turns {
 			tr := &turns[i]
-			if g.Rules[tr.Parts[0].Rule].String() != tt.rule || !s.Cells[f6].IsEmpty() || tr.After.Cells[f6].IsEmpty() {
+			if g.Rules[tr.Parts[0].Rule].String() != tt.rule || pentagoDrop(g, tr) != tt.lands {
 				continue
 			}
-			found = true
+			found++
 			if got := pentagoResult(t, g, tr.After, white); got != tt.want {
-				t.Errorf("%s: %s, f6 and %s: got %q, want %q", tt.name, tt.spec, tt.rule, got, tt.want)
+				t.Errorf("%s: %s, %s with %s: got %q, want %q", tt.name, tt.spec, tt.lands, tt.rule, got, tt.want)
 			}
 		}
-		if !found {
-			t.Errorf("%s: no turn places f6 with %s", tt.name, tt.rule)
+		if found != 1 {
+			t.Errorf("%s: %d turns drop on %s with %s, want 1", tt.name, found, tt.lands, tt.rule)
 		}
 	}
+	// The placements that make five (f6, and f1 for f1..f5) have no twisted turn and
+	// are the only win-drops; every other empty point keeps its eight twists: 27 empty
+	// points, 25 x 8 + 2 turns.
+	s := position(t, g, "Black Marble c1 c2 c3 d1 e1; White Marble f2 f3 f4 f5; White to move")
+	turns, err := g.NewWorkspace().Turns(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(turns) != 25*8+2 {
+		t.Errorf("placement makes five: %d turns, want %d", len(turns), 25*8+2)
+	}
+	var wins []string
+	for i := range turns {
+		if g.Rules[turns[i].Parts[0].Rule].String() == "win-drop" {
+			wins = append(wins, boardList(g, turns[i].After))
+		}
+	}
+	slices.Sort(wins)
+	if want := []string{"White f1 f2 f3 f4 f5; Black c1 c2 c3 d1 e1", "White f2 f3 f4 f5 f6; Black c1 c2 c3 d1 e1"}; !slices.Equal(wins, want) {
+		t.Errorf("win-drops: %v, want %v", wins, want)
+	}
+}
+
+// pentagoDrop returns the point where turn tr's marble stands after the turn (a drop is
+// recorded where its twist leaves it), or "" without a drop.
+func pentagoDrop(g *eval.Game, tr *eval.Turn) string {
+	for _, c := range tr.Parts[0].Changes {
+		if c.Op == engine.OpDrop {
+			return g.Board.Locs[c.To].Name
+		}
+	}
+	return ""
 }
 
 func TestPentagoPerft(t *testing.T) {
 	// Every turn is a placement on an empty point and one of 8 twists, and no goal
 	// stops perft: 36 x 8 = 288, then 288 x 35 x 8 = 80640 (testdata/perft.txt has
-	// 80640 x 34 x 8 = 21934080 at depth 3, under make test-long).
+	// 80640 x 34 x 8 = 21934080 at depth 3, under make test-long). The win on placement
+	// (a placement that completes five is a turn without a twist) changes none of
+	// these: a player has at most two marbles after three turns, and the first
+	// placement that can complete five is White's fifth, at turn 9.
 	expectPerft(t, loadGame(t, "pentago.zrf"), []int64{36 * 8, 36 * 8 * 35 * 8})
 }
 
@@ -221,6 +262,28 @@ func (b *refPentago) five(p int8) bool {
 	return false
 }
 
+// fiveThrough reports whether a marble of p placed on the empty point (c, r) makes a
+// row of five of p through it: along each of the four lines, the marbles of p on both
+// sides of the point, plus the point, count five or more.
+func (b *refPentago) fiveThrough(c, r int, p int8) bool {
+	for _, d := range [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}} {
+		n := 1
+		for _, sgn := range []int{1, -1} {
+			for k := 1; ; k++ {
+				x, y := c+sgn*k*d[0], r+sgn*k*d[1]
+				if x < 0 || x >= 6 || y < 0 || y >= 6 || b[x][y] != p {
+					break
+				}
+				n++
+			}
+		}
+		if n >= 5 {
+			return true
+		}
+	}
+	return false
+}
+
 // result is the outcome after a turn: 1 or 2 for a winner, 3 for a draw, 0 to go on.
 func (b *refPentago) result() int {
 	w, k := b.five(1), b.five(2)
@@ -243,12 +306,19 @@ func (b *refPentago) result() int {
 }
 
 // successors lists the boards after every turn of p: each empty point, each of the four
-// blocks, each sense.
+// blocks, each sense; or, where the marble placed makes five for p, the placement alone
+// (rule 5: the game is won before the twist).
 func (b *refPentago) successors(p int8) []refPentago {
 	var out []refPentago
 	for c := 0; c < 6; c++ {
 		for r := 0; r < 6; r++ {
 			if b[c][r] != 0 {
+				continue
+			}
+			if b.fiveThrough(c, r, p) {
+				n := *b
+				n[c][r] = p
+				out = append(out, n)
 				continue
 			}
 			for _, blk := range [4][2]int{{0, 0}, {3, 0}, {0, 3}, {3, 3}} {

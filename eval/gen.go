@@ -94,6 +94,7 @@ type gen struct {
 	attackAt   engine.Loc // capture-test mode: only report whether a move captures here
 	hit        bool
 	attackMode bool          // inside attacked?: nested attacked? tests are false
+	walkSkip   bool          // capture tests skip board walks (walk.go)
 	scratch    []engine.Cell // a copy of the board with a pretend piece
 	// attCache remembers attacked? (index 0) and defended? (index 1) of each position
 	// without a move type during one part: 0 unknown, 1 no, 2 yes.
@@ -123,6 +124,7 @@ type gen struct {
 
 func newGen(g *Game) *gen {
 	x := &gen{g: g, b: g.Board, nd: len(g.Board.Dirs), attackAt: engine.NoLoc, at: -1}
+	x.walkSkip = g.walks != nil
 	x.words = (len(g.Board.Locs) + 63) / 64
 	if g.code != nil {
 		x.posFlags = make([]uint64, len(g.code.PosFlags)*x.words)
@@ -313,6 +315,12 @@ func (x *gen) run(ops []code.Op) bool {
 				}
 			}
 		case code.OpWhile:
+			if o.Walk && x.attackMode && x.walkSkip {
+				// A capture test ignores what a board walk records (code.MarkWalks):
+				// only its cursor moves, and its bound holds as before.
+				x.walk(o)
+				continue
+			}
 			n := 0
 			for x.test(o.Cond) {
 				if n++; n > MaxWhileSteps {

@@ -315,7 +315,7 @@ func (x *gen) run(ops []code.Op) bool {
 				}
 			}
 		case code.OpWhile:
-			if o.Walk && x.attackMode && x.walkSkip {
+			if o.Walk && x.attackMode && x.walkSkip && useShortcuts {
 				// A capture test ignores what a board walk records (code.MarkWalks):
 				// only its cursor moves, and its bound holds as before.
 				x.walk(o)

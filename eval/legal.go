@@ -224,6 +224,7 @@ type workspace struct {
 	// noChecks leaves out the dialect's checks: a check that counts moves sees the
 	// turns of the next position without checks, which keeps the evaluation finite.
 	noChecks bool
+	royal    royalScan // the royal pieces and their attackers of start (royal.go)
 }
 
 func (g *Game) newWorkspace() *workspace { return &workspace{x: newGen(g)} }
@@ -325,9 +326,11 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 	}
 	// Royal pieces: remove turns that leave one attacked, unless the side moves again.
 	if roy := g.royal[e.Side]; len(roy) > 0 {
+		g.scanRoyal(w, s, e.Side, roy)
 		kept := turns[:0]
-		for _, t := range turns {
-			if g.Entry(t.After).Side == e.Side || !g.royalAttacked(w.x, t.After, e.Side, roy) {
+		for i := range turns {
+			t := turns[i]
+			if g.Entry(t.After).Side == e.Side || !g.royalAttackedAfter(w, &t, e.Side, roy) {
 				kept = append(kept, t)
 			}
 		}

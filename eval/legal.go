@@ -225,6 +225,7 @@ type workspace struct {
 	// turns of the next position without checks, which keeps the evaluation finite.
 	noChecks bool
 	royal    royalScan // the royal pieces and their attackers of start (royal.go)
+	slab     stateSlab // where new states come from (slab.go)
 }
 
 func (g *Game) newWorkspace() *workspace { return &workspace{x: newGen(g)} }
@@ -246,7 +247,7 @@ func (w *workspace) state(s *engine.State) *engine.State {
 		w.used++
 		return t
 	}
-	t := s.Clone()
+	t := w.slab.clone(s)
 	w.states = append(w.states, t)
 	w.used++
 	return t
@@ -315,6 +316,7 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 		return nil, err
 	}
 	// Complete every chain of parts.
+	w.slab.want = len(w.moves) + 1
 	for i := range w.moves {
 		if err := g.complete(s, w.moves[i:i+1:i+1], 0, 0, w, nil, nil); err != nil {
 			return nil, err

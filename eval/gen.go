@@ -89,6 +89,7 @@ type gen struct {
 	// what the run produces
 	blk        *code.Block
 	out        []engine.Move
+	outBase    int // moves of out from before this part (legal.go, contParts)
 	arena      []engine.Change
 	seen       seenTable
 	attackAt   engine.Loc // capture-test mode: only report whether a move captures here
@@ -492,7 +493,7 @@ func (x *gen) add(o *code.Op) {
 			x.arena = x.arena[:start]
 			continue
 		}
-		if len(x.out) >= MaxMoves {
+		if len(x.out)-x.outBase >= MaxMoves {
 			x.bail(o, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
 		}
 		x.out = append(x.out, m)

@@ -42,6 +42,9 @@ func BenchmarkPerftChessLib(b *testing.B) {
 	const depth = 4
 	g := loadRow(b, "games/chess.zrf", "")
 	s := g.NewState()
+	if _, err := g.Perft(s, 2); err != nil {
+		b.Fatal(err)
+	}
 	var ours, theirs time.Duration
 	var leaves, libLeaves int64
 	for b.Loop() {

@@ -9,8 +9,9 @@ import (
 
 // TestShortcutsChangeNothing plays random games of games with royal pieces and board
 // walks and checks that, in every position, the legal turns are the same turns in the
-// same order with the run-time shortcuts (the royal-piece fast path of royal.go and the
-// skipped walks of walk.go) as without them.
+// same order with the run-time shortcuts (the royal-piece fast path of royal.go, the
+// skipped walks of walk.go and the walks followed by the reach analysis) as without
+// them.
 func TestShortcutsChangeNothing(t *testing.T) {
 	defer eval.SetShortcuts(true)
 	for _, tt := range []struct {
@@ -27,8 +28,10 @@ func TestShortcutsChangeNothing(t *testing.T) {
 		{"corpus/dagazproject-zrf/LittleShogiPack/IkusaShogi.zrf", "", 3, 60},
 	} {
 		t.Run(tt.file+"/"+tt.variant, func(t *testing.T) {
+			// Two loads of the game: each makes its reach table the first time it needs
+			// it, with shortcuts (which follow board walks there too) or without.
 			g := loadRow(t, tt.file, tt.variant)
-			fast, slow := g.NewWorkspace(), g.NewWorkspace()
+			fast, slow := g.NewWorkspace(), loadRow(t, tt.file, tt.variant).NewWorkspace()
 			for seed := uint64(1); seed <= uint64(tt.seeds); seed++ {
 				rng := rand.New(rand.NewPCG(seed, 16))
 				s := g.NewState()

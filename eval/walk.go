@@ -5,7 +5,8 @@ package eval
 // so while asking whether a move captures a position the generator only needs where the
 // walk leaves the cursor: the end of the line from the cursor along the walk's
 // direction, which a table keeps per player and direction, made the first time it is
-// asked for.
+// asked for. The reach analysis (reach.go) follows walks the same way, so that a piece
+// whose moves walk the whole board does not reach everywhere.
 
 import (
 	"sync"
@@ -44,9 +45,7 @@ func (g *Game) initWalks() {
 // would, and stops the block with o's error when the line loops.
 func (x *gen) walk(o *code.Op) {
 	d := int(o.Cond.Loc.V)
-	w := &x.g.walks[int(x.side)*x.nd+d]
-	w.once.Do(func() { w.end = lineEnds(x.nbr, x.nd, d, len(x.g.Board.Locs)) })
-	if t := w.end[x.cursor]; t != cyclic {
+	if t := x.g.line(x.side, d)[x.cursor]; t != cyclic {
 		x.cursor = t
 		return
 	}
@@ -60,6 +59,30 @@ func (x *gen) walk(o *code.Op) {
 		}
 		x.cursor = t
 	}
+}
+
+// line returns the table of line ends of player p along direction d.
+func (g *Game) line(p engine.Player, d int) []engine.Loc {
+	nd := len(g.Board.Dirs)
+	w := &g.walks[int(p)*nd+d]
+	w.once.Do(func() { w.end = lineEnds(g.Board.Neighbor[p], nd, d, len(g.Board.Locs)) })
+	return w.end
+}
+
+// walkEnds returns the cursors after the board walk o from the cursors cur, for the
+// reach analysis; a line that loops makes the reach everywhere, as the walk then stops
+// its block with an error whose position the analysis cannot tell.
+func (rs *reachState) walkEnds(o *code.Op, cur []uint64) []uint64 {
+	end := rs.g.line(rs.p, int(o.Cond.Loc.V))
+	next := make([]uint64, rs.words)
+	rs.each(cur, func(l engine.Loc) {
+		if e := end[l]; e == cyclic {
+			rs.all = true
+		} else {
+			setBit(next, e)
+		}
+	})
+	return next
 }
 
 // lineEnds returns the end of the line along direction d from every position of a

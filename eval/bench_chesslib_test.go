@@ -45,22 +45,24 @@ func BenchmarkPerftChessLib(b *testing.B) {
 	if _, err := g.Perft(s, 2); err != nil {
 		b.Fatal(err)
 	}
-	var ours, theirs time.Duration
+	var ours, theirs, oursCPU, theirsCPU time.Duration
 	var leaves, libLeaves int64
 	for b.Loop() {
-		t0 := time.Now()
+		t0, c0 := time.Now(), cpuTime()
 		n, err := g.Perft(s, depth)
 		if err != nil {
 			b.Fatal(err)
 		}
-		t1 := time.Now()
+		t1, c1 := time.Now(), cpuTime()
 		m := libPerft(chesslib.StartingPosition(), depth)
-		t2 := time.Now()
+		t2, c2 := time.Now(), cpuTime()
 		if n != m {
 			b.Fatalf("perft(%d): zoggo %d, library %d", depth, n, m)
 		}
 		ours += t1.Sub(t0)
 		theirs += t2.Sub(t1)
+		oursCPU += c1 - c0
+		theirsCPU += c2 - c1
 		leaves += n
 		libLeaves += m
 	}
@@ -69,4 +71,10 @@ func BenchmarkPerftChessLib(b *testing.B) {
 	b.ReportMetric(zs, "leaves/s")
 	b.ReportMetric(ls, "lib-leaves/s")
 	b.ReportMetric(zs/ls, "lib-ratio")
+	// The same ratio by CPU time, steadier on a loaded machine.
+	if oursCPU > 0 && theirsCPU > 0 {
+		b.ReportMetric(float64(leaves)/oursCPU.Seconds(), "cpu-leaves/s")
+		b.ReportMetric(float64(libLeaves)/theirsCPU.Seconds(), "cpu-lib-leaves/s")
+		b.ReportMetric(theirsCPU.Seconds()/oursCPU.Seconds()*float64(leaves)/float64(libLeaves), "cpu-lib-ratio")
+	}
 }

@@ -110,6 +110,7 @@ type gen struct {
 	sel     []selected    // the group moved by shift
 	turn    *turnStats    // the turn a check is evaluated for
 	acc     []int64       // accumulator values of the check being evaluated
+	accBuf  []int64       // where acc lives, kept from one check to the next
 	work    int           // positions scanned by all-positions and count in this block run
 	// Flood fills of groups and regions (groups.go): marks[l] == stamp when l was reached
 	// in the fill under way, so that no fill clears the array.

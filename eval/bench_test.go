@@ -2,9 +2,12 @@ package eval_test
 
 import (
 	"path/filepath"
+	"runtime"
 	"testing"
+	"unsafe"
 
 	"github.com/zoggo/zoggo/ai"
+	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/internal/testutil"
 )
@@ -27,12 +30,25 @@ func BenchmarkPerft(b *testing.B) {
 		{"bashni/d5", "games/bashni.zrf", "", 5},
 		{"abalone/d2", "games/abalone.zrf", "", 2},
 		{"gess/d2", "games/gess.zrf", "", 2},
+		// The run-time targets of issue 16 at their own depths.
+		{"chess/d5", "games/chess.zrf", "", 5},
+		{"checkers/d9", "games/checkers.zrf", "", 9},
+		{"international/d6", "games/international.zrf", "", 6},
+		{"thud/d3", "games/thud.zrf", "", 3},
+		{"brazilian/d7", "games/brazilian.zrf", "", 7},
+		{"russian/d7", "games/russian.zrf", "", 7},
 	} {
 		b.Run(bb.name, func(b *testing.B) {
 			g := loadRow(b, bb.file, bb.variant)
 			s := g.NewState()
+			// Warm up: the tables a game makes the first time it needs them (reach,
+			// walks) are not part of the run.
+			if _, err := g.Perft(s, min(bb.depth, 3)); err != nil {
+				b.Fatal(err)
+			}
 			var leaves int64
 			b.ReportAllocs()
+			allocs := mallocs()
 			for b.Loop() {
 				n, err := g.Perft(s, bb.depth)
 				if err != nil {
@@ -40,9 +56,60 @@ func BenchmarkPerft(b *testing.B) {
 				}
 				leaves += n
 			}
-			b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+			reportLeaves(b, leaves, mallocs()-allocs, "leaves/s", "allocs/leaf")
+			b.ReportMetric(float64(stateBytes(s)), "B/state")
 		})
 	}
+	// Random games played through match as zoggo run plays them: every turn lists the
+	// legal turns (each applied) and asks whether the game is over.
+	for _, bb := range []struct {
+		name, file, variant string
+		plies               int
+	}{
+		{"playout/chess", "games/chess.zrf", "", 1000},
+		{"playout/gwangsanghui", "corpus/glukkazan-zog/Rules/Gwangsanghui.zrf", "", 300},
+	} {
+		b.Run(bb.name, func(b *testing.B) {
+			g := loadRow(b, bb.file, bb.variant)
+			if _, err := ai.Play(g, make([]ai.Agent, len(g.Players)), 0, 2); err != nil {
+				b.Fatal(err)
+			}
+			var plies int64
+			seed := uint64(0)
+			b.ReportAllocs()
+			allocs := mallocs()
+			for b.Loop() {
+				seed++
+				rec, err := ai.Play(g, make([]ai.Agent, len(g.Players)), seed, bb.plies)
+				if err != nil {
+					b.Fatal(err)
+				}
+				plies += int64(len(rec.Match.History()))
+			}
+			reportLeaves(b, plies, mallocs()-allocs, "plies/s", "allocs/ply")
+		})
+	}
+}
+
+// mallocs returns the number of heap allocations made so far.
+func mallocs() uint64 {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.Mallocs
+}
+
+// reportLeaves reports n things (leaves, plies) per second under rate, and the heap
+// allocations made per thing under per.
+func reportLeaves(b *testing.B, n int64, allocs uint64, rate, per string) {
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), rate)
+	if n > 0 {
+		b.ReportMetric(float64(allocs)/float64(n), per)
+	}
+}
+
+// stateBytes is the memory a state holds: the struct and its slices' elements.
+func stateBytes(s *engine.State) int {
+	return int(unsafe.Sizeof(*s)) + 4*len(s.Cells) + 4*len(s.Stock) + 4*len(s.Vals) + 4*len(s.Under)
 }
 
 // BenchmarkGenerate measures the generation of one position's legal turns.

@@ -556,7 +556,13 @@ func (g *Game) applyChecks(turns []Turn, s *engine.State) ([]Turn, error) {
 	func() {
 		defer g.catch(x, &err)
 		mover := g.Entry(s).Side
-		x.acc = make([]int64, d.NumAcc)
+		// The accumulators live in a buffer of the generator (never nil: x.acc != nil says
+		// that a check is being evaluated).
+		if x.accBuf == nil || cap(x.accBuf) < d.NumAcc {
+			x.accBuf = make([]int64, max(d.NumAcc, 1))
+		}
+		x.acc = x.accBuf[:d.NumAcc]
+		clear(x.acc)
 		defer func() { x.acc, x.turn = nil, nil }()
 		setup := func(t *Turn) {
 			x.s, x.cells, x.side, x.mover, x.nbr = t.After, t.After.Cells, mover, mover, g.Board.Neighbor[mover]

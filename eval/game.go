@@ -38,6 +38,7 @@ type Game struct {
 	royal [][]bool      // [player][kind]: kinds whose attack the player must never allow
 	gens  sync.Pool
 	reach reachTable
+	walks []walkLine // [player*nDirs+dir]: where board walks end (walk.go)
 }
 
 // New returns the run-time of a compiled game: it compiles the game's move code if that
@@ -59,6 +60,7 @@ func newGame(cg *compile.Game, locate Locator) (*Game, error) {
 		g.ax = &axiomGame{g: g, locate: locate}
 	}
 	g.reach.init(g)
+	g.initWalks()
 	return g, nil
 }
 

@@ -96,11 +96,13 @@ type gen struct {
 	// what the run produces
 	blk        *code.Block
 	out        []engine.Move
+	outBase    int // moves of out from before this part (legal.go, contParts)
 	arena      []engine.Change
 	seen       seenTable
 	attackAt   engine.Loc // capture-test mode: only report whether a move captures here
 	hit        bool
 	attackMode bool          // inside attacked?: nested attacked? tests are false
+	walkSkip   bool          // capture tests skip board walks (walk.go)
 	scratch    []engine.Cell // a copy of the board with a pretend piece
 	// attCache remembers attacked? (index 0) and defended? (index 1) of each position
 	// without a move type during one part: 0 unknown, 1 no, 2 yes.
@@ -115,6 +117,7 @@ type gen struct {
 	sel     []selected    // the group moved by shift
 	turn    *turnStats    // the turn a check is evaluated for
 	acc     []int64       // accumulator values of the check being evaluated
+	accBuf  []int64       // where acc lives, kept from one check to the next
 	work    int           // positions scanned by all-positions and count in this block run
 	// Flood fills of groups and regions (groups.go): marks[l] == stamp when l was reached
 	// in the fill under way, so that no fill clears the array.
@@ -132,6 +135,7 @@ type gen struct {
 
 func newGen(g *Game) *gen {
 	x := &gen{g: g, b: g.Board, nd: len(g.Board.Dirs), attackAt: engine.NoLoc, at: -1}
+	x.walkSkip = g.walks != nil
 	x.words = (len(g.Board.Locs) + 63) / 64
 	if g.code != nil {
 		x.posFlags = make([]uint64, len(g.code.PosFlags)*x.words)
@@ -324,6 +328,12 @@ func (x *gen) run(ops []code.Op) bool {
 				}
 			}
 		case code.OpWhile:
+			if o.Walk && x.attackMode && x.walkSkip && useShortcuts {
+				// A capture test ignores what a board walk records (code.MarkWalks):
+				// only its cursor moves, and its bound holds as before.
+				x.walk(o)
+				continue
+			}
 			n := 0
 			for x.test(o.Cond) {
 				if n++; n > MaxWhileSteps {
@@ -499,7 +509,7 @@ func (x *gen) add(o *code.Op) {
 			x.arena = x.arena[:start]
 			continue
 		}
-		if len(x.out) >= MaxMoves {
+		if len(x.out)-x.outBase >= MaxMoves {
 			x.bail(o, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
 		}
 		x.out = append(x.out, m)

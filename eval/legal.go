@@ -55,6 +55,7 @@ func (g *Game) Parts(s *engine.State, out []engine.Move) ([]engine.Move, error) 
 func (g *Game) parts(x *gen, s *engine.State, out []engine.Move, arena []engine.Change) (moves []engine.Move, ar []engine.Change, err error) {
 	defer g.catch(x, &err)
 	x.out = out
+	x.outBase = len(out)
 	x.arena = arena
 	x.seenReset()
 	clear(x.attCache[0])
@@ -224,6 +225,13 @@ type workspace struct {
 	// noChecks leaves out the dialect's checks: a check that counts moves sees the
 	// turns of the next position without checks, which keeps the evaluation finite.
 	noChecks bool
+	royal    royalScan // the royal pieces and their attackers of start (royal.go)
+	slab     stateSlab // where new states come from (slab.go)
+	// The continuations of multi-part turns, their changes, and the parts of those
+	// turns: buffers that only grow until reset.
+	cont      []engine.Move
+	contArena []engine.Change
+	chain     []engine.Move
 }
 
 func (g *Game) newWorkspace() *workspace { return &workspace{x: newGen(g)} }
@@ -235,6 +243,24 @@ func (w *workspace) reset() {
 	w.arena = w.arena[:0]
 	w.moves = w.moves[:0]
 	w.turns = w.turns[:0]
+	w.cont = w.cont[:0]
+	w.contArena = w.contArena[:0]
+	w.chain = w.chain[:0]
+}
+
+// contParts returns the continuations of after, appended to w.cont with their changes
+// in w.contArena. The slices returned so far stay as they are: appending writes past
+// them, or into new arrays.
+func (g *Game) contParts(w *workspace, after *engine.State) ([]engine.Move, error) {
+	x := g.getGen()
+	defer g.putGen(x)
+	n := len(w.cont)
+	moves, arena, err := g.parts(x, after, w.cont, w.contArena)
+	if err != nil {
+		return nil, err
+	}
+	w.cont, w.contArena = moves, arena
+	return moves[n:len(moves):len(moves)], nil
 }
 
 // state returns a pooled copy of s.
@@ -245,7 +271,7 @@ func (w *workspace) state(s *engine.State) *engine.State {
 		w.used++
 		return t
 	}
-	t := s.Clone()
+	t := w.slab.clone(s)
 	w.states = append(w.states, t)
 	w.used++
 	return t
@@ -314,6 +340,7 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 		return nil, err
 	}
 	// Complete every chain of parts.
+	w.slab.want = len(w.moves) + 1
 	for i := range w.moves {
 		if err := g.complete(s, w.moves[i:i+1:i+1], 0, 0, w, nil, nil); err != nil {
 			return nil, err
@@ -325,9 +352,11 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 	}
 	// Royal pieces: remove turns that leave one attacked, unless the side moves again.
 	if roy := g.royal[e.Side]; len(roy) > 0 {
+		g.scanRoyal(w, s, e.Side, roy)
 		kept := turns[:0]
-		for _, t := range turns {
-			if g.Entry(t.After).Side == e.Side || !g.royalAttacked(w.x, t.After, e.Side, roy) {
+		for i := range turns {
+			t := turns[i]
+			if g.Entry(t.After).Side == e.Side || !g.royalAttackedAfter(w, &t, e.Side, roy) {
 				kept = append(kept, t)
 			}
 		}
@@ -398,8 +427,9 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 		return nil
 	}
 	seen = append(seen[:len(seen):len(seen)], after.Hash)
-	// Continuations get their own generator: w.x's buffers hold the first parts.
-	next, err := g.Parts(after, nil)
+	// Continuations get their own generator (w.x's buffers hold the first parts) and
+	// go to the ends of w's buffers for them, which keep what earlier parts wrote.
+	next, err := g.contParts(w, after)
 	if err != nil {
 		return err
 	}
@@ -412,7 +442,10 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 		}
 	}
 	for i := range next {
-		p := append(parts[:len(parts):len(parts)], next[i])
+		start := len(w.chain)
+		w.chain = append(w.chain, parts...)
+		w.chain = append(w.chain, next[i])
+		p := w.chain[start:len(w.chain):len(w.chain)]
 		if err := g.complete(after, p, caps, prom, w, seen, st); err != nil {
 			return err
 		}

@@ -214,6 +214,11 @@ func (rs *reachState) ops(list []code.Op, cur []uint64) []uint64 {
 			orInto(out, e)
 			cur = out
 		case code.OpWhile:
+			if o.Walk && rs.g.walks != nil && useShortcuts {
+				// A board walk cannot capture: only where it leaves the cursor counts.
+				cur = rs.walkEnds(o, cur)
+				break
+			}
 			acc := append([]uint64(nil), cur...)
 			for n := 0; n < len(b.Locs)+2 && !rs.all; n++ {
 				after := rs.ops(o.Body, append([]uint64(nil), acc...))

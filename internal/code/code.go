@@ -140,6 +140,9 @@ type Op struct {
 	Kinds []engine.Kind
 	Expr  *Expr
 	At    int32 // index into Game.at: the source of the instruction, for run-time errors
+	// Walk marks a while op that only walks the board recording effects a capture test
+	// ignores (set by MarkWalks; see walk.go).
+	Walk bool
 }
 
 // CondCode says what a Cond tests.
@@ -249,6 +252,8 @@ type Program struct {
 	// Perms are the permutations of the dialect's permute instructions, in the order
 	// compiled: Perms[i] is pairs of positions, each From whose contents go To.
 	Perms []Perm
+	// Walks is true once MarkWalks has marked the program's ops (walk.go).
+	Walks bool
 }
 
 // Perm is a permutation of positions: the contents of each From go to its To. Every

@@ -1,0 +1,187 @@
+package eval
+
+// This file makes the royal-piece check of every turn cheaper in plain ZRF games. The
+// check asks, for the state after each turn, whether another player's moves could
+// capture one of the mover's royal pieces. Instead of looking for those pieces and for
+// the attackers over the whole board after every turn, the generator finds both once in
+// the position the turns start from and follows the turn's changes: as long as a turn
+// only moves the mover's own pieces, removes pieces, and changes types to kinds that are
+// not royal or attributes, the royal pieces are where its moves took them and every
+// attacker stood where it stands before the turn. Any other turn takes the slow path
+// (royalAttacked), which gives the same answer.
+
+import "github.com/zoggo/zoggo/engine"
+
+// useShortcuts turns on the royal-piece fast path and the skipping of board walks in
+// capture tests (walk.go); tests turn it off to compare.
+var useShortcuts = true
+
+// maxRoyal bounds the royal pieces the fast path follows.
+const maxRoyal = 4
+
+// royalScan holds what the check needs of the position the turns start from.
+type royalScan struct {
+	ok      bool // the fast path applies
+	kings   [maxRoyal]engine.Loc
+	nk      int
+	enemies []engine.Loc // pieces of other players, in board order
+	// near[i] lists the enemies that can reach nearAt[i] (attackers), for royal piece
+	// i: most turns leave it where it stands, and test the same attackers.
+	nearAt [maxRoyal]engine.Loc
+	near   [maxRoyal][]attacker
+}
+
+// attacker is a piece that may attack a royal piece, and its cell at the start.
+type attacker struct {
+	from engine.Loc
+	cell engine.Cell
+}
+
+// scanRoyal fills w.royal for the turns of side from s.
+func (g *Game) scanRoyal(w *workspace, s *engine.State, side engine.Player, royal []bool) {
+	r := &w.royal
+	r.ok, r.nk, r.enemies = false, 0, r.enemies[:0]
+	for i := range r.nearAt {
+		r.nearAt[i] = engine.NoLoc
+	}
+	if g.code.Dialect != nil || g.Ext != nil || !useShortcuts {
+		return
+	}
+	for l, c := range s.Cells {
+		if c.IsEmpty() {
+			continue
+		}
+		if c.Player() != side {
+			r.enemies = append(r.enemies, engine.Loc(l))
+			continue
+		}
+		if royal[c.Kind()] {
+			if r.nk == maxRoyal {
+				return
+			}
+			r.kings[r.nk] = engine.Loc(l)
+			r.nk++
+		}
+	}
+	r.ok = true
+}
+
+// royalAttackedAfter reports whether turn t leaves a royal piece of side attacked, as
+// royalAttacked on t.After does.
+func (g *Game) royalAttackedAfter(w *workspace, t *Turn, side engine.Player, royal []bool) bool {
+	r := &w.royal
+	var kings [maxRoyal]engine.Loc
+	nk := r.nk
+	if !r.ok || len(t.End) > 0 || !followRoyal(t.Parts, side, royal, r.kings[:nk], kings[:nk]) {
+		return g.royalAttacked(w.x, t.After, side, royal)
+	}
+	after := t.After
+	for _, l := range kings[:nk] {
+		if c := after.Cells[l]; c.IsEmpty() || c.Player() != side || !royal[c.Kind()] {
+			return g.royalAttacked(w.x, after, side, royal)
+		}
+	}
+	x := w.x.attacker()
+	for i, l := range kings[:nk] {
+		if r.nearAt[i] != l {
+			r.nearAt[i], r.near[i] = l, g.attackers(r.near[i][:0], w.start, side, l, r.enemies)
+		}
+		if g.attackedFrom(x, after, side, l, r.near[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// attackers appends to out the pieces of froms on s, player by player and in board
+// order, that can reach l.
+func (g *Game) attackers(out []attacker, s *engine.State, side engine.Player, l engine.Loc, froms []engine.Loc) []attacker {
+	for pi := range g.Players {
+		e := engine.Player(pi)
+		if e == side {
+			continue
+		}
+		for _, from := range froms {
+			c := s.Cells[from]
+			if c.Player() == e && g.reaches(e, c.Kind(), from, l) {
+				out = append(out, attacker{from, c})
+			}
+		}
+	}
+	return out
+}
+
+// followRoyal writes to kings where the royal pieces standing on from are after the
+// parts, and reports false when a change is not one the fast path follows.
+func followRoyal(parts []engine.Move, side engine.Player, royal []bool, from, kings []engine.Loc) bool {
+	copy(kings, from)
+	var prev [maxRoyal]engine.Loc
+	for i := range parts {
+		old := prev[:len(kings)]
+		copy(old, kings)
+		for j := range parts[i].Changes {
+			c := &parts[i].Changes[j]
+			switch c.Op {
+			case engine.OpMove:
+				if c.Player != side || slicesIndex(old, c.To) >= 0 {
+					return false
+				}
+				if k := slicesIndex(old, c.From); k >= 0 {
+					kings[k] = c.To
+				}
+			case engine.OpCapture:
+				if slicesIndex(old, c.To) >= 0 {
+					return false
+				}
+			case engine.OpType:
+				if royal[c.Kind] || slicesIndex(old, c.To) >= 0 {
+					return false
+				}
+			case engine.OpDrop, engine.OpCreate:
+				if c.Player != side || royal[c.Kind] || slicesIndex(old, c.To) >= 0 {
+					return false
+				}
+			case engine.OpAttr:
+			default:
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func slicesIndex(s []engine.Loc, l engine.Loc) int {
+	for i, v := range s {
+		if v == l {
+			return i
+		}
+	}
+	return -1
+}
+
+// attackedFrom is attackedWith for an occupied l, trying only the attackers listed, in
+// their order: those of the start position that are still there, or whose new piece can
+// reach l.
+func (g *Game) attackedFrom(x *gen, s *engine.State, side engine.Player, l engine.Loc, list []attacker) bool {
+	cells := s.Cells
+	x.s, x.cells = s, cells
+	x.attackAt, x.hit = l, false
+	x.attackMode = true
+	defer func() { x.attackAt, x.attackMode, x.hit = engine.NoLoc, false, false }()
+	x.side = engine.NoPlayer
+	for _, a := range list {
+		c := cells[a.from]
+		if c != a.cell {
+			if c.IsEmpty() || c.Player() == side || !g.reaches(c.Player(), c.Kind(), a.from, l) {
+				continue
+			}
+		}
+		if e := c.Player(); e != x.side {
+			x.side, x.nbr = e, g.Board.Neighbor[e]
+		}
+		if x.runBlocks(g.code.Moves[c.Kind()], a.from, false, c, engine.NoMoveType) {
+			return true
+		}
+	}
+	return false
+}

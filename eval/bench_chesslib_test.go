@@ -9,6 +9,7 @@ import (
 	"time"
 
 	chesslib "github.com/corentings/chess/v2"
+	"github.com/zoggo/zoggo/internal/testutil"
 )
 
 // libPerft counts the leaves of the library's move tree, copy-make: every move, the leaf
@@ -48,14 +49,14 @@ func BenchmarkPerftChessLib(b *testing.B) {
 	var ours, theirs, oursCPU, theirsCPU time.Duration
 	var leaves, libLeaves int64
 	for b.Loop() {
-		t0, c0 := time.Now(), cpuTime()
+		t0, c0 := time.Now(), testutil.CPUTime()
 		n, err := g.Perft(s, depth)
 		if err != nil {
 			b.Fatal(err)
 		}
-		t1, c1 := time.Now(), cpuTime()
+		t1, c1 := time.Now(), testutil.CPUTime()
 		m := libPerft(chesslib.StartingPosition(), depth)
-		t2, c2 := time.Now(), cpuTime()
+		t2, c2 := time.Now(), testutil.CPUTime()
 		if n != m {
 			b.Fatalf("perft(%d): zoggo %d, library %d", depth, n, m)
 		}

@@ -83,58 +83,25 @@ func damoneBoards(t *testing.T, g *eval.Game, s *engine.State, corpus bool) (map
 // ours and A set up in its position when they do not allow it, and stop when a
 // Damone is lost or a player cannot move.
 func TestDamoneAgainstZillions(t *testing.T) {
-	corpus := testutil.CorpusDir(t)
-	f, err := eval.LoadFile(filepath.Join(corpus, "glukkazan-zog", "Rules", "CheckersCollection.zrf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	zg, err := f.Find("Italian Damone")
-	if err != nil {
-		t.Fatal(err)
-	}
+	zg := corpusGame(t, "glukkazan-zog/Rules/CheckersCollection.zrf", "Italian Damone")
 	path := filepath.Join("..", "games", "damone.zrf")
 	ours := loadRow(t, "games/damone.zrf", "Damone (capture the Damones)")
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := string(raw)
-	replace := func(src, old, new string) string {
-		t.Helper()
-		if strings.Count(src, old) != 1 {
-			t.Fatalf("%s no longer holds %q once", path, old)
-		}
-		return strings.Replace(src, old, new, 1)
-	}
+	rules := readRules(t, path)
+	src := rules.src
 	// Model A: the four checks give way to compulsory capture alone.
 	i, j := strings.Index(src, "   (check (>= (captures) (max (captures))))"), strings.Index(src, "   (piece\n      (name Pedina)")
 	if i < 0 || j < i {
 		t.Fatalf("%s: the checks before the Pedina are not where the test expects them", path)
 	}
 	a := src[:i] + "   (check (or (> (captures) 0) (= (max (captures)) 0)))\n\n" + src[j:]
-	loadVariant := func(name, text string) *eval.Game {
-		t.Helper()
-		path := filepath.Join(t.TempDir(), name)
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		file, err := eval.LoadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		v, err := file.Find("Damone (capture the Damones)")
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v
-	}
-	modelA := loadVariant("damone-any-capture.zrf", a)
+	const variant = "Damone (capture the Damones)"
+	modelA := rules.load("damone-any-capture.zrf", a, variant)
 	// Model B: the promoted Dama takes any piece.
 	b := a
 	for _, d := range []string{"nw", "ne", "sw", "se"} {
-		b = replace(b, fmt.Sprintf("(jump %s (not (piece? Damone)))", d), fmt.Sprintf("(jump %s enemy?)", d))
+		b = rules.replace(b, fmt.Sprintf("(jump %s (not (piece? Damone)))", d), fmt.Sprintf("(jump %s enemy?)", d))
 	}
-	modelB := loadVariant("damone-promoted-takes-all.zrf", b)
+	modelB := rules.load("damone-promoted-takes-all.zrf", b, variant)
 
 	diffs := map[string]int{}
 	rng := rand.New(rand.NewPCG(14, 9))
@@ -173,12 +140,8 @@ func TestDamoneAgainstZillions(t *testing.T) {
 						promoted = true
 					}
 				}
-				if promoted {
-					diffs["promoted Dama takes the Damone"]++
-				} else {
-					t.Errorf("without a promoted Dama taking a Damone, model A allows %v and model B %v in %s",
-						turnList(t, modelA, sa), turnList(t, modelB, sb), p)
-				}
+				explain(t, diffs, "promoted Dama takes the Damone", promoted, "without a promoted Dama taking a Damone, model A allows %v and model B %v in %s",
+					turnList(t, modelA, sa), turnList(t, modelB, sb), p)
 			}
 			if !sameKeys(bo, ba) {
 				capture := false
@@ -187,26 +150,16 @@ func TestDamoneAgainstZillions(t *testing.T) {
 						capture = true
 					}
 				}
-				if capture {
-					diffs["capture order"]++
-				} else {
-					t.Errorf("without a capture, ours allows %v and model A %v in %s",
-						turnList(t, ours, so), turnList(t, modelA, sa), p)
-				}
+				explain(t, diffs, "capture order", capture, "without a capture, ours allows %v and model A %v in %s",
+					turnList(t, ours, so), turnList(t, modelA, sa), p)
 			}
 			if t.Failed() {
 				return
 			}
-			var common []string
-			for b := range bz {
-				if _, ok := bb[b]; ok {
-					common = append(common, b)
-				}
-			}
+			common := inAll(bz, bb)
 			if len(common) == 0 {
 				break
 			}
-			sort.Strings(common)
 			pick := common[rng.IntN(len(common))]
 			sz, sb = tz[bz[pick]].After, tb[bb[pick]].After
 			if i, ok := ba[pick]; ok {

@@ -3,16 +3,13 @@ package eval_test
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/internal/evaltest"
-	"github.com/zoggo/zoggo/internal/testutil"
 )
 
 // kensBoard writes a position of Kens as draughtsBoard does; the corpus calls its king
@@ -53,18 +50,6 @@ func kensBoards(t *testing.T, g *eval.Game, s *engine.State) (map[string]int, []
 	return out, turns
 }
 
-func sameKeys(a, b map[string]int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k := range a {
-		if _, ok := b[k]; !ok {
-			return false
-		}
-	}
-	return true
-}
-
 // TestKensAgainstZillions plays random games of Kens and compares, in every position,
 // the positions that the Zillions "Ossetian Kens" (corpus
 // glukkazan-zog/Rules/OssetianKens.zrf, a variant of its "Ossetian Kena") and our
@@ -96,42 +81,16 @@ func sameKeys(a, b map[string]int) bool {
 // chain that ends with a king. Games follow turns that all four allow when there is one,
 // else turns of the corpus and model B, setting ours and A up there.
 func TestKensAgainstZillions(t *testing.T) {
-	corpus := testutil.CorpusDir(t)
-	f, err := eval.LoadFile(filepath.Join(corpus, "glukkazan-zog", "Rules", "OssetianKens.zrf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	zg, err := f.Find("Ossetian Kens")
-	if err != nil {
-		t.Fatal(err)
-	}
+	zg := corpusGame(t, "glukkazan-zog/Rules/OssetianKens.zrf", "Ossetian Kens")
 	path := filepath.Join("..", "games", "kens.zrf")
 	ours := evaltest.Load(t, path)
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := string(raw)
+	rules := readRules(t, path)
 	// Model A: the variant "Kens (friendly jump alone)", whose friendly jump ends the
 	// turn and is no part of a chain.
 	modelA := loadRow(t, "games/kens.zrf", "Kens (friendly jump alone)")
 	// Model B: the same, where a capturing king may turn straight back.
-	const ban = "(verify (!= lastdir $3))"
-	if strings.Count(src, ban) != 1 {
-		t.Fatalf("%s no longer holds %q once", path, ban)
-	}
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "kens-turn-back.zrf"), []byte(strings.Replace(src, ban, "", 1)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	fb, err := eval.LoadFile(filepath.Join(dir, "kens-turn-back.zrf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	modelB, err := fb.Find("Kens (friendly jump alone)")
-	if err != nil {
-		t.Fatal(err)
-	}
+	modelB := rules.load("kens-turn-back.zrf", rules.replace(rules.src, "(verify (!= lastdir $3))", ""),
+		"Kens (friendly jump alone)")
 
 	diffs := map[string]int{}
 	rng := rand.New(rand.NewPCG(14, 4))
@@ -156,12 +115,8 @@ func TestKensAgainstZillions(t *testing.T) {
 			ba, ta := kensBoards(t, modelA, sa)
 			bo, to := kensBoards(t, ours, so)
 			if !sameKeys(bz, bb) {
-				if stale := kensStaleJumps(zg, sz, bz, modelB, tb, bb); stale {
-					diffs["stale visited mark"]++
-				} else {
-					t.Errorf("the corpus allows %v and model B %v in %s",
-						turnList(t, zg, sz), turnList(t, modelB, sb), pz)
-				}
+				explain(t, diffs, "stale visited mark", kensStaleJumps(zg, sz, bz, modelB, tb, bb),
+					"the corpus allows %v and model B %v in %s", turnList(t, zg, sz), turnList(t, modelB, sb), pz)
 			}
 			if !sameKeys(ba, bb) {
 				back := false
@@ -171,12 +126,8 @@ func TestKensAgainstZillions(t *testing.T) {
 						back = true
 					}
 				}
-				if back {
-					diffs["king turns back"]++
-				} else {
-					t.Errorf("without a king's chain, model A allows %v and model B %v in %s",
-						turnList(t, modelA, sa), turnList(t, modelB, sb), pz)
-				}
+				explain(t, diffs, "king turns back", back, "without a king's chain, model A allows %v and model B %v in %s",
+					turnList(t, modelA, sa), turnList(t, modelB, sb), pz)
 			}
 			if !sameKeys(bo, ba) {
 				hop := false
@@ -185,34 +136,19 @@ func TestKensAgainstZillions(t *testing.T) {
 						hop = true
 					}
 				}
-				if hop {
-					diffs["friendly jumps in chains"]++
-				} else {
-					t.Errorf("without a friendly jump in a chain, ours allows %v and model A %v in %s",
-						turnList(t, ours, so), turnList(t, modelA, sa), pz)
-				}
+				explain(t, diffs, "friendly jumps in chains", hop, "without a friendly jump in a chain, ours allows %v and model A %v in %s",
+					turnList(t, ours, so), turnList(t, modelA, sa), pz)
 			}
 			if t.Failed() {
 				return
 			}
-			var common, all []string
-			for b := range bz {
-				if _, ok := bb[b]; ok {
-					common = append(common, b)
-					_, okA := ba[b]
-					_, okO := bo[b]
-					if okA && okO {
-						all = append(all, b)
-					}
-				}
-			}
-			if len(all) > 0 {
-				common = all
+			common := inAll(bz, bb, ba, bo)
+			if len(common) == 0 {
+				common = inAll(bz, bb)
 			}
 			if len(common) == 0 {
 				break
 			}
-			sort.Strings(common)
 			pick := common[rng.IntN(len(common))]
 			sz, sb = tz[bz[pick]].After, tb[bb[pick]].After
 			if i, ok := ba[pick]; ok {
@@ -289,15 +225,7 @@ func kensStaleJumps(zg *eval.Game, sz *engine.State, bz map[string]int, mb *eval
 // TestKensZillionsPositions runs the corpus "Ossetian Kens" on positions of
 // TestKensFriendlyJumps and TestKensKings, showing the two differences of reading.
 func TestKensZillionsPositions(t *testing.T) {
-	corpus := testutil.CorpusDir(t)
-	f, err := eval.LoadFile(filepath.Join(corpus, "glukkazan-zog", "Rules", "OssetianKens.zrf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	zg, err := f.Find("Ossetian Kens")
-	if err != nil {
-		t.Fatal(err)
-	}
+	zg := corpusGame(t, "glukkazan-zog/Rules/OssetianKens.zrf", "Ossetian Kens")
 	// Friendly jumps in chains: ours plays c2-c4-c6-e6-g6, taking c5 and f6; in the
 	// corpus a friendly jump is a quiet move, so nothing can be taken and the quiet moves
 	// are left, the jump c2-c4 among them.

@@ -2,15 +2,11 @@ package eval_test
 
 import (
 	"math/rand/v2"
-	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
-	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/internal/evaltest"
-	"github.com/zoggo/zoggo/internal/testutil"
 )
 
 // TestOssetianAgainstZillions plays random games of Ossetian draughts and compares, in
@@ -29,27 +25,13 @@ import (
 // always among ours, and ours has more only where a capture exists. Games follow a
 // random turn of ours, and the corpus and the model are set up in its position.
 func TestOssetianAgainstZillions(t *testing.T) {
-	corpus := testutil.CorpusDir(t)
-	f, err := eval.LoadFile(filepath.Join(corpus, "glukkazan-zog", "Rules", "CheckersCollection.zrf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	zg, err := f.Find("Ossetian Checkers")
-	if err != nil {
-		t.Fatal(err)
-	}
+	zg := corpusGame(t, "glukkazan-zog/Rules/CheckersCollection.zrf", "Ossetian Checkers")
 	path := filepath.Join("..", "games", "ossetian.zrf")
 	ours := evaltest.Load(t, path)
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rules := readRules(t, path)
 	const at = "   (ossetian-board)\n"
-	if strings.Count(string(raw), at) != 1 {
-		t.Fatalf("%s no longer holds %q once", path, at)
-	}
-	model := evaltest.LoadText(t, "ossetian-majority.zrf", strings.Replace(string(raw), at,
-		at+"   (check (>= (captures) (max (captures))))\n", 1))
+	model := rules.load("ossetian-majority.zrf", rules.replace(rules.src, at,
+		at+"   (check (>= (captures) (max (captures))))\n"), "")
 
 	diffs := map[string]int{}
 	rng := rand.New(rand.NewPCG(14, 7))
@@ -87,21 +69,13 @@ func TestOssetianAgainstZillions(t *testing.T) {
 						capture = true
 					}
 				}
-				if capture {
-					diffs["capture not compulsory"]++
-				} else {
-					t.Errorf("without a capture, ours allows %v and the model %v in %s",
-						turnList(t, ours, so), turnList(t, model, sm), p)
-				}
+				explain(t, diffs, "capture not compulsory", capture, "without a capture, ours allows %v and the model %v in %s",
+					turnList(t, ours, so), turnList(t, model, sm), p)
 			}
 			if t.Failed() || len(to) == 0 {
 				break
 			}
-			keys := make([]string, 0, len(bo))
-			for b := range bo {
-				keys = append(keys, b)
-			}
-			sort.Strings(keys)
+			keys := inAll(bo)
 			pick := keys[rng.IntN(len(keys))]
 			so = to[bo[pick]].After
 			spec := draughtsSpec(pick)
@@ -118,15 +92,7 @@ func TestOssetianAgainstZillions(t *testing.T) {
 // TestOssetianZillionsPositions runs the corpus "Ossetian Checkers" on positions of
 // TestOssetianCaptures: its captures are ours, but compulsory and complete.
 func TestOssetianZillionsPositions(t *testing.T) {
-	corpus := testutil.CorpusDir(t)
-	f, err := eval.LoadFile(filepath.Join(corpus, "glukkazan-zog", "Rules", "CheckersCollection.zrf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	zg, err := f.Find("Ossetian Checkers")
-	if err != nil {
-		t.Fatal(err)
-	}
+	zg := corpusGame(t, "glukkazan-zog/Rules/CheckersCollection.zrf", "Ossetian Checkers")
 	// Ours also allows the steps a1-a2, a1-b2, d4-c5 and d4-e5.
 	expectTurns(t, zg, "White Checker d4, a1; Black Checker d5 e3 c4 g7; White to move",
 		"d4-b4 x c4", "d4-d6 x d5", "d4-f2 x e3")

@@ -4,13 +4,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
-	"github.com/zoggo/zoggo/internal/testutil"
 )
 
 // splutKind names a piece of either Splut! file by its part in the game: S(orcerer),
@@ -142,23 +140,8 @@ func TestSplutDuelAgainstZillions(t *testing.T) {
 }
 
 func splutAgainstZillions(t *testing.T, corpusTitle, oursTitle string) {
-	corpus := testutil.CorpusDir(t)
-	f, err := eval.LoadFile(filepath.Join(corpus, "glukkazan-zog", "Rules", "08.Splut.zrf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	zg, err := f.Find(corpusTitle)
-	if err != nil {
-		t.Fatal(err)
-	}
-	of, err := eval.LoadFile(filepath.Join("..", "games", "splut.zrf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ours, err := of.Find(oursTitle)
-	if err != nil {
-		t.Fatal(err)
-	}
+	zg := corpusGame(t, "glukkazan-zog/Rules/08.Splut.zrf", corpusTitle)
+	ours := findGame(t, filepath.Join("..", "games", "splut.zrf"), oursTitle)
 	diamond := map[string]bool{}
 	for _, l := range ours.Board.Locs {
 		diamond[l.Name] = true
@@ -363,16 +346,8 @@ func splutAgainstZillions(t *testing.T, corpusTitle, oursTitle string) {
 			positions++
 			bz, tz := boards(zg, sz)
 			bo, to := boards(ours, so)
-			if len(bz) == len(bo) {
-				equal := true
-				for b := range bo {
-					if _, ok := bz[b]; !ok {
-						equal = false
-					}
-				}
-				if equal {
-					same++
-				}
+			if sameKeys(bz, bo) {
+				same++
 			}
 			for b, i := range bo {
 				if _, ok := bz[b]; ok {
@@ -399,16 +374,10 @@ func splutAgainstZillions(t *testing.T, corpusTitle, oursTitle string) {
 			if t.Failed() {
 				return
 			}
-			var common []string
-			for b := range bo {
-				if _, ok := bz[b]; ok {
-					common = append(common, b)
-				}
-			}
+			common := inAll(bo, bz)
 			if len(common) == 0 {
 				break
 			}
-			sort.Strings(common)
 			pick := common[rng.IntN(len(common))]
 			sz, so = advance(tz[bz[pick]].After), to[bo[pick]].After.Clone()
 			res, _, err := ours.NewWorkspace().Outcome(so, mo, 1)

@@ -3,7 +3,6 @@ package eval_test
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -12,7 +11,6 @@ import (
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/internal/evaltest"
-	"github.com/zoggo/zoggo/internal/testutil"
 )
 
 // draughtsBoard writes a position of orthogonal draughts by square names: w or b for
@@ -95,27 +93,13 @@ func draughtsBoards(t *testing.T, g *eval.Game, s *engine.State, crown bool) (ma
 // Games follow turns that both the corpus and the model allow, so that they go on
 // where ours differs.
 func TestTurkishAgainstZillions(t *testing.T) {
-	corpus := testutil.CorpusDir(t)
-	f, err := eval.LoadFile(filepath.Join(corpus, "glukkazan-zog", "Rules", "CheckersCollection.zrf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	zg, err := f.Find("Turkish Dama")
-	if err != nil {
-		t.Fatal(err)
-	}
+	zg := corpusGame(t, "glukkazan-zog/Rules/CheckersCollection.zrf", "Turkish Dama")
 	path := filepath.Join("..", "games", "turkish.zrf")
 	ours := evaltest.Load(t, path)
-	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	const chain = "$1 (verify empty?) (add-partial jumptype)))"
-	if strings.Count(string(src), chain) != 1 {
-		t.Fatalf("%s: the man's jump no longer ends with %q", path, chain)
-	}
-	model := evaltest.LoadText(t, "turkish-single-jump.zrf",
-		strings.Replace(string(src), chain, "$1 (verify empty?) add))", 1))
+	rules := readRules(t, path)
+	// The man's jump ends the turn.
+	model := rules.load("turkish-single-jump.zrf", rules.replace(rules.src,
+		"$1 (verify empty?) (add-partial jumptype)))", "$1 (verify empty?) add))"), "")
 
 	diffs := map[string]int{}
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -172,12 +156,8 @@ func TestTurkishAgainstZillions(t *testing.T) {
 						chains = true
 					}
 				}
-				if chains {
-					diffs["men's chains"]++
-				} else {
-					t.Errorf("without a man's chain, ours allows %v and the corpus %v in %s",
-						turnList(t, ours, so), turnList(t, zg, sz), draughtsBoard(ours, so, false))
-				}
+				explain(t, diffs, "men's chains", chains, "without a man's chain, ours allows %v and the corpus %v in %s",
+					turnList(t, ours, so), turnList(t, zg, sz), draughtsBoard(ours, so, false))
 			}
 			if t.Failed() {
 				return
@@ -217,15 +197,7 @@ func TestTurkishAgainstZillions(t *testing.T) {
 // TestTurkishKings and TestTurkishMen: it agrees with ours on the kings' Turkish strike
 // and their ban on turning back, and shows the two differences named above.
 func TestTurkishZillionsPositions(t *testing.T) {
-	corpus := testutil.CorpusDir(t)
-	f, err := eval.LoadFile(filepath.Join(corpus, "glukkazan-zog", "Rules", "CheckersCollection.zrf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	zg, err := f.Find("Turkish Dama")
-	if err != nil {
-		t.Fatal(err)
-	}
+	zg := corpusGame(t, "glukkazan-zog/Rules/CheckersCollection.zrf", "Turkish Dama")
 	// The same as ours.
 	expectTurns(t, zg, "White King c8, Checker c3 g4 f7; Black Checker c6 e4 f5 b6; White to move",
 		"c8-c4-f4-f6-a6 x b6 c6 e4 f5")

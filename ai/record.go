@@ -196,11 +196,7 @@ func Tally(info *RunInfo, recs []Record) *Stats {
 			continue
 		}
 		row.Score = (float64(row.Wins) + 0.5*float64(row.Draws)) / n
-		// Normal approximation with the sample variance of the per-game scores.
-		mean := row.Score
-		v := (float64(row.Wins)*(1-mean)*(1-mean) + float64(row.Draws)*(0.5-mean)*(0.5-mean) + float64(row.Losses)*mean*mean) / n
-		half := 1.96 * math.Sqrt(v/n)
-		row.Low, row.High = math.Max(0, mean-half), math.Min(1, mean+half)
+		row.Low, row.High = scoreInterval(row.Wins, row.Draws, row.Losses)
 		row.Points /= n
 	}
 	return st
@@ -437,4 +433,28 @@ func (r *Record) intern(strs map[string]string) {
 		r.Losers[k] = in(r.Losers[k])
 	}
 	r.Result, r.Ended = in(r.Result), in(r.Ended)
+}
+
+// scoreInterval is the 95% confidence interval of a score (win 1, draw 1/2, loss 0) over
+// the games counted: Wilson's score interval, which stays inside [0, 1] and does not
+// shrink to a point when every game went one way (4 wins of 4 give 0.51-1, where the
+// normal approximation would say 1-1). Draws make the per-game scores vary less than a
+// win-or-loss coin with the same mean; the interval takes that into account by counting
+// the games as n*p(1-p)/v coin flips, v being the sample variance of the per-game scores
+// (without draws, exactly n).
+func scoreInterval(wins, draws, losses int) (low, high float64) {
+	n := float64(wins + draws + losses)
+	if n == 0 {
+		return 0, 1
+	}
+	p := (float64(wins) + 0.5*float64(draws)) / n
+	v := (float64(wins)*(1-p)*(1-p) + float64(draws)*(0.5-p)*(0.5-p) + float64(losses)*p*p) / n
+	if v > 0 && p > 0 && p < 1 {
+		n *= p * (1 - p) / v
+	}
+	const z = 1.96
+	d := 1 + z*z/n
+	centre := (p + z*z/(2*n)) / d
+	half := z / d * math.Sqrt(p*(1-p)/n+z*z/(4*n*n))
+	return math.Max(0, centre-half), math.Min(1, centre+half)
 }

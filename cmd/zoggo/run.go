@@ -31,8 +31,9 @@ func newRun() *cobra.Command {
 		Use:   "run FILE",
 		Short: "Play bots against each other and report statistics",
 		Long: `run plays --games games between bots and prints a table per player: wins, draws and
-losses with a 95% confidence interval of the score (win 1, draw 1/2), the mean and
-median length of the games in turns, and how the games ended.
+losses with a 95% confidence interval of the score (win 1, draw 1/2; Wilson's interval,
+which stays honest when every game went one way), the mean and median length of the
+games in turns, and how the games ended.
 
 --players lists one bot per player who chooses moves, in the order of the rules'
 (players ...), separated by commas: random, search:LEVEL (alpha-beta, deeper with the

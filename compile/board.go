@@ -61,6 +61,14 @@ func (c *compiler) board(n *zrf.Node) {
 				bb.b.Values = append(bb.b.Values, a.Text)
 				c.shownValues = append(c.shownValues, shownValue{a, ch.SiteIn(site)})
 			}
+		case "marked":
+			// (marked NAME POSITION ...): a dialect form for drawing only, resolved
+			// once the positions are known.
+			if !c.dialect {
+				c.errorf(ch, site, "(marked ...) belongs to the zoggo-1 dialect: put (version %q) at the top of the file", DialectVersion)
+				continue
+			}
+			by[h] = append(by[h], ch)
 		case "links", "unlink":
 			// links and unlink apply in source order: Chessence unlinks its reserve
 			// squares and then links some of them again.
@@ -74,7 +82,7 @@ func (c *compiler) board(n *zrf.Node) {
 				what = "(" + h + " ...)"
 			}
 			c.errorf(ch, site, "unknown form %s in a board%s", what,
-				didYouMean(h, []string{"image", "grid", "positions", "dummy", "links", "unlink", "kill-positions", "symmetry", "zone", "drawn-as", "show-values"}))
+				didYouMean(h, []string{"image", "grid", "positions", "dummy", "links", "unlink", "kill-positions", "symmetry", "zone", "drawn-as", "show-values", "marked"}))
 		}
 	}
 	for _, g := range by["grid"] {
@@ -105,6 +113,28 @@ func (c *compiler) board(n *zrf.Node) {
 	bb.opposites()
 	bb.symmetries(by["symmetry"])
 	bb.zones(by["zone"])
+	bb.marks(by["marked"])
+}
+
+// marks reads the dialect's (marked NAME POSITION ...) forms: squares that pictures draw
+// with the mark of NAME (Ur's rosettes), and that change nothing else.
+func (bb *boardBuilder) marks(forms []*zrf.Node) {
+	c := bb.c
+	for _, n := range forms {
+		site := n.SiteIn(bb.site)
+		a := n.Args()
+		if len(a) < 2 || a[0].Kind != zrf.Atom {
+			c.errorf(n, bb.site, "expected (marked NAME POSITION ...): a name for the mark, then the positions that carry it")
+			continue
+		}
+		m := engine.Mark{Name: a[0].Text}
+		for _, p := range a[1:] {
+			if l := c.locName(p, site); l != engine.NoLoc {
+				m.Locs = append(m.Locs, l)
+			}
+		}
+		bb.b.Marks = append(bb.b.Marks, m)
+	}
 }
 
 // addLoc declares a position, reporting a duplicate name.

@@ -15,6 +15,9 @@ type Board struct {
 	// Values names the position attributes whose values pictures write on their
 	// positions ((show-values NAME ...) in the dialect): Bao's seeds.
 	Values []string
+	// Marks are squares that pictures mark, each group with its own sign ((marked NAME
+	// POSITION ...) in the dialect): Ur's rosettes, camps and sanctuaries.
+	Marks []Mark
 
 	Next     []Loc   // raw links, [loc*NDirs + dir]
 	Opposite []Dir   // opposite direction of each direction, or NoDir
@@ -25,6 +28,12 @@ type Board struct {
 
 	locIndex map[string]Loc
 	dirIndex map[string]Dir
+}
+
+// Mark is a named group of positions that pictures draw with one sign.
+type Mark struct {
+	Name string
+	Locs []Loc
 }
 
 // LocInfo describes one position.

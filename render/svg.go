@@ -743,6 +743,10 @@ func (r *svgRenderer) write() []byte {
 		}
 		w.WriteString("</g>\n")
 	}
+	if r.board == nil {
+		// A bitmap board shows its own special squares.
+		r.writeMarks(&w)
+	}
 	r.writeHighlight(&w)
 	if len(r.coords) > 0 {
 		fmt.Fprintf(&w, `<g class="coords" fill="%s">`+"\n", svgInk)

@@ -360,3 +360,38 @@ func TestSVGLines(t *testing.T) {
 		}
 	}
 }
+
+// TestSVGMarks checks the signs (marked ...) puts on squares: Ur's five rosettes, five
+// camps, two sanctuaries and two transformation squares, each group under its name and
+// with its own sign, drawn under the pieces; a board without marks has none.
+func TestSVGMarks(t *testing.T) {
+	g := evaltest.Load(t, filepath.Join("..", "games", "ur.zrf"))
+	svg, _ := render.SVG(g.Game, g.NewState(), render.SVGOptions{})
+	s := string(svg)
+	for _, tt := range []struct {
+		name, sign string
+		n          int
+	}{
+		{"rosette", "<polygon ", 5},
+		{"camp", "<circle ", 5},
+		{"sanctuary", "<path ", 2},
+		{"transformation", "<polygon ", 2},
+	} {
+		start := strings.Index(s, `<g class="mark" data-mark="`+tt.name+`">`)
+		if start < 0 {
+			t.Errorf("no group of marks %q", tt.name)
+			continue
+		}
+		group := s[start : start+strings.Index(s[start:], "</g>")]
+		if n := strings.Count(group, tt.sign); n != tt.n || strings.Count(group, "<title>"+tt.name+"</title>") != 1 {
+			t.Errorf("%s: %d signs %q, want %d, titled once:\n%s", tt.name, n, tt.sign, tt.n, group)
+		}
+	}
+	if m, p := strings.Index(s, `class="marks"`), strings.Index(s, `class="pieces"`); m < 0 || p >= 0 && p < m {
+		t.Errorf("marks at %d, pieces at %d: want the marks drawn first", m, p)
+	}
+	chess := evaltest.Load(t, filepath.Join("..", "games", "chess.zrf"))
+	if svg, _ := render.SVG(chess.Game, chess.NewState(), render.SVGOptions{}); bytes.Contains(svg, []byte(`class="marks"`)) {
+		t.Error("chess has no marked squares, but its picture has marks")
+	}
+}

@@ -246,13 +246,18 @@ func printTable(w io.Writer, title string, st *ai.Stats, points bool) {
 		failed = fmt.Sprintf(" played, %d failed", st.Failed)
 	}
 	fmt.Fprintf(w, "%s: %d games%s, mean length %.1f turns, median %.1f\n\n", title, st.Games, failed, mean, med)
-	fmt.Fprintf(w, "%-14s %-14s %5s %5s %5s  %-22s", "bot", "player", "wins", "draws", "losses", "score (95% interval)")
+	// The bot column is as wide as its longest name (search:50ms:threads=2:eval=full).
+	width := 14
+	for _, s := range st.Seats {
+		width = max(width, len(s.Agent))
+	}
+	fmt.Fprintf(w, "%-*s %-14s %5s %5s %5s  %-22s", width, "bot", "player", "wins", "draws", "losses", "score (95% interval)")
 	if points {
 		fmt.Fprintf(w, "  %s", "points")
 	}
 	fmt.Fprintln(w)
 	for _, s := range st.Seats {
-		fmt.Fprintf(w, "%-14s %-14s %5d %5d %6d  %.3f (%.3f-%.3f)   ", s.Agent, s.Player, s.Wins, s.Draws, s.Losses, s.Score, s.Low, s.High)
+		fmt.Fprintf(w, "%-*s %-14s %5d %5d %6d  %.3f (%.3f-%.3f)   ", width, s.Agent, s.Player, s.Wins, s.Draws, s.Losses, s.Score, s.Low, s.High)
 		if points {
 			fmt.Fprintf(w, "  %.2f", s.Points)
 		}

@@ -78,7 +78,7 @@ const trap = `
 // by Choose, naming its place in the rules, not scored as a result.
 func TestAgentErrors(t *testing.T) {
 	g := evaltest.LoadText(t, "trap.zrf", trap)
-	for _, spec := range []string{"search:2", "mcts:1"} {
+	for _, spec := range []string{"search:2", "search:2:threads=2", "mcts:1"} {
 		a, err := ai.Parse(spec, g)
 		if err != nil {
 			t.Fatal(err)

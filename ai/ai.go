@@ -73,10 +73,12 @@ const (
 )
 
 // Parse makes an agent from its CLI spelling: "random", "search:L", "search:DURATION" (a
-// search on a clock, such as search:2s), "mcts:L", "L" (a level: search, or MCTS for
-// games with random players), "ur:L" (the heuristic player of games/ur.zrf, levels 1
-// to 9), or in Axiom games "axiom" (the player the game's Forth defines) or
-// "axiom:VARIANT" (the player another variant of the same rules file defines).
+// search on a clock, such as search:2s), either followed by options (":threads=N",
+// ":eval=full" or ":eval=material", see parseSearchOptions), "mcts:L", "L" (a level:
+// search, or MCTS for games with random players), "ur:L" (the heuristic player of
+// games/ur.zrf, levels 1 to 9), or in Axiom games "axiom" (the player the game's Forth
+// defines) or "axiom:VARIANT" (the player another variant of the same rules file
+// defines).
 func Parse(spec string, g *eval.Game) (Agent, error) {
 	kind, arg, _ := strings.Cut(strings.TrimSpace(spec), ":")
 	if kind == "axiom" {
@@ -92,6 +94,9 @@ func Parse(spec string, g *eval.Game) (Agent, error) {
 			return nil, fmt.Errorf("player %q: %w", spec, err)
 		}
 		return u, nil
+	}
+	if kind == "search" && strings.Contains(arg, ":") {
+		return parseSearchOptions(spec, arg)
 	}
 	if kind == "search" && strings.TrimLeft(arg, "0123456789.") != "" {
 		d, err := time.ParseDuration(arg)
@@ -126,7 +131,7 @@ func Parse(spec string, g *eval.Game) (Agent, error) {
 	case "mcts":
 		return NewMCTS(level), nil
 	}
-	return nil, fmt.Errorf("unknown player %q: use random, search:LEVEL, search:DURATION, mcts:LEVEL, a level number, ur:LEVEL (in Ur), or axiom (in Axiom games)", spec)
+	return nil, fmt.Errorf("unknown player %q: use random, search:LEVEL, search:DURATION (either with :threads=N or :eval=full), mcts:LEVEL, a level number, ur:LEVEL (in Ur), or axiom (in Axiom games)", spec)
 }
 
 // parseAxiom makes the bot of the Forth of an Axiom game, or of its variant titled title.
@@ -154,4 +159,40 @@ func hasRandomPlayer(g *eval.Game) bool {
 		}
 	}
 	return false
+}
+
+// parseSearchOptions parses a search with options, "search:L:OPT..." or
+// "search:DURATION:OPT...", where arg is what follows "search:". The options are
+// threads=N (lazy SMP on N goroutines, 1 to MaxThreads) and eval=full (material plus
+// mobility and goal proximity) or eval=material (the default).
+func parseSearchOptions(spec, arg string) (Agent, error) {
+	parts := strings.Split(arg, ":")
+	a, err := Parse("search:"+parts[0], nil)
+	if err != nil {
+		return nil, err
+	}
+	s := a.(*Search)
+	for _, opt := range parts[1:] {
+		name, val, _ := strings.Cut(opt, "=")
+		switch name {
+		case "threads":
+			n, err := strconv.Atoi(val)
+			if err != nil || n < 1 || n > MaxThreads {
+				return nil, fmt.Errorf("player %q: threads=N takes a number from 1 to %d, found %q", spec, MaxThreads, opt)
+			}
+			s.Threads = n
+		case "eval":
+			switch val {
+			case "full":
+				s.Terms = true
+			case "material":
+				s.Terms = false
+			default:
+				return nil, fmt.Errorf("player %q: eval takes full or material, found %q", spec, opt)
+			}
+		default:
+			return nil, fmt.Errorf("player %q: unknown search option %q: use threads=N or eval=full", spec, opt)
+		}
+	}
+	return s, nil
 }

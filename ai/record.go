@@ -36,6 +36,9 @@ type RunInfo struct {
 	MaxPlies   int      `json:"maxPlies"`
 	FixedSeats bool     `json:"fixedSeats"`
 	Score      string   `json:"score,omitempty"` // --score as given; points are kept when set
+	// Adjudicate, with Score, decides a game stopped at MaxPlies: a player whose points
+	// lead every other's by at least Adjudicate wins it (0: such games are draws).
+	Adjudicate float64 `json:"adjudicate,omitempty"`
 }
 
 // Record is one game as the statistics count it: who sat where, how it ended, its
@@ -140,7 +143,45 @@ func NewRecord(g *eval.Game, info *RunInfo, i int, rec *Game, points func(*engin
 		}
 		r.Seats = append(r.Seats, s)
 	}
+	if r.Result == ResultStopped && info.Adjudicate > 0 && points != nil {
+		adjudicate(info, &r)
+	}
 	return r
+}
+
+// adjudicate decides a game stopped at the ply cap by the points of its seats: the
+// player whose points lead every other's by info.Adjudicate or more wins, the others
+// lose; otherwise it stays a draw. The record stays a stopped game.
+func adjudicate(info *RunInfo, r *Record) {
+	lead := -1
+	for k, s := range r.Seats {
+		if s.Points == nil {
+			return
+		}
+		if lead < 0 || *s.Points > *r.Seats[lead].Points {
+			lead = k
+		}
+	}
+	if lead < 0 {
+		return
+	}
+	for k, s := range r.Seats {
+		if k != lead && *r.Seats[lead].Points-*s.Points < info.Adjudicate {
+			return
+		}
+	}
+	r.Winners, r.Losers = nil, nil
+	for k := range r.Seats {
+		s := &r.Seats[k]
+		if k == lead {
+			s.Outcome = "win"
+			r.Winners = append(r.Winners, s.Player)
+		} else {
+			s.Outcome = "loss"
+			r.Losers = append(r.Losers, s.Player)
+		}
+	}
+	r.Ended += fmt.Sprintf(", adjudicated: %s ahead on points by %g or more", r.Seats[lead].Player, info.Adjudicate)
 }
 
 // Tally counts records of the run described by info into its statistics. It sorts recs
@@ -363,6 +404,8 @@ func (ri *RunInfo) diff(o *RunInfo) string {
 		return fmt.Sprintf("fixed-seats %t, not %t", o.FixedSeats, ri.FixedSeats)
 	case ri.Score != o.Score:
 		return fmt.Sprintf("score %q, not %q", o.Score, ri.Score)
+	case ri.Adjudicate != o.Adjudicate:
+		return fmt.Sprintf("adjudicate %g, not %g", o.Adjudicate, ri.Adjudicate)
 	}
 	return ""
 }

@@ -209,7 +209,7 @@ func SeatAgents(g *eval.Game, agents []Agent, i int, rotate bool) []Agent {
 func clone(a Agent) Agent {
 	switch a := a.(type) {
 	case *Search:
-		return &Search{Depth: a.Depth, MaxNodes: a.MaxNodes, Time: a.Time}
+		return &Search{Depth: a.Depth, MaxNodes: a.MaxNodes, Time: a.Time, Threads: a.Threads, Terms: a.Terms}
 	case *MCTS:
 		c := *a
 		return &c

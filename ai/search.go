@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+	"sync/atomic"
 	"time"
 
 	"github.com/zoggo/zoggo/engine"
@@ -14,31 +15,57 @@ import (
 // Search is an alpha-beta searcher with iterative deepening, a transposition table keyed
 // by the Zobrist hash, move ordering (the table's move, then captures by material gain)
 // and a quiescence search over captures. With more than two players it is paranoid: the
-// others play against the searching player. Random players' turns are averaged. It
-// stops at its depth or its node budget, never on the clock, so it is deterministic.
+// others play against the searching player. Random players' turns are averaged. With one
+// thread it stops at its depth or its node budget, or on its clock when it has one; on
+// depth and budget alone it is deterministic.
+//
+// With Threads above one it is a lazy SMP search (smp.go): helper goroutines search the
+// same root on explorers of their own, in other orders and one depth ahead, sharing the
+// transposition table, so that the main thread finds more of its tree already searched.
+// That search depends on how the threads are scheduled, not only on the seed.
 //
 // It plays the tree on an explorer of the match: passes, repetitions along the line
 // searched and the goals are those of the real game.
 type Search struct {
 	Depth    int
-	MaxNodes int // budget: nodes plus the turns generated at them
+	MaxNodes int // budget: nodes plus the turns generated at them, per thread
 	// Time is a clock: the search deepens until it runs out, then keeps the best turn of
 	// the last depth it finished (0: no clock, only Depth and MaxNodes). A game played on
 	// a clock depends on the machine's speed, not only on its seed.
 	Time time.Duration
+	// Threads is the number of goroutines searching (0 and 1: one, deterministic).
+	Threads int
+	// Terms adds the positional terms of terms.go (mobility, goal proximity) to
+	// material where the rules make them cheap; false scores material only.
+	Terms bool
 
+	lastNodes, lastDepth int // of the last Choose, for Last
+}
+
+// Last returns what the last Choose searched: its nodes (every thread's) and the deepest
+// depth a thread finished.
+func (s *Search) Last() (nodes, depth int) { return s.lastNodes, s.lastDepth }
+
+// worker is one thread of a search: its explorer, counters and stop flag. The
+// transposition table and the halt flag are shared between the workers of a search.
+type worker struct {
+	s      *Search
 	g      *eval.Game
 	v      *Values
+	terms  *Terms       // nil: material only
 	x      *match.Match // the explorer
 	me     engine.Player
 	nodes  int
-	tt     map[uint64]ttEntry
+	tt     *table
 	stop   bool
 	err    error // the first error met; it stops the search
 	qdepth int
+	mob    []mobility // per ply: who chose there and among how many turns
 
 	deadline time.Time
 	ticks    int
+	halt     *atomic.Bool // set when the search is over (nil with one thread)
+	salt     int          // 0 for main; a helper's rotation of equal turns
 }
 
 type ttEntry struct {
@@ -65,12 +92,23 @@ func NewClockSearch(d time.Duration) *Search {
 // maxLevel is the deepest a search goes.
 const maxLevel = 12
 
-// Name returns "search:L", or "search:DURATION" for a search on a clock.
+// MaxThreads bounds Search.Threads.
+const MaxThreads = 64
+
+// Name returns "search:L", or "search:DURATION" for a search on a clock, followed by
+// ":threads=N" with more than one thread and ":eval=full" with the positional terms.
 func (s *Search) Name() string {
+	n := "search:" + itoa(s.Depth)
 	if s.Time > 0 {
-		return "search:" + s.Time.String()
+		n = "search:" + s.Time.String()
 	}
-	return "search:" + itoa(s.Depth)
+	if s.Threads > 1 {
+		n += ":threads=" + itoa(s.Threads)
+	}
+	if s.Terms {
+		n += ":eval=full"
+	}
+	return n
 }
 
 // Choose searches the position and returns the best turn found.
@@ -79,26 +117,43 @@ func (s *Search) Choose(m *match.Match, r *rand.Rand) (int, error) {
 	if len(turns) <= 1 {
 		return 0, errOver(m)
 	}
-	s.g, s.v = m.Game(), PieceValues(m.Game())
-	s.x = m.Explore()
-	s.me = m.Mover()
-	s.tt = map[uint64]ttEntry{}
-	s.nodes, s.stop, s.err, s.qdepth = 0, false, nil, 4
-	if s.Time > 0 {
-		s.deadline, s.ticks = time.Now().Add(s.Time), 0
-	}
-	defer func() { s.x = nil }()
-	order := s.order(m.State(), turns, s.me, -1)
+	w := s.newWorker(m, &table{})
+	order := w.order(m.State(), turns, w.me, -1)
 	// Shuffle, then order by gain again (stably): among equally good moves the first
 	// found is kept, and that one depends on the seed.
 	r.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 	gains := make([]float64, len(turns))
 	for i := range turns {
-		gains[i] = Gain(s.g, s.v, m.State(), &turns[i], s.me)
+		gains[i] = Gain(w.g, w.v, m.State(), &turns[i], w.me)
 	}
 	sort.SliceStable(order, func(a, b int) bool { return gains[order[a]] > gains[order[b]] })
-	best := order[0]
-	for d := 1; d <= s.Depth && !s.stop; d++ {
+	if s.Threads > 1 {
+		return s.smp(m, w, order, gains)
+	}
+	best, done := w.deepen(order, 1)
+	s.lastNodes, s.lastDepth = w.nodes, done
+	return best, w.err
+}
+
+// newWorker returns a worker searching m with the table tt.
+func (s *Search) newWorker(m *match.Match, tt *table) *worker {
+	w := &worker{s: s, g: m.Game(), v: PieceValues(m.Game()), x: m.Explore(), me: m.Mover(), tt: tt, qdepth: 4}
+	if s.Terms {
+		w.terms = GameTerms(w.g)
+	}
+	if s.Time > 0 {
+		w.deadline = time.Now().Add(s.Time)
+	}
+	w.mob = append(w.mob[:0], mobility{m.Mover(), len(m.Legal())})
+	return w
+}
+
+// deepen searches the root turns in order, one depth after the other from depth from
+// to the search's depth, and returns the best turn of the deepest depth it finished (or
+// of depth 1 when it finished none) with that depth (0 for none).
+func (w *worker) deepen(order []int, from int) (int, int) {
+	best, done := order[0], 0
+	for d := from; d <= w.s.Depth && !w.stop; d++ {
 		bestScore := math.Inf(-1)
 		cur := best
 		alpha := math.Inf(-1)
@@ -110,11 +165,11 @@ func (s *Search) Choose(m *match.Match, r *rand.Rand) (int, error) {
 			}
 		}
 		for _, i := range first {
-			v := s.child(i, d-1, alpha, math.Inf(1), 1)
-			if s.err != nil {
-				return 0, s.err
+			v := w.child(i, d-1, alpha, math.Inf(1), 1)
+			if w.err != nil {
+				return 0, 0
 			}
-			if s.stop && d > 1 {
+			if w.stop && d > 1 {
 				break
 			}
 			// Only a strictly better value counts: a child cut off by alpha returns a bound
@@ -125,60 +180,64 @@ func (s *Search) Choose(m *match.Match, r *rand.Rand) (int, error) {
 			}
 			alpha = max(alpha, bestScore)
 		}
-		if !s.stop || d == 1 {
+		if !w.stop || d == 1 {
 			best = cur
 		}
+		if !w.stop {
+			done = d
+		}
 	}
-	return best, nil
+	return best, done
 }
 
 // child plays turn i of the explorer, scores the position it reaches and takes the turn
 // back.
-func (s *Search) child(i, depth int, alpha, beta float64, ply int) float64 {
-	if s.err != nil {
+func (w *worker) child(i, depth int, alpha, beta float64, ply int) float64 {
+	if w.err != nil {
 		return 0
 	}
-	if err := s.x.Play(i); err != nil {
-		s.err, s.stop = err, true
+	if err := w.x.Play(i); err != nil {
+		w.err, w.stop = err, true
 		return 0
 	}
-	v := s.value(depth, alpha, beta, ply)
-	s.x.Undo()
+	v := w.value(depth, alpha, beta, ply)
+	w.x.Undo()
 	return v
 }
 
-// value scores the explorer's position, reached by a turn, from s.me's point of view.
-func (s *Search) value(depth int, alpha, beta float64, ply int) float64 {
-	x := s.x
-	s.nodes++
-	if s.nodes > s.MaxNodes {
-		s.stop = true
+// value scores the explorer's position, reached by a turn, from w.me's point of view.
+func (w *worker) value(depth int, alpha, beta float64, ply int) float64 {
+	x := w.x
+	w.nodes++
+	if w.nodes > w.s.MaxNodes {
+		w.stop = true
 	}
-	if s.Time > 0 {
-		if s.ticks++; s.ticks&63 == 0 && time.Now().After(s.deadline) {
-			s.stop = true
+	if w.ticks++; w.ticks&63 == 0 {
+		if w.s.Time > 0 && time.Now().After(w.deadline) || w.halt != nil && w.halt.Load() {
+			w.stop = true
 		}
 	}
 	if x.Over() {
-		return s.terminal(x.Result(), ply)
+		return w.terminal(x.Result(), ply)
 	}
 	turns := x.Legal()
 	if !x.MustPass() {
-		s.nodes += len(turns)
+		w.nodes += len(turns)
 	}
 	next := x.Mover()
-	if depth <= 0 || s.stop {
-		return s.quiesce(turns, next, alpha, beta, ply, s.qdepth)
+	w.record(ply, next, len(turns))
+	if depth <= 0 || w.stop {
+		return w.quiesce(turns, next, alpha, beta, ply, w.qdepth)
 	}
-	if s.g.Players[next].Random {
+	if w.g.Players[next].Random {
 		sum := 0.0
 		for i := range turns {
-			sum += s.child(i, depth-1, math.Inf(-1), math.Inf(1), ply+1)
+			sum += w.child(i, depth-1, math.Inf(-1), math.Inf(1), ply+1)
 		}
 		return sum / float64(len(turns))
 	}
 	key := x.State().Hash
-	e, hit := s.tt[key]
+	e, hit := w.tt.get(key)
 	if hit && e.depth >= depth {
 		switch {
 		case e.flag == 0:
@@ -193,7 +252,7 @@ func (s *Search) value(depth int, alpha, beta float64, ply int) float64 {
 	if hit {
 		ttBest = e.best
 	}
-	maximizing := next == s.me
+	maximizing := next == w.me
 	a0, b0 := alpha, beta
 	bestI := -1
 	var best float64
@@ -202,8 +261,8 @@ func (s *Search) value(depth int, alpha, beta float64, ply int) float64 {
 	} else {
 		best = math.Inf(1)
 	}
-	for _, i := range s.order(x.State(), turns, next, ttBest) {
-		v := s.child(i, depth-1, alpha, beta, ply+1)
+	for _, i := range w.order(x.State(), turns, next, ttBest) {
+		v := w.child(i, depth-1, alpha, beta, ply+1)
 		if maximizing {
 			if v > best {
 				best, bestI = v, i
@@ -215,7 +274,7 @@ func (s *Search) value(depth int, alpha, beta float64, ply int) float64 {
 			}
 			beta = min(beta, v)
 		}
-		if alpha >= beta || s.stop {
+		if alpha >= beta || w.stop {
 			break
 		}
 	}
@@ -225,8 +284,8 @@ func (s *Search) value(depth int, alpha, beta float64, ply int) float64 {
 	} else if best >= b0 {
 		flag = 1
 	}
-	if !s.stop {
-		s.tt[key] = ttEntry{depth: depth, score: best, flag: flag, best: bestI}
+	if !w.stop {
+		w.tt.put(key, ttEntry{depth: depth, score: best, flag: flag, best: bestI})
 	}
 	return best
 }
@@ -234,14 +293,14 @@ func (s *Search) value(depth int, alpha, beta float64, ply int) float64 {
 // quiesce extends the search along turns that win material, so that the evaluation is
 // not taken in the middle of an exchange. turns are the legal turns of the explorer's
 // position, where next chooses.
-func (s *Search) quiesce(turns []eval.Turn, next engine.Player, alpha, beta float64, ply, left int) float64 {
-	x := s.x
+func (w *worker) quiesce(turns []eval.Turn, next engine.Player, alpha, beta float64, ply, left int) float64 {
+	x := w.x
 	st := x.State()
-	stand := Evaluate(s.g, s.v, st, s.me)
-	if left <= 0 || s.stop {
+	stand := w.evaluate(st, ply, next, len(turns))
+	if left <= 0 || w.stop {
 		return stand
 	}
-	maximizing := next == s.me
+	maximizing := next == w.me
 	if maximizing {
 		if stand >= beta {
 			return stand
@@ -255,25 +314,27 @@ func (s *Search) quiesce(turns []eval.Turn, next engine.Player, alpha, beta floa
 	}
 	best := stand
 	for i := range turns {
-		if Gain(s.g, s.v, st, &turns[i], next) <= 0 {
+		if Gain(w.g, w.v, st, &turns[i], next) <= 0 {
 			continue // not a capture
 		}
-		s.nodes++
+		w.nodes++
 		if err := x.Play(i); err != nil {
-			s.err, s.stop = err, true
+			w.err, w.stop = err, true
 			return 0
 		}
 		var v float64
 		switch {
 		case x.Over():
-			v = s.terminal(x.Result(), ply+1)
+			v = w.terminal(x.Result(), ply+1)
 		case x.MustPass():
-			v = Evaluate(s.g, s.v, x.State(), s.me)
+			v = w.evaluate(x.State(), ply+1, x.Mover(), -1)
 		default:
-			v = s.quiesce(x.Legal(), x.Mover(), alpha, beta, ply+1, left-1)
+			next := x.Legal()
+			w.record(ply+1, x.Mover(), len(next))
+			v = w.quiesce(next, x.Mover(), alpha, beta, ply+1, left-1)
 		}
 		x.Undo()
-		if s.err != nil {
+		if w.err != nil {
 			return 0
 		}
 		if maximizing {
@@ -290,25 +351,31 @@ func (s *Search) quiesce(turns []eval.Turn, next engine.Player, alpha, beta floa
 	return best
 }
 
-func (s *Search) terminal(res eval.Result, ply int) float64 {
+func (w *worker) terminal(res eval.Result, ply int) float64 {
 	switch {
 	case res.Draw:
 		return 0
-	case contains(res.Winners, s.me):
+	case contains(res.Winners, w.me):
 		return mate - float64(ply)
-	case contains(res.Losers, s.me):
+	case contains(res.Losers, w.me):
 		return -mate + float64(ply)
 	}
 	return 0
 }
 
-// order sorts turn indices: the table's move, then by material gained for the mover.
-func (s *Search) order(before *engine.State, turns []eval.Turn, mover engine.Player, first int) []int {
+// order sorts turn indices: the table's move, then by material gained for the mover;
+// among equal gains in the order generated, or for a helper rotated by its salt.
+func (w *worker) order(before *engine.State, turns []eval.Turn, mover engine.Player, first int) []int {
 	idx := make([]int, len(turns))
 	gain := make([]float64, len(turns))
 	for i := range turns {
 		idx[i] = i
-		gain[i] = Gain(s.g, s.v, before, &turns[i], mover)
+		gain[i] = Gain(w.g, w.v, before, &turns[i], mover)
+	}
+	if w.salt > 0 && len(idx) > 1 {
+		// A helper of a lazy SMP search tries equal turns in another order than main.
+		r := w.salt % len(idx)
+		idx = append(idx[r:], idx[:r]...)
 	}
 	sort.SliceStable(idx, func(a, b int) bool {
 		if idx[a] == first {

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,6 +27,7 @@ func newPlay() *cobra.Command {
 	var level int
 	var seed uint64
 	var think time.Duration
+	var threads int
 	cmd := &cobra.Command{
 		Use:   "play FILE",
 		Short: "Play a game against the computer in the terminal",
@@ -42,7 +44,8 @@ they name one legal move, or one of these commands:
 ` + playHelp + `
 The game is deterministic for a --seed: the same moves typed give the same replies.
 With --think the computer searches on a clock instead, as deep as it gets in that time
-(its replies then depend on the machine's speed too).`,
+(its replies then depend on the machine's speed too), on --threads goroutines at once
+(by default one per core of the machine).`,
 		Example: `  zoggo play games/chess.zrf
   zoggo play games/thud.zrf --as Troll --level 3
   zoggo play games/checkers.zrf --think 2s`,
@@ -54,13 +57,16 @@ With --think the computer searches on a clock instead, as deep as it gets in tha
 			if think != 0 && (think < ai.MinThink || think > ai.MaxThink) {
 				return fmt.Errorf("--think must be from %v to %v", ai.MinThink, ai.MaxThink)
 			}
+			if threads < 1 || threads > ai.MaxThreads {
+				return fmt.Errorf("--threads must be a number from 1 to %d", ai.MaxThreads)
+			}
 			g, err := loadGame(cmd.ErrOrStderr(), args[0], variant)
 			if err != nil {
 				return err
 			}
 			s, err := newSession(g, args[0], as, level, seed)
 			if err == nil && think > 0 {
-				err = s.onClock(think)
+				err = s.onClock(think, threads)
 			}
 			if err != nil {
 				return err
@@ -76,6 +82,7 @@ With --think the computer searches on a clock instead, as deep as it gets in tha
 	f.IntVar(&level, "level", 2, "strength of the computer, 1 to 12")
 	f.Uint64Var(&seed, "seed", 1, "seed of the computer's random choices")
 	f.DurationVar(&think, "think", 0, "let the computer think this long for each move (e.g. 2s), searching on a clock instead of --level")
+	f.IntVar(&threads, "threads", min(runtime.NumCPU(), ai.MaxThreads), "with --think, the goroutines that search at once")
 	return cmd
 }
 
@@ -190,7 +197,8 @@ func (ps *session) run(in io.Reader, out io.Writer) error {
 	}
 	if len(others) > 0 {
 		if ps.bot != strconv.Itoa(ps.level) {
-			fmt.Fprintf(out, "; the computer plays %s, thinking %s a move", strings.Join(others, ", "), strings.TrimPrefix(ps.bot, "search:"))
+			think, _, _ := strings.Cut(strings.TrimPrefix(ps.bot, "search:"), ":")
+			fmt.Fprintf(out, "; the computer plays %s, thinking %s a move", strings.Join(others, ", "), think)
 		} else {
 			fmt.Fprintf(out, "; the computer plays %s at level %d", strings.Join(others, ", "), ps.level)
 		}
@@ -346,9 +354,13 @@ func (ps *session) parseMove(line string, texts []notation.TurnText) (int, error
 	}
 }
 
-// onClock makes the computer search for d on each of its moves instead of at a level.
-func (ps *session) onClock(d time.Duration) error {
+// onClock makes the computer search for d on each of its moves, on threads goroutines,
+// instead of at a level.
+func (ps *session) onClock(d time.Duration, threads int) error {
 	ps.bot = "search:" + d.String()
+	if threads > 1 {
+		ps.bot += ":threads=" + strconv.Itoa(threads)
+	}
 	for p, a := range ps.agents {
 		if a == nil {
 			continue

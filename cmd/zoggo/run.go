@@ -26,6 +26,7 @@ func newRun() *cobra.Command {
 	var variant, players, save, score, shard, output string
 	var games, jobs, maxPlies int
 	var seed uint64
+	var adjudicate float64
 	var asJSON, fixed bool
 	cmd := &cobra.Command{
 		Use:   "run FILE",
@@ -37,7 +38,11 @@ games in turns, and how the games ended.
 
 --players lists one bot per player who chooses moves, in the order of the rules'
 (players ...), separated by commas: random, search:LEVEL (alpha-beta, deeper with the
-level), mcts:LEVEL (Monte Carlo tree search, more playouts with the level) or a bare
+level), search:DURATION (alpha-beta thinking that long per move, such as search:50ms),
+either with options after a colon: threads=N searches on N goroutines at once (lazy
+SMP; the default, 1, is deterministic for the seed) and eval=full adds mobility and
+goal proximity to material where the rules make them cheap (the default, eval=material,
+counts material only), mcts:LEVEL (Monte Carlo tree search, more playouts with the level) or a bare
 LEVEL (search, or mcts in games with dice). In games whose moves are Forth for the
 Axiom engine, axiom is the player the game's own Forth defines (its search engine, or
 the move its evaluation scores best), and axiom:VARIANT the player of another variant
@@ -55,7 +60,10 @@ progress and safety from the enemy's next throw), more of them with each level
 Every game is deterministic for its seed (--seed plus the game number). --max-plies
 stops a game that runs too long; it is then reported as stopped, not as a draw by the
 rules. --score adds a material score per player at the end of each game, with piece
-values given as NAME=VALUE,... or "derived" (from the pieces' mobility). --save DIR
+values given as NAME=VALUE,... or "derived" (from the pieces' mobility). With --score,
+--adjudicate MARGIN decides a game stopped by --max-plies: the player whose points lead
+every other's by MARGIN or more wins it (the table counts it so, and its ending says
+"adjudicated"); closer games stay draws. --save DIR
 writes each game as a .zsg file that zoggo replay (and Zillions) can read.
 
 A game that stops on an error (the rules' move code failing in some position, or a
@@ -75,6 +83,10 @@ it. -o FILE writes FILE only once the run is over, so a shard stopped halfway le
 no file behind.`,
 		Example: `  zoggo run games/thud.zrf --games 20 --players search:2,search:2 --score Dwarf=1,Troll=4
   zoggo run games/chess.zrf --games 100 --players search:3,random --jobs 2 --json
+  # The search on both cores with mobility and goals against material on one thread,
+  # 50ms a move, one game at a time, games stopped at 200 turns adjudicated on material:
+  zoggo run games/chess.zrf --games 400 --jobs 1 --max-plies 200 --score derived --adjudicate 3 \
+      --players search:50ms:threads=2:eval=full,search:50ms
   zoggo run Ur.zrf --variant Ur --max-plies 20000 --players 'axiom:Ur [aggressive],axiom:Ur [first]'
   zoggo run games/ur.zrf --games 200 --players ur:9,mcts:2 --max-plies 5000
 
@@ -131,6 +143,12 @@ no file behind.`,
 			if err != nil {
 				return err
 			}
+			if adjudicate < 0 || math.IsNaN(adjudicate) || math.IsInf(adjudicate, 0) {
+				return fmt.Errorf("--adjudicate: expected a margin of points of 0 or more, found %v", adjudicate)
+			}
+			if adjudicate > 0 && score == "" {
+				return fmt.Errorf("--adjudicate decides stopped games on points: add --score (NAME=VALUE,... or derived)")
+			}
 			if save != "" {
 				if err := os.MkdirAll(save, 0o755); err != nil {
 					return err
@@ -140,6 +158,7 @@ no file behind.`,
 			if err != nil {
 				return err
 			}
+			info.Adjudicate = adjudicate
 			return playRun(cmd, g, agents, info, points, runOptions{
 				rules: args[0], save: save, output: output, jobs: jobs, shard: sh, json: asJSON})
 		},
@@ -154,6 +173,7 @@ no file behind.`,
 	f.StringVar(&save, "save", "", "write every game as a .zsg file in this folder")
 	f.BoolVar(&asJSON, "json", false, "print the statistics as JSON")
 	f.StringVar(&score, "score", "", `material score at the end: NAME=VALUE,... or "derived"`)
+	f.Float64Var(&adjudicate, "adjudicate", 0, "with --score, a game stopped by --max-plies is won by a player this many points ahead of every other")
 	f.BoolVar(&fixed, "fixed-seats", false, "keep each bot on its seat instead of alternating")
 	f.StringVarP(&output, "output", "o", "", "write to this file instead of standard output (only once the run is over)")
 	f.StringVar(&shard, "shard", "", "play only shard I of N (I from 0): games I+1, I+1+N, ...; with --json, one line per game")
@@ -234,13 +254,18 @@ func printTable(w io.Writer, title string, st *ai.Stats, points bool) {
 		failed = fmt.Sprintf(" played, %d failed", st.Failed)
 	}
 	fmt.Fprintf(w, "%s: %d games%s, mean length %.1f turns, median %.1f\n\n", title, st.Games, failed, mean, med)
-	fmt.Fprintf(w, "%-14s %-14s %5s %5s %5s  %-22s", "bot", "player", "wins", "draws", "losses", "score (95% interval)")
+	// The bot column is as wide as its longest name (search:50ms:threads=2:eval=full).
+	width := 14
+	for _, s := range st.Seats {
+		width = max(width, len(s.Agent))
+	}
+	fmt.Fprintf(w, "%-*s %-14s %5s %5s %5s  %-22s", width, "bot", "player", "wins", "draws", "losses", "score (95% interval)")
 	if points {
 		fmt.Fprintf(w, "  %s", "points")
 	}
 	fmt.Fprintln(w)
 	for _, s := range st.Seats {
-		fmt.Fprintf(w, "%-14s %-14s %5d %5d %6d  %.3f (%.3f-%.3f)   ", s.Agent, s.Player, s.Wins, s.Draws, s.Losses, s.Score, s.Low, s.High)
+		fmt.Fprintf(w, "%-*s %-14s %5d %5d %6d  %.3f (%.3f-%.3f)   ", width, s.Agent, s.Player, s.Wins, s.Draws, s.Losses, s.Score, s.Low, s.High)
 		if points {
 			fmt.Fprintf(w, "  %.2f", s.Points)
 		}

@@ -475,6 +475,26 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
+	t.Run("bao sowing from a pit", func(t *testing.T) {
+		// A Bao turn moves no piece: it sows the seeds of a pit, a move in place. One
+		// click on the pit offers its two directions; the one chosen is played.
+		b.t = t
+		c := humans(t, ts.URL, "games/bao.zrf", "", 2)
+		b.open(c.ID, c.Secret)
+		b.square("f2")
+		b.run("the direction chooser", chromedp.WaitVisible(chromedp.CSS(`#choice button`)))
+		choices := js[[]string](b, `[...document.querySelectorAll("#choice button:not(.small)")].map(b => b.textContent)`)
+		if len(choices) != 2 || !strings.HasPrefix(choices[0], "f2") || !strings.HasPrefix(choices[1], "f2") {
+			t.Fatalf("a click on f2 offers %q, want its two sowings", choices)
+		}
+		b.screenshot("bao-directions")
+		js[any](b, `document.querySelectorAll("#choice button:not(.small)")[1].click()`)
+		b.waitMoves(1, 10*time.Second)
+		if last := js[string](b, `[...document.querySelectorAll("#moves .mv")].pop().textContent`); !strings.HasPrefix(choices[1], last) {
+			t.Errorf("the move played is %q, want the one chosen, %q", last, choices[1])
+		}
+	})
+
 	t.Run("hand, pass and stop here", func(t *testing.T) {
 		b.t = t
 		c := humans(t, ts.URL, "server/e2e/testdata/hand.zrf", "", 2)

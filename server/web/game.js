@@ -299,6 +299,13 @@ function clearSelection() {
   highlight();
 }
 
+// inPlace says whether a part leaves its pieces where they stand and changes only what
+// they carry or what their squares hold (a Bao sowing from a pit): one click on the
+// square makes it.
+function inPlace(p) {
+  return !p.drop && p.moves.length > 0 && p.moves.every((m) => m.from === m.to);
+}
+
 function startsAt(p, sq) {
   return p.moves.some((m) => m.from === sq) || (p.moves.length === 0 && !p.drop && p.captures.includes(sq));
 }
@@ -350,7 +357,10 @@ function sources() {
 function click(sq) {
   if (!g || !g.legal || g.legal.length === 0) return;
   if (!sel) sel = fresh();
-  if (sel.part === 0 && sel.from === sq) return clearSelection(); // a second click unselects
+  if (sel.part === 0 && sel.from === sq) { // a second click unselects, or makes a move in place
+    const stay = sel.turns.filter((t) => t.parts[0] && inPlace(t.parts[0]) && t.parts[0].moves[0].from === sq);
+    return stay.length ? completePart(stay, sq) : clearSelection();
+  }
   const selected = sel.from || sel.drop;
   if (selected) {
     const land = sel.turns.filter((t) => t.parts[sel.part] && landsOn(t.parts[sel.part], sq));
@@ -358,8 +368,8 @@ function click(sq) {
   }
   const cur = sel.turns.filter((t) => t.parts[sel.part] && startsAt(t.parts[sel.part], sq));
   if (cur.length) {
-    const only = cur.filter((t) => t.parts[sel.part].moves.length === 0);
-    if (only.length === cur.length) return completePart(cur, sq); // a capture-only part
+    const only = cur.filter((t) => t.parts[sel.part].moves.length === 0 || inPlace(t.parts[sel.part]));
+    if (only.length === cur.length) return completePart(cur, sq); // a capture-only part, or a move in place
     sel.from = sq; sel.drop = null; sel.via = [];
     return highlight();
   }

@@ -24,7 +24,7 @@
 // the legal turns per depth so that playing and undoing allocates almost nothing.
 //
 // A match that does not explore computes the legal turns of each position in one of two
-// workspaces, taking turns, and keeps a copy of each turn it plays (eval's Turn.Keep): a
+// workspaces, taking turns, and keeps a copy of each turn it plays (eval's Keeper): a
 // long game makes a few allocations per turn instead of new buffers for every legal turn
 // of every position. The legal turns of earlier positions are lost that way; Undo computes
 // them again when it goes back there, and they come out the same.
@@ -83,8 +83,9 @@ type Match struct {
 	// legal turns of every position (see reuses): Legal's turns live in own[cur], and the
 	// other holds the legal turns of the last frame, if they are not stale. Nil until
 	// first needed.
-	own [2]*eval.Workspace
-	cur int
+	own  [2]*eval.Workspace
+	cur  int
+	keep eval.Keeper // where the turns played are copied to; never shared by a clone
 }
 
 // frame is what a turn changed, for Undo. A frame whose legal turns are stale lost them
@@ -219,7 +220,7 @@ func (m *Match) Play(i int) error {
 	}
 	t := m.legal[i]
 	if m.reuses() {
-		t = t.Keep() // the workspace that holds it will be used again
+		t = m.keep.Keep(&t) // the workspace that holds it will be used again
 	}
 	_, mover := m.g.Side(m.s)
 	after := t.After
@@ -399,14 +400,14 @@ func (m *Match) Clone() *Match {
 	c.played = slices.Clone(m.played)
 	c.undo = slices.Clone(m.undo)
 	c.explore, c.base, c.ws = false, 0, nil
-	c.own, c.cur = [2]*eval.Workspace{}, 0
+	c.own, c.cur, c.keep = [2]*eval.Workspace{}, 0, eval.Keeper{}
 	if m.reuses() {
 		// m uses its workspaces again: c keeps its own copy of the legal turns, and
 		// computes those of earlier positions afresh if it undoes that far.
 		if m.legal != nil {
 			c.legal = make([]eval.Turn, len(m.legal))
 			for i := range m.legal {
-				c.legal[i] = m.legal[i].Keep()
+				c.legal[i] = c.keep.Keep(&m.legal[i])
 			}
 		}
 		for i := range c.undo {

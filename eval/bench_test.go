@@ -78,6 +78,7 @@ func BenchmarkPerft(b *testing.B) {
 			seed := uint64(0)
 			b.ReportAllocs()
 			allocs := mallocs()
+			cpu := testutil.CPUTime()
 			for b.Loop() {
 				seed++
 				rec, err := ai.Play(g, make([]ai.Agent, len(g.Players)), seed, bb.plies)
@@ -85,6 +86,11 @@ func BenchmarkPerft(b *testing.B) {
 					b.Fatal(err)
 				}
 				plies += int64(len(rec.Match.History()))
+			}
+			// The machine may be shared: processor time (the garbage collector's
+			// included) is steadier than the wall clock.
+			if d := testutil.CPUTime() - cpu; d > 0 {
+				b.ReportMetric(float64(plies)/d.Seconds(), "plies/cpu-s")
 			}
 			reportLeaves(b, plies, mallocs()-allocs, "plies/s", "allocs/ply")
 		})

@@ -95,7 +95,8 @@ func (g *Game) outcomeOnce(s *engine.State, mover engine.Player, repetitions int
 	// goal of the highest priority among those that hold decides.
 	var best *engine.Goal
 	bestP := engine.NoPlayer
-	for _, p := range g.goalOrder(mover, s) {
+	ws.w.order = g.goalOrder(mover, s, ws.w.order)
+	for _, p := range ws.w.order {
 		if s.Out&(1<<uint(p)) != 0 {
 			continue
 		}
@@ -187,9 +188,9 @@ func (g *Game) eliminates(goal *engine.Goal, p engine.Player, s *engine.State) b
 }
 
 // goalOrder lists the players whose goals are checked: the mover, then the others in turn
-// order starting with the player to move.
-func (g *Game) goalOrder(mover engine.Player, s *engine.State) []engine.Player {
-	out := []engine.Player{mover}
+// order starting with the player to move. It writes them over buf.
+func (g *Game) goalOrder(mover engine.Player, s *engine.State, buf []engine.Player) []engine.Player {
+	out := append(buf[:0], mover)
 	entries := g.TurnOrder.Entries
 	for i := 0; i < len(entries); i++ {
 		e := entries[(s.Turn+i)%len(entries)]

@@ -232,6 +232,8 @@ type workspace struct {
 	cont      []engine.Move
 	contArena []engine.Change
 	chain     []engine.Move
+	// order is the buffer of the players whose goals Outcome checks (goalOrder).
+	order []engine.Player
 }
 
 func (g *Game) newWorkspace() *workspace { return &workspace{x: newGen(g)} }

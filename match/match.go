@@ -23,6 +23,12 @@
 // copies a match; Explore copies it for searching a tree of turns, keeping the buffers of
 // the legal turns per depth so that playing and undoing allocates almost nothing.
 //
+// A match that does not explore computes the legal turns of each position in one of two
+// workspaces, taking turns, and keeps a copy of each turn it plays (eval's Keeper): a
+// long game makes a few allocations per turn instead of new buffers for every legal turn
+// of every position. The legal turns of earlier positions are lost that way; Undo computes
+// them again when it goes back there, and they come out the same.
+//
 // Error policy: Play returns the error of the rules' move code (an *eval.GenError names its
 // place in the rules) and leaves the match as it was. Nothing here panics on user input.
 package match
@@ -72,12 +78,22 @@ type Match struct {
 	explore bool
 	base    int // turns played when the explorer was made
 	ws      []*eval.Workspace
+
+	// own are the two workspaces in which a match that does not explore computes the
+	// legal turns of every position (see reuses): Legal's turns live in own[cur], and the
+	// other holds the legal turns of the last frame, if they are not stale. Nil until
+	// first needed.
+	own  [2]*eval.Workspace
+	cur  int
+	keep eval.Keeper // where the turns played are copied to; never shared by a clone
 }
 
-// frame is what a turn changed, for Undo.
+// frame is what a turn changed, for Undo. A frame whose legal turns are stale lost them
+// to a workspace used again: Undo computes them afresh.
 type frame struct {
 	key    uint64
 	legal  []eval.Turn
+	stale  bool
 	forced bool
 	passes int
 	num    int
@@ -91,12 +107,17 @@ func New(g *eval.Game, start *engine.State) (*Match, error) {
 	if start == nil {
 		start = g.NewState()
 	}
-	turns, err := g.NewWorkspace().Turns(start)
+	m := &Match{g: g, start: start, s: start, key: start.Hash, reps: map[uint64]int{start.Hash: 1},
+		num: 1, elim: movers(g) > 2}
+	ws := g.NewWorkspace()
+	if m.reuses() {
+		m.own[0] = ws
+	}
+	turns, err := ws.Turns(start)
 	if err != nil {
 		return nil, err
 	}
-	m := &Match{g: g, start: start, s: start, key: start.Hash, reps: map[uint64]int{start.Hash: 1},
-		legal: turns, num: 1, elim: movers(g) > 2}
+	m.legal = turns
 	if r := repeatRule(g); r.Kind != engine.RepeatAllowed {
 		k := g.RepeatKey(start)
 		m.seen, m.keys = map[uint64]int{k: 1}, []uint64{k}
@@ -198,6 +219,9 @@ func (m *Match) Play(i int) error {
 		return fmt.Errorf("no legal turn %d: there are %d", i, len(m.legal))
 	}
 	t := m.legal[i]
+	if m.reuses() {
+		t = m.keep.Keep(&t) // the workspace that holds it will be used again
+	}
 	_, mover := m.g.Side(m.s)
 	after := t.After
 	if m.elim {
@@ -216,6 +240,9 @@ func (m *Match) Play(i int) error {
 		next = m.unrepeated(next)
 	}
 	m.undo = append(m.undo, frame{key: m.key, legal: m.legal, forced: m.forced, passes: m.passes, num: m.num, result: m.result})
+	if m.reuses() {
+		m.cur = 1 - m.cur
+	}
 	m.played = append(m.played, Played{Before: m.s, Turn: t, Num: m.num, Forced: m.forced})
 	if m.forced {
 		m.passes++
@@ -299,9 +326,60 @@ func (m *Match) Undo() bool {
 	}
 	m.s = m.played[n-1].Before
 	m.key, m.legal, m.forced, m.passes, m.num, m.result = f.key, f.legal, f.forced, f.passes, f.num, f.result
+	if m.reuses() {
+		m.cur = 1 - m.cur
+	}
+	if f.stale {
+		m.relist()
+	}
 	m.played[n-1], m.undo[n-1] = Played{}, frame{}
 	m.played, m.undo = m.played[:n-1], m.undo[:n-1]
 	return true
+}
+
+// reuses reports whether m computes the legal turns of every position in its two own
+// workspaces: a match that does not explore, of a game whose turns a workspace holds
+// (not an Axiom game's). Such a match keeps a copy of each turn it plays, and the
+// legal turns of all frames but the last go stale.
+func (m *Match) reuses() bool { return !m.explore && !m.g.Axiom() }
+
+// ownWorkspace returns the workspace for the legal turns of the position now: own[cur]
+// in a match that reuses its workspaces, a new one in an explorer (which lost them only
+// below its start).
+func (m *Match) ownWorkspace() *eval.Workspace {
+	if !m.reuses() {
+		return m.g.NewWorkspace()
+	}
+	if m.own[m.cur] == nil {
+		m.own[m.cur] = m.g.NewWorkspace()
+	}
+	return m.own[m.cur]
+}
+
+// relist computes again the legal turns of the position now, which a stale frame lost,
+// as Play and New computed them: the pass of a player who cannot move, or the turns of
+// the position less those the repetition rule forbids (the counts are those of then).
+// The rules' move code gave them once, so it gives them again; should it fail all the
+// same, the game ends with its error as the reason rather than going on wrongly.
+func (m *Match) relist() {
+	var err error
+	if m.forced {
+		var pass eval.Turn
+		if pass, err = PassTurn(m.g, m.s); err == nil {
+			m.legal = []eval.Turn{pass}
+			return
+		}
+	} else {
+		var turns []eval.Turn
+		if turns, err = m.ownWorkspace().Turns(m.s); err == nil {
+			if m.seen != nil {
+				turns = m.unrepeated(turns)
+			}
+			m.legal = turns
+			return
+		}
+	}
+	m.legal, m.result = nil, eval.Result{Over: true, Draw: true, Reason: "internal error: " + err.Error()}
 }
 
 // Clone returns a copy of m that plays on independently. A clone of an explorer starts
@@ -322,6 +400,20 @@ func (m *Match) Clone() *Match {
 	c.played = slices.Clone(m.played)
 	c.undo = slices.Clone(m.undo)
 	c.explore, c.base, c.ws = false, 0, nil
+	c.own, c.cur, c.keep = [2]*eval.Workspace{}, 0, eval.Keeper{}
+	if m.reuses() {
+		// m uses its workspaces again: c keeps its own copy of the legal turns, and
+		// computes those of earlier positions afresh if it undoes that far.
+		if m.legal != nil {
+			c.legal = make([]eval.Turn, len(m.legal))
+			for i := range m.legal {
+				c.legal[i] = c.keep.Keep(&m.legal[i])
+			}
+		}
+		for i := range c.undo {
+			c.undo[i].legal, c.undo[i].stale = nil, true
+		}
+	}
 	return &c
 }
 
@@ -339,6 +431,17 @@ func (m *Match) Explore() *Match {
 // workspace returns the buffers for the legal turns of the position after depth turns:
 // an explorer's own, kept per depth, or new ones.
 func (m *Match) workspace(depth int) *eval.Workspace {
+	if m.reuses() {
+		// The other workspace holds the legal turns of the last frame: they go stale.
+		if n := len(m.undo); n > 0 {
+			m.undo[n-1].legal, m.undo[n-1].stale = nil, true
+		}
+		w := &m.own[1-m.cur]
+		if *w == nil {
+			*w = m.g.NewWorkspace()
+		}
+		return *w
+	}
 	d := depth - m.base - 1
 	if !m.explore || d < 0 || d >= maxExploreDepth {
 		return m.g.NewWorkspace()

@@ -16,13 +16,16 @@ type Values struct {
 var valueCache sync.Map // *eval.Game -> *Values
 
 // PieceValues returns the piece values of g, computing them once.
-func PieceValues(g *eval.Game) *Values {
-	if v, ok := valueCache.Load(g); ok {
-		return v.(*Values)
+func PieceValues(g *eval.Game) *Values { return perGame(&valueCache, g, computeValues) }
+
+// perGame returns what find says of g, asking it once per game: the first answer stored
+// in cache is the one every caller gets.
+func perGame[T any](cache *sync.Map, g *eval.Game, find func(*eval.Game) *T) *T {
+	if v, ok := cache.Load(g); ok {
+		return v.(*T)
 	}
-	v := computeValues(g)
-	valueCache.Store(g, v)
-	return v
+	v, _ := cache.LoadOrStore(g, find(g))
+	return v.(*T)
 }
 
 // computeValues places each piece type alone on the board, for the first player, on up to

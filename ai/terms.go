@@ -62,14 +62,7 @@ func (t *Terms) Off() bool { return !t.Mobility && len(t.Reach) == 0 && len(t.Re
 var termsCache sync.Map // *eval.Game -> *Terms
 
 // GameTerms returns the positional terms of g, finding them once.
-func GameTerms(g *eval.Game) *Terms {
-	if t, ok := termsCache.Load(g); ok {
-		return t.(*Terms)
-	}
-	t := findTerms(g)
-	termsCache.Store(g, t)
-	return t
-}
+func GameTerms(g *eval.Game) *Terms { return perGame(&termsCache, g, findTerms) }
 
 // maxTermGoals bounds the goal terms kept, so that scoring a position stays cheap
 // whatever the rules say.

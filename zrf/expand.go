@@ -85,7 +85,8 @@ func Expand(fset *FileSet, fsys fs.FS, name string, top []*Node, lim Limits) (re
 	if lim.MaxNodes <= 0 {
 		lim.MaxNodes = DefaultLimits.MaxNodes
 	}
-	x := &expander{fset: fset, fsys: fsys, lim: lim, macros: map[string]*Macro{}}
+	x := &expander{fset: fset, fsys: fsys, lim: lim, macros: map[string]*Macro{},
+		slab: blocks[Node]{size: 4096}, sites: blocks[Site]{size: 1024}, items: blocks[*Node]{size: 4096}}
 	defer func() {
 		if r := recover(); r != nil {
 			if b, ok := r.(bailout); ok {
@@ -133,9 +134,9 @@ type expander struct {
 	macros map[string]*Macro
 	errs   ErrorList
 	nodes  int
-	slab   []Node
-	sites  []Site  // a block to take Sites from
-	items  []*Node // a block to take list items from
+	slab   blocks[Node]
+	sites  blocks[Site]  // Sites of macro invocations
+	items  blocks[*Node] // list items
 }
 
 // bailout stops expansion at once; Expand recovers it.
@@ -321,39 +322,15 @@ func (x *expander) newNode(n Node) *Node {
 	if x.nodes > x.lim.MaxNodes {
 		panic(bailout{x.fset.NewError(n.Pos, n.Site, "macro expansion creates more than %d nodes; is a macro runaway?", x.lim.MaxNodes)})
 	}
-	if len(x.slab) == 0 {
-		x.slab = make([]Node, 4096)
-	}
-	p := &x.slab[0]
-	x.slab = x.slab[1:]
-	*p = n
-	return p
+	return x.slab.one(n)
 }
 
 // newSite returns a new Site holding s, taken from a larger block.
-func (x *expander) newSite(s Site) *Site {
-	if len(x.sites) == 0 {
-		x.sites = make([]Site, 1024)
-	}
-	p := &x.sites[0]
-	x.sites = x.sites[1:]
-	*p = s
-	return p
-}
+func (x *expander) newSite(s Site) *Site { return x.sites.one(s) }
 
 // itemList returns an empty slice of nodes with room for n, taken from a larger block;
 // appending past n moves it out.
-func (x *expander) itemList(n int) []*Node {
-	if n > 256 {
-		return make([]*Node, 0, n)
-	}
-	if n > len(x.items) {
-		x.items = make([]*Node, 4096)
-	}
-	out := x.items[:0:n]
-	x.items = x.items[n:]
-	return out
-}
+func (x *expander) itemList(n int) []*Node { return x.items.slice(n)[:0] }
 
 // node expands one node that is not itself an invocation. With subst, the node is macro
 // body text of invocation e and is copied with its $n replaced. Without subst, it is text

@@ -225,7 +225,7 @@ func Read(fs *FileSet, filename string, src []byte) (nodes []*Node, err error) {
 		}
 		return nil, fs.NewError(f.Pos(0), nil, "%v", err)
 	}
-	cv := &converter{f: f}
+	cv := &converter{f: f, nodes: blocks[Node]{size: 1024}, items: blocks[*Node]{size: 4096}}
 	nodes = make([]*Node, 0, len(pf.Exprs))
 	for i := range pf.Exprs {
 		nodes = append(nodes, cv.convert(&pf.Exprs[i]))
@@ -237,31 +237,13 @@ func Read(fs *FileSet, filename string, src []byte) (nodes []*Node, err error) {
 // item slices from larger blocks, as the expander does, instead of one allocation each.
 type converter struct {
 	f     *File
-	nodes []Node
-	items []*Node
+	nodes blocks[Node]
+	items blocks[*Node]
 }
 
-func (cv *converter) node(n Node) *Node {
-	if len(cv.nodes) == 0 {
-		cv.nodes = make([]Node, 1024)
-	}
-	p := &cv.nodes[0]
-	cv.nodes = cv.nodes[1:]
-	*p = n
-	return p
-}
+func (cv *converter) node(n Node) *Node { return cv.nodes.one(n) }
 
-func (cv *converter) list(n int) []*Node {
-	if n > 256 {
-		return make([]*Node, n)
-	}
-	if n > len(cv.items) {
-		cv.items = make([]*Node, 4096)
-	}
-	out := cv.items[:n:n]
-	cv.items = cv.items[n:]
-	return out
-}
+func (cv *converter) list(n int) []*Node { return cv.items.slice(n) }
 
 func (cv *converter) convert(e *pExpr) *Node {
 	f := cv.f

@@ -196,3 +196,23 @@ func shiftOutcome(t *testing.T, g *eval.Game, spec, move string) eval.Result {
 	t.Fatalf("%s: no turn %q", spec, move)
 	return eval.Result{}
 }
+
+// expectResult makes the turn of spec described as move and checks what the goals say
+// after it: "on" while the game goes on, "draw", the winner's name, or "over" for any
+// other end.
+func expectResult(t *testing.T, g *eval.Game, spec, move, want string) {
+	t.Helper()
+	r := shiftOutcome(t, g, spec, move)
+	got := "on"
+	switch {
+	case r.Over && r.Draw:
+		got = "draw"
+	case r.Over && len(r.Winners) == 1:
+		got = g.Players[r.Winners[0]].Name
+	case r.Over:
+		got = "over"
+	}
+	if got != want {
+		t.Errorf("%s, after %s: %s (%v), want %s", spec, move, got, r, want)
+	}
+}

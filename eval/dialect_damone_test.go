@@ -2,8 +2,6 @@ package eval_test
 
 import (
 	"testing"
-
-	"github.com/zoggo/zoggo/eval"
 )
 
 // Italian Damone (games/damone.zrf) on the 8x8 board, along the long diagonal h1-a8, by
@@ -98,31 +96,15 @@ func TestDamonePromotion(t *testing.T) {
 func TestDamoneEnd(t *testing.T) {
 	standard := loadGame(t, "damone.zrf")
 	variant := loadRow(t, "games/damone.zrf", "Damone (capture the Damones)")
-	result := func(g *eval.Game, spec, move, want string) {
-		t.Helper()
-		r := shiftOutcome(t, g, spec, move)
-		got := "on"
-		switch {
-		case r.Over && r.Draw:
-			got = "draw"
-		case r.Over && len(r.Winners) == 1:
-			got = g.Players[r.Winners[0]].Name
-		case r.Over:
-			got = "over"
-		}
-		if got != want {
-			t.Errorf("%s, after %s: %s (%v), want %s", spec, move, got, r, want)
-		}
-	}
 	// Black's Damone takes White's: the standard game goes on (White's Pedina a1 can
 	// move), the variant ends with Black's win.
 	spec := "Black Damone d4; White Damone e5, Pedina a1; Black to move"
-	result(standard, spec, "d4-f6", "on")
-	result(variant, spec, "d4-f6", "Black")
+	expectResult(t, standard, spec, "d4-f6", "on")
+	expectResult(t, variant, spec, "d4-f6", "Black")
 	// Taking the last piece wins the standard game.
-	result(standard, "Black Damone d4; White Dama e5; Black to move", "d4-f6", "Black")
+	expectResult(t, standard, "Black Damone d4; White Dama e5; Black to move", "d4-f6", "Black")
 	// So does leaving the enemy without a move: after h5-g6 White's Pedina h7 can
 	// neither step (se and ne lead off the board, sw to g6) nor take g6 (f5 is
 	// taken).
-	result(standard, "Black Pedina h5 f5; White Pedina h7; Black to move", "h5-g6", "Black")
+	expectResult(t, standard, "Black Pedina h5 f5; White Pedina h7; Black to move", "h5-g6", "Black")
 }

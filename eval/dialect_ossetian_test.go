@@ -58,22 +58,7 @@ func TestOssetianChainsCompleted(t *testing.T) {
 
 func TestOssetianEnd(t *testing.T) {
 	g := loadGame(t, "ossetian.zrf")
-	result := func(spec, move, want string) {
-		t.Helper()
-		r := shiftOutcome(t, g, spec, move)
-		got := "on"
-		switch {
-		case r.Over && r.Draw:
-			got = "draw"
-		case r.Over && len(r.Winners) == 1:
-			got = g.Players[r.Winners[0]].Name
-		case r.Over:
-			got = "over"
-		}
-		if got != want {
-			t.Errorf("%s, after %s: %s (%v), want %s", spec, move, got, r, want)
-		}
-	}
+	result := func(spec, move, want string) { t.Helper(); expectResult(t, g, spec, move, want) }
 	// A player who cannot move loses, whatever the count: after a6-a7 Black's three
 	// men all stand on their last row with nothing to take, and White, with one man,
 	// wins.

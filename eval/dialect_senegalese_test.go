@@ -63,22 +63,7 @@ func TestSenegaleseLastRank(t *testing.T) {
 
 func TestSenegaleseEnd(t *testing.T) {
 	g := loadGame(t, "senegalese.zrf")
-	result := func(spec, move, want string) {
-		t.Helper()
-		r := shiftOutcome(t, g, spec, move)
-		got := "on"
-		switch {
-		case r.Over && r.Draw:
-			got = "draw"
-		case r.Over && len(r.Winners) == 1:
-			got = g.Players[r.Winners[0]].Name
-		case r.Over:
-			got = "over"
-		}
-		if got != want {
-			t.Errorf("%s, after %s: %s (%v), want %s", spec, move, got, r, want)
-		}
-	}
+	result := func(spec, move, want string) { t.Helper(); expectResult(t, g, spec, move, want) }
 	// The men can no longer capture each other once every Black man stands below every
 	// White man (White men only go up, Black men down). After d4-d3 the Black men b2
 	// and d3 are below the White men on rank 4: the game is over and White, three men

@@ -303,15 +303,7 @@ func TestEpaminondasReference(t *testing.T) {
 	if n := epPerft(&start, 1, 1); n != 114 {
 		t.Errorf("reference perft(1) = %d, want 114", n)
 	}
-	for d := 1; d <= 2; d++ {
-		got, err := g.Perft(g.NewState(), d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if want := epPerft(&start, 1, d); got != int64(want) {
-			t.Errorf("perft(%d) = %d, reference %d", d, got, want)
-		}
-	}
+	perftAgainst(t, g, 2, func(d int) int64 { return int64(epPerft(&start, 1, d)) })
 
 	games, plies := 200, 100
 	if testing.Short() {

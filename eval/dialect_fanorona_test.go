@@ -337,16 +337,7 @@ func TestFanoronaReference(t *testing.T) {
 func TestFanoronaPerft(t *testing.T) {
 	g := loadGame(t, "fanorona.zrf")
 	b, me := fanFromState(t, g, g.NewState())
-	for d := 1; d <= 4; d++ {
-		want := fanRefPerft(b, me, d)
-		n, err := g.Perft(g.NewState(), d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n != want {
-			t.Errorf("perft(%d) = %d, reference %d", d, n, want)
-		}
-	}
+	perftAgainst(t, g, 4, func(d int) int64 { return fanRefPerft(b, me, d) })
 }
 
 // TestFanoronaWin checks the goal: capturing the last enemy pieces wins, and a side that

@@ -378,15 +378,7 @@ func TestGessReference(t *testing.T) {
 	if longTests {
 		depth = 3 // 63720612: minutes for each of the two
 	}
-	for d := 1; d <= depth; d++ {
-		got, err := g.Perft(g.NewState(), d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if want := gessPerft(&start, 1, d); got != int64(want) {
-			t.Errorf("perft(%d) = %d, reference %d", d, got, want)
-		}
-	}
+	perftAgainst(t, g, depth, func(d int) int64 { return int64(gessPerft(&start, 1, d)) })
 
 	games, plies := 30, 200
 	if testing.Short() {

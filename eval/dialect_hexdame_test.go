@@ -263,15 +263,7 @@ func TestHexdameReference(t *testing.T) {
 	if longTests {
 		depth = 4
 	}
-	for d := 1; d <= depth; d++ {
-		got, err := g.Perft(g.NewState(), d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if want := hexPerft(&start, 1, d); got != int64(want) {
-			t.Errorf("perft(%d) = %d, reference %d", d, got, want)
-		}
-	}
+	perftAgainst(t, g, depth, func(d int) int64 { return int64(hexPerft(&start, 1, d)) })
 
 	games, plies := 60, 300
 	if testing.Short() {

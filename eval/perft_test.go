@@ -95,3 +95,18 @@ func TestPerft(t *testing.T) {
 		})
 	}
 }
+
+// perftAgainst compares g's perft from its start with a reference generator's count,
+// ref(d), at every depth from 1 to depth.
+func perftAgainst(t *testing.T, g *eval.Game, depth int, ref func(d int) int64) {
+	t.Helper()
+	for d := 1; d <= depth; d++ {
+		got, err := g.Perft(g.NewState(), d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := ref(d); got != want {
+			t.Errorf("perft(%d) = %d, reference %d", d, got, want)
+		}
+	}
+}

@@ -46,20 +46,7 @@ func damoneBoard(g *eval.Game, s *engine.State, corpus bool) string {
 
 func damoneBoards(t *testing.T, g *eval.Game, s *engine.State, corpus bool) (map[string]int, []eval.Turn) {
 	t.Helper()
-	turns, err := g.NewWorkspace().Turns(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]int{}
-	for i := range turns {
-		if b := damoneBoard(g, turns[i].After, corpus); out[b] == 0 {
-			out[b] = i + 1
-		}
-	}
-	for b := range out {
-		out[b]--
-	}
-	return out, turns
+	return boardsAfter(t, g, s, func(tu *eval.Turn) string { return damoneBoard(g, tu.After, corpus) })
 }
 
 // TestDamoneAgainstZillions plays random games of Damone and compares, in every

@@ -34,20 +34,7 @@ func kensBoard(g *eval.Game, s *engine.State) string {
 // a turn that reaches it.
 func kensBoards(t *testing.T, g *eval.Game, s *engine.State) (map[string]int, []eval.Turn) {
 	t.Helper()
-	turns, err := g.NewWorkspace().Turns(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]int{}
-	for i := range turns {
-		if b := kensBoard(g, turns[i].After); out[b] == 0 {
-			out[b] = i + 1
-		}
-	}
-	for b := range out {
-		out[b]--
-	}
-	return out, turns
+	return boardsAfter(t, g, s, func(tu *eval.Turn) string { return kensBoard(g, tu.After) })
 }
 
 // TestKensAgainstZillions plays random games of Kens and compares, in every position,

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/internal/testutil"
 )
@@ -120,4 +121,23 @@ next:
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// boardsAfter returns the positions that the legal turns of s lead to, as write writes
+// them, each with the index of the first turn that reaches it, and the turns. A turn
+// that write gives "" is left out.
+func boardsAfter(t *testing.T, g *eval.Game, s *engine.State, write func(*eval.Turn) string) (map[string]int, []eval.Turn) {
+	t.Helper()
+	turns, err := g.NewWorkspace().Turns(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]int{}
+	for i := range turns {
+		b := write(&turns[i])
+		if _, ok := out[b]; !ok && b != "" {
+			out[b] = i
+		}
+	}
+	return out, turns
 }

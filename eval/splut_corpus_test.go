@@ -183,21 +183,13 @@ func splutAgainstZillions(t *testing.T, corpusTitle, oursTitle string) {
 		return s // one team left: everybody else passes (ours ends the game)
 	}
 	boards := func(g *eval.Game, s *engine.State) (map[string]int, []eval.Turn) {
-		turns, err := g.NewWorkspace().Turns(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out := map[string]int{}
-		for i := range turns {
-			if turns[i].Parts[0].Pass {
-				continue
+		t.Helper()
+		return boardsAfter(t, g, s, func(tu *eval.Turn) string {
+			if tu.Parts[0].Pass {
+				return ""
 			}
-			b := splutBoard(g, turns[i].After, diamond)
-			if _, ok := out[b]; !ok {
-				out[b] = i
-			}
-		}
-		return out, turns
+			return splutBoard(g, tu.After, diamond)
+		})
 	}
 	loc := func(g *eval.Game, l engine.Loc) string { return g.Board.Locs[l].Name }
 	// classify names the reading behind a step only one side allows, or "".

@@ -57,18 +57,7 @@ func draughtsSpec(board string) string {
 // of a turn that reaches it.
 func draughtsBoards(t *testing.T, g *eval.Game, s *engine.State, crown bool) (map[string]int, []eval.Turn) {
 	t.Helper()
-	turns, err := g.NewWorkspace().Turns(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]int{}
-	for i := range turns {
-		b := draughtsBoard(g, turns[i].After, crown)
-		if _, ok := out[b]; !ok {
-			out[b] = i
-		}
-	}
-	return out, turns
+	return boardsAfter(t, g, s, func(tu *eval.Turn) string { return draughtsBoard(g, tu.After, crown) })
 }
 
 // TestTurkishAgainstZillions plays random games of Turkish draughts and compares, in

@@ -1,0 +1,223 @@
+package eval
+
+// This file holds the dialect's fast paths: shortcuts that the compiled code of a game
+// allows, each proved when the game is loaded from its ops and the game's start values,
+// and each leaving the general path in charge wherever the proof does not hold. The
+// test TestDialectShortcutsChangeNothing compares both paths on random games.
+//
+// Sparse all-positions. The draughts of the dialect end every turn with
+//
+//	(post-move (all-positions (if (= taken 1) capture (set taken 0))))
+//
+// which runs its body on every square although only the squares of the pieces jumped
+// in the turn hold a taken other than 0. When the body of an all-positions is a list
+// of ifs without else whose conditions read only constants and position attributes at
+// the cursor, and every condition is false where those attributes hold their starting
+// value (the INIT of position-attributes), the body does nothing on such a square: the
+// scan may visit only the squares where one of the attributes differs from its INIT.
+// Conditions read the values of the state the block started from (without
+// immediate-values), so the squares to visit are known before the scan begins.
+
+import (
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/internal/code"
+)
+
+// useDialectShortcuts turns the fast paths of this file on; tests turn them off to
+// compare (SetDialectShortcuts).
+var useDialectShortcuts = true
+
+// sparseScan is an all-positions whose body acts only on squares where one of attrs
+// (position attributes) differs from its starting value.
+type sparseScan struct {
+	op    *code.Op
+	attrs []int32
+}
+
+// dialectFast holds the fast paths proved for one game.
+type dialectFast struct {
+	scans []sparseScan
+}
+
+// initFast proves the fast paths of g's code.
+func (g *Game) initFast() {
+	p := g.code
+	if p == nil || p.Dialect == nil || g.Ext == nil || len(g.Ext.PosInts) == 0 || g.Semantics.ImmediateValues {
+		return
+	}
+	f := &dialectFast{}
+	var visit func(ops []code.Op)
+	visit = func(ops []code.Op) {
+		for i := range ops {
+			o := &ops[i]
+			if o.Code == code.OpAll {
+				if attrs, ok := g.sparseBody(o.Body); ok {
+					f.scans = append(f.scans, sparseScan{op: o, attrs: attrs})
+				}
+			}
+			visit(o.Body)
+			visit(o.Else)
+		}
+	}
+	for _, blocks := range [][][]code.Block{p.Moves, p.Drops} {
+		for _, bl := range blocks {
+			for i := range bl {
+				visit(bl[i].Ops)
+			}
+		}
+	}
+	for _, acts := range p.Dialect.Acts {
+		for _, ops := range acts {
+			visit(ops)
+		}
+	}
+	if len(f.scans) > 0 {
+		g.fast = f
+	}
+}
+
+// sparseBody reports whether body does nothing on a square whose position attributes
+// hold their starting values, and returns the attributes its conditions read.
+func (g *Game) sparseBody(body []code.Op) (attrs []int32, ok bool) {
+	if len(body) == 0 {
+		return nil, false
+	}
+	for i := range body {
+		o := &body[i]
+		if o.Code != code.OpIf || o.Else != nil {
+			return nil, false
+		}
+		v, known := g.cleanCond(o.Cond, &attrs)
+		if !known || v {
+			return nil, false
+		}
+	}
+	return attrs, len(attrs) > 0
+}
+
+// cleanCond evaluates c on a square whose position attributes hold their starting
+// values; known is false when c reads anything else. The attributes read are added to
+// attrs.
+func (g *Game) cleanCond(c *code.Cond, attrs *[]int32) (v, known bool) {
+	switch c.Code {
+	case code.CondTrue:
+		return true, true
+	case code.CondFalse:
+		return false, true
+	case code.CondAnd, code.CondOr:
+		and := c.Code == code.CondAnd
+		v = and
+		for _, a := range c.Args {
+			w, k := g.cleanCond(a, attrs)
+			if !k {
+				return false, false
+			}
+			if and {
+				v = v && w
+			} else {
+				v = v || w
+			}
+		}
+		return v, true
+	case code.CondNot:
+		w, k := g.cleanCond(c.Args[0], attrs)
+		return !w, k
+	case code.CondCmp:
+		a, ka := g.cleanInt(c.Ints[0], attrs)
+		b, kb := g.cleanInt(c.Ints[1], attrs)
+		if !ka || !kb {
+			return false, false
+		}
+		switch c.A {
+		case code.CmpEq:
+			return a == b, true
+		case code.CmpNe:
+			return a != b, true
+		case code.CmpLt:
+			return a < b, true
+		case code.CmpLe:
+			return a <= b, true
+		case code.CmpGt:
+			return a > b, true
+		}
+		return a >= b, true
+	}
+	return false, false
+}
+
+// cleanInt is cleanCond for an integer: a constant, or a position attribute at the
+// cursor, read as its starting value.
+func (g *Game) cleanInt(e *code.Expr, attrs *[]int32) (int64, bool) {
+	switch e.Code {
+	case code.IntConst:
+		return int64(e.A), true
+	case code.IntPos:
+		if e.Loc.Kind != code.LocCursor || e.A < 0 || int(e.A) >= len(g.Ext.PosInts) {
+			return 0, false
+		}
+		seen := false
+		for _, a := range *attrs {
+			seen = seen || a == e.A
+		}
+		if !seen {
+			*attrs = append(*attrs, e.A)
+		}
+		return int64(g.Ext.PosInts[e.A].Init), true
+	}
+	return 0, false
+}
+
+// sparse returns the proof for the all-positions o, or nil.
+func (g *Game) sparse(o *code.Op) *sparseScan {
+	if g.fast == nil || !useDialectShortcuts {
+		return nil
+	}
+	for i := range g.fast.scans {
+		if g.fast.scans[i].op == o {
+			return &g.fast.scans[i]
+		}
+	}
+	return nil
+}
+
+// dirty reports whether one of attrs of square l differs from its starting value in s.
+func (g *Game) dirty(s *engine.State, attrs []int32, l engine.Loc) bool {
+	e := g.Ext
+	base := len(e.Vars) + len(g.Board.Locs)*len(e.PieceInts) + int(l)*len(e.PosInts)
+	for _, a := range attrs {
+		if s.Vals[base+int(a)] != e.PosInts[a].Init {
+			return true
+		}
+	}
+	return false
+}
+
+// runSparse runs the all-positions o, proved by sc, on the squares where its body may
+// act, in the order of the board like the general scan.
+func (x *gen) runSparse(o *code.Op, sc *sparseScan) {
+	g := x.g
+	e := g.Ext
+	nl := len(x.b.Locs)
+	save := x.cursor
+	if len(sc.attrs) == 1 && len(e.PosInts) == 1 {
+		// One attribute per square: its values are one run of the state's values.
+		base := len(e.Vars) + nl*len(e.PieceInts)
+		init := e.PosInts[0].Init
+		for l, v := range x.s.Vals[base : base+nl] {
+			if v == init || x.b.Locs[l].Dummy {
+				continue
+			}
+			x.cursor = engine.Loc(l)
+			x.run(o.Body)
+		}
+	} else {
+		for l := range x.b.Locs {
+			if x.b.Locs[l].Dummy || !g.dirty(x.s, sc.attrs, engine.Loc(l)) {
+				continue
+			}
+			x.cursor = engine.Loc(l)
+			x.run(o.Body)
+		}
+	}
+	x.cursor = save
+}

@@ -1,0 +1,121 @@
+package eval_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/eval"
+)
+
+// TestDialectShortcutsChangeNothing plays random games of every game of the dialect in
+// games/ and checks that, in every position, the legal turns are the same turns in the
+// same order, with the same parts, end-of-turn changes and states after them, with the
+// fast paths of dialect_fast.go as without them.
+func TestDialectShortcutsChangeNothing(t *testing.T) {
+	defer eval.SetDialectShortcuts(true)
+	files, err := filepath.Glob("../games/*.zrf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Slow games get fewer plies; the draughts, whose post-move scan the shortcuts
+	// replace, get more games.
+	plies := map[string]int{"gess.zrf": 8, "go.zrf": 40, "pentago.zrf": 20, "epaminondas.zrf": 12}
+	seeds := map[string]int{"russian.zrf": 12, "brazilian.zrf": 12, "bashni.zrf": 8, "fanorona.zrf": 6}
+	ran := 0
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(src, []byte(`(version "zoggo-1")`)) {
+			continue
+		}
+		f, err := eval.LoadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games, err := f.All()
+		if err != nil {
+			t.Fatal(err)
+		}
+		base := filepath.Base(file)
+		for _, g := range games {
+			ran++
+			t.Run(base+"/"+g.Title, func(t *testing.T) {
+				fast, slow := g.NewWorkspace(), g.NewWorkspace()
+				n, ns := 100, 3
+				if p, ok := plies[base]; ok {
+					n = p
+				}
+				if s, ok := seeds[base]; ok {
+					ns = s
+				}
+				for seed := uint64(1); seed <= uint64(ns); seed++ {
+					rng := rand.New(rand.NewPCG(seed, 17))
+					s := g.NewState()
+					for ply := 0; ply < n; ply++ {
+						eval.SetDialectShortcuts(true)
+						want, err := fast.Turns(s)
+						if err != nil {
+							t.Fatal(err)
+						}
+						eval.SetDialectShortcuts(false)
+						got, err := slow.Turns(s)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if d := diffTurns(want, got); d != "" {
+							t.Fatalf("seed %d ply %d: with shortcuts and without: %s", seed, ply, d)
+						}
+						if len(want) == 0 {
+							break
+						}
+						s = want[rng.IntN(len(want))].After.Clone()
+					}
+				}
+			})
+		}
+	}
+	if ran < 20 {
+		t.Errorf("only %d games of the dialect found in games/", ran)
+	}
+}
+
+// diffTurns describes the first difference between two lists of turns, or returns "".
+func diffTurns(a, b []eval.Turn) string {
+	if len(a) != len(b) {
+		return fmt.Sprintf("%d turns against %d", len(a), len(b))
+	}
+	for i := range a {
+		x, y := &a[i], &b[i]
+		if len(x.Parts) != len(y.Parts) {
+			return fmt.Sprintf("turn %d: %d parts against %d", i, len(x.Parts), len(y.Parts))
+		}
+		for j := range x.Parts {
+			if !x.Parts[j].Equal(&y.Parts[j]) || x.Parts[j].Type != y.Parts[j].Type {
+				return fmt.Sprintf("turn %d part %d: %v against %v", i, j, x.Parts[j], y.Parts[j])
+			}
+		}
+		if !slices.Equal(x.End, y.End) {
+			return fmt.Sprintf("turn %d: end %v against %v", i, x.End, y.End)
+		}
+		if !sameState(x.After, y.After) {
+			return fmt.Sprintf("turn %d: the states after differ", i)
+		}
+	}
+	return ""
+}
+
+// sameState reports whether two states are equal in everything a position holds.
+func sameState(a, b *engine.State) bool {
+	return a.Hash == b.Hash && a.Turn == b.Turn && a.Ply == b.Ply && a.LastFrom == b.LastFrom &&
+		a.LastTo == b.LastTo && a.Cont == b.Cont && a.ContType == b.ContType && a.Out == b.Out &&
+		a.Jump == b.Jump && a.Passes == b.Passes && slices.Equal(a.Cells, b.Cells) &&
+		slices.Equal(a.Stock, b.Stock) && slices.Equal(a.Vals, b.Vals) && slices.Equal(a.Under, b.Under)
+}

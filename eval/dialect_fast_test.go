@@ -3,8 +3,8 @@ package eval_test
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"

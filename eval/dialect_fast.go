@@ -37,6 +37,24 @@ type sparseScan struct {
 // dialectFast holds the fast paths proved for one game.
 type dialectFast struct {
 	scans []sparseScan
+	// quiet[kind+1][act] (index 0 the global actions) is the action's ops as tests
+	// that say, without a generator, that the action does nothing.
+	quiet [][code.NumActs]quietList
+}
+
+// quietList is an action whose every op is an if without else whose condition
+// quietCond can evaluate, or a sparse all-positions: when every condition is false and
+// no scan has a square to visit, the action does nothing. ok is false for an action of
+// any other form.
+type quietList struct {
+	ok  bool
+	ops []quietOp
+}
+
+// quietOp is one op of a quietList: an if (cond) or a sparse scan.
+type quietOp struct {
+	cond *code.Cond
+	scan *sparseScan
 }
 
 // initFast proves the fast paths of g's code.
@@ -71,9 +89,164 @@ func (g *Game) initFast() {
 			visit(ops)
 		}
 	}
-	if len(f.scans) > 0 {
+	f.quiet = make([][code.NumActs]quietList, len(p.Dialect.Acts))
+	quiet := false
+	for k, acts := range p.Dialect.Acts {
+		for a, ops := range acts {
+			if q, ok := g.quietOps(f, ops); ok {
+				f.quiet[k][a] = quietList{ok: true, ops: q}
+				quiet = true
+			}
+		}
+	}
+	if len(f.scans) > 0 || quiet {
 		g.fast = f
 	}
+}
+
+// quietOps proves that ops have the form of a quietList.
+func (g *Game) quietOps(f *dialectFast, ops []code.Op) ([]quietOp, bool) {
+	var q []quietOp
+	for i := range ops {
+		o := &ops[i]
+		switch {
+		case o.Code == code.OpIf && o.Else == nil && quietCondOK(o.Cond):
+			q = append(q, quietOp{cond: o.Cond})
+		case o.Code == code.OpAll && len(g.Board.Locs) <= MaxScanWork/len(ops):
+			var sc *sparseScan
+			for j := range f.scans {
+				if f.scans[j].op == o {
+					sc = &f.scans[j]
+				}
+			}
+			if sc == nil {
+				return nil, false
+			}
+			q = append(q, quietOp{scan: sc})
+		default:
+			return nil, false
+		}
+	}
+	return q, true
+}
+
+// quietCondOK reports whether quietCond evaluates c: a condition on the piece and the
+// zones of the cursor's square, through and, or and not.
+func quietCondOK(c *code.Cond) bool {
+	switch c.Code {
+	case code.CondTrue, code.CondFalse:
+		return true
+	case code.CondAnd, code.CondOr, code.CondNot:
+		for _, a := range c.Args {
+			if !quietCondOK(a) {
+				return false
+			}
+		}
+		return true
+	case code.CondEmpty, code.CondFriend, code.CondEnemy, code.CondPiece, code.CondInZone:
+		return c.Loc.Kind == code.LocCursor
+	}
+	return false
+}
+
+// quietCond evaluates c, accepted by quietCondOK, as gen.test does with the cursor on
+// l for pieces of side.
+func (g *Game) quietCond(c *code.Cond, s *engine.State, side engine.Player, l engine.Loc) bool {
+	switch c.Code {
+	case code.CondTrue:
+		return true
+	case code.CondFalse:
+		return false
+	case code.CondAnd:
+		for _, a := range c.Args {
+			if !g.quietCond(a, s, side, l) {
+				return false
+			}
+		}
+		return true
+	case code.CondOr:
+		for _, a := range c.Args {
+			if g.quietCond(a, s, side, l) {
+				return true
+			}
+		}
+		return false
+	case code.CondNot:
+		return !g.quietCond(c.Args[0], s, side, l)
+	}
+	var v bool
+	switch cl := s.Cells[l]; c.Code {
+	case code.CondEmpty:
+		v = cl.IsEmpty()
+	case code.CondFriend:
+		v = !cl.IsEmpty() && cl.Player() == side
+	case code.CondEnemy:
+		v = !cl.IsEmpty() && cl.Player() != side
+	case code.CondPiece:
+		v = cl.Kind() == engine.Kind(c.A)
+	case code.CondInZone:
+		v = g.Board.InZone(int(c.A), side, l)
+	}
+	return v != c.Neg
+}
+
+// quietAction reports whether the actions of kind a for the piece on l (as action runs
+// them) are proved to do nothing in s: no if of theirs holds and no scan of theirs has
+// a square to visit.
+func (g *Game) quietAction(s *engine.State, a int, l engine.Loc, mover engine.Player) bool {
+	if g.fast == nil || g.fast.quiet == nil || !useDialectShortcuts {
+		return false
+	}
+	side, k := mover, -1
+	if l != engine.NoLoc && !s.Cells[l].IsEmpty() {
+		side, k = s.Cells[l].Player(), int(s.Cells[l].Kind())
+	}
+	if l == engine.NoLoc {
+		l = 0
+	}
+	if k >= 0 && !g.quietList(&g.fast.quiet[k+1][a], s, side, l) {
+		return false
+	}
+	return g.quietList(&g.fast.quiet[0][a], s, side, l)
+}
+
+func (g *Game) quietList(q *quietList, s *engine.State, side engine.Player, l engine.Loc) bool {
+	if !q.ok {
+		return false
+	}
+	for _, o := range q.ops {
+		if o.scan != nil {
+			if len(s.Vals) == 0 || g.anyDirty(s, o.scan.attrs) {
+				return false
+			}
+		} else if g.quietCond(o.cond, s, side, l) {
+			return false
+		}
+	}
+	return true
+}
+
+// anyDirty reports whether one of attrs differs from its starting value on some square
+// that is not a dummy.
+func (g *Game) anyDirty(s *engine.State, attrs []int32) bool {
+	e := g.Ext
+	nl := len(g.Board.Locs)
+	if len(attrs) == 1 && len(e.PosInts) == 1 {
+		base := len(e.Vars) + nl*len(e.PieceInts)
+		init := e.PosInts[0].Init
+		for l, v := range s.Vals[base : base+nl] {
+			if v != init && !g.Board.Locs[l].Dummy {
+				return true
+			}
+		}
+		return false
+	}
+	for l := range g.Board.Locs {
+		if !g.Board.Locs[l].Dummy && g.dirty(s, attrs, engine.Loc(l)) {
+			return true
+		}
+	}
+	return false
 }
 
 // sparseBody reports whether body does nothing on a square whose position attributes

@@ -491,7 +491,7 @@ func (g *Game) countCaptures(t *turnStats, s *engine.State, m *engine.Move) {
 // stopped (a failed verify), which makes the part illegal.
 func (g *Game) action(s *engine.State, a int, l engine.Loc, mover engine.Player) (changes []engine.Change, ok bool, err error) {
 	d := g.code.Dialect
-	if d == nil || !d.HasAct[a] {
+	if d == nil || !d.HasAct[a] || g.quietAction(s, a, l, mover) {
 		return nil, true, nil
 	}
 	x := g.getGen()

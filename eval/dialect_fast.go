@@ -40,6 +40,8 @@ type dialectFast struct {
 	// quiet[kind+1][act] (index 0 the global actions) is the action's ops as tests
 	// that say, without a generator, that the action does nothing.
 	quiet [][code.NumActs]quietList
+	// turnOnly[i] is true when check i reads only the facts of the turn.
+	turnOnly []bool
 }
 
 // quietList is an action whose every op is an if without else whose condition
@@ -60,15 +62,17 @@ type quietOp struct {
 // initFast proves the fast paths of g's code.
 func (g *Game) initFast() {
 	p := g.code
-	if p == nil || p.Dialect == nil || g.Ext == nil || len(g.Ext.PosInts) == 0 || g.Semantics.ImmediateValues {
+	if p == nil || p.Dialect == nil {
 		return
 	}
 	f := &dialectFast{}
+	// Sparse scans read position values of the state the block started from.
+	sparse := g.Ext != nil && len(g.Ext.PosInts) > 0 && !g.Semantics.ImmediateValues
 	var visit func(ops []code.Op)
 	visit = func(ops []code.Op) {
 		for i := range ops {
 			o := &ops[i]
-			if o.Code == code.OpAll {
+			if o.Code == code.OpAll && sparse {
 				if attrs, ok := g.sparseBody(o.Body); ok {
 					f.scans = append(f.scans, sparseScan{op: o, attrs: attrs})
 				}
@@ -99,9 +103,61 @@ func (g *Game) initFast() {
 			}
 		}
 	}
+	f.turnOnly = make([]bool, len(p.Dialect.Checks))
+	for i, ck := range p.Dialect.Checks {
+		f.turnOnly[i] = turnOnlyCond(ck.Cond)
+		for _, a := range ck.Acc {
+			f.turnOnly[i] = f.turnOnly[i] && turnOnlyExpr(a)
+		}
+		quiet = quiet || f.turnOnly[i]
+	}
 	if len(f.scans) > 0 || quiet {
 		g.fast = f
 	}
+}
+
+// turnOnlyCond reports whether c reads only the facts of the turn (captures, parts,
+// ...) and accumulators: a check made of such conditions needs no board set up.
+func turnOnlyCond(c *code.Cond) bool {
+	switch c.Code {
+	case code.CondTrue, code.CondFalse:
+		return true
+	case code.CondAnd, code.CondOr, code.CondNot:
+		for _, a := range c.Args {
+			if !turnOnlyCond(a) {
+				return false
+			}
+		}
+		return true
+	case code.CondCmp:
+		return turnOnlyExpr(c.Ints[0]) && turnOnlyExpr(c.Ints[1])
+	}
+	return false
+}
+
+// turnOnlyExpr is turnOnlyCond for an integer.
+func turnOnlyExpr(e *code.Expr) bool {
+	switch e.Code {
+	case code.IntConst, code.IntCaptures, code.IntFirst, code.IntOrder, code.IntMover, code.IntParts:
+		return true
+	case code.IntAdd, code.IntSub, code.IntMul, code.IntDiv, code.IntMod, code.IntMax, code.IntMin,
+		code.IntAccMax, code.IntAccMin:
+		for _, a := range e.Args {
+			if !turnOnlyExpr(a) {
+				return false
+			}
+		}
+		return true
+	case code.IntCond:
+		return turnOnlyCond(e.Cond)
+	}
+	return false
+}
+
+// checkTurnOnly reports whether check i of the game is proved to read only the facts of
+// the turn.
+func (g *Game) checkTurnOnly(i int) bool {
+	return g.fast != nil && useDialectShortcuts && g.fast.turnOnly[i]
 }
 
 // quietOps proves that ops have the form of a quietList.

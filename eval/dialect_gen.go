@@ -568,7 +568,7 @@ func (g *Game) applyChecks(turns []Turn, s *engine.State) ([]Turn, error) {
 		x.acc = x.accBuf[:d.NumAcc]
 		clear(x.acc)
 		defer func() { x.acc, x.turn = nil, nil }()
-		setup := func(t *Turn) {
+		setupBoard := func(t *Turn) {
 			x.s, x.cells, x.side, x.mover, x.nbr = t.After, t.After.Cells, mover, mover, g.Board.Neighbor[mover]
 			clear(x.attCache[0])
 			clear(x.attCache[1])
@@ -579,7 +579,14 @@ func (g *Game) applyChecks(turns []Turn, s *engine.State) ([]Turn, error) {
 			}
 			x.reset(l, false, t.After.Cells[l])
 		}
-		for _, ck := range d.Checks {
+		var setup func(t *Turn)
+		for ci, ck := range d.Checks {
+			if g.checkTurnOnly(ci) {
+				// The check reads the turns' facts only: no board to set up.
+				setup = func(t *Turn) { x.turn = t.stats }
+			} else {
+				setup = setupBoard
+			}
 			for _, a := range ck.Acc {
 				first := true
 				for i := range turns {

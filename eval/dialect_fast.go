@@ -290,7 +290,17 @@ func (g *Game) anyDirty(s *engine.State, attrs []int32) bool {
 	if len(attrs) == 1 && len(e.PosInts) == 1 {
 		base := len(e.Vars) + nl*len(e.PieceInts)
 		init := e.PosInts[0].Init
-		for l, v := range s.Vals[base : base+nl] {
+		vals := s.Vals[base : base+nl]
+		// Usually every value is the starting one: see that first without a branch
+		// per square.
+		var diff int32
+		for _, v := range vals {
+			diff |= v ^ init
+		}
+		if diff == 0 {
+			return false
+		}
+		for l, v := range vals {
 			if v != init && !g.Board.Locs[l].Dummy {
 				return true
 			}

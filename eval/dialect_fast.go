@@ -42,7 +42,20 @@ type dialectFast struct {
 	quiet [][code.NumActs]quietList
 	// turnOnly[i] is true when check i reads only the facts of the turn.
 	turnOnly []bool
+	// heads[kind][i] is how move block i of the kind begins.
+	heads [][]blockHead
 }
+
+// blockHead is the beginning of a move block: a step (dir) and the verifies after it
+// (conds), which quietCond evaluates; ok is false when the block begins otherwise.
+// When the step leaves the board or one of the verifies fails on the square it
+// reaches, the block stops before it records anything: pieceParts need not run it.
+type blockHead struct {
+	ok    bool
+	dir   int32
+	conds []*code.Cond
+}
+
 
 // quietList is an action whose every op is an if without else whose condition
 // quietCond can evaluate, or a sparse all-positions: when every condition is false and
@@ -99,6 +112,24 @@ func (g *Game) initFast() {
 		for a, ops := range acts {
 			if q, ok := g.quietOps(f, ops); ok {
 				f.quiet[k][a] = quietList{ok: true, ops: q}
+				quiet = true
+			}
+		}
+	}
+	f.heads = make([][]blockHead, len(p.Moves))
+	for k, bl := range p.Moves {
+		f.heads[k] = make([]blockHead, len(bl))
+		for i := range bl {
+			ops := bl[i].Ops
+			if len(ops) < 2 || ops[0].Code != code.OpStep {
+				continue
+			}
+			h := blockHead{dir: ops[0].A}
+			for j := 1; j < len(ops) && ops[j].Code == code.OpVerify && quietCondOK(ops[j].Cond); j++ {
+				h.conds = append(h.conds, ops[j].Cond)
+			}
+			if h.ok = len(h.conds) > 0; h.ok {
+				f.heads[k][i] = h
 				quiet = true
 			}
 		}
@@ -207,7 +238,7 @@ func quietCondOK(c *code.Cond) bool {
 
 // quietCond evaluates c, accepted by quietCondOK, as gen.test does with the cursor on
 // l for pieces of side.
-func (g *Game) quietCond(c *code.Cond, s *engine.State, side engine.Player, l engine.Loc) bool {
+func (g *Game) quietCond(c *code.Cond, cells []engine.Cell, side engine.Player, l engine.Loc) bool {
 	switch c.Code {
 	case code.CondTrue:
 		return true
@@ -215,23 +246,23 @@ func (g *Game) quietCond(c *code.Cond, s *engine.State, side engine.Player, l en
 		return false
 	case code.CondAnd:
 		for _, a := range c.Args {
-			if !g.quietCond(a, s, side, l) {
+			if !g.quietCond(a, cells, side, l) {
 				return false
 			}
 		}
 		return true
 	case code.CondOr:
 		for _, a := range c.Args {
-			if g.quietCond(a, s, side, l) {
+			if g.quietCond(a, cells, side, l) {
 				return true
 			}
 		}
 		return false
 	case code.CondNot:
-		return !g.quietCond(c.Args[0], s, side, l)
+		return !g.quietCond(c.Args[0], cells, side, l)
 	}
 	var v bool
-	switch cl := s.Cells[l]; c.Code {
+	switch cl := cells[l]; c.Code {
 	case code.CondEmpty:
 		v = cl.IsEmpty()
 	case code.CondFriend:
@@ -275,7 +306,7 @@ func (g *Game) quietList(q *quietList, s *engine.State, side engine.Player, l en
 			if len(s.Vals) == 0 || g.anyDirty(s, o.scan.attrs) {
 				return false
 			}
-		} else if g.quietCond(o.cond, s, side, l) {
+		} else if g.quietCond(o.cond, s.Cells, side, l) {
 			return false
 		}
 	}
@@ -459,4 +490,36 @@ func (x *gen) runSparse(o *code.Op, sc *sparseScan) {
 		}
 	}
 	x.cursor = save
+}
+
+// runPieceBlocks is runBlocks for the move blocks of the piece c on l in pieceParts:
+// it leaves out the blocks whose head (blockHead) fails, which would stop without a
+// move.
+func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
+	g := x.g
+	blocks := g.code.Moves[c.Kind()]
+	if g.fast == nil || g.fast.heads == nil || !useDialectShortcuts || x.attackMode {
+		x.runBlocks(blocks, l, false, c, typ)
+		return
+	}
+	heads := g.fast.heads[c.Kind()]
+	for i := range blocks {
+		if h := &heads[i]; h.ok {
+			t := x.nbr[int(l)*x.nd+int(h.dir)]
+			if t == engine.NoLoc {
+				continue
+			}
+			stop := false
+			for _, cd := range h.conds {
+				if !g.quietCond(cd, x.cells, x.side, t) {
+					stop = true
+					break
+				}
+			}
+			if stop {
+				continue
+			}
+		}
+		x.runBlocks(blocks[i:i+1], l, false, c, typ)
+	}
 }

@@ -715,7 +715,7 @@ func (g *Game) pieceParts(x *gen, s *engine.State, l engine.Loc, c engine.Cell, 
 		clear(x.attCache[1])
 		c = tmp.Cells[l]
 	}
-	x.runBlocks(g.code.Moves[c.Kind()], l, false, c, typ)
+	x.runPieceBlocks(l, c, typ)
 	if len(pres) > 0 {
 		x.s, x.cells = s, s.Cells
 		clear(x.attCache[0])

@@ -56,7 +56,6 @@ type blockHead struct {
 	conds []*code.Cond
 }
 
-
 // quietList is an action whose every op is an if without else whose condition
 // quietCond can evaluate, or a sparse all-positions: when every condition is false and
 // no scan has a square to visit, the action does nothing. ok is false for an action of

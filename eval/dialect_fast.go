@@ -323,11 +323,18 @@ func (g *Game) anyDirty(s *engine.State, attrs []int32) bool {
 		vals := s.Vals[base : base+nl]
 		// Usually every value is the starting one: see that first without a branch
 		// per square.
-		var diff int32
-		for _, v := range vals {
-			diff |= v ^ init
+		var d0, d1, d2, d3 int32
+		v := vals
+		for ; len(v) >= 4; v = v[4:] {
+			d0 |= v[0] ^ init
+			d1 |= v[1] ^ init
+			d2 |= v[2] ^ init
+			d3 |= v[3] ^ init
 		}
-		if diff == 0 {
+		for _, w := range v {
+			d0 |= w ^ init
+		}
+		if d0|d1|d2|d3 == 0 {
 			return false
 		}
 		for l, v := range vals {

@@ -40,8 +40,8 @@ type dialectFast struct {
 	// quiet[kind+1][act] (index 0 the global actions) is the action's ops as tests
 	// that say, without a generator, that the action does nothing.
 	quiet [][code.NumActs]quietList
-	// turnOnly[i] is true when check i reads only the facts of the turn.
-	turnOnly []bool
+	// checks[i] is check i as closures when it reads only the facts of the turn.
+	checks []*turnCheck
 	// heads[kind][i] is how move block i of the kind begins.
 	heads [][]blockHead
 }
@@ -133,13 +133,21 @@ func (g *Game) initFast() {
 			}
 		}
 	}
-	f.turnOnly = make([]bool, len(p.Dialect.Checks))
+	f.checks = make([]*turnCheck, len(p.Dialect.Checks))
 	for i, ck := range p.Dialect.Checks {
-		f.turnOnly[i] = turnOnlyCond(ck.Cond)
+		ok := turnOnlyCond(ck.Cond)
 		for _, a := range ck.Acc {
-			f.turnOnly[i] = f.turnOnly[i] && turnOnlyExpr(a)
+			ok = ok && turnOnlyExpr(a) && len(a.Args) == 1
 		}
-		quiet = quiet || f.turnOnly[i]
+		if !ok {
+			continue
+		}
+		tc := &turnCheck{cond: turnCondFn(ck.Cond)}
+		for _, a := range ck.Acc {
+			tc.acc = append(tc.acc, turnIntFn(a.Args[0]))
+		}
+		f.checks[i] = tc
+		quiet = true
 	}
 	if len(f.scans) > 0 || quiet {
 		g.fast = f
@@ -153,6 +161,9 @@ func turnOnlyCond(c *code.Cond) bool {
 	case code.CondTrue, code.CondFalse:
 		return true
 	case code.CondAnd, code.CondOr, code.CondNot:
+		if c.Code == code.CondNot && len(c.Args) != 1 {
+			return false
+		}
 		for _, a := range c.Args {
 			if !turnOnlyCond(a) {
 				return false
@@ -160,7 +171,7 @@ func turnOnlyCond(c *code.Cond) bool {
 		}
 		return true
 	case code.CondCmp:
-		return turnOnlyExpr(c.Ints[0]) && turnOnlyExpr(c.Ints[1])
+		return len(c.Ints) == 2 && turnOnlyExpr(c.Ints[0]) && turnOnlyExpr(c.Ints[1])
 	}
 	return false
 }
@@ -172,6 +183,20 @@ func turnOnlyExpr(e *code.Expr) bool {
 		return true
 	case code.IntAdd, code.IntSub, code.IntMul, code.IntDiv, code.IntMod, code.IntMax, code.IntMin,
 		code.IntAccMax, code.IntAccMin:
+		switch e.Code {
+		case code.IntSub, code.IntDiv, code.IntMod:
+			if len(e.Args) != 2 {
+				return false
+			}
+		case code.IntAccMax, code.IntAccMin:
+			if len(e.Args) != 1 {
+				return false
+			}
+		default:
+			if len(e.Args) == 0 {
+				return false
+			}
+		}
 		for _, a := range e.Args {
 			if !turnOnlyExpr(a) {
 				return false
@@ -184,10 +209,178 @@ func turnOnlyExpr(e *code.Expr) bool {
 	return false
 }
 
-// checkTurnOnly reports whether check i of the game is proved to read only the facts of
-// the turn.
-func (g *Game) checkTurnOnly(i int) bool {
-	return g.fast != nil && useDialectShortcuts && g.fast.turnOnly[i]
+// turnCheck is a check that reads only the facts of the turn, as closures: cond is its
+// condition and acc[j] the value of its accumulator j (the argument of (max X) or
+// (min X)), as gen.test and gen.ival evaluate them in applyChecks.
+type turnCheck struct {
+	cond func(t *turnStats, acc []int64) bool
+	acc  []func(t *turnStats, acc []int64) int64
+}
+
+// turnCheck returns check i of the game as closures, or nil when it is not proved to
+// read only the facts of the turn.
+func (g *Game) turnCheck(i int) *turnCheck {
+	if g.fast == nil || !useDialectShortcuts {
+		return nil
+	}
+	return g.fast.checks[i]
+}
+
+// turnCondFn compiles a condition accepted by turnOnlyCond.
+func turnCondFn(c *code.Cond) func(*turnStats, []int64) bool {
+	switch c.Code {
+	case code.CondTrue:
+		return func(*turnStats, []int64) bool { return true }
+	case code.CondFalse:
+		return func(*turnStats, []int64) bool { return false }
+	case code.CondNot:
+		a := turnCondFn(c.Args[0])
+		return func(t *turnStats, acc []int64) bool { return !a(t, acc) }
+	case code.CondAnd, code.CondOr:
+		args := make([]func(*turnStats, []int64) bool, len(c.Args))
+		for i, a := range c.Args {
+			args[i] = turnCondFn(a)
+		}
+		if c.Code == code.CondAnd {
+			return func(t *turnStats, acc []int64) bool {
+				for _, a := range args {
+					if !a(t, acc) {
+						return false
+					}
+				}
+				return true
+			}
+		}
+		return func(t *turnStats, acc []int64) bool {
+			for _, a := range args {
+				if a(t, acc) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	// CondCmp.
+	a, b := turnIntFn(c.Ints[0]), turnIntFn(c.Ints[1])
+	switch c.A {
+	case code.CmpEq:
+		return func(t *turnStats, acc []int64) bool { return a(t, acc) == b(t, acc) }
+	case code.CmpNe:
+		return func(t *turnStats, acc []int64) bool { return a(t, acc) != b(t, acc) }
+	case code.CmpLt:
+		return func(t *turnStats, acc []int64) bool { return a(t, acc) < b(t, acc) }
+	case code.CmpLe:
+		return func(t *turnStats, acc []int64) bool { return a(t, acc) <= b(t, acc) }
+	case code.CmpGt:
+		return func(t *turnStats, acc []int64) bool { return a(t, acc) > b(t, acc) }
+	}
+	return func(t *turnStats, acc []int64) bool { return a(t, acc) >= b(t, acc) }
+}
+
+// turnIntFn compiles an integer accepted by turnOnlyExpr.
+func turnIntFn(e *code.Expr) func(*turnStats, []int64) int64 {
+	k := e.A
+	switch e.Code {
+	case code.IntConst:
+		v := int64(e.A)
+		return func(*turnStats, []int64) int64 { return v }
+	case code.IntCaptures:
+		if k < 0 {
+			return func(t *turnStats, _ []int64) int64 {
+				if t == nil {
+					return 0
+				}
+				return int64(t.caps)
+			}
+		}
+		return func(t *turnStats, _ []int64) int64 {
+			if t == nil {
+				return 0
+			}
+			return int64(t.byKind[k])
+		}
+	case code.IntFirst:
+		return func(t *turnStats, _ []int64) int64 {
+			if t == nil {
+				return 0
+			}
+			if f := t.first[k]; f > 0 {
+				return int64(f)
+			}
+			return 1000
+		}
+	case code.IntOrder:
+		return func(t *turnStats, _ []int64) int64 {
+			if t == nil || t.order == nil {
+				return 0
+			}
+			return int64(t.order[k])
+		}
+	case code.IntMover:
+		return func(t *turnStats, _ []int64) int64 {
+			if t != nil && t.mover == engine.Kind(k) {
+				return 1
+			}
+			return 0
+		}
+	case code.IntParts:
+		return func(t *turnStats, _ []int64) int64 {
+			if t == nil {
+				return 0
+			}
+			return int64(t.parts)
+		}
+	case code.IntAccMax, code.IntAccMin:
+		// In a check the accumulators are set (applyChecks).
+		return func(_ *turnStats, acc []int64) int64 { return acc[k] }
+	case code.IntCond:
+		c := turnCondFn(e.Cond)
+		return func(t *turnStats, acc []int64) int64 {
+			if c(t, acc) {
+				return 1
+			}
+			return 0
+		}
+	case code.IntSub:
+		a, b := turnIntFn(e.Args[0]), turnIntFn(e.Args[1])
+		return func(t *turnStats, acc []int64) int64 { return a(t, acc) - b(t, acc) }
+	case code.IntDiv, code.IntMod:
+		a, b := turnIntFn(e.Args[0]), turnIntFn(e.Args[1])
+		div := e.Code == code.IntDiv
+		return func(t *turnStats, acc []int64) int64 {
+			x, y := a(t, acc), b(t, acc)
+			if y == 0 {
+				return 0
+			}
+			if div {
+				return x / y
+			}
+			return x % y
+		}
+	}
+	// IntAdd, IntMul, IntMax, IntMin: over all arguments, from the first.
+	args := make([]func(*turnStats, []int64) int64, len(e.Args))
+	for i, a := range e.Args {
+		args[i] = turnIntFn(a)
+	}
+	op := e.Code
+	return func(t *turnStats, acc []int64) int64 {
+		v := args[0](t, acc)
+		for _, a := range args[1:] {
+			w := a(t, acc)
+			switch op {
+			case code.IntAdd:
+				v += w
+			case code.IntMul:
+				v *= w
+			case code.IntMax:
+				v = max(v, w)
+			case code.IntMin:
+				v = min(v, w)
+			}
+		}
+		return v
+	}
 }
 
 // quietOps proves that ops have the form of a quietList.

@@ -579,19 +579,20 @@ func (g *Game) applyChecks(turns []Turn, s *engine.State) ([]Turn, error) {
 			}
 			x.reset(l, false, t.After.Cells[l])
 		}
-		var setup func(t *Turn)
 		for ci, ck := range d.Checks {
-			if g.checkTurnOnly(ci) {
-				// The check reads the turns' facts only: no board to set up.
-				setup = func(t *Turn) { x.turn = t.stats }
-			} else {
-				setup = setupBoard
-			}
-			for _, a := range ck.Acc {
+			// A check proved to read the turns' facts only runs as closures, without
+			// a board to set up for every turn.
+			tc := g.turnCheck(ci)
+			for j, a := range ck.Acc {
 				first := true
 				for i := range turns {
-					setup(&turns[i])
-					v := x.ival(a.Args[0])
+					var v int64
+					if tc != nil {
+						v = tc.acc[j](turns[i].stats, x.acc)
+					} else {
+						setupBoard(&turns[i])
+						v = x.ival(a.Args[0])
+					}
 					if first || a.Code == code.IntAccMax && v > x.acc[a.A] || a.Code == code.IntAccMin && v < x.acc[a.A] {
 						x.acc[a.A] = v
 						first = false
@@ -600,8 +601,18 @@ func (g *Game) applyChecks(turns []Turn, s *engine.State) ([]Turn, error) {
 			}
 			kept := turns[:0]
 			for i := range turns {
-				setup(&turns[i])
-				if x.test(ck.Cond) {
+				var ok bool
+				if tc != nil {
+					ok = tc.cond(turns[i].stats, x.acc)
+				} else {
+					setupBoard(&turns[i])
+					ok = x.test(ck.Cond)
+				}
+				switch {
+				case !ok:
+				case len(kept) == i:
+					kept = kept[:i+1] // every turn so far kept: nothing to move
+				default:
 					kept = append(kept, turns[i])
 				}
 			}

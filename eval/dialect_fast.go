@@ -37,8 +37,9 @@ type sparseScan struct {
 // dialectFast holds the fast paths proved for one game.
 type dialectFast struct {
 	scans []sparseScan
-	// quiet[kind+1][act] (index 0 the global actions) is the action's ops as tests
-	// that say, without a generator, that the action does nothing.
+	// quiet[kind+1][act] is the actions of the kind's pieces (the piece type's then
+	// the global ones, as action runs them) as tests that say, without a generator,
+	// that they do nothing; quiet[0][act] the global actions alone.
 	quiet [][code.NumActs]quietList
 	// checks[i] is check i as closures when it reads only the facts of the turn.
 	checks []*turnCheck
@@ -47,17 +48,17 @@ type dialectFast struct {
 }
 
 // blockHead is the beginning of a move block: a step (dir) and the verifies after it
-// (conds), which quietCond evaluates; ok is false when the block begins otherwise.
+// (conds, compiled by quietFn); ok is false when the block begins otherwise.
 // When the step leaves the board or one of the verifies fails on the square it
 // reaches, the block stops before it records anything: pieceParts need not run it.
 type blockHead struct {
 	ok    bool
 	dir   int32
-	conds []*code.Cond
+	conds []cellTest
 }
 
 // quietList is an action whose every op is an if without else whose condition
-// quietCond can evaluate, or a sparse all-positions: when every condition is false and
+// quietFn compiles, or a sparse all-positions: when every condition is false and
 // no scan has a square to visit, the action does nothing. ok is false for an action of
 // any other form.
 type quietList struct {
@@ -67,9 +68,12 @@ type quietList struct {
 
 // quietOp is one op of a quietList: an if (cond) or a sparse scan.
 type quietOp struct {
-	cond *code.Cond
+	cond cellTest
 	scan *sparseScan
 }
+
+// cellTest is a condition on the square l of a board for pieces of side.
+type cellTest func(cells []engine.Cell, side engine.Player, l engine.Loc) bool
 
 // initFast proves the fast paths of g's code.
 func (g *Game) initFast() {
@@ -107,11 +111,16 @@ func (g *Game) initFast() {
 	}
 	f.quiet = make([][code.NumActs]quietList, len(p.Dialect.Acts))
 	quiet := false
-	for k, acts := range p.Dialect.Acts {
-		for a, ops := range acts {
-			if q, ok := g.quietOps(f, ops); ok {
-				f.quiet[k][a] = quietList{ok: true, ops: q}
-				quiet = true
+	for a := range code.NumActs {
+		global, ok := g.quietOps(f, p.Dialect.Acts[0][a])
+		if !ok {
+			continue
+		}
+		quiet = true
+		f.quiet[0][a] = quietList{ok: true, ops: global}
+		for k := 1; k < len(p.Dialect.Acts); k++ {
+			if own, ok := g.quietOps(f, p.Dialect.Acts[k][a]); ok {
+				f.quiet[k][a] = quietList{ok: true, ops: append(own, global...)}
 			}
 		}
 	}
@@ -125,7 +134,7 @@ func (g *Game) initFast() {
 			}
 			h := blockHead{dir: ops[0].A}
 			for j := 1; j < len(ops) && ops[j].Code == code.OpVerify && quietCondOK(ops[j].Cond); j++ {
-				h.conds = append(h.conds, ops[j].Cond)
+				h.conds = append(h.conds, g.quietFn(ops[j].Cond))
 			}
 			if h.ok = len(h.conds) > 0; h.ok {
 				f.heads[k][i] = h
@@ -390,7 +399,7 @@ func (g *Game) quietOps(f *dialectFast, ops []code.Op) ([]quietOp, bool) {
 		o := &ops[i]
 		switch {
 		case o.Code == code.OpIf && o.Else == nil && quietCondOK(o.Cond):
-			q = append(q, quietOp{cond: o.Cond})
+			q = append(q, quietOp{cond: g.quietFn(o.Cond)})
 		case o.Code == code.OpAll && len(g.Board.Locs) <= MaxScanWork/len(ops):
 			var sc *sparseScan
 			for j := range f.scans {
@@ -428,45 +437,56 @@ func quietCondOK(c *code.Cond) bool {
 	return false
 }
 
-// quietCond evaluates c, accepted by quietCondOK, as gen.test does with the cursor on
-// l for pieces of side.
-func (g *Game) quietCond(c *code.Cond, cells []engine.Cell, side engine.Player, l engine.Loc) bool {
+// quietFn compiles c, accepted by quietCondOK, into a test that gives what gen.test
+// gives with the cursor on l, for pieces of side, on the board cells.
+func (g *Game) quietFn(c *code.Cond) cellTest {
 	switch c.Code {
 	case code.CondTrue:
-		return true
+		return func([]engine.Cell, engine.Player, engine.Loc) bool { return true }
 	case code.CondFalse:
-		return false
-	case code.CondAnd:
-		for _, a := range c.Args {
-			if !g.quietCond(a, cells, side, l) {
-				return false
-			}
-		}
-		return true
-	case code.CondOr:
-		for _, a := range c.Args {
-			if g.quietCond(a, cells, side, l) {
-				return true
-			}
-		}
-		return false
+		return func([]engine.Cell, engine.Player, engine.Loc) bool { return false }
 	case code.CondNot:
-		return !g.quietCond(c.Args[0], cells, side, l)
+		a := g.quietFn(c.Args[0])
+		return func(cells []engine.Cell, side engine.Player, l engine.Loc) bool { return !a(cells, side, l) }
+	case code.CondAnd, code.CondOr:
+		args := make([]cellTest, len(c.Args))
+		for i, a := range c.Args {
+			args[i] = g.quietFn(a)
+		}
+		and := c.Code == code.CondAnd
+		return func(cells []engine.Cell, side engine.Player, l engine.Loc) bool {
+			for _, a := range args {
+				if a(cells, side, l) != and {
+					return !and
+				}
+			}
+			return and
+		}
 	}
-	var v bool
-	switch cl := cells[l]; c.Code {
+	neg := c.Neg
+	switch c.Code {
 	case code.CondEmpty:
-		v = cl.IsEmpty()
+		return func(cells []engine.Cell, _ engine.Player, l engine.Loc) bool { return cells[l].IsEmpty() != neg }
 	case code.CondFriend:
-		v = !cl.IsEmpty() && cl.Player() == side
+		return func(cells []engine.Cell, side engine.Player, l engine.Loc) bool {
+			cl := cells[l]
+			return (!cl.IsEmpty() && cl.Player() == side) != neg
+		}
 	case code.CondEnemy:
-		v = !cl.IsEmpty() && cl.Player() != side
+		return func(cells []engine.Cell, side engine.Player, l engine.Loc) bool {
+			cl := cells[l]
+			return (!cl.IsEmpty() && cl.Player() != side) != neg
+		}
 	case code.CondPiece:
-		v = cl.Kind() == engine.Kind(c.A)
-	case code.CondInZone:
-		v = g.Board.InZone(int(c.A), side, l)
+		k := engine.Kind(c.A)
+		return func(cells []engine.Cell, _ engine.Player, l engine.Loc) bool { return (cells[l].Kind() == k) != neg }
 	}
-	return v != c.Neg
+	// CondInZone.
+	sets := g.Board.Zones[c.A].Sets
+	return func(_ []engine.Cell, side engine.Player, l engine.Loc) bool {
+		in := int(side) < len(sets) && sets[side] != nil && sets[side][l>>6]&(1<<(uint(l)&63)) != 0
+		return in != neg
+	}
 }
 
 // quietAction reports whether the actions of kind a for the piece on l (as action runs
@@ -483,10 +503,7 @@ func (g *Game) quietAction(s *engine.State, a int, l engine.Loc, mover engine.Pl
 	if l == engine.NoLoc {
 		l = 0
 	}
-	if k >= 0 && !g.quietList(&g.fast.quiet[k+1][a], s, side, l) {
-		return false
-	}
-	return g.quietList(&g.fast.quiet[0][a], s, side, l)
+	return g.quietList(&g.fast.quiet[k+1][a], s, side, l)
 }
 
 func (g *Game) quietList(q *quietList, s *engine.State, side engine.Player, l engine.Loc) bool {
@@ -498,7 +515,7 @@ func (g *Game) quietList(q *quietList, s *engine.State, side engine.Player, l en
 			if len(s.Vals) == 0 || g.anyDirty(s, o.scan.attrs) {
 				return false
 			}
-		} else if g.quietCond(o.cond, s.Cells, side, l) {
+		} else if o.cond(s.Cells, side, l) {
 			return false
 		}
 	}
@@ -710,7 +727,7 @@ func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
 			}
 			stop := false
 			for _, cd := range h.conds {
-				if !g.quietCond(cd, x.cells, x.side, t) {
+				if !cd(x.cells, x.side, t) {
 					stop = true
 					break
 				}

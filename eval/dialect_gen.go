@@ -509,7 +509,8 @@ func (g *Game) action(s *engine.State, a int, l engine.Loc, mover engine.Player)
 	x.s, x.cells, x.side, x.mover, x.nbr = s, s.Cells, side, mover, g.Board.Neighbor[side]
 	clear(x.attCache[0])
 	clear(x.attCache[1])
-	for _, ops := range lists {
+	var parts [2][]engine.Change // the changes of each list, carved
+	for i, ops := range lists {
 		if len(ops) == 0 {
 			continue
 		}
@@ -517,9 +518,31 @@ func (g *Game) action(s *engine.State, a int, l engine.Loc, mover engine.Player)
 		if !x.run(ops) {
 			return nil, false, nil
 		}
-		changes = append(changes, x.effects...)
+		parts[i] = x.carve(x.effects, nil)
 	}
-	return changes, true, nil
+	switch {
+	case parts[1] == nil:
+		return parts[0], true, nil
+	case parts[0] == nil:
+		return parts[1], true, nil
+	}
+	return x.carve(parts[0], parts[1]), true, nil
+}
+
+// carve returns a copy of a followed by b in x's chunk, nil when both are empty. The
+// copies live as long as a turn that keeps them: a chunk is only ever written past what
+// was carved from it, and a full one is left to the turns that hold its slices.
+func (x *gen) carve(a, b []engine.Change) []engine.Change {
+	n := len(a) + len(b)
+	if n == 0 {
+		return nil
+	}
+	if cap(x.chunk)-len(x.chunk) < n {
+		x.chunk = make([]engine.Change, 0, max(512, n))
+	}
+	k := len(x.chunk)
+	x.chunk = append(append(x.chunk, a...), b...)
+	return x.chunk[k : k+n : k+n]
 }
 
 // applyEffects applies changes made by actions to s without counting a part.
@@ -542,7 +565,9 @@ func (g *Game) postAction(a int, before, after *engine.State, m engine.Move, st 
 		g.countCaptures(st, after, &engine.Move{Changes: ch})
 	}
 	g.applyEffects(after, ch)
-	m.Changes = append(append(make([]engine.Change, 0, len(m.Changes)+len(ch)), m.Changes...), ch...)
+	x := g.getGen()
+	m.Changes = x.carve(m.Changes, ch)
+	g.putGen(x)
 	return m, true, nil
 }
 

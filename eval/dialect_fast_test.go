@@ -11,6 +11,7 @@ import (
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/internal/evaltest"
 )
 
 // TestDialectShortcutsChangeNothing plays random games of every game of the dialect in
@@ -119,3 +120,50 @@ func sameState(a, b *engine.State) bool {
 		a.Jump == b.Jump && a.Passes == b.Passes && slices.Equal(a.Cells, b.Cells) &&
 		slices.Equal(a.Stock, b.Stock) && slices.Equal(a.Vals, b.Vals) && slices.Equal(a.Under, b.Under)
 }
+
+// TestDialectFastPathsProved checks which fast paths the load proves: those of the
+// draughts, and none where the body or the check does not allow them.
+func TestDialectFastPathsProved(t *testing.T) {
+	type counts struct{ scans, actions, heads, checks int }
+	for _, tt := range []struct {
+		name string
+		g    func(t *testing.T) *eval.Game
+		want counts
+	}{
+		// One scan; the global actions and Man's and King's, for each of the four
+		// kinds of actions; four jumps and two steps of the man, the king's four
+		// jumps and four slides (a first step and no verify: no head); one check.
+		{"russian", func(t *testing.T) *eval.Game { return loadGame(t, "russian.zrf") }, counts{1, 12, 6, 1}},
+		{"brazilian", func(t *testing.T) *eval.Game { return loadGame(t, "brazilian.zrf") }, counts{1, 12, 6, 1}},
+		// An else branch, a condition true at INIT, a condition reading another
+		// square, a check reading the board: no scan, no check, and of the actions
+		// only the empty ones (pre-part and pre-move, global and Man's); the step's
+		// head.
+		{"unproved", func(t *testing.T) *eval.Game { return evaltest.LoadText(t, "unproved.zrf", unprovedRules) }, counts{0, 4, 1, 0}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var got counts
+			got.scans, got.actions, got.heads, got.checks = eval.FastPaths(tt.g(t))
+			if got != tt.want {
+				t.Errorf("fast paths proved %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+// unprovedRules is a game of the dialect whose post-actions and check the fast paths
+// must leave to the general path.
+const unprovedRules = `(version "zoggo-1")
+(game
+   (title "Unproved")
+   (players White Black)
+   (turn-order White Black)
+   (board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b/c" (10 0)) ("3/2/1" (0 10)))
+      (directions (n 0 -1) (s 0 1))))
+   (position-attributes (mark 0) (seen 1))
+   (check (> (count friend?) 0))
+   (post-part (all-positions (if (= mark 1) (set mark 0) else (set seen 1))))
+   (post-move (all-positions (if (= seen 1) (set seen 0))) (all-positions (if (= (mark n) 1) (set mark 0))))
+   (piece (name Man) (moves (n (verify empty?) (set mark 1) add)))
+   (board-setup (White (Man a1 b1)) (Black (Man a3 b3))))
+`

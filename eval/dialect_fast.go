@@ -54,8 +54,17 @@ type dialectFast struct {
 type blockHead struct {
 	ok    bool
 	dir   int32
+	first uint8 // the first verify when it is a plain empty?, enemy? or friend?: tested inline
 	conds []cellTest
 }
+
+// The first verifies of block heads that runPieceBlocks tests without a call.
+const (
+	headCall uint8 = iota // conds[0] is the first verify
+	headEmpty
+	headEnemy
+	headFriend
+)
 
 // quietList is an action whose every op is an if without else whose condition
 // quietFn compiles, or a sparse all-positions: when every condition is false and
@@ -133,10 +142,25 @@ func (g *Game) initFast() {
 				continue
 			}
 			h := blockHead{dir: ops[0].A}
-			for j := 1; j < len(ops) && ops[j].Code == code.OpVerify && quietCondOK(ops[j].Cond); j++ {
-				h.conds = append(h.conds, g.quietFn(ops[j].Cond))
+			j := 1
+			for ; j < len(ops) && ops[j].Code == code.OpVerify && quietCondOK(ops[j].Cond); j++ {
+				cd := ops[j].Cond
+				if j == 1 && !cd.Neg && cd.Loc.Kind == code.LocCursor {
+					switch cd.Code {
+					case code.CondEmpty:
+						h.first = headEmpty
+					case code.CondEnemy:
+						h.first = headEnemy
+					case code.CondFriend:
+						h.first = headFriend
+					}
+					if h.first != headCall {
+						continue
+					}
+				}
+				h.conds = append(h.conds, g.quietFn(cd))
 			}
-			if h.ok = len(h.conds) > 0; h.ok {
+			if h.ok = j > 1; h.ok {
 				f.heads[k][i] = h
 				quiet = true
 			}
@@ -724,6 +748,20 @@ func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
 			t := x.nbr[int(l)*x.nd+int(h.dir)]
 			if t == engine.NoLoc {
 				continue
+			}
+			switch cl := x.cells[t]; h.first {
+			case headEmpty:
+				if !cl.IsEmpty() {
+					continue
+				}
+			case headEnemy:
+				if cl.IsEmpty() || cl.Player() == x.side {
+					continue
+				}
+			case headFriend:
+				if cl.IsEmpty() || cl.Player() != x.side {
+					continue
+				}
 			}
 			stop := false
 			for _, cd := range h.conds {

@@ -43,6 +43,9 @@ type dialectFast struct {
 	quiet [][code.NumActs]quietList
 	// checks[i] is check i as closures when it reads only the facts of the turn.
 	checks []*turnCheck
+	// noStats is true when the game has no check: nothing reads the facts of a turn
+	// (turnStats), which need not be counted.
+	noStats bool
 	// heads[kind][i] is how move block i of the kind begins.
 	heads [][]blockHead
 }
@@ -166,6 +169,9 @@ func (g *Game) initFast() {
 			}
 		}
 	}
+	// Only checks read the facts of a turn (gen.turn is set in applyChecks alone).
+	f.noStats = len(p.Dialect.Checks) == 0
+	quiet = quiet || f.noStats
 	f.checks = make([]*turnCheck, len(p.Dialect.Checks))
 	for i, ck := range p.Dialect.Checks {
 		ok := turnOnlyCond(ck.Cond)
@@ -248,6 +254,11 @@ func turnOnlyExpr(e *code.Expr) bool {
 type turnCheck struct {
 	cond func(t *turnStats, acc []int64) bool
 	acc  []func(t *turnStats, acc []int64) int64
+}
+
+// noStats reports whether the facts of the turns need not be counted.
+func (g *Game) noStats() bool {
+	return g.fast != nil && useDialectShortcuts && g.fast.noStats
 }
 
 // turnCheck returns check i of the game as closures, or nil when it is not proved to

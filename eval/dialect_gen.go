@@ -661,6 +661,9 @@ func (t *turnStats) clone(w *workspace, nk int) *turnStats {
 // next returns the stats of a turn after its last part (parts[len-1], made on s), taken
 // from w's pool.
 func (t *turnStats) next(g *Game, w *workspace, s *engine.State, parts []engine.Move) *turnStats {
+	if g.noStats() {
+		return nil // nothing reads them
+	}
 	var n *turnStats
 	if t != nil {
 		n = t.clone(w, len(g.Pieces))

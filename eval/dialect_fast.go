@@ -17,6 +17,21 @@ package eval
 // scan may visit only the squares where one of the attributes differs from its INIT.
 // Conditions read the values of the state the block started from (without
 // immediate-values), so the squares to visit are known before the scan begins.
+//
+// Quiet actions. An action made only of such scans and of ifs without else on the
+// cursor's square (empty?, friend?, enemy?, piece types, in-zone?) does nothing when
+// no scan has a square to visit and no if holds: action answers so without taking a
+// generator (the crowning post-part of a man that did not reach the far row, the
+// post-move of a turn that jumped nothing).
+//
+// Block heads. A move block that begins with a step and verifies of that kind stops
+// without a move where the step leaves the board or a verify fails on the square it
+// reaches: pieceParts does not run it there (a man's jump with no enemy next to it).
+//
+// Checks on the facts of the turn. A check whose condition and accumulators read only
+// the turn's captures, parts and the like runs as closures compiled at load, with no
+// board to set up for every turn; in a game without checks nothing reads the facts of
+// a turn, and they are not counted.
 
 import (
 	"github.com/zoggo/zoggo/engine"
@@ -193,6 +208,368 @@ func (g *Game) initFast() {
 	}
 }
 
+// sparseBody reports whether body does nothing on a square whose position attributes
+// hold their starting values, and returns the attributes its conditions read.
+func (g *Game) sparseBody(body []code.Op) (attrs []int32, ok bool) {
+	if len(body) == 0 {
+		return nil, false
+	}
+	for i := range body {
+		o := &body[i]
+		if o.Code != code.OpIf || o.Else != nil {
+			return nil, false
+		}
+		v, known := g.cleanCond(o.Cond, &attrs)
+		if !known || v {
+			return nil, false
+		}
+	}
+	return attrs, len(attrs) > 0
+}
+
+// cleanCond evaluates c on a square whose position attributes hold their starting
+// values; known is false when c reads anything else. The attributes read are added to
+// attrs.
+func (g *Game) cleanCond(c *code.Cond, attrs *[]int32) (v, known bool) {
+	switch c.Code {
+	case code.CondTrue:
+		return true, true
+	case code.CondFalse:
+		return false, true
+	case code.CondAnd, code.CondOr:
+		and := c.Code == code.CondAnd
+		v = and
+		for _, a := range c.Args {
+			w, k := g.cleanCond(a, attrs)
+			if !k {
+				return false, false
+			}
+			if and {
+				v = v && w
+			} else {
+				v = v || w
+			}
+		}
+		return v, true
+	case code.CondNot:
+		w, k := g.cleanCond(c.Args[0], attrs)
+		return !w, k
+	case code.CondCmp:
+		a, ka := g.cleanInt(c.Ints[0], attrs)
+		b, kb := g.cleanInt(c.Ints[1], attrs)
+		if !ka || !kb {
+			return false, false
+		}
+		switch c.A {
+		case code.CmpEq:
+			return a == b, true
+		case code.CmpNe:
+			return a != b, true
+		case code.CmpLt:
+			return a < b, true
+		case code.CmpLe:
+			return a <= b, true
+		case code.CmpGt:
+			return a > b, true
+		}
+		return a >= b, true
+	}
+	return false, false
+}
+
+// cleanInt is cleanCond for an integer: a constant, or a position attribute at the
+// cursor, read as its starting value.
+func (g *Game) cleanInt(e *code.Expr, attrs *[]int32) (int64, bool) {
+	switch e.Code {
+	case code.IntConst:
+		return int64(e.A), true
+	case code.IntPos:
+		if e.Loc.Kind != code.LocCursor || e.A < 0 || int(e.A) >= len(g.Ext.PosInts) {
+			return 0, false
+		}
+		seen := false
+		for _, a := range *attrs {
+			seen = seen || a == e.A
+		}
+		if !seen {
+			*attrs = append(*attrs, e.A)
+		}
+		return int64(g.Ext.PosInts[e.A].Init), true
+	}
+	return 0, false
+}
+
+// sparse returns the proof for the all-positions o, or nil.
+func (g *Game) sparse(o *code.Op) *sparseScan {
+	if g.fast == nil || !useDialectShortcuts {
+		return nil
+	}
+	for i := range g.fast.scans {
+		if g.fast.scans[i].op == o {
+			return &g.fast.scans[i]
+		}
+	}
+	return nil
+}
+
+// dirty reports whether one of attrs of square l differs from its starting value in s.
+func (g *Game) dirty(s *engine.State, attrs []int32, l engine.Loc) bool {
+	e := g.Ext
+	base := len(e.Vars) + len(g.Board.Locs)*len(e.PieceInts) + int(l)*len(e.PosInts)
+	for _, a := range attrs {
+		if s.Vals[base+int(a)] != e.PosInts[a].Init {
+			return true
+		}
+	}
+	return false
+}
+
+// runSparse runs the all-positions o, proved by sc, on the squares where its body may
+// act, in the order of the board like the general scan.
+func (x *gen) runSparse(o *code.Op, sc *sparseScan) {
+	g := x.g
+	e := g.Ext
+	nl := len(x.b.Locs)
+	save := x.cursor
+	if len(sc.attrs) == 1 && len(e.PosInts) == 1 {
+		// One attribute per square: its values are one run of the state's values.
+		base := len(e.Vars) + nl*len(e.PieceInts)
+		init := e.PosInts[0].Init
+		for l, v := range x.s.Vals[base : base+nl] {
+			if v == init || x.b.Locs[l].Dummy {
+				continue
+			}
+			x.cursor = engine.Loc(l)
+			x.run(o.Body)
+		}
+	} else {
+		for l := range x.b.Locs {
+			if x.b.Locs[l].Dummy || !g.dirty(x.s, sc.attrs, engine.Loc(l)) {
+				continue
+			}
+			x.cursor = engine.Loc(l)
+			x.run(o.Body)
+		}
+	}
+	x.cursor = save
+}
+
+// anyDirty reports whether one of attrs differs from its starting value on some square
+// that is not a dummy.
+func (g *Game) anyDirty(s *engine.State, attrs []int32) bool {
+	e := g.Ext
+	nl := len(g.Board.Locs)
+	if len(attrs) == 1 && len(e.PosInts) == 1 {
+		base := len(e.Vars) + nl*len(e.PieceInts)
+		init := e.PosInts[0].Init
+		vals := s.Vals[base : base+nl]
+		// Usually every value is the starting one: see that first without a branch
+		// per square.
+		var d0, d1, d2, d3 int32
+		v := vals
+		for ; len(v) >= 4; v = v[4:] {
+			d0 |= v[0] ^ init
+			d1 |= v[1] ^ init
+			d2 |= v[2] ^ init
+			d3 |= v[3] ^ init
+		}
+		for _, w := range v {
+			d0 |= w ^ init
+		}
+		if d0|d1|d2|d3 == 0 {
+			return false
+		}
+		for l, v := range vals {
+			if v != init && !g.Board.Locs[l].Dummy {
+				return true
+			}
+		}
+		return false
+	}
+	for l := range g.Board.Locs {
+		if !g.Board.Locs[l].Dummy && g.dirty(s, attrs, engine.Loc(l)) {
+			return true
+		}
+	}
+	return false
+}
+
+// quietOps proves that ops have the form of a quietList.
+func (g *Game) quietOps(f *dialectFast, ops []code.Op) ([]quietOp, bool) {
+	var q []quietOp
+	for i := range ops {
+		o := &ops[i]
+		switch {
+		case o.Code == code.OpIf && o.Else == nil && quietCondOK(o.Cond):
+			q = append(q, quietOp{cond: g.quietFn(o.Cond)})
+		case o.Code == code.OpAll && len(g.Board.Locs) <= MaxScanWork/len(ops):
+			var sc *sparseScan
+			for j := range f.scans {
+				if f.scans[j].op == o {
+					sc = &f.scans[j]
+				}
+			}
+			if sc == nil {
+				return nil, false
+			}
+			q = append(q, quietOp{scan: sc})
+		default:
+			return nil, false
+		}
+	}
+	return q, true
+}
+
+// quietCondOK reports whether quietFn compiles c: a condition on the piece and the
+// zones of the cursor's square, through and, or and not.
+func quietCondOK(c *code.Cond) bool {
+	switch c.Code {
+	case code.CondTrue, code.CondFalse:
+		return true
+	case code.CondAnd, code.CondOr, code.CondNot:
+		for _, a := range c.Args {
+			if !quietCondOK(a) {
+				return false
+			}
+		}
+		return true
+	case code.CondEmpty, code.CondFriend, code.CondEnemy, code.CondPiece, code.CondInZone:
+		return c.Loc.Kind == code.LocCursor
+	}
+	return false
+}
+
+// quietFn compiles c, accepted by quietCondOK, into a test that gives what gen.test
+// gives with the cursor on l, for pieces of side, on the board cells.
+func (g *Game) quietFn(c *code.Cond) cellTest {
+	switch c.Code {
+	case code.CondTrue:
+		return func([]engine.Cell, engine.Player, engine.Loc) bool { return true }
+	case code.CondFalse:
+		return func([]engine.Cell, engine.Player, engine.Loc) bool { return false }
+	case code.CondNot:
+		a := g.quietFn(c.Args[0])
+		return func(cells []engine.Cell, side engine.Player, l engine.Loc) bool { return !a(cells, side, l) }
+	case code.CondAnd, code.CondOr:
+		args := make([]cellTest, len(c.Args))
+		for i, a := range c.Args {
+			args[i] = g.quietFn(a)
+		}
+		and := c.Code == code.CondAnd
+		return func(cells []engine.Cell, side engine.Player, l engine.Loc) bool {
+			for _, a := range args {
+				if a(cells, side, l) != and {
+					return !and
+				}
+			}
+			return and
+		}
+	}
+	neg := c.Neg
+	switch c.Code {
+	case code.CondEmpty:
+		return func(cells []engine.Cell, _ engine.Player, l engine.Loc) bool { return cells[l].IsEmpty() != neg }
+	case code.CondFriend:
+		return func(cells []engine.Cell, side engine.Player, l engine.Loc) bool {
+			cl := cells[l]
+			return (!cl.IsEmpty() && cl.Player() == side) != neg
+		}
+	case code.CondEnemy:
+		return func(cells []engine.Cell, side engine.Player, l engine.Loc) bool {
+			cl := cells[l]
+			return (!cl.IsEmpty() && cl.Player() != side) != neg
+		}
+	case code.CondPiece:
+		k := engine.Kind(c.A)
+		return func(cells []engine.Cell, _ engine.Player, l engine.Loc) bool { return (cells[l].Kind() == k) != neg }
+	}
+	// CondInZone.
+	sets := g.Board.Zones[c.A].Sets
+	return func(_ []engine.Cell, side engine.Player, l engine.Loc) bool {
+		in := int(side) < len(sets) && sets[side] != nil && sets[side][l>>6]&(1<<(uint(l)&63)) != 0
+		return in != neg
+	}
+}
+
+// quietAction reports whether the actions of kind a for the piece on l (as action runs
+// them) are proved to do nothing in s: no if of theirs holds and no scan of theirs has
+// a square to visit.
+func (g *Game) quietAction(s *engine.State, a int, l engine.Loc, mover engine.Player) bool {
+	if g.fast == nil || g.fast.quiet == nil || !useDialectShortcuts {
+		return false
+	}
+	side, k := mover, -1
+	if l != engine.NoLoc && !s.Cells[l].IsEmpty() {
+		side, k = s.Cells[l].Player(), int(s.Cells[l].Kind())
+	}
+	if l == engine.NoLoc {
+		l = 0
+	}
+	return g.quietList(&g.fast.quiet[k+1][a], s, side, l)
+}
+
+func (g *Game) quietList(q *quietList, s *engine.State, side engine.Player, l engine.Loc) bool {
+	if !q.ok {
+		return false
+	}
+	for _, o := range q.ops {
+		if o.scan != nil {
+			if len(s.Vals) == 0 || g.anyDirty(s, o.scan.attrs) {
+				return false
+			}
+		} else if o.cond(s.Cells, side, l) {
+			return false
+		}
+	}
+	return true
+}
+
+// runPieceBlocks is runBlocks for the move blocks of the piece c on l in pieceParts:
+// it leaves out the blocks whose head (blockHead) fails, which would stop without a
+// move.
+func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
+	g := x.g
+	blocks := g.code.Moves[c.Kind()]
+	if g.fast == nil || g.fast.heads == nil || !useDialectShortcuts || x.attackMode {
+		x.runBlocks(blocks, l, false, c, typ)
+		return
+	}
+	heads := g.fast.heads[c.Kind()]
+	for i := range blocks {
+		if h := &heads[i]; h.ok {
+			t := x.nbr[int(l)*x.nd+int(h.dir)]
+			if t == engine.NoLoc {
+				continue
+			}
+			switch cl := x.cells[t]; h.first {
+			case headEmpty:
+				if !cl.IsEmpty() {
+					continue
+				}
+			case headEnemy:
+				if cl.IsEmpty() || cl.Player() == x.side {
+					continue
+				}
+			case headFriend:
+				if cl.IsEmpty() || cl.Player() != x.side {
+					continue
+				}
+			}
+			stop := false
+			for _, cd := range h.conds {
+				if !cd(x.cells, x.side, t) {
+					stop = true
+					break
+				}
+			}
+			if stop {
+				continue
+			}
+		}
+		x.runBlocks(blocks[i:i+1], l, false, c, typ)
+	}
+}
+
 // turnOnlyCond reports whether c reads only the facts of the turn (captures, parts,
 // ...) and accumulators: a check made of such conditions needs no board set up.
 func turnOnlyCond(c *code.Cond) bool {
@@ -254,11 +631,6 @@ func turnOnlyExpr(e *code.Expr) bool {
 type turnCheck struct {
 	cond func(t *turnStats, acc []int64) bool
 	acc  []func(t *turnStats, acc []int64) int64
-}
-
-// noStats reports whether the facts of the turns need not be counted.
-func (g *Game) noStats() bool {
-	return g.fast != nil && useDialectShortcuts && g.fast.noStats
 }
 
 // turnCheck returns check i of the game as closures, or nil when it is not proved to
@@ -427,364 +799,7 @@ func turnIntFn(e *code.Expr) func(*turnStats, []int64) int64 {
 	}
 }
 
-// quietOps proves that ops have the form of a quietList.
-func (g *Game) quietOps(f *dialectFast, ops []code.Op) ([]quietOp, bool) {
-	var q []quietOp
-	for i := range ops {
-		o := &ops[i]
-		switch {
-		case o.Code == code.OpIf && o.Else == nil && quietCondOK(o.Cond):
-			q = append(q, quietOp{cond: g.quietFn(o.Cond)})
-		case o.Code == code.OpAll && len(g.Board.Locs) <= MaxScanWork/len(ops):
-			var sc *sparseScan
-			for j := range f.scans {
-				if f.scans[j].op == o {
-					sc = &f.scans[j]
-				}
-			}
-			if sc == nil {
-				return nil, false
-			}
-			q = append(q, quietOp{scan: sc})
-		default:
-			return nil, false
-		}
-	}
-	return q, true
-}
-
-// quietCondOK reports whether quietCond evaluates c: a condition on the piece and the
-// zones of the cursor's square, through and, or and not.
-func quietCondOK(c *code.Cond) bool {
-	switch c.Code {
-	case code.CondTrue, code.CondFalse:
-		return true
-	case code.CondAnd, code.CondOr, code.CondNot:
-		for _, a := range c.Args {
-			if !quietCondOK(a) {
-				return false
-			}
-		}
-		return true
-	case code.CondEmpty, code.CondFriend, code.CondEnemy, code.CondPiece, code.CondInZone:
-		return c.Loc.Kind == code.LocCursor
-	}
-	return false
-}
-
-// quietFn compiles c, accepted by quietCondOK, into a test that gives what gen.test
-// gives with the cursor on l, for pieces of side, on the board cells.
-func (g *Game) quietFn(c *code.Cond) cellTest {
-	switch c.Code {
-	case code.CondTrue:
-		return func([]engine.Cell, engine.Player, engine.Loc) bool { return true }
-	case code.CondFalse:
-		return func([]engine.Cell, engine.Player, engine.Loc) bool { return false }
-	case code.CondNot:
-		a := g.quietFn(c.Args[0])
-		return func(cells []engine.Cell, side engine.Player, l engine.Loc) bool { return !a(cells, side, l) }
-	case code.CondAnd, code.CondOr:
-		args := make([]cellTest, len(c.Args))
-		for i, a := range c.Args {
-			args[i] = g.quietFn(a)
-		}
-		and := c.Code == code.CondAnd
-		return func(cells []engine.Cell, side engine.Player, l engine.Loc) bool {
-			for _, a := range args {
-				if a(cells, side, l) != and {
-					return !and
-				}
-			}
-			return and
-		}
-	}
-	neg := c.Neg
-	switch c.Code {
-	case code.CondEmpty:
-		return func(cells []engine.Cell, _ engine.Player, l engine.Loc) bool { return cells[l].IsEmpty() != neg }
-	case code.CondFriend:
-		return func(cells []engine.Cell, side engine.Player, l engine.Loc) bool {
-			cl := cells[l]
-			return (!cl.IsEmpty() && cl.Player() == side) != neg
-		}
-	case code.CondEnemy:
-		return func(cells []engine.Cell, side engine.Player, l engine.Loc) bool {
-			cl := cells[l]
-			return (!cl.IsEmpty() && cl.Player() != side) != neg
-		}
-	case code.CondPiece:
-		k := engine.Kind(c.A)
-		return func(cells []engine.Cell, _ engine.Player, l engine.Loc) bool { return (cells[l].Kind() == k) != neg }
-	}
-	// CondInZone.
-	sets := g.Board.Zones[c.A].Sets
-	return func(_ []engine.Cell, side engine.Player, l engine.Loc) bool {
-		in := int(side) < len(sets) && sets[side] != nil && sets[side][l>>6]&(1<<(uint(l)&63)) != 0
-		return in != neg
-	}
-}
-
-// quietAction reports whether the actions of kind a for the piece on l (as action runs
-// them) are proved to do nothing in s: no if of theirs holds and no scan of theirs has
-// a square to visit.
-func (g *Game) quietAction(s *engine.State, a int, l engine.Loc, mover engine.Player) bool {
-	if g.fast == nil || g.fast.quiet == nil || !useDialectShortcuts {
-		return false
-	}
-	side, k := mover, -1
-	if l != engine.NoLoc && !s.Cells[l].IsEmpty() {
-		side, k = s.Cells[l].Player(), int(s.Cells[l].Kind())
-	}
-	if l == engine.NoLoc {
-		l = 0
-	}
-	return g.quietList(&g.fast.quiet[k+1][a], s, side, l)
-}
-
-func (g *Game) quietList(q *quietList, s *engine.State, side engine.Player, l engine.Loc) bool {
-	if !q.ok {
-		return false
-	}
-	for _, o := range q.ops {
-		if o.scan != nil {
-			if len(s.Vals) == 0 || g.anyDirty(s, o.scan.attrs) {
-				return false
-			}
-		} else if o.cond(s.Cells, side, l) {
-			return false
-		}
-	}
-	return true
-}
-
-// anyDirty reports whether one of attrs differs from its starting value on some square
-// that is not a dummy.
-func (g *Game) anyDirty(s *engine.State, attrs []int32) bool {
-	e := g.Ext
-	nl := len(g.Board.Locs)
-	if len(attrs) == 1 && len(e.PosInts) == 1 {
-		base := len(e.Vars) + nl*len(e.PieceInts)
-		init := e.PosInts[0].Init
-		vals := s.Vals[base : base+nl]
-		// Usually every value is the starting one: see that first without a branch
-		// per square.
-		var d0, d1, d2, d3 int32
-		v := vals
-		for ; len(v) >= 4; v = v[4:] {
-			d0 |= v[0] ^ init
-			d1 |= v[1] ^ init
-			d2 |= v[2] ^ init
-			d3 |= v[3] ^ init
-		}
-		for _, w := range v {
-			d0 |= w ^ init
-		}
-		if d0|d1|d2|d3 == 0 {
-			return false
-		}
-		for l, v := range vals {
-			if v != init && !g.Board.Locs[l].Dummy {
-				return true
-			}
-		}
-		return false
-	}
-	for l := range g.Board.Locs {
-		if !g.Board.Locs[l].Dummy && g.dirty(s, attrs, engine.Loc(l)) {
-			return true
-		}
-	}
-	return false
-}
-
-// sparseBody reports whether body does nothing on a square whose position attributes
-// hold their starting values, and returns the attributes its conditions read.
-func (g *Game) sparseBody(body []code.Op) (attrs []int32, ok bool) {
-	if len(body) == 0 {
-		return nil, false
-	}
-	for i := range body {
-		o := &body[i]
-		if o.Code != code.OpIf || o.Else != nil {
-			return nil, false
-		}
-		v, known := g.cleanCond(o.Cond, &attrs)
-		if !known || v {
-			return nil, false
-		}
-	}
-	return attrs, len(attrs) > 0
-}
-
-// cleanCond evaluates c on a square whose position attributes hold their starting
-// values; known is false when c reads anything else. The attributes read are added to
-// attrs.
-func (g *Game) cleanCond(c *code.Cond, attrs *[]int32) (v, known bool) {
-	switch c.Code {
-	case code.CondTrue:
-		return true, true
-	case code.CondFalse:
-		return false, true
-	case code.CondAnd, code.CondOr:
-		and := c.Code == code.CondAnd
-		v = and
-		for _, a := range c.Args {
-			w, k := g.cleanCond(a, attrs)
-			if !k {
-				return false, false
-			}
-			if and {
-				v = v && w
-			} else {
-				v = v || w
-			}
-		}
-		return v, true
-	case code.CondNot:
-		w, k := g.cleanCond(c.Args[0], attrs)
-		return !w, k
-	case code.CondCmp:
-		a, ka := g.cleanInt(c.Ints[0], attrs)
-		b, kb := g.cleanInt(c.Ints[1], attrs)
-		if !ka || !kb {
-			return false, false
-		}
-		switch c.A {
-		case code.CmpEq:
-			return a == b, true
-		case code.CmpNe:
-			return a != b, true
-		case code.CmpLt:
-			return a < b, true
-		case code.CmpLe:
-			return a <= b, true
-		case code.CmpGt:
-			return a > b, true
-		}
-		return a >= b, true
-	}
-	return false, false
-}
-
-// cleanInt is cleanCond for an integer: a constant, or a position attribute at the
-// cursor, read as its starting value.
-func (g *Game) cleanInt(e *code.Expr, attrs *[]int32) (int64, bool) {
-	switch e.Code {
-	case code.IntConst:
-		return int64(e.A), true
-	case code.IntPos:
-		if e.Loc.Kind != code.LocCursor || e.A < 0 || int(e.A) >= len(g.Ext.PosInts) {
-			return 0, false
-		}
-		seen := false
-		for _, a := range *attrs {
-			seen = seen || a == e.A
-		}
-		if !seen {
-			*attrs = append(*attrs, e.A)
-		}
-		return int64(g.Ext.PosInts[e.A].Init), true
-	}
-	return 0, false
-}
-
-// sparse returns the proof for the all-positions o, or nil.
-func (g *Game) sparse(o *code.Op) *sparseScan {
-	if g.fast == nil || !useDialectShortcuts {
-		return nil
-	}
-	for i := range g.fast.scans {
-		if g.fast.scans[i].op == o {
-			return &g.fast.scans[i]
-		}
-	}
-	return nil
-}
-
-// dirty reports whether one of attrs of square l differs from its starting value in s.
-func (g *Game) dirty(s *engine.State, attrs []int32, l engine.Loc) bool {
-	e := g.Ext
-	base := len(e.Vars) + len(g.Board.Locs)*len(e.PieceInts) + int(l)*len(e.PosInts)
-	for _, a := range attrs {
-		if s.Vals[base+int(a)] != e.PosInts[a].Init {
-			return true
-		}
-	}
-	return false
-}
-
-// runSparse runs the all-positions o, proved by sc, on the squares where its body may
-// act, in the order of the board like the general scan.
-func (x *gen) runSparse(o *code.Op, sc *sparseScan) {
-	g := x.g
-	e := g.Ext
-	nl := len(x.b.Locs)
-	save := x.cursor
-	if len(sc.attrs) == 1 && len(e.PosInts) == 1 {
-		// One attribute per square: its values are one run of the state's values.
-		base := len(e.Vars) + nl*len(e.PieceInts)
-		init := e.PosInts[0].Init
-		for l, v := range x.s.Vals[base : base+nl] {
-			if v == init || x.b.Locs[l].Dummy {
-				continue
-			}
-			x.cursor = engine.Loc(l)
-			x.run(o.Body)
-		}
-	} else {
-		for l := range x.b.Locs {
-			if x.b.Locs[l].Dummy || !g.dirty(x.s, sc.attrs, engine.Loc(l)) {
-				continue
-			}
-			x.cursor = engine.Loc(l)
-			x.run(o.Body)
-		}
-	}
-	x.cursor = save
-}
-
-// runPieceBlocks is runBlocks for the move blocks of the piece c on l in pieceParts:
-// it leaves out the blocks whose head (blockHead) fails, which would stop without a
-// move.
-func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
-	g := x.g
-	blocks := g.code.Moves[c.Kind()]
-	if g.fast == nil || g.fast.heads == nil || !useDialectShortcuts || x.attackMode {
-		x.runBlocks(blocks, l, false, c, typ)
-		return
-	}
-	heads := g.fast.heads[c.Kind()]
-	for i := range blocks {
-		if h := &heads[i]; h.ok {
-			t := x.nbr[int(l)*x.nd+int(h.dir)]
-			if t == engine.NoLoc {
-				continue
-			}
-			switch cl := x.cells[t]; h.first {
-			case headEmpty:
-				if !cl.IsEmpty() {
-					continue
-				}
-			case headEnemy:
-				if cl.IsEmpty() || cl.Player() == x.side {
-					continue
-				}
-			case headFriend:
-				if cl.IsEmpty() || cl.Player() != x.side {
-					continue
-				}
-			}
-			stop := false
-			for _, cd := range h.conds {
-				if !cd(x.cells, x.side, t) {
-					stop = true
-					break
-				}
-			}
-			if stop {
-				continue
-			}
-		}
-		x.runBlocks(blocks[i:i+1], l, false, c, typ)
-	}
+// noStats reports whether the facts of the turns need not be counted.
+func (g *Game) noStats() bool {
+	return g.fast != nil && useDialectShortcuts && g.fast.noStats
 }

@@ -299,6 +299,9 @@ func mix64(x uint64) uint64 {
 // changes a cell (keeping the cell hash); the result is the change of the extra hash.
 func (g *Game) extApply(s *State, m *Move, set func(Loc, Cell)) uint64 {
 	e := g.Ext
+	if len(e.PieceInts) == 0 && e.StackCap == 0 && useValuesOnly {
+		return g.valuesApply(s, m)
+	}
 	// Only the variables and the squares m touches change: hash those before and after.
 	var lbuf [32]Loc
 	locs := touchedLocs(m, lbuf[:0])
@@ -415,6 +418,46 @@ func (g *Game) extApply(s *State, m *Move, set func(Loc, Cell)) uint64 {
 		s.Vals[g.slot(c.Class, int(c.Attr), c.To)] = c.Value
 	}
 	return old ^ g.partHash(s, locs) ^ passes
+}
+
+// useValuesOnly turns on valuesApply; tests turn it off to compare.
+var useValuesOnly = true
+
+// valuesApply is extApply for a game whose only extra state is variables and position
+// values (no integer piece attributes, no stacks: nothing travels with a piece). Then
+// only OpVal changes and the count of passes change the extra state, and the hash
+// changes by the values they replace, one change after the other, instead of by the
+// squares the move touches hashed before and after.
+func (g *Game) valuesApply(s *State, m *Move) uint64 {
+	e := g.Ext
+	var h uint64
+	if e.PassLimit > 0 {
+		// A pass adds one to the passes in a row; any other part ends the row.
+		n := s.Passes + 1
+		if !m.Pass {
+			n = 0
+		}
+		h = g.passHash(s.Passes) ^ g.passHash(n)
+		s.Passes = n
+	}
+	for i := range m.Changes {
+		c := &m.Changes[i]
+		if c.Op != OpVal {
+			continue
+		}
+		if c.Class == ValTurn {
+			h ^= jumpHash(s.Jump) ^ jumpHash(c.Value+1)
+			s.Jump = c.Value + 1
+			continue
+		}
+		if c.Class == ValPiece && s.Cells[c.To].IsEmpty() {
+			continue
+		}
+		j := g.slot(c.Class, int(c.Attr), c.To)
+		h ^= valHash(j, s.Vals[j]) ^ valHash(j, c.Value)
+		s.Vals[j] = c.Value
+	}
+	return h
 }
 
 // touchedLocs appends to buf, once each, the squares whose values or column m may change.

@@ -102,8 +102,12 @@ func (x *gen) runExt(o *code.Op) bool {
 		x.permRun(x.g.code.Perms[o.A])
 		x.perms = append(x.perms, o.A)
 	case code.OpAll:
-		save := x.cursor
 		x.spend(o.At)
+		if sc := x.g.sparse(o); sc != nil && len(x.s.Vals) > 0 {
+			x.runSparse(o, sc)
+			return true
+		}
+		save := x.cursor
 		for l := range x.b.Locs {
 			if x.b.Locs[l].Dummy {
 				continue
@@ -487,7 +491,7 @@ func (g *Game) countCaptures(t *turnStats, s *engine.State, m *engine.Move) {
 // stopped (a failed verify), which makes the part illegal.
 func (g *Game) action(s *engine.State, a int, l engine.Loc, mover engine.Player) (changes []engine.Change, ok bool, err error) {
 	d := g.code.Dialect
-	if d == nil || !d.HasAct[a] {
+	if d == nil || !d.HasAct[a] || g.quietAction(s, a, l, mover) {
 		return nil, true, nil
 	}
 	x := g.getGen()
@@ -505,7 +509,8 @@ func (g *Game) action(s *engine.State, a int, l engine.Loc, mover engine.Player)
 	x.s, x.cells, x.side, x.mover, x.nbr = s, s.Cells, side, mover, g.Board.Neighbor[side]
 	clear(x.attCache[0])
 	clear(x.attCache[1])
-	for _, ops := range lists {
+	var parts [2][]engine.Change // the changes of each list, carved
+	for i, ops := range lists {
 		if len(ops) == 0 {
 			continue
 		}
@@ -513,9 +518,31 @@ func (g *Game) action(s *engine.State, a int, l engine.Loc, mover engine.Player)
 		if !x.run(ops) {
 			return nil, false, nil
 		}
-		changes = append(changes, x.effects...)
+		parts[i] = x.carve(x.effects, nil)
 	}
-	return changes, true, nil
+	switch {
+	case parts[1] == nil:
+		return parts[0], true, nil
+	case parts[0] == nil:
+		return parts[1], true, nil
+	}
+	return x.carve(parts[0], parts[1]), true, nil
+}
+
+// carve returns a copy of a followed by b in x's chunk, nil when both are empty. The
+// copies live as long as a turn that keeps them: a chunk is only ever written past what
+// was carved from it, and a full one is left to the turns that hold its slices.
+func (x *gen) carve(a, b []engine.Change) []engine.Change {
+	n := len(a) + len(b)
+	if n == 0 {
+		return nil
+	}
+	if cap(x.chunk)-len(x.chunk) < n {
+		x.chunk = make([]engine.Change, 0, max(512, n))
+	}
+	k := len(x.chunk)
+	x.chunk = append(append(x.chunk, a...), b...)
+	return x.chunk[k : k+n : k+n]
 }
 
 // applyEffects applies changes made by actions to s without counting a part.
@@ -538,7 +565,9 @@ func (g *Game) postAction(a int, before, after *engine.State, m engine.Move, st 
 		g.countCaptures(st, after, &engine.Move{Changes: ch})
 	}
 	g.applyEffects(after, ch)
-	m.Changes = append(append(make([]engine.Change, 0, len(m.Changes)+len(ch)), m.Changes...), ch...)
+	x := g.getGen()
+	m.Changes = x.carve(m.Changes, ch)
+	g.putGen(x)
 	return m, true, nil
 }
 
@@ -564,7 +593,7 @@ func (g *Game) applyChecks(turns []Turn, s *engine.State) ([]Turn, error) {
 		x.acc = x.accBuf[:d.NumAcc]
 		clear(x.acc)
 		defer func() { x.acc, x.turn = nil, nil }()
-		setup := func(t *Turn) {
+		setupBoard := func(t *Turn) {
 			x.s, x.cells, x.side, x.mover, x.nbr = t.After, t.After.Cells, mover, mover, g.Board.Neighbor[mover]
 			clear(x.attCache[0])
 			clear(x.attCache[1])
@@ -575,12 +604,20 @@ func (g *Game) applyChecks(turns []Turn, s *engine.State) ([]Turn, error) {
 			}
 			x.reset(l, false, t.After.Cells[l])
 		}
-		for _, ck := range d.Checks {
-			for _, a := range ck.Acc {
+		for ci, ck := range d.Checks {
+			// A check proved to read the turns' facts only runs as closures, without
+			// a board to set up for every turn.
+			tc := g.turnCheck(ci)
+			for j, a := range ck.Acc {
 				first := true
 				for i := range turns {
-					setup(&turns[i])
-					v := x.ival(a.Args[0])
+					var v int64
+					if tc != nil {
+						v = tc.acc[j](turns[i].stats, x.acc)
+					} else {
+						setupBoard(&turns[i])
+						v = x.ival(a.Args[0])
+					}
 					if first || a.Code == code.IntAccMax && v > x.acc[a.A] || a.Code == code.IntAccMin && v < x.acc[a.A] {
 						x.acc[a.A] = v
 						first = false
@@ -589,8 +626,18 @@ func (g *Game) applyChecks(turns []Turn, s *engine.State) ([]Turn, error) {
 			}
 			kept := turns[:0]
 			for i := range turns {
-				setup(&turns[i])
-				if x.test(ck.Cond) {
+				var ok bool
+				if tc != nil {
+					ok = tc.cond(turns[i].stats, x.acc)
+				} else {
+					setupBoard(&turns[i])
+					ok = x.test(ck.Cond)
+				}
+				switch {
+				case !ok:
+				case len(kept) == i:
+					kept = kept[:i+1] // every turn so far kept: nothing to move
+				default:
 					kept = append(kept, turns[i])
 				}
 			}
@@ -614,6 +661,9 @@ func (t *turnStats) clone(w *workspace, nk int) *turnStats {
 // next returns the stats of a turn after its last part (parts[len-1], made on s), taken
 // from w's pool.
 func (t *turnStats) next(g *Game, w *workspace, s *engine.State, parts []engine.Move) *turnStats {
+	if g.noStats() {
+		return nil // nothing reads them
+	}
 	var n *turnStats
 	if t != nil {
 		n = t.clone(w, len(g.Pieces))
@@ -704,7 +754,7 @@ func (g *Game) pieceParts(x *gen, s *engine.State, l engine.Loc, c engine.Cell, 
 		clear(x.attCache[1])
 		c = tmp.Cells[l]
 	}
-	x.runBlocks(g.code.Moves[c.Kind()], l, false, c, typ)
+	x.runPieceBlocks(l, c, typ)
 	if len(pres) > 0 {
 		x.s, x.cells = s, s.Cells
 		clear(x.attCache[0])

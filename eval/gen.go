@@ -131,6 +131,8 @@ type gen struct {
 	perms []int32
 	// The dialect's capture-side: the owners whose pieces the part removes (side.go).
 	sides []engine.Player
+	// chunk is where action carves the changes it returns (dialect_gen.go).
+	chunk []engine.Change
 }
 
 func newGen(g *Game) *gen {

@@ -1,0 +1,805 @@
+package eval
+
+// This file holds the dialect's fast paths: shortcuts that the compiled code of a game
+// allows, each proved when the game is loaded from its ops and the game's start values,
+// and each leaving the general path in charge wherever the proof does not hold. The
+// test TestDialectShortcutsChangeNothing compares both paths on random games.
+//
+// Sparse all-positions. The draughts of the dialect end every turn with
+//
+//	(post-move (all-positions (if (= taken 1) capture (set taken 0))))
+//
+// which runs its body on every square although only the squares of the pieces jumped
+// in the turn hold a taken other than 0. When the body of an all-positions is a list
+// of ifs without else whose conditions read only constants and position attributes at
+// the cursor, and every condition is false where those attributes hold their starting
+// value (the INIT of position-attributes), the body does nothing on such a square: the
+// scan may visit only the squares where one of the attributes differs from its INIT.
+// Conditions read the values of the state the block started from (without
+// immediate-values), so the squares to visit are known before the scan begins.
+//
+// Quiet actions. An action made only of such scans and of ifs without else on the
+// cursor's square (empty?, friend?, enemy?, piece types, in-zone?) does nothing when
+// no scan has a square to visit and no if holds: action answers so without taking a
+// generator (the crowning post-part of a man that did not reach the far row, the
+// post-move of a turn that jumped nothing).
+//
+// Block heads. A move block that begins with a step and verifies of that kind stops
+// without a move where the step leaves the board or a verify fails on the square it
+// reaches: pieceParts does not run it there (a man's jump with no enemy next to it).
+//
+// Checks on the facts of the turn. A check whose condition and accumulators read only
+// the turn's captures, parts and the like runs as closures compiled at load, with no
+// board to set up for every turn; in a game without checks nothing reads the facts of
+// a turn, and they are not counted.
+
+import (
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/internal/code"
+)
+
+// useDialectShortcuts turns the fast paths of this file on; tests turn them off to
+// compare (SetDialectShortcuts).
+var useDialectShortcuts = true
+
+// sparseScan is an all-positions whose body acts only on squares where one of attrs
+// (position attributes) differs from its starting value.
+type sparseScan struct {
+	op    *code.Op
+	attrs []int32
+}
+
+// dialectFast holds the fast paths proved for one game.
+type dialectFast struct {
+	scans []sparseScan
+	// quiet[kind+1][act] is the actions of the kind's pieces (the piece type's then
+	// the global ones, as action runs them) as tests that say, without a generator,
+	// that they do nothing; quiet[0][act] the global actions alone.
+	quiet [][code.NumActs]quietList
+	// checks[i] is check i as closures when it reads only the facts of the turn.
+	checks []*turnCheck
+	// noStats is true when the game has no check: nothing reads the facts of a turn
+	// (turnStats), which need not be counted.
+	noStats bool
+	// heads[kind][i] is how move block i of the kind begins.
+	heads [][]blockHead
+}
+
+// blockHead is the beginning of a move block: a step (dir) and the verifies after it
+// (conds, compiled by quietFn); ok is false when the block begins otherwise.
+// When the step leaves the board or one of the verifies fails on the square it
+// reaches, the block stops before it records anything: pieceParts need not run it.
+type blockHead struct {
+	ok    bool
+	dir   int32
+	first uint8 // the first verify when it is a plain empty?, enemy? or friend?: tested inline
+	conds []cellTest
+}
+
+// The first verifies of block heads that runPieceBlocks tests without a call.
+const (
+	headCall uint8 = iota // conds[0] is the first verify
+	headEmpty
+	headEnemy
+	headFriend
+)
+
+// quietList is an action whose every op is an if without else whose condition
+// quietFn compiles, or a sparse all-positions: when every condition is false and
+// no scan has a square to visit, the action does nothing. ok is false for an action of
+// any other form.
+type quietList struct {
+	ok  bool
+	ops []quietOp
+}
+
+// quietOp is one op of a quietList: an if (cond) or a sparse scan.
+type quietOp struct {
+	cond cellTest
+	scan *sparseScan
+}
+
+// cellTest is a condition on the square l of a board for pieces of side.
+type cellTest func(cells []engine.Cell, side engine.Player, l engine.Loc) bool
+
+// initFast proves the fast paths of g's code.
+func (g *Game) initFast() {
+	p := g.code
+	if p == nil || p.Dialect == nil {
+		return
+	}
+	f := &dialectFast{}
+	// Sparse scans read position values of the state the block started from.
+	sparse := g.Ext != nil && len(g.Ext.PosInts) > 0 && !g.Semantics.ImmediateValues
+	var visit func(ops []code.Op)
+	visit = func(ops []code.Op) {
+		for i := range ops {
+			o := &ops[i]
+			if o.Code == code.OpAll && sparse {
+				if attrs, ok := g.sparseBody(o.Body); ok {
+					f.scans = append(f.scans, sparseScan{op: o, attrs: attrs})
+				}
+			}
+			visit(o.Body)
+			visit(o.Else)
+		}
+	}
+	for _, blocks := range [][][]code.Block{p.Moves, p.Drops} {
+		for _, bl := range blocks {
+			for i := range bl {
+				visit(bl[i].Ops)
+			}
+		}
+	}
+	for _, acts := range p.Dialect.Acts {
+		for _, ops := range acts {
+			visit(ops)
+		}
+	}
+	f.quiet = make([][code.NumActs]quietList, len(p.Dialect.Acts))
+	quiet := false
+	for a := range code.NumActs {
+		global, ok := g.quietOps(f, p.Dialect.Acts[0][a])
+		if !ok {
+			continue
+		}
+		quiet = true
+		f.quiet[0][a] = quietList{ok: true, ops: global}
+		for k := 1; k < len(p.Dialect.Acts); k++ {
+			if own, ok := g.quietOps(f, p.Dialect.Acts[k][a]); ok {
+				f.quiet[k][a] = quietList{ok: true, ops: append(own, global...)}
+			}
+		}
+	}
+	f.heads = make([][]blockHead, len(p.Moves))
+	for k, bl := range p.Moves {
+		f.heads[k] = make([]blockHead, len(bl))
+		for i := range bl {
+			ops := bl[i].Ops
+			if len(ops) < 2 || ops[0].Code != code.OpStep {
+				continue
+			}
+			h := blockHead{dir: ops[0].A}
+			j := 1
+			for ; j < len(ops) && ops[j].Code == code.OpVerify && quietCondOK(ops[j].Cond); j++ {
+				cd := ops[j].Cond
+				if j == 1 && !cd.Neg && cd.Loc.Kind == code.LocCursor {
+					switch cd.Code {
+					case code.CondEmpty:
+						h.first = headEmpty
+					case code.CondEnemy:
+						h.first = headEnemy
+					case code.CondFriend:
+						h.first = headFriend
+					}
+					if h.first != headCall {
+						continue
+					}
+				}
+				h.conds = append(h.conds, g.quietFn(cd))
+			}
+			if h.ok = j > 1; h.ok {
+				f.heads[k][i] = h
+				quiet = true
+			}
+		}
+	}
+	// Only checks read the facts of a turn (gen.turn is set in applyChecks alone).
+	f.noStats = len(p.Dialect.Checks) == 0
+	quiet = quiet || f.noStats
+	f.checks = make([]*turnCheck, len(p.Dialect.Checks))
+	for i, ck := range p.Dialect.Checks {
+		ok := turnOnlyCond(ck.Cond)
+		for _, a := range ck.Acc {
+			ok = ok && turnOnlyExpr(a) && len(a.Args) == 1
+		}
+		if !ok {
+			continue
+		}
+		tc := &turnCheck{cond: turnCondFn(ck.Cond)}
+		for _, a := range ck.Acc {
+			tc.acc = append(tc.acc, turnIntFn(a.Args[0]))
+		}
+		f.checks[i] = tc
+		quiet = true
+	}
+	if len(f.scans) > 0 || quiet {
+		g.fast = f
+	}
+}
+
+// sparseBody reports whether body does nothing on a square whose position attributes
+// hold their starting values, and returns the attributes its conditions read.
+func (g *Game) sparseBody(body []code.Op) (attrs []int32, ok bool) {
+	if len(body) == 0 {
+		return nil, false
+	}
+	for i := range body {
+		o := &body[i]
+		if o.Code != code.OpIf || o.Else != nil {
+			return nil, false
+		}
+		v, known := g.cleanCond(o.Cond, &attrs)
+		if !known || v {
+			return nil, false
+		}
+	}
+	return attrs, len(attrs) > 0
+}
+
+// cleanCond evaluates c on a square whose position attributes hold their starting
+// values; known is false when c reads anything else. The attributes read are added to
+// attrs.
+func (g *Game) cleanCond(c *code.Cond, attrs *[]int32) (v, known bool) {
+	switch c.Code {
+	case code.CondTrue:
+		return true, true
+	case code.CondFalse:
+		return false, true
+	case code.CondAnd, code.CondOr:
+		and := c.Code == code.CondAnd
+		v = and
+		for _, a := range c.Args {
+			w, k := g.cleanCond(a, attrs)
+			if !k {
+				return false, false
+			}
+			if and {
+				v = v && w
+			} else {
+				v = v || w
+			}
+		}
+		return v, true
+	case code.CondNot:
+		w, k := g.cleanCond(c.Args[0], attrs)
+		return !w, k
+	case code.CondCmp:
+		a, ka := g.cleanInt(c.Ints[0], attrs)
+		b, kb := g.cleanInt(c.Ints[1], attrs)
+		if !ka || !kb {
+			return false, false
+		}
+		switch c.A {
+		case code.CmpEq:
+			return a == b, true
+		case code.CmpNe:
+			return a != b, true
+		case code.CmpLt:
+			return a < b, true
+		case code.CmpLe:
+			return a <= b, true
+		case code.CmpGt:
+			return a > b, true
+		}
+		return a >= b, true
+	}
+	return false, false
+}
+
+// cleanInt is cleanCond for an integer: a constant, or a position attribute at the
+// cursor, read as its starting value.
+func (g *Game) cleanInt(e *code.Expr, attrs *[]int32) (int64, bool) {
+	switch e.Code {
+	case code.IntConst:
+		return int64(e.A), true
+	case code.IntPos:
+		if e.Loc.Kind != code.LocCursor || e.A < 0 || int(e.A) >= len(g.Ext.PosInts) {
+			return 0, false
+		}
+		seen := false
+		for _, a := range *attrs {
+			seen = seen || a == e.A
+		}
+		if !seen {
+			*attrs = append(*attrs, e.A)
+		}
+		return int64(g.Ext.PosInts[e.A].Init), true
+	}
+	return 0, false
+}
+
+// sparse returns the proof for the all-positions o, or nil.
+func (g *Game) sparse(o *code.Op) *sparseScan {
+	if g.fast == nil || !useDialectShortcuts {
+		return nil
+	}
+	for i := range g.fast.scans {
+		if g.fast.scans[i].op == o {
+			return &g.fast.scans[i]
+		}
+	}
+	return nil
+}
+
+// dirty reports whether one of attrs of square l differs from its starting value in s.
+func (g *Game) dirty(s *engine.State, attrs []int32, l engine.Loc) bool {
+	e := g.Ext
+	base := len(e.Vars) + len(g.Board.Locs)*len(e.PieceInts) + int(l)*len(e.PosInts)
+	for _, a := range attrs {
+		if s.Vals[base+int(a)] != e.PosInts[a].Init {
+			return true
+		}
+	}
+	return false
+}
+
+// runSparse runs the all-positions o, proved by sc, on the squares where its body may
+// act, in the order of the board like the general scan.
+func (x *gen) runSparse(o *code.Op, sc *sparseScan) {
+	g := x.g
+	e := g.Ext
+	nl := len(x.b.Locs)
+	save := x.cursor
+	if len(sc.attrs) == 1 && len(e.PosInts) == 1 {
+		// One attribute per square: its values are one run of the state's values.
+		base := len(e.Vars) + nl*len(e.PieceInts)
+		init := e.PosInts[0].Init
+		for l, v := range x.s.Vals[base : base+nl] {
+			if v == init || x.b.Locs[l].Dummy {
+				continue
+			}
+			x.cursor = engine.Loc(l)
+			x.run(o.Body)
+		}
+	} else {
+		for l := range x.b.Locs {
+			if x.b.Locs[l].Dummy || !g.dirty(x.s, sc.attrs, engine.Loc(l)) {
+				continue
+			}
+			x.cursor = engine.Loc(l)
+			x.run(o.Body)
+		}
+	}
+	x.cursor = save
+}
+
+// anyDirty reports whether one of attrs differs from its starting value on some square
+// that is not a dummy.
+func (g *Game) anyDirty(s *engine.State, attrs []int32) bool {
+	e := g.Ext
+	nl := len(g.Board.Locs)
+	if len(attrs) == 1 && len(e.PosInts) == 1 {
+		base := len(e.Vars) + nl*len(e.PieceInts)
+		init := e.PosInts[0].Init
+		vals := s.Vals[base : base+nl]
+		// Usually every value is the starting one: see that first without a branch
+		// per square.
+		var d0, d1, d2, d3 int32
+		v := vals
+		for ; len(v) >= 4; v = v[4:] {
+			d0 |= v[0] ^ init
+			d1 |= v[1] ^ init
+			d2 |= v[2] ^ init
+			d3 |= v[3] ^ init
+		}
+		for _, w := range v {
+			d0 |= w ^ init
+		}
+		if d0|d1|d2|d3 == 0 {
+			return false
+		}
+		for l, v := range vals {
+			if v != init && !g.Board.Locs[l].Dummy {
+				return true
+			}
+		}
+		return false
+	}
+	for l := range g.Board.Locs {
+		if !g.Board.Locs[l].Dummy && g.dirty(s, attrs, engine.Loc(l)) {
+			return true
+		}
+	}
+	return false
+}
+
+// quietOps proves that ops have the form of a quietList.
+func (g *Game) quietOps(f *dialectFast, ops []code.Op) ([]quietOp, bool) {
+	var q []quietOp
+	for i := range ops {
+		o := &ops[i]
+		switch {
+		case o.Code == code.OpIf && o.Else == nil && quietCondOK(o.Cond):
+			q = append(q, quietOp{cond: g.quietFn(o.Cond)})
+		case o.Code == code.OpAll && len(g.Board.Locs) <= MaxScanWork/len(ops):
+			var sc *sparseScan
+			for j := range f.scans {
+				if f.scans[j].op == o {
+					sc = &f.scans[j]
+				}
+			}
+			if sc == nil {
+				return nil, false
+			}
+			q = append(q, quietOp{scan: sc})
+		default:
+			return nil, false
+		}
+	}
+	return q, true
+}
+
+// quietCondOK reports whether quietFn compiles c: a condition on the piece and the
+// zones of the cursor's square, through and, or and not.
+func quietCondOK(c *code.Cond) bool {
+	switch c.Code {
+	case code.CondTrue, code.CondFalse:
+		return true
+	case code.CondAnd, code.CondOr, code.CondNot:
+		for _, a := range c.Args {
+			if !quietCondOK(a) {
+				return false
+			}
+		}
+		return true
+	case code.CondEmpty, code.CondFriend, code.CondEnemy, code.CondPiece, code.CondInZone:
+		return c.Loc.Kind == code.LocCursor
+	}
+	return false
+}
+
+// quietFn compiles c, accepted by quietCondOK, into a test that gives what gen.test
+// gives with the cursor on l, for pieces of side, on the board cells.
+func (g *Game) quietFn(c *code.Cond) cellTest {
+	switch c.Code {
+	case code.CondTrue:
+		return func([]engine.Cell, engine.Player, engine.Loc) bool { return true }
+	case code.CondFalse:
+		return func([]engine.Cell, engine.Player, engine.Loc) bool { return false }
+	case code.CondNot:
+		a := g.quietFn(c.Args[0])
+		return func(cells []engine.Cell, side engine.Player, l engine.Loc) bool { return !a(cells, side, l) }
+	case code.CondAnd, code.CondOr:
+		args := make([]cellTest, len(c.Args))
+		for i, a := range c.Args {
+			args[i] = g.quietFn(a)
+		}
+		and := c.Code == code.CondAnd
+		return func(cells []engine.Cell, side engine.Player, l engine.Loc) bool {
+			for _, a := range args {
+				if a(cells, side, l) != and {
+					return !and
+				}
+			}
+			return and
+		}
+	}
+	neg := c.Neg
+	switch c.Code {
+	case code.CondEmpty:
+		return func(cells []engine.Cell, _ engine.Player, l engine.Loc) bool { return cells[l].IsEmpty() != neg }
+	case code.CondFriend:
+		return func(cells []engine.Cell, side engine.Player, l engine.Loc) bool {
+			cl := cells[l]
+			return (!cl.IsEmpty() && cl.Player() == side) != neg
+		}
+	case code.CondEnemy:
+		return func(cells []engine.Cell, side engine.Player, l engine.Loc) bool {
+			cl := cells[l]
+			return (!cl.IsEmpty() && cl.Player() != side) != neg
+		}
+	case code.CondPiece:
+		k := engine.Kind(c.A)
+		return func(cells []engine.Cell, _ engine.Player, l engine.Loc) bool { return (cells[l].Kind() == k) != neg }
+	}
+	// CondInZone.
+	sets := g.Board.Zones[c.A].Sets
+	return func(_ []engine.Cell, side engine.Player, l engine.Loc) bool {
+		in := int(side) < len(sets) && sets[side] != nil && sets[side][l>>6]&(1<<(uint(l)&63)) != 0
+		return in != neg
+	}
+}
+
+// quietAction reports whether the actions of kind a for the piece on l (as action runs
+// them) are proved to do nothing in s: no if of theirs holds and no scan of theirs has
+// a square to visit.
+func (g *Game) quietAction(s *engine.State, a int, l engine.Loc, mover engine.Player) bool {
+	if g.fast == nil || g.fast.quiet == nil || !useDialectShortcuts {
+		return false
+	}
+	side, k := mover, -1
+	if l != engine.NoLoc && !s.Cells[l].IsEmpty() {
+		side, k = s.Cells[l].Player(), int(s.Cells[l].Kind())
+	}
+	if l == engine.NoLoc {
+		l = 0
+	}
+	return g.quietList(&g.fast.quiet[k+1][a], s, side, l)
+}
+
+func (g *Game) quietList(q *quietList, s *engine.State, side engine.Player, l engine.Loc) bool {
+	if !q.ok {
+		return false
+	}
+	for _, o := range q.ops {
+		if o.scan != nil {
+			if len(s.Vals) == 0 || g.anyDirty(s, o.scan.attrs) {
+				return false
+			}
+		} else if o.cond(s.Cells, side, l) {
+			return false
+		}
+	}
+	return true
+}
+
+// runPieceBlocks is runBlocks for the move blocks of the piece c on l in pieceParts:
+// it leaves out the blocks whose head (blockHead) fails, which would stop without a
+// move.
+func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
+	g := x.g
+	blocks := g.code.Moves[c.Kind()]
+	if g.fast == nil || g.fast.heads == nil || !useDialectShortcuts || x.attackMode {
+		x.runBlocks(blocks, l, false, c, typ)
+		return
+	}
+	heads := g.fast.heads[c.Kind()]
+	for i := range blocks {
+		if h := &heads[i]; h.ok {
+			t := x.nbr[int(l)*x.nd+int(h.dir)]
+			if t == engine.NoLoc {
+				continue
+			}
+			switch cl := x.cells[t]; h.first {
+			case headEmpty:
+				if !cl.IsEmpty() {
+					continue
+				}
+			case headEnemy:
+				if cl.IsEmpty() || cl.Player() == x.side {
+					continue
+				}
+			case headFriend:
+				if cl.IsEmpty() || cl.Player() != x.side {
+					continue
+				}
+			}
+			stop := false
+			for _, cd := range h.conds {
+				if !cd(x.cells, x.side, t) {
+					stop = true
+					break
+				}
+			}
+			if stop {
+				continue
+			}
+		}
+		x.runBlocks(blocks[i:i+1], l, false, c, typ)
+	}
+}
+
+// turnOnlyCond reports whether c reads only the facts of the turn (captures, parts,
+// ...) and accumulators: a check made of such conditions needs no board set up.
+func turnOnlyCond(c *code.Cond) bool {
+	switch c.Code {
+	case code.CondTrue, code.CondFalse:
+		return true
+	case code.CondAnd, code.CondOr, code.CondNot:
+		if c.Code == code.CondNot && len(c.Args) != 1 {
+			return false
+		}
+		for _, a := range c.Args {
+			if !turnOnlyCond(a) {
+				return false
+			}
+		}
+		return true
+	case code.CondCmp:
+		return len(c.Ints) == 2 && turnOnlyExpr(c.Ints[0]) && turnOnlyExpr(c.Ints[1])
+	}
+	return false
+}
+
+// turnOnlyExpr is turnOnlyCond for an integer.
+func turnOnlyExpr(e *code.Expr) bool {
+	switch e.Code {
+	case code.IntConst, code.IntCaptures, code.IntFirst, code.IntOrder, code.IntMover, code.IntParts:
+		return true
+	case code.IntAdd, code.IntSub, code.IntMul, code.IntDiv, code.IntMod, code.IntMax, code.IntMin,
+		code.IntAccMax, code.IntAccMin:
+		switch e.Code {
+		case code.IntSub, code.IntDiv, code.IntMod:
+			if len(e.Args) != 2 {
+				return false
+			}
+		case code.IntAccMax, code.IntAccMin:
+			if len(e.Args) != 1 {
+				return false
+			}
+		default:
+			if len(e.Args) == 0 {
+				return false
+			}
+		}
+		for _, a := range e.Args {
+			if !turnOnlyExpr(a) {
+				return false
+			}
+		}
+		return true
+	case code.IntCond:
+		return turnOnlyCond(e.Cond)
+	}
+	return false
+}
+
+// turnCheck is a check that reads only the facts of the turn, as closures: cond is its
+// condition and acc[j] the value of its accumulator j (the argument of (max X) or
+// (min X)), as gen.test and gen.ival evaluate them in applyChecks.
+type turnCheck struct {
+	cond func(t *turnStats, acc []int64) bool
+	acc  []func(t *turnStats, acc []int64) int64
+}
+
+// turnCheck returns check i of the game as closures, or nil when it is not proved to
+// read only the facts of the turn.
+func (g *Game) turnCheck(i int) *turnCheck {
+	if g.fast == nil || !useDialectShortcuts {
+		return nil
+	}
+	return g.fast.checks[i]
+}
+
+// turnCondFn compiles a condition accepted by turnOnlyCond.
+func turnCondFn(c *code.Cond) func(*turnStats, []int64) bool {
+	switch c.Code {
+	case code.CondTrue:
+		return func(*turnStats, []int64) bool { return true }
+	case code.CondFalse:
+		return func(*turnStats, []int64) bool { return false }
+	case code.CondNot:
+		a := turnCondFn(c.Args[0])
+		return func(t *turnStats, acc []int64) bool { return !a(t, acc) }
+	case code.CondAnd, code.CondOr:
+		args := make([]func(*turnStats, []int64) bool, len(c.Args))
+		for i, a := range c.Args {
+			args[i] = turnCondFn(a)
+		}
+		if c.Code == code.CondAnd {
+			return func(t *turnStats, acc []int64) bool {
+				for _, a := range args {
+					if !a(t, acc) {
+						return false
+					}
+				}
+				return true
+			}
+		}
+		return func(t *turnStats, acc []int64) bool {
+			for _, a := range args {
+				if a(t, acc) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	// CondCmp.
+	a, b := turnIntFn(c.Ints[0]), turnIntFn(c.Ints[1])
+	switch c.A {
+	case code.CmpEq:
+		return func(t *turnStats, acc []int64) bool { return a(t, acc) == b(t, acc) }
+	case code.CmpNe:
+		return func(t *turnStats, acc []int64) bool { return a(t, acc) != b(t, acc) }
+	case code.CmpLt:
+		return func(t *turnStats, acc []int64) bool { return a(t, acc) < b(t, acc) }
+	case code.CmpLe:
+		return func(t *turnStats, acc []int64) bool { return a(t, acc) <= b(t, acc) }
+	case code.CmpGt:
+		return func(t *turnStats, acc []int64) bool { return a(t, acc) > b(t, acc) }
+	}
+	return func(t *turnStats, acc []int64) bool { return a(t, acc) >= b(t, acc) }
+}
+
+// turnIntFn compiles an integer accepted by turnOnlyExpr.
+func turnIntFn(e *code.Expr) func(*turnStats, []int64) int64 {
+	k := e.A
+	switch e.Code {
+	case code.IntConst:
+		v := int64(e.A)
+		return func(*turnStats, []int64) int64 { return v }
+	case code.IntCaptures:
+		if k < 0 {
+			return func(t *turnStats, _ []int64) int64 {
+				if t == nil {
+					return 0
+				}
+				return int64(t.caps)
+			}
+		}
+		return func(t *turnStats, _ []int64) int64 {
+			if t == nil {
+				return 0
+			}
+			return int64(t.byKind[k])
+		}
+	case code.IntFirst:
+		return func(t *turnStats, _ []int64) int64 {
+			if t == nil {
+				return 0
+			}
+			if f := t.first[k]; f > 0 {
+				return int64(f)
+			}
+			return 1000
+		}
+	case code.IntOrder:
+		return func(t *turnStats, _ []int64) int64 {
+			if t == nil || t.order == nil {
+				return 0
+			}
+			return int64(t.order[k])
+		}
+	case code.IntMover:
+		return func(t *turnStats, _ []int64) int64 {
+			if t != nil && t.mover == engine.Kind(k) {
+				return 1
+			}
+			return 0
+		}
+	case code.IntParts:
+		return func(t *turnStats, _ []int64) int64 {
+			if t == nil {
+				return 0
+			}
+			return int64(t.parts)
+		}
+	case code.IntAccMax, code.IntAccMin:
+		// In a check the accumulators are set (applyChecks).
+		return func(_ *turnStats, acc []int64) int64 { return acc[k] }
+	case code.IntCond:
+		c := turnCondFn(e.Cond)
+		return func(t *turnStats, acc []int64) int64 {
+			if c(t, acc) {
+				return 1
+			}
+			return 0
+		}
+	case code.IntSub:
+		a, b := turnIntFn(e.Args[0]), turnIntFn(e.Args[1])
+		return func(t *turnStats, acc []int64) int64 { return a(t, acc) - b(t, acc) }
+	case code.IntDiv, code.IntMod:
+		a, b := turnIntFn(e.Args[0]), turnIntFn(e.Args[1])
+		div := e.Code == code.IntDiv
+		return func(t *turnStats, acc []int64) int64 {
+			x, y := a(t, acc), b(t, acc)
+			if y == 0 {
+				return 0
+			}
+			if div {
+				return x / y
+			}
+			return x % y
+		}
+	}
+	// IntAdd, IntMul, IntMax, IntMin: over all arguments, from the first.
+	args := make([]func(*turnStats, []int64) int64, len(e.Args))
+	for i, a := range e.Args {
+		args[i] = turnIntFn(a)
+	}
+	op := e.Code
+	return func(t *turnStats, acc []int64) int64 {
+		v := args[0](t, acc)
+		for _, a := range args[1:] {
+			w := a(t, acc)
+			switch op {
+			case code.IntAdd:
+				v += w
+			case code.IntMul:
+				v *= w
+			case code.IntMax:
+				v = max(v, w)
+			case code.IntMin:
+				v = min(v, w)
+			}
+		}
+		return v
+	}
+}
+
+// noStats reports whether the facts of the turns need not be counted.
+func (g *Game) noStats() bool {
+	return g.fast != nil && useDialectShortcuts && g.fast.noStats
+}

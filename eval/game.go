@@ -38,7 +38,8 @@ type Game struct {
 	royal [][]bool      // [player][kind]: kinds whose attack the player must never allow
 	gens  sync.Pool
 	reach reachTable
-	walks []walkLine // [player*nDirs+dir]: where board walks end (walk.go)
+	walks []walkLine    // [player*nDirs+dir]: where board walks end (walk.go)
+	fast  [][]fastBlock // [kind][block]: the moves on the fast path (fast.go), or nil
 }
 
 // New returns the run-time of a compiled game: it compiles the game's move code if that
@@ -61,6 +62,7 @@ func newGame(cg *compile.Game, locate Locator) (*Game, error) {
 	}
 	g.reach.init(g)
 	g.initWalks()
+	g.initFast()
 	return g, nil
 }
 

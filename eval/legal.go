@@ -131,6 +131,7 @@ func (g *Game) continuations(x *gen, s *engine.State, side engine.Player, l engi
 // from position l, for a piece (or a drop of it). In attack mode it stops at the first
 // capture on the square under test and reports it.
 func (x *gen) runBlocks(blocks []code.Block, l engine.Loc, drop bool, piece engine.Cell, typ engine.MoveType) bool {
+	fast := x.fastBlocks(blocks, drop, piece)
 	for i := range blocks {
 		b := &blocks[i]
 		if typ != engine.NoMoveType && b.Type != typ {
@@ -140,8 +141,12 @@ func (x *gen) runBlocks(blocks []code.Block, l engine.Loc, drop bool, piece engi
 			continue
 		}
 		x.blk = b
-		x.reset(l, drop, piece)
-		x.run(b.Ops)
+		if fast != nil && fast[i].ok {
+			x.runFast(&fast[i], l, piece)
+		} else {
+			x.reset(l, drop, piece)
+			x.run(b.Ops)
+		}
 		if x.attackMode && x.hit {
 			return true
 		}

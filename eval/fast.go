@@ -1,0 +1,349 @@
+package eval
+
+// This file runs the common move blocks of plain ZRF games on a shorter path. When a
+// game is made, every move block whose ops are all of a small set (steps, mark and back,
+// verify, if and while, captures and attribute changes recorded as effects, and adds that
+// move the block's own piece) is copied into fast ops: the conditions that read the cell
+// under the cursor (empty?, friend?, enemy?, in-zone?) become their own codes, and a
+// slide's loop (while empty? add, then a step along one direction) becomes one op. Such
+// a block never opens a second movement, so each of its adds makes one move of the
+// piece from where the block started to the cursor, then the effects recorded so far,
+// then the promotion; the fast add builds exactly the changes the general add builds.
+// Any other block runs on the general path (gen.go); the compiled program is only read.
+// TestFastBlocksChangeNothing compares both paths on random positions of many games.
+
+import (
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/internal/code"
+)
+
+// useFast turns the fast blocks on; tests turn it off to compare.
+var useFast = true
+
+// fastCode says what a fastOp does.
+type fastCode uint8
+
+const (
+	fStep       fastCode = iota // a: direction
+	fVerify                     // the condition
+	fIf                         // the condition, body, els
+	fWhile                      // the condition, body; a board walk when op.Walk
+	fSlide                      // while empty? (add; step a): add holds the add
+	fAdd                        // kinds, cont
+	fMark                       // mark
+	fBack                       // back
+	fCapture                    // op.Loc
+	fSetAttr                    // a: attribute, the condition
+	fGoLastFrom                 // go last-from
+	fGoLastTo                   // go last-to
+)
+
+// condKind says how a fastOp's condition is tested.
+type condKind uint8
+
+const (
+	ccAny   condKind = iota // x.test(cond)
+	ccTrue                  // always true (with neg: false)
+	ccEmpty                 // the cursor's cell is empty
+	ccFriend
+	ccEnemy
+	ccZone // zone za holds the cursor
+)
+
+// fastOp is one op of a fast block.
+type fastOp struct {
+	code  fastCode
+	cc    condKind
+	neg   bool
+	a     int32
+	za    int32
+	cond  *code.Cond
+	body  []fastOp
+	els   []fastOp
+	add   *fastOp // fSlide: the add of its loop
+	kinds []engine.Kind
+	cont  engine.MoveType
+	op    *code.Op // the op it was made from: its position for errors
+}
+
+// fastBlock is a block's fast ops; ok is false when the block runs on the general path.
+type fastBlock struct {
+	ok  bool
+	ops []fastOp
+}
+
+// initFast makes the fast blocks of g's moves, in plain ZRF games.
+func (g *Game) initFast() {
+	if g.code == nil || g.code.Dialect != nil || g.Ext != nil {
+		return
+	}
+	g.fast = make([][]fastBlock, len(g.code.Moves))
+	for k, blocks := range g.code.Moves {
+		fb := make([]fastBlock, len(blocks))
+		for i := range blocks {
+			fb[i].ops, fb[i].ok = fastOps(blocks[i].Ops)
+		}
+		g.fast[k] = fb
+	}
+}
+
+// fastOps copies ops into fast ops, or reports false when one of them has none.
+func fastOps(ops []code.Op) ([]fastOp, bool) {
+	out := make([]fastOp, 0, len(ops))
+	for i := range ops {
+		o := &ops[i]
+		f := fastOp{op: o, a: o.A}
+		switch o.Code {
+		case code.OpStep:
+			f.code = fStep
+		case code.OpVerify:
+			f.code = fVerify
+			f.setCond(o.Cond)
+		case code.OpIf:
+			f.code = fIf
+			f.setCond(o.Cond)
+			var ok bool
+			if f.body, ok = fastOps(o.Body); !ok {
+				return nil, false
+			}
+			if o.Else != nil {
+				if f.els, ok = fastOps(o.Else); !ok {
+					return nil, false
+				}
+			}
+		case code.OpWhile:
+			if isSlide(o) {
+				a, _ := fastOps(o.Body[:1])
+				f.code, f.a, f.add = fSlide, o.Body[1].A, &a[0]
+				break
+			}
+			f.code = fWhile
+			f.setCond(o.Cond)
+			var ok bool
+			if f.body, ok = fastOps(o.Body); !ok {
+				return nil, false
+			}
+		case code.OpAdd:
+			if o.B != 0 {
+				return nil, false
+			}
+			f.code, f.kinds, f.cont = fAdd, o.Kinds, engine.MoveType(o.A)
+		case code.OpMark:
+			f.code = fMark
+		case code.OpBack:
+			f.code = fBack
+		case code.OpCapture:
+			f.code = fCapture
+		case code.OpSetAttr:
+			f.code = fSetAttr
+			f.setCond(o.Cond)
+		case code.OpGoLastFrom:
+			f.code = fGoLastFrom
+		case code.OpGoLastTo:
+			f.code = fGoLastTo
+		default:
+			return nil, false
+		}
+		out = append(out, f)
+	}
+	return out, true
+}
+
+// isSlide reports whether o is (while empty? add d) with a plain add: the loop of a
+// slide.
+func isSlide(o *code.Op) bool {
+	c := o.Cond
+	return c.Code == code.CondEmpty && !c.Neg && c.Loc.Kind == code.LocCursor && !o.Walk &&
+		len(o.Body) == 2 && o.Body[0].Code == code.OpAdd && o.Body[0].B == 0 && o.Body[1].Code == code.OpStep
+}
+
+// setCond chooses how f tests c.
+func (f *fastOp) setCond(c *code.Cond) {
+	f.cond, f.cc, f.neg = c, ccAny, c.Neg
+	switch c.Code {
+	case code.CondTrue:
+		f.cc, f.neg = ccTrue, false
+	case code.CondFalse:
+		f.cc, f.neg = ccTrue, true
+	case code.CondEmpty, code.CondFriend, code.CondEnemy, code.CondInZone:
+		if c.Loc.Kind != code.LocCursor {
+			f.neg = false
+			return
+		}
+		switch c.Code {
+		case code.CondEmpty:
+			f.cc = ccEmpty
+		case code.CondFriend:
+			f.cc = ccFriend
+		case code.CondEnemy:
+			f.cc = ccEnemy
+		default:
+			f.cc, f.za = ccZone, c.A
+		}
+	default:
+		f.neg = false
+	}
+}
+
+// ftest evaluates f's condition as test does.
+func (x *gen) ftest(f *fastOp) bool {
+	switch f.cc {
+	case ccTrue:
+		return !f.neg
+	case ccEmpty:
+		return x.cells[x.cursor].IsEmpty() != f.neg
+	case ccFriend:
+		c := x.cells[x.cursor]
+		return (!c.IsEmpty() && c.Player() == x.side) != f.neg
+	case ccEnemy:
+		c := x.cells[x.cursor]
+		return (!c.IsEmpty() && c.Player() != x.side) != f.neg
+	case ccZone:
+		return x.b.InZone(int(f.za), x.side, x.cursor) != f.neg
+	}
+	return x.test(f.cond)
+}
+
+// fastBlocks returns the fast blocks of blocks when they are the moves of piece's type.
+func (x *gen) fastBlocks(blocks []code.Block, drop bool, piece engine.Cell) []fastBlock {
+	f := x.g.fast
+	k := piece.Kind()
+	if f == nil || drop || !useFast || len(blocks) == 0 || k < 0 || int(k) >= len(f) ||
+		len(x.g.code.Moves[k]) != len(blocks) || &x.g.code.Moves[k][0] != &blocks[0] {
+		return nil
+	}
+	return f[k]
+}
+
+// runFast runs a fast block from l for piece, as reset and run do.
+func (x *gen) runFast(fb *fastBlock, l engine.Loc, piece engine.Cell) {
+	x.cursor, x.mark, x.start = l, l, l
+	x.open, x.openDrop, x.openPiece, x.openFrom, x.openTo = true, false, piece, l, engine.NoLoc
+	x.moved = x.moved[:0]
+	x.effects = x.effects[:0]
+	x.flags = 0
+	if x.posDirty {
+		clear(x.posFlags)
+		x.posDirty = false
+	}
+	x.runFastOps(fb.ops)
+}
+
+// runFastOps runs fast ops; it returns false when the block stops.
+func (x *gen) runFastOps(ops []fastOp) bool {
+	for i := range ops {
+		f := &ops[i]
+		x.at = f.op.At
+		switch f.code {
+		case fStep:
+			t := x.nbr[int(x.cursor)*x.nd+int(f.a)]
+			if t == engine.NoLoc {
+				return false
+			}
+			x.cursor = t
+		case fVerify:
+			if !x.ftest(f) {
+				return false
+			}
+		case fIf:
+			if x.ftest(f) {
+				if !x.runFastOps(f.body) {
+					return false
+				}
+			} else if f.els != nil {
+				if !x.runFastOps(f.els) {
+					return false
+				}
+			}
+		case fSlide:
+			for n := 1; x.cells[x.cursor].IsEmpty(); n++ {
+				if n > MaxWhileSteps {
+					x.bail(f.op, "while loop ran more than %d times: does its body move the cursor?", MaxWhileSteps)
+				}
+				x.at = f.add.op.At
+				x.fastAdd(f.add)
+				t := x.nbr[int(x.cursor)*x.nd+int(f.a)]
+				if t == engine.NoLoc {
+					return false
+				}
+				x.cursor = t
+			}
+		case fWhile:
+			if f.op.Walk && x.attackMode && x.walkSkip && useShortcuts {
+				x.walk(f.op)
+				continue
+			}
+			n := 0
+			for x.ftest(f) {
+				if n++; n > MaxWhileSteps {
+					x.bail(f.op, "while loop ran more than %d times: does its body move the cursor?", MaxWhileSteps)
+				}
+				if !x.runFastOps(f.body) {
+					return false
+				}
+			}
+		case fAdd:
+			x.fastAdd(f)
+		case fMark:
+			x.mark = x.cursor
+		case fBack:
+			x.cursor = x.mark
+		case fCapture:
+			if l, ok := x.resolve(f.op.Loc); ok {
+				x.effects = append(x.effects, engine.Change{Op: engine.OpCapture, To: l})
+			}
+		case fSetAttr:
+			x.effects = append(x.effects, engine.Change{Op: engine.OpAttr, To: x.cursor, Attr: uint8(f.a), Val: x.ftest(f)})
+		case fGoLastFrom:
+			if x.s.LastFrom == engine.NoLoc {
+				return false
+			}
+			x.cursor = x.s.LastFrom
+		case fGoLastTo:
+			if x.s.LastTo == engine.NoLoc {
+				return false
+			}
+			x.cursor = x.s.LastTo
+		}
+	}
+	return true
+}
+
+// fastAdd is add for a block whose only movement is its piece's, from where it started
+// to the cursor.
+func (x *gen) fastAdd(f *fastOp) {
+	to := x.cursor
+	if x.attackAt != engine.NoLoc {
+		if to == x.attackAt {
+			x.hit = true
+		}
+		for i := range x.effects {
+			if e := &x.effects[i]; e.Op == engine.OpCapture && e.To == x.attackAt {
+				x.hit = true
+			}
+		}
+	} else {
+		n := max(len(f.kinds), 1)
+		mv := engine.Change{Op: engine.OpMove, From: x.start, To: to, Player: x.openPiece.Player(), Kind: x.openPiece.Kind()}
+		for i := 0; i < n; i++ {
+			start := len(x.arena)
+			x.arena = append(x.arena, mv)
+			x.arena = append(x.arena, x.effects...)
+			if len(f.kinds) > 0 {
+				x.arena = append(x.arena, engine.Change{Op: engine.OpType, To: to, Kind: f.kinds[i]})
+			}
+			m := engine.Move{Changes: x.arena[start:len(x.arena):len(x.arena)], Type: x.blk.Type, Cont: f.cont, Rule: x.blk.Rule}
+			if x.duplicate(&m) {
+				x.arena = x.arena[:start]
+				continue
+			}
+			if len(x.out)-x.outBase >= MaxMoves {
+				x.bail(f.op, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
+			}
+			x.out = append(x.out, m)
+		}
+	}
+	if !x.g.Semantics.KeepEffects {
+		x.effects = x.effects[:0]
+	}
+}

@@ -63,13 +63,17 @@ type fastOp struct {
 	add   *fastOp // fSlide: the add of its loop
 	kinds []engine.Kind
 	cont  engine.MoveType
+	at    int32    // op.At
 	op    *code.Op // the op it was made from: its position for errors
 }
 
 // fastBlock is a block's fast ops; ok is false when the block runs on the general path.
+// Its first share ops are the first ops of the block before it, which is fast too, and
+// they only move the cursor; keep is the share of the block after it.
 type fastBlock struct {
-	ok  bool
-	ops []fastOp
+	ok          bool
+	ops         []fastOp
+	share, keep int
 }
 
 // initFast makes the fast blocks of g's moves, in plain ZRF games.
@@ -82,6 +86,11 @@ func (g *Game) initFast() {
 		fb := make([]fastBlock, len(blocks))
 		for i := range blocks {
 			fb[i].ops, fb[i].ok = fastOps(blocks[i].Ops)
+			if i > 0 && fb[i].ok && fb[i-1].ok {
+				fb[i].share = sharedOps(fb[i-1].ops, fb[i].ops)
+				fb[i-1].keep = fb[i].share
+				g.fastKeep = max(g.fastKeep, fb[i].share)
+			}
 		}
 		g.fast[k] = fb
 	}
@@ -92,7 +101,7 @@ func fastOps(ops []code.Op) ([]fastOp, bool) {
 	out := make([]fastOp, 0, len(ops))
 	for i := range ops {
 		o := &ops[i]
-		f := fastOp{op: o, a: o.A}
+		f := fastOp{op: o, a: o.A, at: o.At}
 		switch o.Code {
 		case code.OpStep:
 			f.code = fStep
@@ -147,6 +156,23 @@ func fastOps(ops []code.Op) ([]fastOp, bool) {
 		out = append(out, f)
 	}
 	return out, true
+}
+
+// sharedOps returns how many first ops a and b have in common that only move the
+// cursor and test it without running other code.
+func sharedOps(a, b []fastOp) int {
+	n := 0
+	for n < len(a) && n < len(b) {
+		p, q := &a[n], &b[n]
+		switch {
+		case p.code == fStep && q.code == fStep && p.a == q.a:
+		case p.code == fVerify && q.code == fVerify && p.cc != ccAny && p.cc == q.cc && p.neg == q.neg && p.za == q.za:
+		default:
+			return n
+		}
+		n++
+	}
+	return n
 }
 
 // isSlide reports whether o is (while empty? add d) with a plain add: the loop of a
@@ -215,44 +241,81 @@ func (x *gen) fastBlocks(blocks []code.Block, drop bool, piece engine.Cell) []fa
 	return f[k]
 }
 
-// runFast runs a fast block from l for piece, as reset and run do.
-func (x *gen) runFast(fb *fastBlock, l engine.Loc, piece engine.Cell) {
-	x.cursor, x.mark, x.start = l, l, l
-	x.open, x.openDrop, x.openPiece, x.openFrom, x.openTo = true, false, piece, l, engine.NoLoc
-	x.moved = x.moved[:0]
-	x.effects = x.effects[:0]
-	x.flags = 0
-	if x.posDirty {
-		clear(x.posFlags)
-		x.posDirty = false
+// runFastBlocks is runBlocks for the moves of piece's type, some of them fast. A fast
+// block whose first ops (steps and tests of the cursor's cell, which only move the
+// cursor) are those of the fast block run just before it starts where that one was after
+// them, and does not run at all when that one stopped among them: the same ops from the
+// same square stop it at the same op.
+func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc, piece engine.Cell, typ engine.MoveType) bool {
+	stop := -1 // where the previous fast block stopped (len(ops) if it did not), or -1
+	for i := range blocks {
+		b := &blocks[i]
+		fb := &fast[i]
+		if typ != engine.NoMoveType && b.Type != typ ||
+			x.foreign && b.Owner == code.OwnFriend || !x.foreign && b.Owner == code.OwnEnemy {
+			stop = -1
+			continue
+		}
+		x.blk = b
+		if !fb.ok {
+			x.reset(l, false, piece)
+			x.run(b.Ops)
+			stop = -1
+		} else {
+			from := 0
+			if stop >= 0 {
+				if stop < fb.share {
+					// Stopped by a shared op: so is this block.
+					continue
+				}
+				from = fb.share
+			}
+			x.cursor, x.mark, x.start = l, l, l
+			if from > 0 {
+				x.cursor = x.trail[from-1]
+			}
+			x.open, x.openDrop, x.openPiece, x.openFrom, x.openTo = true, false, piece, l, engine.NoLoc
+			x.moved = x.moved[:0]
+			x.effects = x.effects[:0]
+			x.flags = 0
+			if x.posDirty {
+				clear(x.posFlags)
+				x.posDirty = false
+			}
+			stop = x.runFastOps(fb.ops, from, fb.keep)
+		}
+		if x.attackMode && x.hit {
+			return true
+		}
 	}
-	x.runFastOps(fb.ops)
+	return false
 }
 
-// runFastOps runs fast ops; it returns false when the block stops.
-func (x *gen) runFastOps(ops []fastOp) bool {
-	for i := range ops {
+// runFastOps runs fast ops from ops[from] and returns the index of the op that stopped
+// the block, or len(ops). The cursor after each of the first keep ops goes to x.trail.
+func (x *gen) runFastOps(ops []fastOp, from, keep int) int {
+	for i := from; i < len(ops); i++ {
 		f := &ops[i]
-		x.at = f.op.At
+		x.at = f.at
 		switch f.code {
 		case fStep:
 			t := x.nbr[int(x.cursor)*x.nd+int(f.a)]
 			if t == engine.NoLoc {
-				return false
+				return i
 			}
 			x.cursor = t
 		case fVerify:
 			if !x.ftest(f) {
-				return false
+				return i
 			}
 		case fIf:
 			if x.ftest(f) {
-				if !x.runFastOps(f.body) {
-					return false
+				if x.runFastOps(f.body, 0, 0) < len(f.body) {
+					return i
 				}
 			} else if f.els != nil {
-				if !x.runFastOps(f.els) {
-					return false
+				if x.runFastOps(f.els, 0, 0) < len(f.els) {
+					return i
 				}
 			}
 		case fSlide:
@@ -260,11 +323,11 @@ func (x *gen) runFastOps(ops []fastOp) bool {
 				if n > MaxWhileSteps {
 					x.bail(f.op, "while loop ran more than %d times: does its body move the cursor?", MaxWhileSteps)
 				}
-				x.at = f.add.op.At
+				x.at = f.add.at
 				x.fastAdd(f.add)
 				t := x.nbr[int(x.cursor)*x.nd+int(f.a)]
 				if t == engine.NoLoc {
-					return false
+					return i
 				}
 				x.cursor = t
 			}
@@ -278,8 +341,8 @@ func (x *gen) runFastOps(ops []fastOp) bool {
 				if n++; n > MaxWhileSteps {
 					x.bail(f.op, "while loop ran more than %d times: does its body move the cursor?", MaxWhileSteps)
 				}
-				if !x.runFastOps(f.body) {
-					return false
+				if x.runFastOps(f.body, 0, 0) < len(f.body) {
+					return i
 				}
 			}
 		case fAdd:
@@ -296,17 +359,20 @@ func (x *gen) runFastOps(ops []fastOp) bool {
 			x.effects = append(x.effects, engine.Change{Op: engine.OpAttr, To: x.cursor, Attr: uint8(f.a), Val: x.ftest(f)})
 		case fGoLastFrom:
 			if x.s.LastFrom == engine.NoLoc {
-				return false
+				return i
 			}
 			x.cursor = x.s.LastFrom
 		case fGoLastTo:
 			if x.s.LastTo == engine.NoLoc {
-				return false
+				return i
 			}
 			x.cursor = x.s.LastTo
 		}
+		if i < keep {
+			x.trail[i] = x.cursor
+		}
 	}
-	return true
+	return len(ops)
 }
 
 // fastAdd is add for a block whose only movement is its piece's, from where it started

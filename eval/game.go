@@ -40,6 +40,8 @@ type Game struct {
 	reach reachTable
 	walks []walkLine    // [player*nDirs+dir]: where board walks end (walk.go)
 	fast  [][]fastBlock // [kind][block]: the moves on the fast path (fast.go), or nil
+	// fastKeep is the most ops a fast block shares with the one before it.
+	fastKeep int
 }
 
 // New returns the run-time of a compiled game: it compiles the game's move code if that

@@ -110,6 +110,7 @@ type gen struct {
 	sub      *gen // runs the other side's moves for attacked?
 
 	cells []engine.Cell // the board being read (usually s.Cells)
+	trail []engine.Loc  // the cursor after each shared op of a fast block (fast.go)
 
 	// The dialect's state of a run (dialect_gen.go).
 	mover   engine.Player // the player making the turn (side is the moving piece's owner)
@@ -136,6 +137,7 @@ type gen struct {
 func newGen(g *Game) *gen {
 	x := &gen{g: g, b: g.Board, nd: len(g.Board.Dirs), attackAt: engine.NoLoc, at: -1}
 	x.walkSkip = g.walks != nil
+	x.trail = make([]engine.Loc, g.fastKeep)
 	x.words = (len(g.Board.Locs) + 63) / 64
 	if g.code != nil {
 		x.posFlags = make([]uint64, len(g.code.PosFlags)*x.words)

@@ -131,7 +131,9 @@ func (g *Game) continuations(x *gen, s *engine.State, side engine.Player, l engi
 // from position l, for a piece (or a drop of it). In attack mode it stops at the first
 // capture on the square under test and reports it.
 func (x *gen) runBlocks(blocks []code.Block, l engine.Loc, drop bool, piece engine.Cell, typ engine.MoveType) bool {
-	fast := x.fastBlocks(blocks, drop, piece)
+	if fast := x.fastBlocks(blocks, drop, piece); fast != nil {
+		return x.runFastBlocks(blocks, fast, l, piece, typ)
+	}
 	for i := range blocks {
 		b := &blocks[i]
 		if typ != engine.NoMoveType && b.Type != typ {
@@ -141,12 +143,8 @@ func (x *gen) runBlocks(blocks []code.Block, l engine.Loc, drop bool, piece engi
 			continue
 		}
 		x.blk = b
-		if fast != nil && fast[i].ok {
-			x.runFast(&fast[i], l, piece)
-		} else {
-			x.reset(l, drop, piece)
-			x.run(b.Ops)
-		}
+		x.reset(l, drop, piece)
+		x.run(b.Ops)
 		if x.attackMode && x.hit {
 			return true
 		}

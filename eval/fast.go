@@ -246,12 +246,14 @@ func (x *gen) fastBlocks(blocks []code.Block, drop bool, piece engine.Cell) []fa
 // cursor) are those of the fast block run just before it starts where that one was after
 // them, and does not run at all when that one stopped among them: the same ops from the
 // same square stop it at the same op.
-func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc, piece engine.Cell, typ engine.MoveType) bool {
+//
+// Only the blocks of mask run (bit b for block b; blocks past the 64th always run).
+func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc, piece engine.Cell, typ engine.MoveType, mask uint64) bool {
 	stop := -1 // where the previous fast block stopped (len(ops) if it did not), or -1
 	for i := range blocks {
 		b := &blocks[i]
 		fb := &fast[i]
-		if typ != engine.NoMoveType && b.Type != typ ||
+		if i < 64 && mask&(1<<uint(i)) == 0 || typ != engine.NoMoveType && b.Type != typ ||
 			x.foreign && b.Owner == code.OwnFriend || !x.foreign && b.Owner == code.OwnEnemy {
 			stop = -1
 			continue

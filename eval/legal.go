@@ -132,7 +132,7 @@ func (g *Game) continuations(x *gen, s *engine.State, side engine.Player, l engi
 // capture on the square under test and reports it.
 func (x *gen) runBlocks(blocks []code.Block, l engine.Loc, drop bool, piece engine.Cell, typ engine.MoveType) bool {
 	if fast := x.fastBlocks(blocks, drop, piece); fast != nil {
-		return x.runFastBlocks(blocks, fast, l, piece, typ)
+		return x.runFastBlocks(blocks, fast, l, piece, typ, ^uint64(0))
 	}
 	for i := range blocks {
 		b := &blocks[i]

@@ -38,7 +38,14 @@ type reachTable struct {
 type reachPair struct {
 	once sync.Once
 	sets [][]uint64
+	// blocks[from*nb+b] is the reach of block b alone (nil: everywhere), when the type
+	// has at most 64 blocks and the sets stay small (blockMask).
+	bonce  sync.Once
+	blocks [][]uint64
 }
+
+// maxBlockWords bounds the words of the per-block reach sets of one type and player.
+const maxBlockWords = 1 << 18
 
 // init makes the table for g when g asks who attacks a square: a royal piece or an
 // attacked? or defended? condition.
@@ -86,6 +93,55 @@ func (g *Game) reaches(p engine.Player, k engine.Kind, from, to engine.Loc) bool
 	})
 	set := pr.sets[from]
 	return set == nil || set[to>>6]&(1<<(uint(to)&63)) != 0
+}
+
+// blockMask returns a mask of the blocks of a piece of kind k on from, moving for
+// player p, whose moves may act on position to: bit b for block b. It is 0 when the
+// piece cannot reach to at all, and every bit is set when the blocks are not told apart.
+func (g *Game) blockMask(p engine.Player, k engine.Kind, from, to engine.Loc) uint64 {
+	if !g.reaches(p, k, from, to) {
+		return 0
+	}
+	r := &g.reach
+	blocks := g.code.Moves[k]
+	nb := len(blocks)
+	if r.pairs == nil || !usePruning || nb > 64 || len(g.Board.Locs)*nb*r.words > maxBlockWords {
+		return ^uint64(0)
+	}
+	pr := &r.pairs[int(p)*len(g.Pieces)+int(k)]
+	pr.bonce.Do(func() {
+		sets := make([][]uint64, len(g.Board.Locs)*nb)
+		for l := range g.Board.Locs {
+			for b := range blocks {
+				sets[l*nb+b] = g.computeBlockReach(p, k, b, engine.Loc(l), r.words)
+			}
+		}
+		pr.blocks = sets
+	})
+	var m uint64
+	for b, set := range pr.blocks[int(from)*nb : int(from)*nb+nb] {
+		if set == nil || set[to>>6]&(1<<(uint(to)&63)) != 0 {
+			m |= 1 << uint(b)
+		}
+	}
+	return m
+}
+
+// computeBlockReach returns the reach of block b of kind k on from, or nil for
+// everywhere (also when the analysis runs over its budget).
+func (g *Game) computeBlockReach(p engine.Player, k engine.Kind, b int, from engine.Loc, words int) []uint64 {
+	rs := &reachState{g: g, p: p, words: words, budget: reachBudget,
+		touched: make([]uint64, words), marks: make([]uint64, words),
+		froms: make([]uint64, words), tos: make([]uint64, words)}
+	start := make([]uint64, words)
+	setBit(start, from)
+	setBit(rs.marks, from)
+	setBit(rs.froms, from)
+	rs.ops(g.code.Moves[k][b].Ops, start)
+	if rs.all || rs.budget < 0 {
+		return nil
+	}
+	return rs.touched
 }
 
 // reachState is the abstract state: the possible cursors and marks, and the union of

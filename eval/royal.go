@@ -10,7 +10,10 @@ package eval
 // attacker stood where it stands before the turn. Any other turn takes the slow path
 // (royalAttacked), which gives the same answer.
 
-import "github.com/zoggo/zoggo/engine"
+import (
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/internal/code"
+)
 
 // useShortcuts turns on the royal-piece fast path and the skipping of board walks in
 // capture tests (walk.go); tests turn it off to compare.
@@ -31,10 +34,12 @@ type royalScan struct {
 	near   [maxRoyal][]attacker
 }
 
-// attacker is a piece that may attack a royal piece, and its cell at the start.
+// attacker is a piece that may attack a royal piece, its cell at the start, and the
+// blocks of its moves that may (blockMask).
 type attacker struct {
 	from engine.Loc
 	cell engine.Cell
+	mask uint64
 }
 
 // scanRoyal fills w.royal for the turns of side from s.
@@ -103,8 +108,11 @@ func (g *Game) attackers(out []attacker, s *engine.State, side engine.Player, l 
 		}
 		for _, from := range froms {
 			c := s.Cells[from]
-			if c.Player() == e && g.reaches(e, c.Kind(), from, l) {
-				out = append(out, attacker{from, c})
+			if c.Player() != e {
+				continue
+			}
+			if m := g.blockMask(e, c.Kind(), from, l); m != 0 {
+				out = append(out, attacker{from, c, m})
 			}
 		}
 	}
@@ -170,16 +178,43 @@ func (g *Game) attackedFrom(x *gen, s *engine.State, side engine.Player, l engin
 	defer func() { x.attackAt, x.attackMode, x.hit = engine.NoLoc, false, false }()
 	x.side = engine.NoPlayer
 	for _, a := range list {
-		c := cells[a.from]
+		c, mask := cells[a.from], a.mask
 		if c != a.cell {
-			if c.IsEmpty() || c.Player() == side || !g.reaches(c.Player(), c.Kind(), a.from, l) {
+			if c.IsEmpty() || c.Player() == side {
+				continue
+			}
+			if mask = g.blockMask(c.Player(), c.Kind(), a.from, l); mask == 0 {
 				continue
 			}
 		}
 		if e := c.Player(); e != x.side {
 			x.side, x.nbr = e, g.Board.Neighbor[e]
 		}
-		if x.runBlocks(g.code.Moves[c.Kind()], a.from, false, c, engine.NoMoveType) {
+		if x.runSomeBlocks(g.code.Moves[c.Kind()], a.from, c, mask) {
+			return true
+		}
+	}
+	return false
+}
+
+// runSomeBlocks is runBlocks in attack mode for the moves of piece's type, running only
+// the blocks of mask (bit b for block b; blocks past the 64th always run).
+func (x *gen) runSomeBlocks(blocks []code.Block, l engine.Loc, piece engine.Cell, mask uint64) bool {
+	if fast := x.fastBlocks(blocks, false, piece); fast != nil {
+		return x.runFastBlocks(blocks, fast, l, piece, engine.NoMoveType, mask)
+	}
+	for i := range blocks {
+		b := &blocks[i]
+		if i < 64 && mask&(1<<uint(i)) == 0 {
+			continue
+		}
+		if x.foreign && b.Owner == code.OwnFriend || !x.foreign && b.Owner == code.OwnEnemy {
+			continue
+		}
+		x.blk = b
+		x.reset(l, false, piece)
+		x.run(b.Ops)
+		if x.hit {
 			return true
 		}
 	}

@@ -36,6 +36,7 @@ const (
 	fSetAttr                    // a: attribute, the condition
 	fGoLastFrom                 // go last-from
 	fGoLastTo                   // go last-to
+	fStepTest                   // a step, then a test of the new cursor's cell (cc is ccEmpty, ccFriend or ccEnemy)
 )
 
 // condKind says how a fastOp's condition is tested.
@@ -153,6 +154,12 @@ func fastOps(ops []code.Op) ([]fastOp, bool) {
 		default:
 			return nil, false
 		}
+		if n := len(out); n > 0 && out[n-1].code == fStep && f.code == fVerify && f.cc >= ccEmpty && f.cc <= ccEnemy {
+			// A step and a test of where it lands are one op.
+			f.code, f.a = fStepTest, out[n-1].a
+			out[n-1] = f
+			continue
+		}
 		out = append(out, f)
 	}
 	return out, true
@@ -166,7 +173,8 @@ func sharedOps(a, b []fastOp) int {
 		p, q := &a[n], &b[n]
 		switch {
 		case p.code == fStep && q.code == fStep && p.a == q.a:
-		case p.code == fVerify && q.code == fVerify && p.cc != ccAny && p.cc == q.cc && p.neg == q.neg && p.za == q.za:
+		case (p.code == fVerify || p.code == fStepTest) && q.code == p.code && p.cc != ccAny && p.cc == q.cc &&
+			p.neg == q.neg && p.za == q.za && p.a == q.a:
 		default:
 			return n
 		}
@@ -211,19 +219,25 @@ func (f *fastOp) setCond(c *code.Cond) {
 	}
 }
 
+// cellTest is a test of kind cc (ccEmpty, ccFriend or ccEnemy) of cell c for side,
+// without its negation.
+func cellTest(cc condKind, c engine.Cell, side engine.Player) bool {
+	switch cc {
+	case ccEmpty:
+		return c.IsEmpty()
+	case ccFriend:
+		return !c.IsEmpty() && c.Player() == side
+	}
+	return !c.IsEmpty() && c.Player() != side
+}
+
 // ftest evaluates f's condition as test does.
 func (x *gen) ftest(f *fastOp) bool {
 	switch f.cc {
 	case ccTrue:
 		return !f.neg
-	case ccEmpty:
-		return x.cells[x.cursor].IsEmpty() != f.neg
-	case ccFriend:
-		c := x.cells[x.cursor]
-		return (!c.IsEmpty() && c.Player() == x.side) != f.neg
-	case ccEnemy:
-		c := x.cells[x.cursor]
-		return (!c.IsEmpty() && c.Player() != x.side) != f.neg
+	case ccEmpty, ccFriend, ccEnemy:
+		return cellTest(f.cc, x.cells[x.cursor], x.side) != f.neg
 	case ccZone:
 		return x.b.InZone(int(f.za), x.side, x.cursor) != f.neg
 	}
@@ -306,6 +320,15 @@ func (x *gen) runFastOps(ops []fastOp, from, keep int) int {
 				return i
 			}
 			x.cursor = t
+		case fStepTest:
+			t := x.nbr[int(x.cursor)*x.nd+int(f.a)]
+			if t == engine.NoLoc {
+				return i
+			}
+			x.cursor = t
+			if cellTest(f.cc, x.cells[t], x.side) == f.neg {
+				return i
+			}
 		case fVerify:
 			if !x.ftest(f) {
 				return i
@@ -391,8 +414,17 @@ func (x *gen) fastAdd(f *fastOp) {
 			}
 		}
 	} else {
-		n := max(len(f.kinds), 1)
 		mv := engine.Change{Op: engine.OpMove, From: x.start, To: to, Player: x.openPiece.Player(), Kind: x.openPiece.Kind()}
+		t := &x.seen
+		if b := t.bucket(x.start, to); len(f.kinds) == 0 && len(x.effects) == 0 && t.bEpoch[b] != t.cur && len(x.out)-x.outBase < MaxMoves {
+			// The common move, first of its bucket: what duplicate does, inline.
+			t.bEpoch[b], t.bFirst[b] = t.cur, int32(len(x.out))
+			start := len(x.arena)
+			x.arena = append(x.arena, mv)
+			x.out = append(x.out, engine.Move{Changes: x.arena[start:len(x.arena):len(x.arena)], Type: x.blk.Type, Cont: f.cont, Rule: x.blk.Rule})
+			return
+		}
+		n := max(len(f.kinds), 1)
 		for i := 0; i < n; i++ {
 			start := len(x.arena)
 			x.arena = append(x.arena, mv)

@@ -138,6 +138,7 @@ func newGen(g *Game) *gen {
 	x := &gen{g: g, b: g.Board, nd: len(g.Board.Dirs), attackAt: engine.NoLoc, at: -1}
 	x.walkSkip = g.walks != nil
 	x.trail = make([]engine.Loc, g.fastKeep)
+	x.seen.initBuckets(len(g.Board.Locs))
 	x.words = (len(g.Board.Locs) + 63) / 64
 	if g.code != nil {
 		x.posFlags = make([]uint64, len(g.code.PosFlags)*x.words)
@@ -186,20 +187,21 @@ func (t *seenTable) reset() {
 	}
 }
 
-// bucket returns the bucket of a move whose first change goes from from to to, making
-// the buckets for a board of n positions the first time.
-func (t *seenTable) bucket(from, to engine.Loc, n int) int {
-	if t.bEpoch == nil {
-		size := 64
-		for size < 4*n && size < 1<<16 {
-			size *= 2
-		}
-		t.bEpoch, t.bFirst = make([]uint32, size), make([]int32, size)
-		t.bShift = 64
-		for ; size > 1; size /= 2 {
-			t.bShift--
-		}
+// initBuckets makes the buckets for a board of n positions.
+func (t *seenTable) initBuckets(n int) {
+	size := 64
+	for size < 4*n && size < 1<<16 {
+		size *= 2
 	}
+	t.bEpoch, t.bFirst = make([]uint32, size), make([]int32, size)
+	t.bShift = 64
+	for ; size > 1; size /= 2 {
+		t.bShift--
+	}
+}
+
+// bucket returns the bucket of a move whose first change goes from from to to.
+func (t *seenTable) bucket(from, to engine.Loc) int {
 	k := uint64(uint32(from))<<32 | uint64(uint32(to))
 	return int((k * 0x9e3779b97f4a7c15) >> t.bShift)
 }
@@ -576,7 +578,7 @@ func (x *gen) duplicate(m *engine.Move) bool {
 		if len(m.Changes) > 0 {
 			from, to = m.Changes[0].From, m.Changes[0].To
 		}
-		b := t.bucket(from, to, len(x.b.Locs))
+		b := t.bucket(from, to)
 		if t.bEpoch[b] != t.cur {
 			t.bEpoch[b], t.bFirst[b] = t.cur, i
 			return false

@@ -480,7 +480,11 @@ func (g *Game) endTurn(w *workspace, before, after *engine.State, parts []engine
 		return nil
 	}
 	g.Advance(after)
-	return g.addTurn(w, Turn{Parts: parts, After: after, captures: caps, promoted: prom, stats: st, End: end})
+	if len(w.turns) >= MaxTurns {
+		return g.addTurn(w, Turn{})
+	}
+	w.turns = append(w.turns, Turn{Parts: parts, After: after, captures: caps, promoted: prom, stats: st, End: end})
+	return nil
 }
 
 // sameBoard reports whether a and b have the same pieces, stock and values.

@@ -42,7 +42,12 @@ type reachPair struct {
 	// has at most 64 blocks and the sets stay small (blockMask).
 	bonce  sync.Once
 	blocks [][]uint64
+	// masks[from*nLocs+to] is blockMask's answer, on boards small enough.
+	masks []uint64
 }
+
+// maxMaskLocs bounds the boards whose block masks are kept for every pair of positions.
+const maxMaskLocs = 100
 
 // maxBlockWords bounds the words of the per-block reach sets of one type and player.
 const maxBlockWords = 1 << 18
@@ -99,27 +104,43 @@ func (g *Game) reaches(p engine.Player, k engine.Kind, from, to engine.Loc) bool
 // player p, whose moves may act on position to: bit b for block b. It is 0 when the
 // piece cannot reach to at all, and every bit is set when the blocks are not told apart.
 func (g *Game) blockMask(p engine.Player, k engine.Kind, from, to engine.Loc) uint64 {
-	if !g.reaches(p, k, from, to) {
-		return 0
-	}
 	r := &g.reach
 	blocks := g.code.Moves[k]
-	nb := len(blocks)
-	if r.pairs == nil || !usePruning || nb > 64 || len(g.Board.Locs)*nb*r.words > maxBlockWords {
+	nb, nl := len(blocks), len(g.Board.Locs)
+	if r.pairs == nil || !usePruning || nb > 64 || nl*nb*r.words > maxBlockWords {
+		if !g.reaches(p, k, from, to) {
+			return 0
+		}
 		return ^uint64(0)
 	}
 	pr := &r.pairs[int(p)*len(g.Pieces)+int(k)]
 	pr.bonce.Do(func() {
-		sets := make([][]uint64, len(g.Board.Locs)*nb)
-		for l := range g.Board.Locs {
+		sets := make([][]uint64, nl*nb)
+		for l := range nl {
 			for b := range blocks {
 				sets[l*nb+b] = g.computeBlockReach(p, k, b, engine.Loc(l), r.words)
 			}
 		}
 		pr.blocks = sets
+		if nl <= maxMaskLocs {
+			pr.masks = make([]uint64, nl*nl)
+			for l := range nl {
+				for t := range nl {
+					pr.masks[l*nl+t] = blockBits(sets[l*nb:l*nb+nb], engine.Loc(t))
+				}
+			}
+		}
 	})
+	if pr.masks != nil {
+		return pr.masks[int(from)*nl+int(to)]
+	}
+	return blockBits(pr.blocks[int(from)*nb:int(from)*nb+nb], to)
+}
+
+// blockBits returns the mask of the block reach sets that hold to.
+func blockBits(sets [][]uint64, to engine.Loc) uint64 {
 	var m uint64
-	for b, set := range pr.blocks[int(from)*nb : int(from)*nb+nb] {
+	for b, set := range sets {
 		if set == nil || set[to>>6]&(1<<(uint(to)&63)) != 0 {
 			m |= 1 << uint(b)
 		}

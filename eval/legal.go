@@ -360,9 +360,9 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 		g.scanRoyal(w, s, e.Side, roy)
 		kept := turns[:0]
 		for i := range turns {
-			t := turns[i]
-			if g.Entry(t.After).Side == e.Side || !g.royalAttackedAfter(w, &t, e.Side, roy) {
-				kept = append(kept, t)
+			t := &turns[i]
+			if g.Entry(t.After).Side == e.Side || !g.royalAttackedAfter(w, t, e.Side, roy) {
+				kept = append(kept, *t)
 			}
 		}
 		turns = kept

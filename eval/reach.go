@@ -137,6 +137,18 @@ func (g *Game) blockMask(p engine.Player, k engine.Kind, from, to engine.Loc) ui
 	return blockBits(pr.blocks[int(from)*nb:int(from)*nb+nb], to)
 }
 
+// maskRow returns the table of blockMask for pieces of kind k of player p by pair of
+// positions, making it if needed, or nil when blockMask keeps none.
+func (g *Game) maskRow(p engine.Player, k engine.Kind) []uint64 {
+	r := &g.reach
+	nl := len(g.Board.Locs)
+	if r.pairs == nil || !usePruning || nl > maxMaskLocs || len(g.code.Moves[k]) > 64 {
+		return nil
+	}
+	g.blockMask(p, k, 0, 0)
+	return r.pairs[int(p)*len(g.Pieces)+int(k)].masks
+}
+
 // blockBits returns the mask of the block reach sets that hold to.
 func blockBits(sets [][]uint64, to engine.Loc) uint64 {
 	var m uint64

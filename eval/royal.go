@@ -32,6 +32,10 @@ type royalScan struct {
 	// i: most turns leave it where it stands, and test the same attackers.
 	nearAt [maxRoyal]engine.Loc
 	near   [maxRoyal][]attacker
+	// rows[player*nKinds+kind] is the table of blockMask of the type (maskRow), once
+	// rowsMade says it was asked for.
+	rows     [][]uint64
+	rowsMade []bool
 }
 
 // attacker is a piece that may attack a royal piece, its cell at the start, and the
@@ -89,7 +93,7 @@ func (g *Game) royalAttackedAfter(w *workspace, t *Turn, side engine.Player, roy
 	x := w.x.attacker()
 	for i, l := range kings[:nk] {
 		if r.nearAt[i] != l {
-			r.nearAt[i], r.near[i] = l, g.attackers(r.near[i][:0], w.start, side, l, r.enemies)
+			r.nearAt[i], r.near[i] = l, g.attackers(r, r.near[i][:0], w.start, side, l, r.enemies)
 		}
 		if g.attackedFrom(x, after, side, l, r.near[i]) {
 			return true
@@ -100,18 +104,33 @@ func (g *Game) royalAttackedAfter(w *workspace, t *Turn, side engine.Player, roy
 
 // attackers appends to out the pieces of froms on s, player by player and in board
 // order, that can reach l.
-func (g *Game) attackers(out []attacker, s *engine.State, side engine.Player, l engine.Loc, froms []engine.Loc) []attacker {
+func (g *Game) attackers(r *royalScan, out []attacker, s *engine.State, side engine.Player, l engine.Loc, froms []engine.Loc) []attacker {
+	if r.rows == nil {
+		r.rows, r.rowsMade = make([][]uint64, len(g.Players)*len(g.Pieces)), make([]bool, len(g.Players)*len(g.Pieces))
+	}
 	for pi := range g.Players {
 		e := engine.Player(pi)
 		if e == side {
 			continue
 		}
+		nk := len(g.Pieces)
 		for _, from := range froms {
 			c := s.Cells[from]
 			if c.Player() != e {
 				continue
 			}
-			if m := g.blockMask(e, c.Kind(), from, l); m != 0 {
+			var m uint64
+			if i := int(e)*nk + int(c.Kind()); r.rowsMade[i] {
+				if row := r.rows[i]; row != nil {
+					m = row[int(from)*len(s.Cells)+int(l)]
+				} else {
+					m = g.blockMask(e, c.Kind(), from, l)
+				}
+			} else {
+				r.rows[i], r.rowsMade[i] = g.maskRow(e, c.Kind()), true
+				m = g.blockMask(e, c.Kind(), from, l)
+			}
+			if m != 0 {
 				out = append(out, attacker{from, c, m})
 			}
 		}
@@ -125,8 +144,11 @@ func followRoyal(parts []engine.Move, side engine.Player, royal []bool, from, ki
 	copy(kings, from)
 	var prev [maxRoyal]engine.Loc
 	for i := range parts {
-		old := prev[:len(kings)]
-		copy(old, kings)
+		old := from // where the royal pieces are before part i
+		if i > 0 {
+			old = prev[:len(kings)]
+			copy(old, kings)
+		}
 		for j := range parts[i].Changes {
 			c := &parts[i].Changes[j]
 			switch c.Op {

@@ -48,7 +48,11 @@ const (
 	ccEmpty                 // the cursor's cell is empty
 	ccFriend
 	ccEnemy
-	ccZone // zone za holds the cursor
+	ccZone     // zone za holds the position
+	ccPiece    // the position holds a piece of kind za
+	ccLastTo   // the position is the last part's destination
+	ccLastFrom // the position is the last part's source
+	ccAttr     // the position holds a piece with attribute za
 )
 
 // fastOp is one op of a fast block.
@@ -58,6 +62,7 @@ type fastOp struct {
 	neg   bool
 	a     int32
 	za    int32
+	dir   int32 // the condition's position: -1 for the cursor, else a direction from it
 	cond  *code.Cond
 	body  []fastOp
 	els   []fastOp
@@ -154,7 +159,7 @@ func fastOps(ops []code.Op) ([]fastOp, bool) {
 		default:
 			return nil, false
 		}
-		if n := len(out); n > 0 && out[n-1].code == fStep && f.code == fVerify && f.cc >= ccEmpty && f.cc <= ccEnemy {
+		if n := len(out); n > 0 && out[n-1].code == fStep && f.code == fVerify && f.cc >= ccEmpty && f.cc <= ccEnemy && f.dir < 0 {
 			// A step and a test of where it lands are one op.
 			f.code, f.a = fStepTest, out[n-1].a
 			out[n-1] = f
@@ -174,7 +179,7 @@ func sharedOps(a, b []fastOp) int {
 		switch {
 		case p.code == fStep && q.code == fStep && p.a == q.a:
 		case (p.code == fVerify || p.code == fStepTest) && q.code == p.code && p.cc != ccAny && p.cc == q.cc &&
-			p.neg == q.neg && p.za == q.za && p.a == q.a:
+			p.neg == q.neg && p.za == q.za && p.a == q.a && p.dir == q.dir:
 		default:
 			return n
 		}
@@ -193,30 +198,44 @@ func isSlide(o *code.Op) bool {
 
 // setCond chooses how f tests c.
 func (f *fastOp) setCond(c *code.Cond) {
-	f.cond, f.cc, f.neg = c, ccAny, c.Neg
+	f.cond, f.cc, f.neg, f.dir = c, ccAny, false, -1
 	switch c.Code {
 	case code.CondTrue:
-		f.cc, f.neg = ccTrue, false
+		f.cc = ccTrue
+		return
 	case code.CondFalse:
 		f.cc, f.neg = ccTrue, true
-	case code.CondEmpty, code.CondFriend, code.CondEnemy, code.CondInZone:
-		if c.Loc.Kind != code.LocCursor {
-			f.neg = false
-			return
-		}
-		switch c.Code {
-		case code.CondEmpty:
-			f.cc = ccEmpty
-		case code.CondFriend:
-			f.cc = ccFriend
-		case code.CondEnemy:
-			f.cc = ccEnemy
-		default:
-			f.cc, f.za = ccZone, c.A
-		}
-	default:
-		f.neg = false
+		return
 	}
+	var cc condKind
+	switch c.Code {
+	case code.CondEmpty:
+		cc = ccEmpty
+	case code.CondFriend:
+		cc = ccFriend
+	case code.CondEnemy:
+		cc = ccEnemy
+	case code.CondInZone:
+		cc = ccZone
+	case code.CondPiece:
+		cc = ccPiece
+	case code.CondLastTo:
+		cc = ccLastTo
+	case code.CondLastFrom:
+		cc = ccLastFrom
+	case code.CondAttr:
+		cc = ccAttr
+	default:
+		return
+	}
+	switch c.Loc.Kind {
+	case code.LocCursor:
+	case code.LocDir:
+		f.dir = c.Loc.V
+	default:
+		return
+	}
+	f.cc, f.neg, f.za = cc, c.Neg, c.A
 }
 
 // cellTest is a test of kind cc (ccEmpty, ccFriend or ccEnemy) of cell c for side,
@@ -234,14 +253,35 @@ func cellTest(cc condKind, c engine.Cell, side engine.Player) bool {
 // ftest evaluates f's condition as test does.
 func (x *gen) ftest(f *fastOp) bool {
 	switch f.cc {
+	case ccAny:
+		return x.test(f.cond)
 	case ccTrue:
 		return !f.neg
-	case ccEmpty, ccFriend, ccEnemy:
-		return cellTest(f.cc, x.cells[x.cursor], x.side) != f.neg
-	case ccZone:
-		return x.b.InZone(int(f.za), x.side, x.cursor) != f.neg
 	}
-	return x.test(f.cond)
+	l := x.cursor
+	if f.dir >= 0 {
+		// As pred: a position that does not exist makes the predicate false.
+		if l = x.nbr[int(l)*x.nd+int(f.dir)]; l == engine.NoLoc {
+			return f.neg
+		}
+	}
+	var v bool
+	switch f.cc {
+	case ccEmpty, ccFriend, ccEnemy:
+		v = cellTest(f.cc, x.cells[l], x.side)
+	case ccZone:
+		v = x.b.InZone(int(f.za), x.side, l)
+	case ccPiece:
+		v = x.cells[l].Kind() == engine.Kind(f.za)
+	case ccLastTo:
+		v = l == x.s.LastTo
+	case ccLastFrom:
+		v = l == x.s.LastFrom
+	case ccAttr:
+		c := x.cells[l]
+		v = !c.IsEmpty() && c.Attr(int(f.za))
+	}
+	return v != f.neg
 }
 
 // fastBlocks returns the fast blocks of blocks when they are the moves of piece's type.

@@ -460,8 +460,12 @@ func (x *gen) fastAdd(f *fastOp) {
 			// The common move, first of its bucket: what duplicate does, inline.
 			t.bEpoch[b], t.bFirst[b] = t.cur, int32(len(x.out))
 			start := len(x.arena)
-			x.arena = append(x.arena, mv)
-			x.out = append(x.out, engine.Move{Changes: x.arena[start:len(x.arena):len(x.arena)], Type: x.blk.Type, Cont: f.cont, Rule: x.blk.Rule})
+			x.arena = append(x.arena, engine.Change{})
+			c := &x.arena[start]
+			c.Op, c.From, c.To, c.Player, c.Kind = engine.OpMove, x.start, to, x.openPiece.Player(), x.openPiece.Kind()
+			x.out = append(x.out, engine.Move{})
+			m := &x.out[len(x.out)-1]
+			m.Changes, m.Type, m.Cont, m.Rule = x.arena[start:len(x.arena):len(x.arena)], x.blk.Type, f.cont, x.blk.Rule
 			return
 		}
 		n := max(len(f.kinds), 1)

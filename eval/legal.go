@@ -483,7 +483,11 @@ func (g *Game) endTurn(w *workspace, before, after *engine.State, parts []engine
 	if len(w.turns) >= MaxTurns {
 		return g.addTurn(w, Turn{})
 	}
-	w.turns = append(w.turns, Turn{Parts: parts, After: after, captures: caps, promoted: prom, stats: st, End: end})
+	// The fields are set in place: a Turn made on the stack and copied in is read back in
+	// wider loads than it was written with, which stalls.
+	w.turns = append(w.turns, Turn{})
+	t := &w.turns[len(w.turns)-1]
+	t.Parts, t.After, t.captures, t.promoted, t.stats, t.End = parts, after, caps, prom, st, end
 	return nil
 }
 

@@ -78,6 +78,7 @@ type fastOp struct {
 // they only move the cursor; keep is the share of the block after it.
 type fastBlock struct {
 	ok          bool
+	blk         *code.Block
 	ops         []fastOp
 	share, keep int
 }
@@ -91,6 +92,7 @@ func (g *Game) initFast() {
 	for k, blocks := range g.code.Moves {
 		fb := make([]fastBlock, len(blocks))
 		for i := range blocks {
+			fb[i].blk = &blocks[i]
 			fb[i].ops, fb[i].ok = fastOps(blocks[i].Ops)
 			if i > 0 && fb[i].ok && fb[i-1].ok {
 				fb[i].share = sharedOps(fb[i-1].ops, fb[i].ops)
@@ -303,19 +305,23 @@ func (x *gen) fastBlocks(blocks []code.Block, drop bool, piece engine.Cell) []fa
 //
 // Only the blocks of mask run (bit b for block b; blocks past the 64th always run).
 func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc, piece engine.Cell, typ engine.MoveType, mask uint64) bool {
+	skip := code.OwnEnemy // the owner of blocks that do not run
+	if x.foreign {
+		skip = code.OwnFriend
+	}
+	x.fastReset(l, piece)
 	stop := -1 // where the previous fast block stopped (len(ops) if it did not), or -1
-	for i := range blocks {
-		b := &blocks[i]
+	for i := range fast {
 		fb := &fast[i]
-		if i < 64 && mask&(1<<uint(i)) == 0 || typ != engine.NoMoveType && b.Type != typ ||
-			x.foreign && b.Owner == code.OwnFriend || !x.foreign && b.Owner == code.OwnEnemy {
+		if i < 64 && mask&(1<<uint(i)) == 0 || typ != engine.NoMoveType && fb.blk.Type != typ || fb.blk.Owner == skip {
 			stop = -1
 			continue
 		}
-		x.blk = b
+		x.blk = fb.blk
 		if !fb.ok {
 			x.reset(l, false, piece)
-			x.run(b.Ops)
+			x.run(fb.blk.Ops)
+			x.fastReset(l, piece)
 			stop = -1
 		} else {
 			from := 0
@@ -326,18 +332,13 @@ func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc,
 				}
 				from = fb.share
 			}
-			x.cursor, x.mark, x.start = l, l, l
+			// What reset does that fast ops may have changed: the rest stays as
+			// fastReset left it.
+			x.cursor, x.mark = l, l
 			if from > 0 {
 				x.cursor = x.trail[from-1]
 			}
-			x.open, x.openDrop, x.openPiece, x.openFrom, x.openTo = true, false, piece, l, engine.NoLoc
-			x.moved = x.moved[:0]
 			x.effects = x.effects[:0]
-			x.flags = 0
-			if x.posDirty {
-				clear(x.posFlags)
-				x.posDirty = false
-			}
 			stop = x.runFastOps(fb.ops, from, fb.keep)
 		}
 		if x.attackMode && x.hit {
@@ -345,6 +346,18 @@ func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc,
 		}
 	}
 	return false
+}
+
+// fastReset is reset for the fast blocks of a piece on l.
+func (x *gen) fastReset(l engine.Loc, piece engine.Cell) {
+	x.start = l
+	x.open, x.openDrop, x.openPiece, x.openFrom, x.openTo = true, false, piece, l, engine.NoLoc
+	x.moved = x.moved[:0]
+	x.flags = 0
+	if x.posDirty {
+		clear(x.posFlags)
+		x.posDirty = false
+	}
 }
 
 // runFastOps runs fast ops from ops[from] and returns the index of the op that stopped
@@ -456,16 +469,20 @@ func (x *gen) fastAdd(f *fastOp) {
 	} else {
 		mv := engine.Change{Op: engine.OpMove, From: x.start, To: to, Player: x.openPiece.Player(), Kind: x.openPiece.Kind()}
 		t := &x.seen
-		if b := t.bucket(x.start, to); len(f.kinds) == 0 && len(x.effects) == 0 && t.bEpoch[b] != t.cur && len(x.out)-x.outBase < MaxMoves {
+		if b := t.bucket(x.start, to); len(f.kinds) == 0 && t.bEpoch[b] != t.cur && len(x.out)-x.outBase < MaxMoves {
 			// The common move, first of its bucket: what duplicate does, inline.
 			t.bEpoch[b], t.bFirst[b] = t.cur, int32(len(x.out))
 			start := len(x.arena)
 			x.arena = append(x.arena, engine.Change{})
 			c := &x.arena[start]
 			c.Op, c.From, c.To, c.Player, c.Kind = engine.OpMove, x.start, to, x.openPiece.Player(), x.openPiece.Kind()
+			x.arena = append(x.arena, x.effects...)
 			x.out = append(x.out, engine.Move{})
 			m := &x.out[len(x.out)-1]
 			m.Changes, m.Type, m.Cont, m.Rule = x.arena[start:len(x.arena):len(x.arena)], x.blk.Type, f.cont, x.blk.Rule
+			if !x.g.Semantics.KeepEffects {
+				x.effects = x.effects[:0]
+			}
 			return
 		}
 		n := max(len(f.kinds), 1)

@@ -37,6 +37,7 @@ const (
 	fGoLastFrom                 // go last-from
 	fGoLastTo                   // go last-to
 	fStepTest                   // a step, then a test of the new cursor's cell (cc is ccEmpty, ccFriend or ccEnemy)
+	fIfAdd                      // an if whose branches are one add each (a pawn's promotion)
 )
 
 // condKind says how a fastOp's condition is tested.
@@ -127,6 +128,9 @@ func fastOps(ops []code.Op) ([]fastOp, bool) {
 				if f.els, ok = fastOps(o.Else); !ok {
 					return nil, false
 				}
+			}
+			if len(f.body) == 1 && f.body[0].code == fAdd && len(f.els) == 1 && f.els[0].code == fAdd {
+				f.code = fIfAdd
 			}
 		case code.OpWhile:
 			if isSlide(o) {
@@ -396,6 +400,13 @@ func (x *gen) runFastOps(ops []fastOp, from, keep int) int {
 					return i
 				}
 			}
+		case fIfAdd:
+			a := &f.els[0]
+			if x.ftest(f) {
+				a = &f.body[0]
+			}
+			x.at = a.at
+			x.fastAdd(a)
 		case fSlide:
 			for n := 1; x.cells[x.cursor].IsEmpty(); n++ {
 				if n > MaxWhileSteps {

@@ -79,6 +79,8 @@ type fastOp struct {
 // they only move the cursor; keep is the share of the block after it.
 type fastBlock struct {
 	ok          bool
+	owner       uint8 // blk.Owner
+	typ         engine.MoveType
 	blk         *code.Block
 	ops         []fastOp
 	share, keep int
@@ -93,7 +95,7 @@ func (g *Game) initFast() {
 	for k, blocks := range g.code.Moves {
 		fb := make([]fastBlock, len(blocks))
 		for i := range blocks {
-			fb[i].blk = &blocks[i]
+			fb[i].blk, fb[i].owner, fb[i].typ = &blocks[i], blocks[i].Owner, blocks[i].Type
 			fb[i].ops, fb[i].ok = fastOps(blocks[i].Ops)
 			if i > 0 && fb[i].ok && fb[i-1].ok {
 				fb[i].share = sharedOps(fb[i-1].ops, fb[i].ops)
@@ -317,7 +319,12 @@ func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc,
 	stop := -1 // where the previous fast block stopped (len(ops) if it did not), or -1
 	for i := range fast {
 		fb := &fast[i]
-		if i < 64 && mask&(1<<uint(i)) == 0 || typ != engine.NoMoveType && fb.blk.Type != typ || fb.blk.Owner == skip {
+		if stop >= 0 && stop < fb.share {
+			// The block begins with ops of the one before, which stopped among them at
+			// stop: so would it, run or not, and the next one may be skipped alike.
+			continue
+		}
+		if i < 64 && mask&(1<<uint(i)) == 0 || typ != engine.NoMoveType && fb.typ != typ || fb.owner == skip {
 			stop = -1
 			continue
 		}
@@ -330,10 +337,6 @@ func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc,
 		} else {
 			from := 0
 			if stop >= 0 {
-				if stop < fb.share {
-					// Stopped by a shared op: so is this block.
-					continue
-				}
 				from = fb.share
 			}
 			// What reset does that fast ops may have changed: the rest stays as

@@ -29,9 +29,13 @@ type royalScan struct {
 	nk      int
 	enemies []engine.Loc // pieces of other players, in board order
 	// near[i] lists the enemies that can reach nearAt[i] (attackers), for royal piece
-	// i: most turns leave it where it stands, and test the same attackers.
+	// i moved there.
 	nearAt [maxRoyal]engine.Loc
 	near   [maxRoyal][]attacker
+	// home[i] lists the attackers of royal piece i where it stands at the start, once
+	// homeMade[i].
+	home     [maxRoyal][]attacker
+	homeMade [maxRoyal]bool
 	// rows[player*nKinds+kind] is the table of blockMask of the type (maskRow), once
 	// rowsMade says it was asked for.
 	rows     [][]uint64
@@ -51,7 +55,7 @@ func (g *Game) scanRoyal(w *workspace, s *engine.State, side engine.Player, roya
 	r := &w.royal
 	r.ok, r.nk, r.enemies = false, 0, r.enemies[:0]
 	for i := range r.nearAt {
-		r.nearAt[i] = engine.NoLoc
+		r.nearAt[i], r.homeMade[i] = engine.NoLoc, false
 	}
 	if g.code.Dialect != nil || g.Ext != nil || !useShortcuts {
 		return
@@ -92,10 +96,18 @@ func (g *Game) royalAttackedAfter(w *workspace, t *Turn, side engine.Player, roy
 	}
 	x := w.x.attacker()
 	for i, l := range kings[:nk] {
-		if r.nearAt[i] != l {
+		list := &r.near[i]
+		if l == r.kings[i] {
+			// Most turns leave the royal piece where it stands: its attackers there are
+			// kept apart, so that the turns that move it do not replace them.
+			if !r.homeMade[i] {
+				r.home[i], r.homeMade[i] = g.attackers(r, r.home[i][:0], w.start, side, l, r.enemies), true
+			}
+			list = &r.home[i]
+		} else if r.nearAt[i] != l {
 			r.nearAt[i], r.near[i] = l, g.attackers(r, r.near[i][:0], w.start, side, l, r.enemies)
 		}
-		if g.attackedFrom(x, after, side, l, r.near[i]) {
+		if g.attackedFrom(x, after, side, l, *list) {
 			return true
 		}
 	}

@@ -39,8 +39,10 @@ type reachPair struct {
 	once sync.Once
 	sets [][]uint64
 	// blocks[from*nb+b] is the reach of block b alone (nil: everywhere), when the type
-	// has at most 64 blocks and the sets stay small (blockMask).
-	bonce  sync.Once
+	// has at most 64 blocks and the sets stay small (blockMask). The slices are made
+	// once (binit); the sets of each from the first time it is asked about (bfrom[from]).
+	binit  sync.Once
+	bfrom  []sync.Once
 	blocks [][]uint64
 	// masks[from*nLocs+to] is blockMask's answer, on boards small enough.
 	masks []uint64
@@ -113,21 +115,15 @@ func (g *Game) blockMask(p engine.Player, k engine.Kind, from, to engine.Loc) ui
 		}
 		return ^uint64(0)
 	}
-	pr := &r.pairs[int(p)*len(g.Pieces)+int(k)]
-	pr.bonce.Do(func() {
-		sets := make([][]uint64, nl*nb)
-		for l := range nl {
-			for b := range blocks {
-				sets[l*nb+b] = g.computeBlockReach(p, k, b, engine.Loc(l), r.words)
-			}
+	pr := r.blockPair(g, p, k)
+	pr.bfrom[from].Do(func() {
+		sets := pr.blocks[int(from)*nb : int(from)*nb+nb]
+		for b := range blocks {
+			sets[b] = g.computeBlockReach(p, k, b, from, r.words)
 		}
-		pr.blocks = sets
-		if nl <= maxMaskLocs {
-			pr.masks = make([]uint64, nl*nl)
-			for l := range nl {
-				for t := range nl {
-					pr.masks[l*nl+t] = blockBits(sets[l*nb:l*nb+nb], engine.Loc(t))
-				}
+		if pr.masks != nil {
+			for t := range nl {
+				pr.masks[int(from)*nl+t] = blockBits(sets, engine.Loc(t))
 			}
 		}
 	})
@@ -137,16 +133,30 @@ func (g *Game) blockMask(p engine.Player, k engine.Kind, from, to engine.Loc) ui
 	return blockBits(pr.blocks[int(from)*nb:int(from)*nb+nb], to)
 }
 
+// blockPair returns the pair of player p and kind k with its block slices made.
+func (r *reachTable) blockPair(g *Game, p engine.Player, k engine.Kind) *reachPair {
+	pr := &r.pairs[int(p)*len(g.Pieces)+int(k)]
+	pr.binit.Do(func() {
+		nl, nb := len(g.Board.Locs), len(g.code.Moves[k])
+		pr.bfrom = make([]sync.Once, nl)
+		pr.blocks = make([][]uint64, nl*nb)
+		if nl <= maxMaskLocs {
+			pr.masks = make([]uint64, nl*nl)
+		}
+	})
+	return pr
+}
+
 // maskRow returns the table of blockMask for pieces of kind k of player p by pair of
-// positions, making it if needed, or nil when blockMask keeps none.
+// positions, or nil when blockMask keeps none. A row of it, from*nLocs onwards, holds
+// blockMask's answers once blockMask was asked about from by the same goroutine.
 func (g *Game) maskRow(p engine.Player, k engine.Kind) []uint64 {
 	r := &g.reach
-	nl := len(g.Board.Locs)
-	if r.pairs == nil || !usePruning || nl > maxMaskLocs || len(g.code.Moves[k]) > 64 {
+	nl, nb := len(g.Board.Locs), len(g.code.Moves[k])
+	if r.pairs == nil || !usePruning || nl > maxMaskLocs || nb > 64 || nl*nb*r.words > maxBlockWords {
 		return nil
 	}
-	g.blockMask(p, k, 0, 0)
-	return r.pairs[int(p)*len(g.Pieces)+int(k)].masks
+	return r.blockPair(g, p, k).masks
 }
 
 // blockBits returns the mask of the block reach sets that hold to.

@@ -40,6 +40,9 @@ type royalScan struct {
 	// rowsMade says it was asked for.
 	rows     [][]uint64
 	rowsMade []bool
+	// fromsAsked has bit pair*nLocs+from once blockMask was asked about from for the pair
+	// (player*nKinds+kind): its row of rows may then be read.
+	fromsAsked []uint64
 }
 
 // attacker is a piece that may attack a royal piece, its cell at the start, and the
@@ -118,29 +121,32 @@ func (g *Game) royalAttackedAfter(w *workspace, t *Turn, side engine.Player, roy
 // order, that can reach l.
 func (g *Game) attackers(r *royalScan, out []attacker, s *engine.State, side engine.Player, l engine.Loc, froms []engine.Loc) []attacker {
 	if r.rows == nil {
-		r.rows, r.rowsMade = make([][]uint64, len(g.Players)*len(g.Pieces)), make([]bool, len(g.Players)*len(g.Pieces))
+		n := len(g.Players) * len(g.Pieces)
+		r.rows, r.rowsMade = make([][]uint64, n), make([]bool, n)
+		r.fromsAsked = make([]uint64, (n*len(g.Board.Locs)+63)/64)
 	}
 	for pi := range g.Players {
 		e := engine.Player(pi)
 		if e == side {
 			continue
 		}
-		nk := len(g.Pieces)
+		nk, nl := len(g.Pieces), len(s.Cells)
 		for _, from := range froms {
 			c := s.Cells[from]
 			if c.Player() != e {
 				continue
 			}
-			var m uint64
-			if i := int(e)*nk + int(c.Kind()); r.rowsMade[i] {
-				if row := r.rows[i]; row != nil {
-					m = row[int(from)*len(s.Cells)+int(l)]
-				} else {
-					m = g.blockMask(e, c.Kind(), from, l)
-				}
-			} else {
+			i := int(e)*nk + int(c.Kind())
+			if !r.rowsMade[i] {
 				r.rows[i], r.rowsMade[i] = g.maskRow(e, c.Kind()), true
+			}
+			var m uint64
+			if bit := i*nl + int(from); r.rows[i] != nil && r.fromsAsked[bit>>6]&(1<<(bit&63)) != 0 {
+				m = r.rows[i][int(from)*nl+int(l)]
+			} else {
+				// blockMask makes the row of from, which this goroutine may then read.
 				m = g.blockMask(e, c.Kind(), from, l)
+				r.fromsAsked[bit>>6] |= 1 << (bit & 63)
 			}
 			if m != 0 {
 				out = append(out, attacker{from, c, m})

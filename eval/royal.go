@@ -88,7 +88,7 @@ func (g *Game) royalAttackedAfter(w *workspace, t *Turn, side engine.Player, roy
 	r := &w.royal
 	var kings [maxRoyal]engine.Loc
 	nk := r.nk
-	if !r.ok || len(t.End) > 0 || !followRoyal(t.Parts, side, royal, r.kings[:nk], kings[:nk]) {
+	if !r.ok || len(t.End) > 0 || !followRoyal(t.Parts, t.After, side, royal, r.kings[:nk], kings[:nk]) {
 		return g.royalAttacked(w.x, t.After, side, royal)
 	}
 	after := t.After
@@ -157,8 +157,9 @@ func (g *Game) attackers(r *royalScan, out []attacker, s *engine.State, side eng
 }
 
 // followRoyal writes to kings where the royal pieces standing on from are after the
-// parts, and reports false when a change is not one the fast path follows.
-func followRoyal(parts []engine.Move, side engine.Player, royal []bool, from, kings []engine.Loc) bool {
+// parts, which lead to after, and reports false when a change is not one the fast path
+// follows.
+func followRoyal(parts []engine.Move, after *engine.State, side engine.Player, royal []bool, from, kings []engine.Loc) bool {
 	copy(kings, from)
 	var prev [maxRoyal]engine.Loc
 	for i := range parts {
@@ -182,7 +183,9 @@ func followRoyal(parts []engine.Move, side engine.Player, royal []bool, from, ki
 					return false
 				}
 			case engine.OpType:
-				if royal[c.Kind] || slicesIndex(old, c.To) >= 0 {
+				// Another player's piece that changes type may become an attacker that
+				// the list of the position before does not hold.
+				if cl := after.Cells[c.To]; royal[c.Kind] || slicesIndex(old, c.To) >= 0 || !cl.IsEmpty() && cl.Player() != side {
 					return false
 				}
 			case engine.OpDrop, engine.OpCreate:

@@ -110,6 +110,16 @@ func (s *State) Clone() *State {
 
 // CopyFrom makes s equal to t, reusing s's storage.
 func (s *State) CopyFrom(t *State) {
+	if len(s.Cells) == len(t.Cells) && len(s.Stock) == len(t.Stock) && s.Vals == nil && t.Vals == nil &&
+		s.Under == nil && t.Under == nil && s.Ext == nil && t.Ext == nil {
+		// The plain state: no pointer is written, which costs a write barrier each while
+		// the garbage collector runs.
+		copy(s.Cells, t.Cells)
+		copy(s.Stock, t.Stock)
+		s.Turn, s.Ply, s.LastFrom, s.LastTo, s.Cont, s.ContType = t.Turn, t.Ply, t.LastFrom, t.LastTo, t.Cont, t.ContType
+		s.Out, s.Hash, s.Jump, s.Passes = t.Out, t.Hash, t.Jump, t.Passes
+		return
+	}
 	cells, stock, vals, under := s.Cells, s.Stock, s.Vals, s.Under
 	*s = *t
 	s.Cells = append(cells[:0], t.Cells...)

@@ -73,7 +73,7 @@ type blockHead struct {
 	ok    bool
 	dir   int32
 	first uint8 // the first verify when it is a plain empty?, enemy? or friend?: tested inline
-	conds []cellTest
+	conds []cellCond
 }
 
 // The first verifies of block heads that runPieceBlocks tests without a call.
@@ -95,15 +95,15 @@ type quietList struct {
 
 // quietOp is one op of a quietList: an if (cond) or a sparse scan.
 type quietOp struct {
-	cond cellTest
+	cond cellCond
 	scan *sparseScan
 }
 
-// cellTest is a condition on the square l of a board for pieces of side.
-type cellTest func(cells []engine.Cell, side engine.Player, l engine.Loc) bool
+// cellCond is a condition on the square l of a board for pieces of side.
+type cellCond func(cells []engine.Cell, side engine.Player, l engine.Loc) bool
 
-// initFast proves the fast paths of g's code.
-func (g *Game) initFast() {
+// initDialectFast proves the dialect's fast paths of g's code.
+func (g *Game) initDialectFast() {
 	p := g.code
 	if p == nil || p.Dialect == nil {
 		return
@@ -204,7 +204,7 @@ func (g *Game) initFast() {
 		quiet = true
 	}
 	if len(f.scans) > 0 || quiet {
-		g.fast = f
+		g.dfast = f
 	}
 }
 
@@ -301,12 +301,12 @@ func (g *Game) cleanInt(e *code.Expr, attrs *[]int32) (int64, bool) {
 
 // sparse returns the proof for the all-positions o, or nil.
 func (g *Game) sparse(o *code.Op) *sparseScan {
-	if g.fast == nil || !useDialectShortcuts {
+	if g.dfast == nil || !useDialectShortcuts {
 		return nil
 	}
-	for i := range g.fast.scans {
-		if g.fast.scans[i].op == o {
-			return &g.fast.scans[i]
+	for i := range g.dfast.scans {
+		if g.dfast.scans[i].op == o {
+			return &g.dfast.scans[i]
 		}
 	}
 	return nil
@@ -441,7 +441,7 @@ func quietCondOK(c *code.Cond) bool {
 
 // quietFn compiles c, accepted by quietCondOK, into a test that gives what gen.test
 // gives with the cursor on l, for pieces of side, on the board cells.
-func (g *Game) quietFn(c *code.Cond) cellTest {
+func (g *Game) quietFn(c *code.Cond) cellCond {
 	switch c.Code {
 	case code.CondTrue:
 		return func([]engine.Cell, engine.Player, engine.Loc) bool { return true }
@@ -451,7 +451,7 @@ func (g *Game) quietFn(c *code.Cond) cellTest {
 		a := g.quietFn(c.Args[0])
 		return func(cells []engine.Cell, side engine.Player, l engine.Loc) bool { return !a(cells, side, l) }
 	case code.CondAnd, code.CondOr:
-		args := make([]cellTest, len(c.Args))
+		args := make([]cellCond, len(c.Args))
 		for i, a := range c.Args {
 			args[i] = g.quietFn(a)
 		}
@@ -495,7 +495,7 @@ func (g *Game) quietFn(c *code.Cond) cellTest {
 // them) are proved to do nothing in s: no if of theirs holds and no scan of theirs has
 // a square to visit.
 func (g *Game) quietAction(s *engine.State, a int, l engine.Loc, mover engine.Player) bool {
-	if g.fast == nil || g.fast.quiet == nil || !useDialectShortcuts {
+	if g.dfast == nil || g.dfast.quiet == nil || !useDialectShortcuts {
 		return false
 	}
 	side, k := mover, -1
@@ -505,7 +505,7 @@ func (g *Game) quietAction(s *engine.State, a int, l engine.Loc, mover engine.Pl
 	if l == engine.NoLoc {
 		l = 0
 	}
-	return g.quietList(&g.fast.quiet[k+1][a], s, side, l)
+	return g.quietList(&g.dfast.quiet[k+1][a], s, side, l)
 }
 
 func (g *Game) quietList(q *quietList, s *engine.State, side engine.Player, l engine.Loc) bool {
@@ -530,11 +530,11 @@ func (g *Game) quietList(q *quietList, s *engine.State, side engine.Player, l en
 func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
 	g := x.g
 	blocks := g.code.Moves[c.Kind()]
-	if g.fast == nil || g.fast.heads == nil || !useDialectShortcuts || x.attackMode {
+	if g.dfast == nil || g.dfast.heads == nil || !useDialectShortcuts || x.attackMode {
 		x.runBlocks(blocks, l, false, c, typ)
 		return
 	}
-	heads := g.fast.heads[c.Kind()]
+	heads := g.dfast.heads[c.Kind()]
 	for i := range blocks {
 		if h := &heads[i]; h.ok {
 			t := x.nbr[int(l)*x.nd+int(h.dir)]
@@ -636,10 +636,10 @@ type turnCheck struct {
 // turnCheck returns check i of the game as closures, or nil when it is not proved to
 // read only the facts of the turn.
 func (g *Game) turnCheck(i int) *turnCheck {
-	if g.fast == nil || !useDialectShortcuts {
+	if g.dfast == nil || !useDialectShortcuts {
 		return nil
 	}
-	return g.fast.checks[i]
+	return g.dfast.checks[i]
 }
 
 // turnCondFn compiles a condition accepted by turnOnlyCond.
@@ -801,5 +801,5 @@ func turnIntFn(e *code.Expr) func(*turnStats, []int64) int64 {
 
 // noStats reports whether the facts of the turns need not be counted.
 func (g *Game) noStats() bool {
-	return g.fast != nil && useDialectShortcuts && g.fast.noStats
+	return g.dfast != nil && useDialectShortcuts && g.dfast.noStats
 }

@@ -7,7 +7,7 @@ func SetDialectShortcuts(on bool) { useDialectShortcuts = on }
 // actions decided without a generator (per piece type and kind of action, the global
 // ones included), block heads, and checks run as closures.
 func FastPaths(g *Game) (scans, actions, heads, checks int) {
-	f := g.fast
+	f := g.dfast
 	if f == nil {
 		return
 	}

@@ -38,8 +38,11 @@ type Game struct {
 	royal [][]bool      // [player][kind]: kinds whose attack the player must never allow
 	gens  sync.Pool
 	reach reachTable
-	walks []walkLine   // [player*nDirs+dir]: where board walks end (walk.go)
-	fast  *dialectFast // the dialect's fast paths proved for the game (dialect_fast.go)
+	walks []walkLine    // [player*nDirs+dir]: where board walks end (walk.go)
+	fast  [][]fastBlock // [kind][block]: the moves on the fast path (fast.go), or nil
+	// fastKeep is the most ops a fast block shares with the one before it.
+	fastKeep int
+	dfast    *dialectFast // the dialect's fast paths proved for the game (dialect_fast.go)
 }
 
 // New returns the run-time of a compiled game: it compiles the game's move code if that
@@ -63,6 +66,7 @@ func newGame(cg *compile.Game, locate Locator) (*Game, error) {
 	g.reach.init(g)
 	g.initWalks()
 	g.initFast()
+	g.initDialectFast()
 	return g, nil
 }
 

@@ -110,6 +110,7 @@ type gen struct {
 	sub      *gen // runs the other side's moves for attacked?
 
 	cells []engine.Cell // the board being read (usually s.Cells)
+	trail []engine.Loc  // the cursor after each shared op of a fast block (fast.go)
 
 	// The dialect's state of a run (dialect_gen.go).
 	mover   engine.Player // the player making the turn (side is the moving piece's owner)
@@ -138,6 +139,8 @@ type gen struct {
 func newGen(g *Game) *gen {
 	x := &gen{g: g, b: g.Board, nd: len(g.Board.Dirs), attackAt: engine.NoLoc, at: -1}
 	x.walkSkip = g.walks != nil
+	x.trail = make([]engine.Loc, g.fastKeep)
+	x.seen.initBuckets(len(g.Board.Locs))
 	x.words = (len(g.Board.Locs) + 63) / 64
 	if g.code != nil {
 		x.posFlags = make([]uint64, len(g.code.PosFlags)*x.words)
@@ -158,12 +161,22 @@ func (x *gen) seenReset() { x.seen.reset() }
 
 // seenTable is an open-addressing set of emitted moves, keyed by a hash of their changes;
 // entries from earlier parts are told apart by an epoch instead of being cleared.
+//
+// In plain ZRF games most moves are unlike every other by the squares of their first
+// change alone, so moves are first sorted into buckets by those squares, and a move is
+// hashed only when its bucket already holds a move: the first move of a bucket waits in
+// first until a second one comes (lazy).
 type seenTable struct {
 	keys  []uint64
 	idx   []int32
 	epoch []uint32
 	cur   uint32
 	n     int
+	// The buckets: bEpoch[b] == cur when bucket b holds a move of this part, and
+	// bFirst[b] is then the index of its first move if that is not hashed yet, else -1.
+	bEpoch []uint32
+	bFirst []int32
+	bShift uint
 }
 
 func (t *seenTable) reset() {
@@ -171,8 +184,33 @@ func (t *seenTable) reset() {
 	t.n = 0
 	if t.cur == 0 {
 		clear(t.epoch)
+		clear(t.bEpoch)
 		t.cur = 1
 	}
+}
+
+// initBuckets makes the buckets for a board of n positions.
+func (t *seenTable) initBuckets(n int) {
+	size := 64
+	for size < 4*n && size < 1<<16 {
+		size *= 2
+	}
+	t.bEpoch, t.bFirst = make([]uint32, size), make([]int32, size)
+	t.bShift = 64
+	for ; size > 1; size /= 2 {
+		t.bShift--
+	}
+}
+
+// bucket returns the bucket of a move whose first change goes from from to to.
+func (t *seenTable) bucket(from, to engine.Loc) int {
+	k := uint64(uint32(from))<<32 | uint64(uint32(to))
+	return int((k * 0x9e3779b97f4a7c15) >> t.bShift)
+}
+
+// insert stores i under h; i must not be stored yet.
+func (t *seenTable) insert(h uint64, i int32) {
+	t.lookup(h, i, func(int32) bool { return false })
 }
 
 // lookup calls same for every remembered move with hash h; if none matches it stores i
@@ -532,6 +570,31 @@ func (x *gen) movementChange(m movement) engine.Change {
 // duplicate reports whether an identical move (same changes, same continuation) was
 // already emitted in this part, and remembers m otherwise.
 func (x *gen) duplicate(m *engine.Move) bool {
+	t := &x.seen
+	i := int32(len(x.out))
+	if x.g.code.Dialect == nil {
+		// The dialect may rewrite the moves of a part after they are made (pieceParts), so
+		// only plain games hash lazily; equal moves have equal first changes, and thus
+		// share a bucket.
+		from, to := engine.NoLoc, engine.NoLoc
+		if len(m.Changes) > 0 {
+			from, to = m.Changes[0].From, m.Changes[0].To
+		}
+		b := t.bucket(from, to)
+		if t.bEpoch[b] != t.cur {
+			t.bEpoch[b], t.bFirst[b] = t.cur, i
+			return false
+		}
+		if j := t.bFirst[b]; j >= 0 {
+			t.insert(moveHash(&x.out[j]), j)
+			t.bFirst[b] = -1
+		}
+	}
+	return t.lookup(moveHash(m), i, func(i int32) bool { return x.out[i].Equal(m) })
+}
+
+// moveHash hashes the changes and the continuation of a move.
+func moveHash(m *engine.Move) uint64 {
 	h := uint64(m.Cont) * 0x9e3779b97f4a7c15
 	for _, c := range m.Changes {
 		h = (h ^ uint64(c.Op) ^ uint64(c.To)<<8 ^ uint64(uint32(c.From))<<24 ^ uint64(c.Kind)<<40 ^ uint64(c.Player)<<52 ^ uint64(c.Attr)<<56) * 0x100000001b3
@@ -539,7 +602,7 @@ func (x *gen) duplicate(m *engine.Move) bool {
 			h ^= 1 << 63
 		}
 	}
-	return x.seen.lookup(h, int32(len(x.out)), func(i int32) bool { return x.out[i].Equal(m) })
+	return h
 }
 
 // test evaluates a condition on the board as it was at the start of the part.

@@ -131,6 +131,9 @@ func (g *Game) continuations(x *gen, s *engine.State, side engine.Player, l engi
 // from position l, for a piece (or a drop of it). In attack mode it stops at the first
 // capture on the square under test and reports it.
 func (x *gen) runBlocks(blocks []code.Block, l engine.Loc, drop bool, piece engine.Cell, typ engine.MoveType) bool {
+	if fast := x.fastBlocks(blocks, drop, piece); fast != nil {
+		return x.runFastBlocks(blocks, fast, l, piece, typ, ^uint64(0))
+	}
 	for i := range blocks {
 		b := &blocks[i]
 		if typ != engine.NoMoveType && b.Type != typ {
@@ -357,9 +360,9 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 		g.scanRoyal(w, s, e.Side, roy)
 		kept := turns[:0]
 		for i := range turns {
-			t := turns[i]
-			if g.Entry(t.After).Side == e.Side || !g.royalAttackedAfter(w, &t, e.Side, roy) {
-				kept = append(kept, t)
+			t := &turns[i]
+			if g.Entry(t.After).Side == e.Side || !g.royalAttackedAfter(w, t, e.Side, roy) {
+				kept = append(kept, *t)
 			}
 		}
 		turns = kept
@@ -477,7 +480,15 @@ func (g *Game) endTurn(w *workspace, before, after *engine.State, parts []engine
 		return nil
 	}
 	g.Advance(after)
-	return g.addTurn(w, Turn{Parts: parts, After: after, captures: caps, promoted: prom, stats: st, End: end})
+	if len(w.turns) >= MaxTurns {
+		return g.addTurn(w, Turn{})
+	}
+	// The fields are set in place: a Turn made on the stack and copied in is read back in
+	// wider loads than it was written with, which stalls.
+	w.turns = append(w.turns, Turn{})
+	t := &w.turns[len(w.turns)-1]
+	t.Parts, t.After, t.captures, t.promoted, t.stats, t.End = parts, after, caps, prom, st, end
+	return nil
 }
 
 // sameBoard reports whether a and b have the same pieces, stock and values.

@@ -38,7 +38,21 @@ type reachTable struct {
 type reachPair struct {
 	once sync.Once
 	sets [][]uint64
+	// blocks[from*nb+b] is the reach of block b alone (nil: everywhere), when the type
+	// has at most 64 blocks and the sets stay small (blockMask). The slices are made
+	// once (binit); the sets of each from the first time it is asked about (bfrom[from]).
+	binit  sync.Once
+	bfrom  []sync.Once
+	blocks [][]uint64
+	// masks[from*nLocs+to] is blockMask's answer, on boards small enough.
+	masks []uint64
 }
+
+// maxMaskLocs bounds the boards whose block masks are kept for every pair of positions.
+const maxMaskLocs = 100
+
+// maxBlockWords bounds the words of the per-block reach sets of one type and player.
+const maxBlockWords = 1 << 18
 
 // init makes the table for g when g asks who attacks a square: a royal piece or an
 // attacked? or defended? condition.
@@ -86,6 +100,91 @@ func (g *Game) reaches(p engine.Player, k engine.Kind, from, to engine.Loc) bool
 	})
 	set := pr.sets[from]
 	return set == nil || set[to>>6]&(1<<(uint(to)&63)) != 0
+}
+
+// blockMask returns a mask of the blocks of a piece of kind k on from, moving for
+// player p, whose moves may act on position to: bit b for block b. It is 0 when the
+// piece cannot reach to at all, and every bit is set when the blocks are not told apart.
+func (g *Game) blockMask(p engine.Player, k engine.Kind, from, to engine.Loc) uint64 {
+	r := &g.reach
+	blocks := g.code.Moves[k]
+	nb, nl := len(blocks), len(g.Board.Locs)
+	if r.pairs == nil || !usePruning || nb > 64 || nl*nb*r.words > maxBlockWords {
+		if !g.reaches(p, k, from, to) {
+			return 0
+		}
+		return ^uint64(0)
+	}
+	pr := r.blockPair(g, p, k)
+	pr.bfrom[from].Do(func() {
+		sets := pr.blocks[int(from)*nb : int(from)*nb+nb]
+		for b := range blocks {
+			sets[b] = g.computeBlockReach(p, k, b, from, r.words)
+		}
+		if pr.masks != nil {
+			for t := range nl {
+				pr.masks[int(from)*nl+t] = blockBits(sets, engine.Loc(t))
+			}
+		}
+	})
+	if pr.masks != nil {
+		return pr.masks[int(from)*nl+int(to)]
+	}
+	return blockBits(pr.blocks[int(from)*nb:int(from)*nb+nb], to)
+}
+
+// blockPair returns the pair of player p and kind k with its block slices made.
+func (r *reachTable) blockPair(g *Game, p engine.Player, k engine.Kind) *reachPair {
+	pr := &r.pairs[int(p)*len(g.Pieces)+int(k)]
+	pr.binit.Do(func() {
+		nl, nb := len(g.Board.Locs), len(g.code.Moves[k])
+		pr.bfrom = make([]sync.Once, nl)
+		pr.blocks = make([][]uint64, nl*nb)
+		if nl <= maxMaskLocs {
+			pr.masks = make([]uint64, nl*nl)
+		}
+	})
+	return pr
+}
+
+// maskRow returns the table of blockMask for pieces of kind k of player p by pair of
+// positions, or nil when blockMask keeps none. A row of it, from*nLocs onwards, holds
+// blockMask's answers once blockMask was asked about from by the same goroutine.
+func (g *Game) maskRow(p engine.Player, k engine.Kind) []uint64 {
+	r := &g.reach
+	nl, nb := len(g.Board.Locs), len(g.code.Moves[k])
+	if r.pairs == nil || !usePruning || nl > maxMaskLocs || nb > 64 || nl*nb*r.words > maxBlockWords {
+		return nil
+	}
+	return r.blockPair(g, p, k).masks
+}
+
+// blockBits returns the mask of the block reach sets that hold to.
+func blockBits(sets [][]uint64, to engine.Loc) uint64 {
+	var m uint64
+	for b, set := range sets {
+		if set == nil || set[to>>6]&(1<<(uint(to)&63)) != 0 {
+			m |= 1 << uint(b)
+		}
+	}
+	return m
+}
+
+// computeBlockReach returns the reach of block b of kind k on from, or nil for
+// everywhere (also when the analysis runs over its budget).
+func (g *Game) computeBlockReach(p engine.Player, k engine.Kind, b int, from engine.Loc, words int) []uint64 {
+	rs := &reachState{g: g, p: p, words: words, budget: reachBudget,
+		touched: make([]uint64, words), marks: make([]uint64, words),
+		froms: make([]uint64, words), tos: make([]uint64, words)}
+	start := make([]uint64, words)
+	setBit(start, from)
+	setBit(rs.marks, from)
+	setBit(rs.froms, from)
+	rs.ops(g.code.Moves[k][b].Ops, start)
+	if rs.all || rs.budget < 0 {
+		return nil
+	}
+	return rs.touched
 }
 
 // reachState is the abstract state: the possible cursors and marks, and the union of

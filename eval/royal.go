@@ -10,7 +10,10 @@ package eval
 // attacker stood where it stands before the turn. Any other turn takes the slow path
 // (royalAttacked), which gives the same answer.
 
-import "github.com/zoggo/zoggo/engine"
+import (
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/internal/code"
+)
 
 // useShortcuts turns on the royal-piece fast path and the skipping of board walks in
 // capture tests (walk.go); tests turn it off to compare.
@@ -26,15 +29,28 @@ type royalScan struct {
 	nk      int
 	enemies []engine.Loc // pieces of other players, in board order
 	// near[i] lists the enemies that can reach nearAt[i] (attackers), for royal piece
-	// i: most turns leave it where it stands, and test the same attackers.
+	// i moved there.
 	nearAt [maxRoyal]engine.Loc
 	near   [maxRoyal][]attacker
+	// home[i] lists the attackers of royal piece i where it stands at the start, once
+	// homeMade[i].
+	home     [maxRoyal][]attacker
+	homeMade [maxRoyal]bool
+	// rows[player*nKinds+kind] is the table of blockMask of the type (maskRow), once
+	// rowsMade says it was asked for.
+	rows     [][]uint64
+	rowsMade []bool
+	// fromsAsked has bit pair*nLocs+from once blockMask was asked about from for the pair
+	// (player*nKinds+kind): its row of rows may then be read.
+	fromsAsked []uint64
 }
 
-// attacker is a piece that may attack a royal piece, and its cell at the start.
+// attacker is a piece that may attack a royal piece, its cell at the start, and the
+// blocks of its moves that may (blockMask).
 type attacker struct {
 	from engine.Loc
 	cell engine.Cell
+	mask uint64
 }
 
 // scanRoyal fills w.royal for the turns of side from s.
@@ -42,7 +58,7 @@ func (g *Game) scanRoyal(w *workspace, s *engine.State, side engine.Player, roya
 	r := &w.royal
 	r.ok, r.nk, r.enemies = false, 0, r.enemies[:0]
 	for i := range r.nearAt {
-		r.nearAt[i] = engine.NoLoc
+		r.nearAt[i], r.homeMade[i] = engine.NoLoc, false
 	}
 	if g.code.Dialect != nil || g.Ext != nil || !useShortcuts {
 		return
@@ -72,7 +88,7 @@ func (g *Game) royalAttackedAfter(w *workspace, t *Turn, side engine.Player, roy
 	r := &w.royal
 	var kings [maxRoyal]engine.Loc
 	nk := r.nk
-	if !r.ok || len(t.End) > 0 || !followRoyal(t.Parts, side, royal, r.kings[:nk], kings[:nk]) {
+	if !r.ok || len(t.End) > 0 || !followRoyal(t.Parts, t.After, side, royal, r.kings[:nk], kings[:nk]) {
 		return g.royalAttacked(w.x, t.After, side, royal)
 	}
 	after := t.After
@@ -83,10 +99,18 @@ func (g *Game) royalAttackedAfter(w *workspace, t *Turn, side engine.Player, roy
 	}
 	x := w.x.attacker()
 	for i, l := range kings[:nk] {
-		if r.nearAt[i] != l {
-			r.nearAt[i], r.near[i] = l, g.attackers(r.near[i][:0], w.start, side, l, r.enemies)
+		list := &r.near[i]
+		if l == r.kings[i] {
+			// Most turns leave the royal piece where it stands: its attackers there are
+			// kept apart, so that the turns that move it do not replace them.
+			if !r.homeMade[i] {
+				r.home[i], r.homeMade[i] = g.attackers(r, r.home[i][:0], w.start, side, l, r.enemies), true
+			}
+			list = &r.home[i]
+		} else if r.nearAt[i] != l {
+			r.nearAt[i], r.near[i] = l, g.attackers(r, r.near[i][:0], w.start, side, l, r.enemies)
 		}
-		if g.attackedFrom(x, after, side, l, r.near[i]) {
+		if g.attackedFrom(x, after, side, l, *list) {
 			return true
 		}
 	}
@@ -95,16 +119,37 @@ func (g *Game) royalAttackedAfter(w *workspace, t *Turn, side engine.Player, roy
 
 // attackers appends to out the pieces of froms on s, player by player and in board
 // order, that can reach l.
-func (g *Game) attackers(out []attacker, s *engine.State, side engine.Player, l engine.Loc, froms []engine.Loc) []attacker {
+func (g *Game) attackers(r *royalScan, out []attacker, s *engine.State, side engine.Player, l engine.Loc, froms []engine.Loc) []attacker {
+	if r.rows == nil {
+		n := len(g.Players) * len(g.Pieces)
+		r.rows, r.rowsMade = make([][]uint64, n), make([]bool, n)
+		r.fromsAsked = make([]uint64, (n*len(g.Board.Locs)+63)/64)
+	}
 	for pi := range g.Players {
 		e := engine.Player(pi)
 		if e == side {
 			continue
 		}
+		nk, nl := len(g.Pieces), len(s.Cells)
 		for _, from := range froms {
 			c := s.Cells[from]
-			if c.Player() == e && g.reaches(e, c.Kind(), from, l) {
-				out = append(out, attacker{from, c})
+			if c.Player() != e {
+				continue
+			}
+			i := int(e)*nk + int(c.Kind())
+			if !r.rowsMade[i] {
+				r.rows[i], r.rowsMade[i] = g.maskRow(e, c.Kind()), true
+			}
+			var m uint64
+			if bit := i*nl + int(from); r.rows[i] != nil && r.fromsAsked[bit>>6]&(1<<(bit&63)) != 0 {
+				m = r.rows[i][int(from)*nl+int(l)]
+			} else {
+				// blockMask makes the row of from, which this goroutine may then read.
+				m = g.blockMask(e, c.Kind(), from, l)
+				r.fromsAsked[bit>>6] |= 1 << (bit & 63)
+			}
+			if m != 0 {
+				out = append(out, attacker{from, c, m})
 			}
 		}
 	}
@@ -112,13 +157,17 @@ func (g *Game) attackers(out []attacker, s *engine.State, side engine.Player, l 
 }
 
 // followRoyal writes to kings where the royal pieces standing on from are after the
-// parts, and reports false when a change is not one the fast path follows.
-func followRoyal(parts []engine.Move, side engine.Player, royal []bool, from, kings []engine.Loc) bool {
+// parts, which lead to after, and reports false when a change is not one the fast path
+// follows.
+func followRoyal(parts []engine.Move, after *engine.State, side engine.Player, royal []bool, from, kings []engine.Loc) bool {
 	copy(kings, from)
 	var prev [maxRoyal]engine.Loc
 	for i := range parts {
-		old := prev[:len(kings)]
-		copy(old, kings)
+		old := from // where the royal pieces are before part i
+		if i > 0 {
+			old = prev[:len(kings)]
+			copy(old, kings)
+		}
 		for j := range parts[i].Changes {
 			c := &parts[i].Changes[j]
 			switch c.Op {
@@ -134,7 +183,9 @@ func followRoyal(parts []engine.Move, side engine.Player, royal []bool, from, ki
 					return false
 				}
 			case engine.OpType:
-				if royal[c.Kind] || slicesIndex(old, c.To) >= 0 {
+				// Another player's piece that changes type may become an attacker that
+				// the list of the position before does not hold.
+				if cl := after.Cells[c.To]; royal[c.Kind] || slicesIndex(old, c.To) >= 0 || !cl.IsEmpty() && cl.Player() != side {
 					return false
 				}
 			case engine.OpDrop, engine.OpCreate:
@@ -170,16 +221,43 @@ func (g *Game) attackedFrom(x *gen, s *engine.State, side engine.Player, l engin
 	defer func() { x.attackAt, x.attackMode, x.hit = engine.NoLoc, false, false }()
 	x.side = engine.NoPlayer
 	for _, a := range list {
-		c := cells[a.from]
+		c, mask := cells[a.from], a.mask
 		if c != a.cell {
-			if c.IsEmpty() || c.Player() == side || !g.reaches(c.Player(), c.Kind(), a.from, l) {
+			if c.IsEmpty() || c.Player() == side {
+				continue
+			}
+			if mask = g.blockMask(c.Player(), c.Kind(), a.from, l); mask == 0 {
 				continue
 			}
 		}
 		if e := c.Player(); e != x.side {
 			x.side, x.nbr = e, g.Board.Neighbor[e]
 		}
-		if x.runBlocks(g.code.Moves[c.Kind()], a.from, false, c, engine.NoMoveType) {
+		if x.runSomeBlocks(g.code.Moves[c.Kind()], a.from, c, mask) {
+			return true
+		}
+	}
+	return false
+}
+
+// runSomeBlocks is runBlocks in attack mode for the moves of piece's type, running only
+// the blocks of mask (bit b for block b; blocks past the 64th always run).
+func (x *gen) runSomeBlocks(blocks []code.Block, l engine.Loc, piece engine.Cell, mask uint64) bool {
+	if fast := x.fastBlocks(blocks, false, piece); fast != nil {
+		return x.runFastBlocks(blocks, fast, l, piece, engine.NoMoveType, mask)
+	}
+	for i := range blocks {
+		b := &blocks[i]
+		if i < 64 && mask&(1<<uint(i)) == 0 {
+			continue
+		}
+		if x.foreign && b.Owner == code.OwnFriend || !x.foreign && b.Owner == code.OwnEnemy {
+			continue
+		}
+		x.blk = b
+		x.reset(l, false, piece)
+		x.run(b.Ops)
+		if x.hit {
 			return true
 		}
 	}

@@ -1,0 +1,64 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestApplyPlain applies random parts to random positions of lineGame with applyPlain
+// and with the general path of Apply, and checks that both leave the same state. The
+// parts move one piece (or none, or two), then capture, change types, set attributes,
+// and now and then make a change applyPlain leaves to the general path.
+func TestApplyPlain(t *testing.T) {
+	defer func() { usePlainApply = true }()
+	g := lineGame()
+	rng := rand.New(rand.NewPCG(7, 7))
+	n := len(g.Board.Locs)
+	loc := func() Loc { return Loc(rng.IntN(n)) }
+	plain := 0
+	for iter := 0; iter < 20000; iter++ {
+		s := g.NewState()
+		for l := range s.Cells {
+			if rng.IntN(3) > 0 {
+				s.Cells[l] = MakeCell(Player(rng.IntN(2)), Kind(rng.IntN(2)), uint32(rng.IntN(4)))
+			}
+		}
+		s.Hash = g.FullHash(s)
+		var m Move
+		if rng.IntN(10) > 0 {
+			m.Changes = append(m.Changes, Change{Op: OpMove, From: loc(), To: loc(), Player: Player(rng.IntN(2))})
+		}
+		for range rng.IntN(4) {
+			switch rng.IntN(8) {
+			case 0, 1:
+				m.Changes = append(m.Changes, Change{Op: OpCapture, To: loc()})
+			case 2, 3:
+				m.Changes = append(m.Changes, Change{Op: OpType, To: loc(), Kind: Kind(rng.IntN(2))})
+			case 4, 5:
+				m.Changes = append(m.Changes, Change{Op: OpAttr, To: loc(), Attr: uint8(rng.IntN(2)), Val: rng.IntN(2) == 0})
+			case 6:
+				m.Changes = append(m.Changes, Change{Op: OpMove, From: loc(), To: loc()})
+			default:
+				m.Changes = append(m.Changes, Change{Op: OpOwner, To: loc(), Player: Player(rng.IntN(2))})
+			}
+		}
+		a, b := s.Clone(), s.Clone()
+		if g.applyPlain(s.Clone(), &m) {
+			plain++
+		}
+		usePlainApply = true
+		g.Apply(a, &m)
+		usePlainApply = false
+		g.Apply(b, &m)
+		if !slices.Equal(a.Cells, b.Cells) || a.Hash != b.Hash || a.LastFrom != b.LastFrom || a.LastTo != b.LastTo || a.Ply != b.Ply {
+			t.Fatalf("iteration %d: %v: applyPlain gives %v (hash %x), Apply %v (hash %x)", iter, m.Changes, a.Cells, a.Hash, b.Cells, b.Hash)
+		}
+		if a.Hash != g.FullHash(a) {
+			t.Fatalf("iteration %d: %v: the hash is not the full hash", iter, m.Changes)
+		}
+	}
+	if plain < 10000 {
+		t.Errorf("only %d of the parts took applyPlain", plain)
+	}
+}

@@ -1,0 +1,527 @@
+package eval
+
+// This file runs the common move blocks of plain ZRF games on a shorter path. When a
+// game is made, every move block whose ops are all of a small set (steps, mark and back,
+// go last-from and last-to, verify, if and while, captures and attribute changes
+// recorded as effects, and adds that move the block's own piece) is copied into fast
+// ops: the tests of the cursor's position or of a neighbour (empty?, friend?, enemy?,
+// in-zone?, piece?, attributes, last-from?, last-to?) become their own codes, a step and
+// the test of where it lands one op, a slide's loop (while empty? add, then a step along
+// one direction) one op, and an if whose branches are one add each one op. Such a block
+// never opens a second movement, so each of its adds makes one move of the piece from
+// where the block started to the cursor, then the effects recorded so far, then the
+// promotion: the fast add builds exactly the changes the general add builds. Blocks of
+// a piece that begin with the same steps and tests run them once (runFastBlocks).
+// Any other block runs on the general path (gen.go); the compiled program is only read.
+// TestFastBlocksChangeNothing compares both paths on random positions of many games.
+
+import (
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/internal/code"
+)
+
+// useFast turns the fast blocks on; tests turn it off to compare.
+var useFast = true
+
+// fastCode says what a fastOp does.
+type fastCode uint8
+
+const (
+	fStep       fastCode = iota // a: direction
+	fVerify                     // the condition
+	fIf                         // the condition, body, els
+	fWhile                      // the condition, body; a board walk when op.Walk
+	fSlide                      // while empty? (add; step a): add holds the add
+	fAdd                        // kinds, cont
+	fMark                       // mark
+	fBack                       // back
+	fCapture                    // op.Loc
+	fSetAttr                    // a: attribute, the condition
+	fGoLastFrom                 // go last-from
+	fGoLastTo                   // go last-to
+	fStepTest                   // a step, then a test of the new cursor's cell (cc is ccEmpty, ccFriend or ccEnemy)
+	fIfAdd                      // an if whose branches are one add each (a pawn's promotion)
+)
+
+// condKind says how a fastOp's condition is tested.
+type condKind uint8
+
+const (
+	ccAny   condKind = iota // x.test(cond)
+	ccTrue                  // always true (with neg: false)
+	ccEmpty                 // the cursor's cell is empty
+	ccFriend
+	ccEnemy
+	ccZone     // zone za holds the position
+	ccPiece    // the position holds a piece of kind za
+	ccLastTo   // the position is the last part's destination
+	ccLastFrom // the position is the last part's source
+	ccAttr     // the position holds a piece with attribute za
+)
+
+// fastOp is one op of a fast block.
+type fastOp struct {
+	code  fastCode
+	cc    condKind
+	neg   bool
+	a     int32
+	za    int32
+	dir   int32 // the condition's position: -1 for the cursor, else a direction from it
+	cond  *code.Cond
+	body  []fastOp
+	els   []fastOp
+	add   *fastOp // fSlide: the add of its loop
+	kinds []engine.Kind
+	cont  engine.MoveType
+	at    int32    // op.At
+	op    *code.Op // the op it was made from: its position for errors
+}
+
+// fastBlock is a block's fast ops; ok is false when the block runs on the general path.
+// Its first share ops are the first ops of the block before it, which is fast too, and
+// they only move the cursor; keep is the share of the block after it.
+type fastBlock struct {
+	ok          bool
+	owner       uint8 // blk.Owner
+	typ         engine.MoveType
+	blk         *code.Block
+	ops         []fastOp
+	share, keep int
+}
+
+// initFast makes the fast blocks of g's moves, in plain ZRF games.
+func (g *Game) initFast() {
+	if g.code == nil || g.code.Dialect != nil || g.Ext != nil {
+		return
+	}
+	g.fast = make([][]fastBlock, len(g.code.Moves))
+	for k, blocks := range g.code.Moves {
+		fb := make([]fastBlock, len(blocks))
+		for i := range blocks {
+			fb[i].blk, fb[i].owner, fb[i].typ = &blocks[i], blocks[i].Owner, blocks[i].Type
+			fb[i].ops, fb[i].ok = fastOps(blocks[i].Ops)
+			if i > 0 && fb[i].ok && fb[i-1].ok {
+				fb[i].share = sharedOps(fb[i-1].ops, fb[i].ops)
+				fb[i-1].keep = fb[i].share
+				g.fastKeep = max(g.fastKeep, fb[i].share)
+			}
+		}
+		g.fast[k] = fb
+	}
+}
+
+// fastOps copies ops into fast ops, or reports false when one of them has none.
+func fastOps(ops []code.Op) ([]fastOp, bool) {
+	out := make([]fastOp, 0, len(ops))
+	for i := range ops {
+		o := &ops[i]
+		f := fastOp{op: o, a: o.A, at: o.At}
+		switch o.Code {
+		case code.OpStep:
+			f.code = fStep
+		case code.OpVerify:
+			f.code = fVerify
+			f.setCond(o.Cond)
+		case code.OpIf:
+			f.code = fIf
+			f.setCond(o.Cond)
+			var ok bool
+			if f.body, ok = fastOps(o.Body); !ok {
+				return nil, false
+			}
+			if o.Else != nil {
+				if f.els, ok = fastOps(o.Else); !ok {
+					return nil, false
+				}
+			}
+			if len(f.body) == 1 && f.body[0].code == fAdd && len(f.els) == 1 && f.els[0].code == fAdd {
+				f.code = fIfAdd
+			}
+		case code.OpWhile:
+			if isSlide(o) {
+				a, _ := fastOps(o.Body[:1])
+				f.code, f.a, f.add = fSlide, o.Body[1].A, &a[0]
+				break
+			}
+			f.code = fWhile
+			f.setCond(o.Cond)
+			var ok bool
+			if f.body, ok = fastOps(o.Body); !ok {
+				return nil, false
+			}
+		case code.OpAdd:
+			if o.B != 0 {
+				return nil, false
+			}
+			f.code, f.kinds, f.cont = fAdd, o.Kinds, engine.MoveType(o.A)
+		case code.OpMark:
+			f.code = fMark
+		case code.OpBack:
+			f.code = fBack
+		case code.OpCapture:
+			f.code = fCapture
+		case code.OpSetAttr:
+			f.code = fSetAttr
+			f.setCond(o.Cond)
+		case code.OpGoLastFrom:
+			f.code = fGoLastFrom
+		case code.OpGoLastTo:
+			f.code = fGoLastTo
+		default:
+			return nil, false
+		}
+		if n := len(out); n > 0 && out[n-1].code == fStep && f.code == fVerify && f.cc >= ccEmpty && f.cc <= ccEnemy && f.dir < 0 {
+			// A step and a test of where it lands are one op.
+			f.code, f.a = fStepTest, out[n-1].a
+			out[n-1] = f
+			continue
+		}
+		out = append(out, f)
+	}
+	return out, true
+}
+
+// sharedOps returns how many first ops a and b have in common that only move the
+// cursor and test it without running other code.
+func sharedOps(a, b []fastOp) int {
+	n := 0
+	for n < len(a) && n < len(b) {
+		p, q := &a[n], &b[n]
+		switch {
+		case p.code == fStep && q.code == fStep && p.a == q.a:
+		case (p.code == fVerify || p.code == fStepTest) && q.code == p.code && p.cc != ccAny && p.cc == q.cc &&
+			p.neg == q.neg && p.za == q.za && p.a == q.a && p.dir == q.dir:
+		default:
+			return n
+		}
+		n++
+	}
+	return n
+}
+
+// isSlide reports whether o is (while empty? add d) with a plain add: the loop of a
+// slide.
+func isSlide(o *code.Op) bool {
+	c := o.Cond
+	return c.Code == code.CondEmpty && !c.Neg && c.Loc.Kind == code.LocCursor && !o.Walk &&
+		len(o.Body) == 2 && o.Body[0].Code == code.OpAdd && o.Body[0].B == 0 && o.Body[1].Code == code.OpStep
+}
+
+// setCond chooses how f tests c.
+func (f *fastOp) setCond(c *code.Cond) {
+	f.cond, f.cc, f.neg, f.dir = c, ccAny, false, -1
+	switch c.Code {
+	case code.CondTrue:
+		f.cc = ccTrue
+		return
+	case code.CondFalse:
+		f.cc, f.neg = ccTrue, true
+		return
+	}
+	var cc condKind
+	switch c.Code {
+	case code.CondEmpty:
+		cc = ccEmpty
+	case code.CondFriend:
+		cc = ccFriend
+	case code.CondEnemy:
+		cc = ccEnemy
+	case code.CondInZone:
+		cc = ccZone
+	case code.CondPiece:
+		cc = ccPiece
+	case code.CondLastTo:
+		cc = ccLastTo
+	case code.CondLastFrom:
+		cc = ccLastFrom
+	case code.CondAttr:
+		cc = ccAttr
+	default:
+		return
+	}
+	switch c.Loc.Kind {
+	case code.LocCursor:
+	case code.LocDir:
+		f.dir = c.Loc.V
+	default:
+		return
+	}
+	f.cc, f.neg, f.za = cc, c.Neg, c.A
+}
+
+// cellTest is a test of kind cc (ccEmpty, ccFriend or ccEnemy) of cell c for side,
+// without its negation.
+func cellTest(cc condKind, c engine.Cell, side engine.Player) bool {
+	switch cc {
+	case ccEmpty:
+		return c.IsEmpty()
+	case ccFriend:
+		return !c.IsEmpty() && c.Player() == side
+	}
+	return !c.IsEmpty() && c.Player() != side
+}
+
+// ftest evaluates f's condition as test does.
+func (x *gen) ftest(f *fastOp) bool {
+	switch f.cc {
+	case ccAny:
+		return x.test(f.cond)
+	case ccTrue:
+		return !f.neg
+	}
+	l := x.cursor
+	if f.dir >= 0 {
+		// As pred: a position that does not exist makes the predicate false.
+		if l = x.nbr[int(l)*x.nd+int(f.dir)]; l == engine.NoLoc {
+			return f.neg
+		}
+	}
+	var v bool
+	switch f.cc {
+	case ccEmpty, ccFriend, ccEnemy:
+		v = cellTest(f.cc, x.cells[l], x.side)
+	case ccZone:
+		v = x.b.InZone(int(f.za), x.side, l)
+	case ccPiece:
+		v = x.cells[l].Kind() == engine.Kind(f.za)
+	case ccLastTo:
+		v = l == x.s.LastTo
+	case ccLastFrom:
+		v = l == x.s.LastFrom
+	case ccAttr:
+		c := x.cells[l]
+		v = !c.IsEmpty() && c.Attr(int(f.za))
+	}
+	return v != f.neg
+}
+
+// fastBlocks returns the fast blocks of blocks when they are the moves of piece's type.
+func (x *gen) fastBlocks(blocks []code.Block, drop bool, piece engine.Cell) []fastBlock {
+	f := x.g.fast
+	k := piece.Kind()
+	if f == nil || drop || !useFast || len(blocks) == 0 || k < 0 || int(k) >= len(f) ||
+		len(x.g.code.Moves[k]) != len(blocks) || &x.g.code.Moves[k][0] != &blocks[0] {
+		return nil
+	}
+	return f[k]
+}
+
+// runFastBlocks is runBlocks for the moves of piece's type, some of them fast. A fast
+// block whose first ops (steps and tests of the cursor's cell, which only move the
+// cursor) are those of the fast block run just before it starts where that one was after
+// them, and does not run at all when that one stopped among them: the same ops from the
+// same square stop it at the same op.
+//
+// Only the blocks of mask run (bit b for block b; blocks past the 64th always run).
+func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc, piece engine.Cell, typ engine.MoveType, mask uint64) bool {
+	skip := code.OwnEnemy // the owner of blocks that do not run
+	if x.foreign {
+		skip = code.OwnFriend
+	}
+	x.fastReset(l, piece)
+	stop := -1 // where the previous fast block stopped (len(ops) if it did not), or -1
+	for i := range fast {
+		fb := &fast[i]
+		if stop >= 0 && stop < fb.share {
+			// The block begins with ops of the one before, which stopped among them at
+			// stop: so would it, run or not, and the next one may be skipped alike.
+			continue
+		}
+		if i < 64 && mask&(1<<uint(i)) == 0 || typ != engine.NoMoveType && fb.typ != typ || fb.owner == skip {
+			stop = -1
+			continue
+		}
+		x.blk = fb.blk
+		if !fb.ok {
+			x.reset(l, false, piece)
+			x.run(fb.blk.Ops)
+			x.fastReset(l, piece)
+			stop = -1
+		} else {
+			from := 0
+			if stop >= 0 {
+				from = fb.share
+			}
+			// What reset does that fast ops may have changed: the rest stays as
+			// fastReset left it.
+			x.cursor, x.mark = l, l
+			if from > 0 {
+				x.cursor = x.trail[from-1]
+			}
+			x.effects = x.effects[:0]
+			stop = x.runFastOps(fb.ops, from, fb.keep)
+		}
+		if x.attackMode && x.hit {
+			return true
+		}
+	}
+	return false
+}
+
+// fastReset is reset for the fast blocks of a piece on l.
+func (x *gen) fastReset(l engine.Loc, piece engine.Cell) {
+	x.start = l
+	x.open, x.openDrop, x.openPiece, x.openFrom, x.openTo = true, false, piece, l, engine.NoLoc
+	x.moved = x.moved[:0]
+	x.flags = 0
+	if x.posDirty {
+		clear(x.posFlags)
+		x.posDirty = false
+	}
+}
+
+// runFastOps runs fast ops from ops[from] and returns the index of the op that stopped
+// the block, or len(ops). The cursor after each of the first keep ops goes to x.trail.
+func (x *gen) runFastOps(ops []fastOp, from, keep int) int {
+	for i := from; i < len(ops); i++ {
+		f := &ops[i]
+		x.at = f.at
+		switch f.code {
+		case fStep:
+			t := x.nbr[int(x.cursor)*x.nd+int(f.a)]
+			if t == engine.NoLoc {
+				return i
+			}
+			x.cursor = t
+		case fStepTest:
+			t := x.nbr[int(x.cursor)*x.nd+int(f.a)]
+			if t == engine.NoLoc {
+				return i
+			}
+			x.cursor = t
+			if cellTest(f.cc, x.cells[t], x.side) == f.neg {
+				return i
+			}
+		case fVerify:
+			if !x.ftest(f) {
+				return i
+			}
+		case fIf:
+			if x.ftest(f) {
+				if x.runFastOps(f.body, 0, 0) < len(f.body) {
+					return i
+				}
+			} else if f.els != nil {
+				if x.runFastOps(f.els, 0, 0) < len(f.els) {
+					return i
+				}
+			}
+		case fIfAdd:
+			a := &f.els[0]
+			if x.ftest(f) {
+				a = &f.body[0]
+			}
+			x.at = a.at
+			x.fastAdd(a)
+		case fSlide:
+			for n := 1; x.cells[x.cursor].IsEmpty(); n++ {
+				if n > MaxWhileSteps {
+					x.bail(f.op, "while loop ran more than %d times: does its body move the cursor?", MaxWhileSteps)
+				}
+				x.at = f.add.at
+				x.fastAdd(f.add)
+				t := x.nbr[int(x.cursor)*x.nd+int(f.a)]
+				if t == engine.NoLoc {
+					return i
+				}
+				x.cursor = t
+			}
+		case fWhile:
+			if f.op.Walk && x.attackMode && x.walkSkip && useShortcuts {
+				x.walk(f.op)
+				continue
+			}
+			n := 0
+			for x.ftest(f) {
+				if n++; n > MaxWhileSteps {
+					x.bail(f.op, "while loop ran more than %d times: does its body move the cursor?", MaxWhileSteps)
+				}
+				if x.runFastOps(f.body, 0, 0) < len(f.body) {
+					return i
+				}
+			}
+		case fAdd:
+			x.fastAdd(f)
+		case fMark:
+			x.mark = x.cursor
+		case fBack:
+			x.cursor = x.mark
+		case fCapture:
+			if l, ok := x.resolve(f.op.Loc); ok {
+				x.effects = append(x.effects, engine.Change{Op: engine.OpCapture, To: l})
+			}
+		case fSetAttr:
+			x.effects = append(x.effects, engine.Change{Op: engine.OpAttr, To: x.cursor, Attr: uint8(f.a), Val: x.ftest(f)})
+		case fGoLastFrom:
+			if x.s.LastFrom == engine.NoLoc {
+				return i
+			}
+			x.cursor = x.s.LastFrom
+		case fGoLastTo:
+			if x.s.LastTo == engine.NoLoc {
+				return i
+			}
+			x.cursor = x.s.LastTo
+		}
+		if i < keep {
+			x.trail[i] = x.cursor
+		}
+	}
+	return len(ops)
+}
+
+// fastAdd is add for a block whose only movement is its piece's, from where it started
+// to the cursor.
+func (x *gen) fastAdd(f *fastOp) {
+	to := x.cursor
+	if x.attackAt != engine.NoLoc {
+		if to == x.attackAt {
+			x.hit = true
+		}
+		for i := range x.effects {
+			if e := &x.effects[i]; e.Op == engine.OpCapture && e.To == x.attackAt {
+				x.hit = true
+			}
+		}
+	} else {
+		mv := engine.Change{Op: engine.OpMove, From: x.start, To: to, Player: x.openPiece.Player(), Kind: x.openPiece.Kind()}
+		t := &x.seen
+		if b := t.bucket(x.start, to); len(f.kinds) == 0 && t.bEpoch[b] != t.cur && len(x.out)-x.outBase < MaxMoves {
+			// The common move, first of its bucket: what duplicate does, inline.
+			t.bEpoch[b], t.bFirst[b] = t.cur, int32(len(x.out))
+			start := len(x.arena)
+			x.arena = append(x.arena, engine.Change{})
+			c := &x.arena[start]
+			c.Op, c.From, c.To, c.Player, c.Kind = engine.OpMove, x.start, to, x.openPiece.Player(), x.openPiece.Kind()
+			x.arena = append(x.arena, x.effects...)
+			x.out = append(x.out, engine.Move{})
+			m := &x.out[len(x.out)-1]
+			m.Changes, m.Type, m.Cont, m.Rule = x.arena[start:len(x.arena):len(x.arena)], x.blk.Type, f.cont, x.blk.Rule
+			if !x.g.Semantics.KeepEffects {
+				x.effects = x.effects[:0]
+			}
+			return
+		}
+		n := max(len(f.kinds), 1)
+		for i := 0; i < n; i++ {
+			start := len(x.arena)
+			x.arena = append(x.arena, mv)
+			x.arena = append(x.arena, x.effects...)
+			if len(f.kinds) > 0 {
+				x.arena = append(x.arena, engine.Change{Op: engine.OpType, To: to, Kind: f.kinds[i]})
+			}
+			m := engine.Move{Changes: x.arena[start:len(x.arena):len(x.arena)], Type: x.blk.Type, Cont: f.cont, Rule: x.blk.Rule}
+			if x.duplicate(&m) {
+				x.arena = x.arena[:start]
+				continue
+			}
+			if len(x.out)-x.outBase >= MaxMoves {
+				x.bail(f.op, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
+			}
+			x.out = append(x.out, m)
+		}
+	}
+	if !x.g.Semantics.KeepEffects {
+		x.effects = x.effects[:0]
+	}
+}

@@ -50,7 +50,8 @@ type Game struct {
 	rename func(error) error // gives positions the file names the user gave (LoadFile)
 	prog   *code.Program
 	err    error
-	from   *Game       // an earlier game of the file whose move code this one takes (share.go)
+	cands  []shareCand // earlier games of the file whose move code this one may take (share.go)
+	owner  *Game       // the game that compiled the code this one has: itself or a cand's
 	shared *sharedCode // what compiling this game's own code added to its tables
 }
 
@@ -73,7 +74,7 @@ func (g *Game) Program() (*code.Program, error) {
 			return
 		}
 		g.c = nil
-		if g.from != nil && g.takeCode() {
+		if g.cands != nil && g.takeCode(c) {
 			return
 		}
 		nRules, nZones := len(g.Rules), len(g.Board.Zones)
@@ -94,7 +95,15 @@ func (g *Game) Program() (*code.Program, error) {
 			}
 			return
 		}
-		g.shared = &sharedCode{lookups: lookups, rules: slices.Clone(g.Rules[nRules:]), zones: len(g.Board.Zones) != nZones}
+		g.owner = g
+		if !shareable(c) {
+			return
+		}
+		// The board walks are marked here, before any other game can take the code:
+		// once shared, its ops are never written again (code.MarkWalks).
+		c.eg.prog.MarkWalks()
+		g.shared = &sharedCode{lookups: lookups, rules: slices.Clone(g.Rules[nRules:]), zones: len(g.Board.Zones) != nZones,
+			walked: c.walksLike(c.eg.prog.At)}
 	})
 	return g.prog, g.err
 }

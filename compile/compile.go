@@ -52,7 +52,10 @@ type Game struct {
 	err    error
 	cands  []shareCand // earlier games of the file whose move code this one may take (share.go)
 	owner  *Game       // the game that compiled the code this one has: itself or a cand's
-	shared *sharedCode // what compiling this game's own code added to its tables
+	// keepForms keeps the blocks of the code this game compiles for games whose forms
+	// are only alike (share.go).
+	keepForms bool
+	shared    *sharedCode // what compiling this game's own code added to its tables
 }
 
 // Program returns the game's compiled moves and drops, compiling them the first time it
@@ -102,8 +105,10 @@ func (g *Game) Program() (*code.Program, error) {
 		// The board walks are marked here, before any other game can take the code:
 		// once shared, its ops are never written again (code.MarkWalks).
 		c.eg.prog.MarkWalks()
-		g.shared = &sharedCode{lookups: lookups, rules: slices.Clone(g.Rules[nRules:]), zones: len(g.Board.Zones) != nZones,
-			walked: c.walksLike(c.eg.prog.At)}
+		g.shared = &sharedCode{lookups: lookups, rules: slices.Clone(g.Rules[nRules:]), zones: len(g.Board.Zones) != nZones}
+		if g.keepForms {
+			g.shared.moves, g.shared.drops = c.srcMoves, c.srcDrops
+		}
 	})
 	return g.prog, g.err
 }

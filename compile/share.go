@@ -25,6 +25,7 @@ package compile
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/internal/code"
@@ -37,7 +38,24 @@ type sharedCode struct {
 	lookups *lookupLog
 	rules   []engine.Rule // the rules the blocks produce
 	zones   bool          // the bodies declared zones of their own: do not share
-	walked  bool          // atWalk gives the positions the compiler recorded (Program.At)
+
+	// moves and drops are the compiled blocks, kept when a game of the file has only
+	// alike forms to share with, to prove atWalk on them once (walked).
+	moves, drops [][]srcBlock
+	walkOnce     sync.Once
+	walked       bool // atWalk gives the sources the compiler recorded (Program.At)
+}
+
+// walks reports whether atWalk, on the blocks that compiled to p, gives p's sources.
+func (sh *sharedCode) walks(p *code.Program) bool {
+	sh.walkOnce.Do(func() {
+		if sh.moves != nil {
+			w := atWalk{want: p.At, check: true}
+			w.blocks(sh.moves, sh.drops)
+			sh.walked = !w.bad && w.n == len(p.At)
+		}
+	})
+	return sh.walked
 }
 
 // shareCand is an earlier game of the file whose blocks compile as a game's do.
@@ -159,6 +177,12 @@ func alikeNodes(a, b *zrf.Node) bool {
 // shareBodies lists for every game of the file the earlier games that compile their
 // move code the same way, nearest the file's start first.
 func shareBodies(games []*Game) {
+	alike := false
+	defer func() {
+		for _, g := range games {
+			g.keepForms = alike
+		}
+	}()
 	for i, g := range games {
 		if g.c == nil || !shareable(g.c) {
 			continue
@@ -169,6 +193,7 @@ func shareBodies(games []*Game) {
 			}
 			if ok, same := sameBodies(f.c, g.c); ok {
 				g.cands = append(g.cands, shareCand{f, same})
+				alike = alike || !same
 			}
 		}
 	}
@@ -204,7 +229,7 @@ func (g *Game) takeCode(c *compiler) bool {
 // name o's bodies looked up means the same in g.
 func (g *Game) fits(c *compiler, o *Game, same bool) (*code.Program, []string, bool) {
 	sh := o.shared
-	if o.prog == nil || sh == nil || sh.zones || !same && !sh.walked {
+	if o.prog == nil || sh == nil || sh.zones || !same && !sh.walks(o.prog) {
 		return nil, nil, false
 	}
 	l := sh.lookups
@@ -246,34 +271,35 @@ func (g *Game) fits(c *compiler, o *Game, same bool) (*code.Program, []string, b
 // walkBlocks lists the source of every instruction of c's blocks, in the order
 // compileBodies compiles them, into at.
 func (c *compiler) walkBlocks(at []code.Source) []code.Source {
-	w := atWalk{at: at}
-	w.blocks(c)
+	w := atWalk{at: at, list: true}
+	w.blocks(c.srcMoves, c.srcDrops)
 	return w.at
 }
 
-// walksLike reports whether walkBlocks lists exactly want, the sources that compiling
-// c's blocks recorded.
-func (c *compiler) walksLike(want []code.Source) bool {
-	w := atWalk{want: want, check: true}
-	w.blocks(c)
-	return !w.bad && w.n == len(want)
+// countInstrs returns the number of instructions of c's blocks outside the dialect's
+// own forms: the number of ops and sources compiling them makes.
+func (c *compiler) countInstrs() int {
+	var w atWalk
+	w.blocks(c.srcMoves, c.srcDrops)
+	return w.n
 }
 
-// atWalk visits the instructions of bodies as bodyCompiler.instrs and instr do, listing
-// the source each gets (bodyCompiler.at), or with check comparing them with want.
+// atWalk visits the instructions of bodies as bodyCompiler.instrs and instr do, counting
+// them, and with list listing the source each gets (bodyCompiler.at), or with check
+// comparing them with want.
 type atWalk struct {
-	at, want []code.Source
-	check    bool
-	n        int // sources met
-	bad      bool
+	at, want    []code.Source
+	list, check bool
+	n           int // sources met
+	bad         bool
 }
 
-func (w *atWalk) blocks(c *compiler) {
-	for k := range c.srcMoves {
-		for _, b := range c.srcMoves[k] {
+func (w *atWalk) blocks(moves, drops [][]srcBlock) {
+	for k := range moves {
+		for _, b := range moves[k] {
 			w.instrs(b.Body.List, b.Site)
 		}
-		for _, b := range c.srcDrops[k] {
+		for _, b := range drops[k] {
 			w.instrs(b.Body.List, b.Site)
 		}
 	}
@@ -295,7 +321,7 @@ func (w *atWalk) instr(n *zrf.Node, site *zrf.Site) {
 			w.bad = true
 			return
 		}
-	} else {
+	} else if w.list {
 		w.at = append(w.at, s)
 	}
 	w.n++

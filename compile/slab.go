@@ -17,8 +17,10 @@ const (
 type slab struct {
 	ops   []code.Op
 	conds []code.Cond
+	args  []*code.Cond
 	nOps  int // size of the next block of ops
 	nCond int
+	nArgs int
 }
 
 // opList returns an empty slice of ops with room for n.
@@ -45,4 +47,18 @@ func (s *slab) cond(c code.Cond) *code.Cond {
 	s.conds = s.conds[1:]
 	*p = c
 	return p
+}
+
+// condList returns an empty slice of conditions with room for n.
+func (s *slab) condList(n int) []*code.Cond {
+	if n > len(s.args) {
+		if n > slabMax/8 {
+			return make([]*code.Cond, 0, n)
+		}
+		s.nArgs = min(max(2*s.nArgs, slabMin, n), slabMax)
+		s.args = make([]*code.Cond, s.nArgs)
+	}
+	out := s.args[:0:n]
+	s.args = s.args[n:]
+	return out
 }

@@ -25,6 +25,8 @@ type bodyCompiler struct {
 	accs  []*code.Expr // accumulators met while compiling a check
 	nAcc  int
 	slab  slab // where the ops and conditions come from (slab.go)
+	// leaves are the conditions without arguments compiled so far (cond).
+	leaves map[condKey]*code.Cond
 }
 
 var instrKeywords = map[string]code.Opcode{
@@ -416,8 +418,36 @@ func (bc *bodyCompiler) loc(n *zrf.Node, site *zrf.Site) code.LocArg {
 	return code.LocArg{}
 }
 
-// cond compiles a condition.
+// condKey is what a condition without arguments tests.
+type condKey struct {
+	code code.CondCode
+	neg  bool
+	a    int32
+	loc  code.LocArg
+}
+
+// cond compiles a condition. Outside the dialect, the conditions without arguments
+// (empty?, (on-board? n), (in-zone? promotion)...) are made once per program: most
+// conditions are such, and the code is read-only once compiled.
 func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *code.Cond {
+	cd := bc.condOf(n, site)
+	if cd == nil || cd.Args != nil || cd.Ints != nil || bc.c.dialect {
+		return cd
+	}
+	k := condKey{cd.Code, cd.Neg, cd.A, cd.Loc}
+	if old, ok := bc.leaves[k]; ok {
+		bc.slab.unCond(cd)
+		return old
+	}
+	if bc.leaves == nil {
+		bc.leaves = map[condKey]*code.Cond{}
+	}
+	bc.leaves[k] = cd
+	return cd
+}
+
+// condOf compiles a condition.
+func (bc *bodyCompiler) condOf(n *zrf.Node, site *zrf.Site) *code.Cond {
 	c := bc.c
 	ns := n.SiteIn(site)
 	var name string

@@ -16,7 +16,8 @@ const (
 // slab is the blocks being carved for one game's code.
 type slab struct {
 	ops   []code.Op
-	conds []code.Cond
+	conds []code.Cond // a block of conditions, the first used of them handed out
+	used  int
 	args  []*code.Cond
 	nOps  int // size of the next block of ops
 	nCond int
@@ -39,14 +40,23 @@ func (s *slab) opList(n int) []code.Op {
 
 // cond returns a new condition holding c.
 func (s *slab) cond(c code.Cond) *code.Cond {
-	if len(s.conds) == 0 {
+	if s.used == len(s.conds) {
 		s.nCond = min(max(2*s.nCond, slabMin), slabMax)
 		s.conds = make([]code.Cond, s.nCond)
+		s.used = 0
 	}
-	p := &s.conds[0]
-	s.conds = s.conds[1:]
+	p := &s.conds[s.used]
+	s.used++
 	*p = c
 	return p
+}
+
+// unCond takes back c, if it is the last condition handed out, to be handed out again.
+func (s *slab) unCond(c *code.Cond) {
+	if s.used > 0 && c == &s.conds[s.used-1] {
+		s.used--
+		s.conds[s.used] = code.Cond{}
+	}
 }
 
 // condList returns an empty slice of conditions with room for n.

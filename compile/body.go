@@ -25,6 +25,8 @@ type bodyCompiler struct {
 	accs  []*code.Expr // accumulators met while compiling a check
 	nAcc  int
 	slab  slab // where the ops and conditions come from (slab.go)
+	// leaves are the conditions without arguments compiled so far (cond).
+	leaves map[condKey]*code.Cond
 }
 
 var instrKeywords = map[string]code.Opcode{
@@ -42,9 +44,13 @@ var predicates = map[string]code.CondCode{
 
 // compileBodies compiles every block of every piece.
 func (c *compiler) compileBodies() {
-	p := &code.Program{Promoted: make([]bool, len(c.g.Pieces))}
+	// Every instruction gets a source and an op: both are sized once, by a walk of the
+	// bodies, rather than grown.
+	n := c.countInstrs()
+	p := &code.Program{Promoted: make([]bool, len(c.g.Pieces)), At: make([]code.Source, 0, n)}
 	c.eg.prog = p
 	bc := &bodyCompiler{c: c, p: p, rules: map[string]int32{}}
+	bc.slab.ops = make([]code.Op, n)
 	p.Moves = make([][]code.Block, len(c.g.Pieces))
 	p.Drops = make([][]code.Block, len(c.g.Pieces))
 	for k := range c.g.Pieces {
@@ -97,84 +103,92 @@ func (bc *bodyCompiler) at(n *zrf.Node, site *zrf.Site) int32 {
 }
 
 // instrs compiles a list of instructions. An (if ...) body is split at the atom else.
+// The ops are compiled in place, in the list that holds them: an op is most of a
+// hundred bytes, and copying each several times was a good part of the work.
 func (bc *bodyCompiler) instrs(items []*zrf.Node, site *zrf.Site) []code.Op {
 	out := bc.slab.opList(len(items))
 	for _, n := range items {
-		if o, ok := bc.instr(n, site); ok {
-			out = append(out, o)
+		out = out[:len(out)+1]
+		o := &out[len(out)-1]
+		*o = code.Op{}
+		if !bc.instr(n, site, o) {
+			*o = code.Op{}
+			out = out[:len(out)-1]
 		}
 	}
 	return out
 }
 
-func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (code.Op, bool) {
+// instr compiles the instruction n into o, which is zero, and reports whether it
+// compiled.
+func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site, o *code.Op) bool {
 	c := bc.c
 	b := c.g.Board
 	ns := n.SiteIn(site)
-	o := code.Op{At: bc.at(n, site)}
+	o.At = bc.at(n, site)
 	if n.Kind == zrf.String {
 		c.errorf(n, site, "expected an instruction, found %s", n.Describe())
-		return o, false
+		return false
 	}
-	if o2, ok, handled := bc.dialectInstr(n, site, o); handled {
-		return o2, ok
+	if ok, handled := bc.dialectInstr(n, site, o); handled {
+		return ok
 	}
 	if n.Kind == zrf.Atom {
 		t := n.Text
 		if oc, ok := instrKeywords[t]; ok {
 			o.Code = oc
-			return o, true
+			return true
 		}
 		switch t {
 		case "add", "add-copy", "add-partial", "add-copy-partial":
 			if strings.HasSuffix(t, "partial") {
 				c.errorf(n, site, "%s needs a move type: (%s TYPE)", t, t)
-				return o, false
+				return false
 			}
 			o.Code = code.OpAdd
 			o.A = -1
 			if t == "add-copy" {
 				o.B = 1
 			}
-			return o, true
+			return true
 		}
 		if d := b.DirIndex(t); d != engine.NoDir {
 			if c.locIndex(t) != engine.NoLoc {
 				c.errorf(n, site, "%q is both a direction and a position", t)
-				return o, false
+				return false
 			}
 			o.Code, o.A = code.OpStep, int32(d)
-			return o, true
+			return true
 		}
 		if l := c.locIndex(t); l != engine.NoLoc {
 			o.Code, o.A = code.OpJump, int32(l)
-			return o, true
+			return true
 		}
 		if _, ok := predicates[t]; ok || strings.HasPrefix(t, "not-") {
 			c.errorf(n, site, "condition %q used as an instruction; write (verify %s)", t, t)
-			return o, false
+			return false
 		}
 		c.errorf(n, site, "unknown instruction %q: not a keyword, direction or position%s", t, bc.suggestInstr(t))
-		return o, false
+		return false
 	}
 	h := n.Head()
 	a := n.Args()
 	if h == "" {
 		c.errorf(n, site, "expected an instruction, found %s", n.Describe())
-		return o, false
+		return false
 	}
 	switch h {
 	case "verify":
 		if len(a) != 1 {
 			c.errorf(n, site, "verify takes one condition")
-			return o, false
+			return false
 		}
 		o.Code, o.Cond = code.OpVerify, bc.cond(a[0], ns)
-		return o, o.Cond != nil
+		return o.Cond != nil
 	case "if":
 		if len(a) < 1 {
 			c.errorf(n, site, "if needs a condition")
-			return o, false
+			return false
 		}
 		o.Code, o.Cond = code.OpIf, bc.cond(a[0], ns)
 		rest := a[1:]
@@ -182,31 +196,31 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (code.Op, bool) {
 			if x.IsAtom("else") {
 				o.Body = bc.instrs(rest[:i], ns)
 				o.Else = bc.instrs(rest[i+1:], ns)
-				return o, o.Cond != nil
+				return o.Cond != nil
 			}
 		}
 		o.Body = bc.instrs(rest, ns)
-		return o, o.Cond != nil
+		return o.Cond != nil
 	case "while":
 		if len(a) < 1 {
 			c.errorf(n, site, "while needs a condition")
-			return o, false
+			return false
 		}
 		o.Code, o.Cond = code.OpWhile, bc.cond(a[0], ns)
 		o.Body = bc.instrs(a[1:], ns)
-		return o, o.Cond != nil
+		return o.Cond != nil
 	case "opposite":
 		if len(a) != 1 {
 			c.errorf(n, site, "opposite takes one direction")
-			return o, false
+			return false
 		}
 		d := bc.dir(a[0], ns)
 		o.Code, o.A = code.OpOpposite, int32(d)
-		return o, d != engine.NoDir
+		return d != engine.NoDir
 	case "go":
 		if len(a) != 1 || a[0].Kind != zrf.Atom {
 			c.errorf(n, site, "expected (go from), (go to), (go last-from) or (go last-to)")
-			return o, false
+			return false
 		}
 		switch a[0].Text {
 		case "from":
@@ -219,29 +233,29 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (code.Op, bool) {
 			o.Code = code.OpGoLastTo
 		default:
 			c.errorf(a[0], ns, "expected from, to, last-from or last-to after go, found %q", a[0].Text)
-			return o, false
+			return false
 		}
-		return o, true
+		return true
 	case "mark", "back", "from", "to", "cascade", "change-owner":
 		if len(a) > 0 && !(h == "change-owner" && len(a) == 1) {
 			c.errorf(n, site, "%s takes no arguments", h)
-			return o, false
+			return false
 		}
 		o.Code = instrKeywords[h]
 		if h == "change-owner" && len(a) == 1 {
 			o.Loc = bc.loc(a[0], ns)
 		}
-		return o, true
+		return true
 	case "capture", "flip":
 		o.Code = instrKeywords[h]
 		if len(a) > 1 {
 			c.errorf(n, site, "%s takes at most one location", h)
-			return o, false
+			return false
 		}
 		if len(a) == 1 {
 			o.Loc = bc.loc(a[0], ns)
 		}
-		return o, true
+		return true
 	case "create":
 		// (create [OWNER] [TYPE] [LOCATION]). Real files leave out the type: GufuuShogi
 		// writes (create North), KoShogi (create pass-flag) with a position; the type is
@@ -257,15 +271,15 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (code.Op, bool) {
 				o.Loc = bc.loc(x, ns)
 			default:
 				c.kind(x, ns)
-				return o, false
+				return false
 			}
 		}
-		return o, true
+		return true
 	case "change-type":
 		o.Code = code.OpChangeType
 		if len(a) < 1 || len(a) > 2 {
 			c.errorf(n, site, "expected (change-type TYPE [LOCATION])")
-			return o, false
+			return false
 		}
 		k := c.kind(a[0], ns)
 		o.B = int32(k)
@@ -275,11 +289,11 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (code.Op, bool) {
 		if len(a) == 2 {
 			o.Loc = bc.loc(a[1], ns)
 		}
-		return o, k != engine.NoKind
+		return k != engine.NoKind
 	case "set-flag", "set-position-flag":
 		if len(a) < 2 || len(a) > 3 || a[0].Kind != zrf.Atom || h == "set-flag" && len(a) != 2 {
 			c.errorf(n, site, "expected (%s NAME CONDITION%s)", h, map[bool]string{true: "", false: " [LOCATION]"}[h == "set-flag"])
-			return o, false
+			return false
 		}
 		if h == "set-flag" {
 			o.Code, o.A = code.OpSetFlag, bc.flag(&bc.p.Flags, a[0].Text)
@@ -290,25 +304,25 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (code.Op, bool) {
 			}
 		}
 		o.Cond = bc.cond(a[1], ns)
-		return o, o.Cond != nil
+		return o.Cond != nil
 	case "set-attribute":
 		if len(a) == 2 && a[0].Kind == zrf.Atom && c.g.Ext != nil && c.g.Ext.PieceIntIndex(a[0].Text) >= 0 {
 			o.Code, o.A, o.B = code.OpSetVal, int32(c.g.Ext.PieceIntIndex(a[0].Text)), int32(engine.ValPiece)
 			o.Expr = bc.setValue(a[0].Text, a[1], ns)
-			return o, o.Expr != nil
+			return o.Expr != nil
 		}
 		if len(a) != 2 || a[0].Kind != zrf.Atom {
 			c.errorf(n, site, "expected (set-attribute NAME CONDITION)")
-			return o, false
+			return false
 		}
 		i := c.g.AttrIndexOf(a[0].Text)
 		if i < 0 {
 			c.errorf(a[0], ns, "unknown attribute %q%s", a[0].Text, didYouMean(a[0].Text, c.g.AttrNames))
-			return o, false
+			return false
 		}
 		o.Code, o.A = code.OpSetAttr, int32(i)
 		o.Cond = bc.cond(a[1], ns)
-		return o, o.Cond != nil
+		return o.Cond != nil
 	case "add", "add-copy", "add-partial", "add-copy-partial":
 		o.Code, o.A = code.OpAdd, -1
 		if strings.HasPrefix(h, "add-copy") {
@@ -318,7 +332,7 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (code.Op, bool) {
 		if strings.HasSuffix(h, "partial") {
 			if len(args) == 0 || args[len(args)-1].Kind != zrf.Atom {
 				c.errorf(n, site, "(%s [PIECE ...] TYPE) needs a move type", h)
-				return o, false
+				return false
 			}
 			o.A = int32(c.moveType(args[len(args)-1].Text))
 			args = args[:len(args)-1]
@@ -326,23 +340,23 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site) (code.Op, bool) {
 		for _, x := range args {
 			k := c.kind(x, ns)
 			if k == engine.NoKind {
-				return o, false
+				return false
 			}
 			o.Kinds = append(o.Kinds, k)
 			bc.p.Promoted[k] = true
 		}
-		return o, true
+		return true
 	}
 	if _, ok := predicates[h]; ok || strings.HasPrefix(h, "not-") {
 		c.errorf(n, site, "condition (%s ...) used as an instruction; write (verify (%s ...))", h, h)
-		return o, false
+		return false
 	}
 	if h == "and" || h == "or" || h == "not" {
 		c.errorf(n, site, "condition (%s ...) used as an instruction; write (verify (%s ...))", h, h)
-		return o, false
+		return false
 	}
 	c.errorf(n.List[0], ns, "unknown instruction (%s ...)%s", h, bc.suggestInstr(h))
-	return o, false
+	return false
 }
 
 var instrNames = []string{"add", "add-copy", "add-partial", "add-copy-partial", "mark", "back", "from", "to",
@@ -404,8 +418,36 @@ func (bc *bodyCompiler) loc(n *zrf.Node, site *zrf.Site) code.LocArg {
 	return code.LocArg{}
 }
 
-// cond compiles a condition.
+// condKey is what a condition without arguments tests.
+type condKey struct {
+	code code.CondCode
+	neg  bool
+	a    int32
+	loc  code.LocArg
+}
+
+// cond compiles a condition. Outside the dialect, the conditions without arguments
+// (empty?, (on-board? n), (in-zone? promotion)...) are made once per program: most
+// conditions are such, and the code is read-only once compiled.
 func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *code.Cond {
+	cd := bc.condOf(n, site)
+	if cd == nil || cd.Args != nil || cd.Ints != nil || bc.c.dialect {
+		return cd
+	}
+	k := condKey{cd.Code, cd.Neg, cd.A, cd.Loc}
+	if old, ok := bc.leaves[k]; ok {
+		bc.slab.unCond(cd)
+		return old
+	}
+	if bc.leaves == nil {
+		bc.leaves = map[condKey]*code.Cond{}
+	}
+	bc.leaves[k] = cd
+	return cd
+}
+
+// condOf compiles a condition.
+func (bc *bodyCompiler) condOf(n *zrf.Node, site *zrf.Site) *code.Cond {
 	c := bc.c
 	ns := n.SiteIn(site)
 	var name string
@@ -441,7 +483,7 @@ func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *code.Cond {
 			c.errorf(n, site, "(%s ...) needs conditions", name)
 			return nil
 		}
-		cd := bc.slab.cond(code.Cond{Code: code.CondAnd})
+		cd := bc.slab.cond(code.Cond{Code: code.CondAnd, Args: bc.slab.condList(len(args))})
 		if name == "or" {
 			cd.Code = code.CondOr
 		}
@@ -462,7 +504,7 @@ func (bc *bodyCompiler) cond(n *zrf.Node, site *zrf.Site) *code.Cond {
 		if sub == nil {
 			return nil
 		}
-		return bc.slab.cond(code.Cond{Code: code.CondNot, Args: []*code.Cond{sub}})
+		return bc.slab.cond(code.Cond{Code: code.CondNot, Args: append(bc.slab.condList(1), sub)})
 	}
 	neg := false
 	base := name

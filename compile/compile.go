@@ -50,8 +50,12 @@ type Game struct {
 	rename func(error) error // gives positions the file names the user gave (LoadFile)
 	prog   *code.Program
 	err    error
-	from   *Game       // an earlier game of the file whose move code this one takes (share.go)
-	shared *sharedCode // what compiling this game's own code added to its tables
+	cands  []shareCand // earlier games of the file whose move code this one may take (share.go)
+	owner  *Game       // the game that compiled the code this one has: itself or a cand's
+	// keepForms keeps the blocks of the code this game compiles for games whose forms
+	// are only alike (share.go).
+	keepForms bool
+	shared    *sharedCode // what compiling this game's own code added to its tables
 }
 
 // Program returns the game's compiled moves and drops, compiling them the first time it
@@ -73,7 +77,7 @@ func (g *Game) Program() (*code.Program, error) {
 			return
 		}
 		g.c = nil
-		if g.from != nil && g.takeCode() {
+		if g.cands != nil && g.takeCode(c) {
 			return
 		}
 		nRules, nZones := len(g.Rules), len(g.Board.Zones)
@@ -94,7 +98,17 @@ func (g *Game) Program() (*code.Program, error) {
 			}
 			return
 		}
+		g.owner = g
+		if !shareable(c) {
+			return
+		}
+		// The board walks are marked here, before any other game can take the code:
+		// once shared, its ops are never written again (code.MarkWalks).
+		c.eg.prog.MarkWalks()
 		g.shared = &sharedCode{lookups: lookups, rules: slices.Clone(g.Rules[nRules:]), zones: len(g.Board.Zones) != nZones}
+		if g.keepForms {
+			g.shared.moves, g.shared.drops = c.srcMoves, c.srcDrops
+		}
 	})
 	return g.prog, g.err
 }

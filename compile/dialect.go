@@ -335,7 +335,7 @@ var dialectInstrs = map[string]bool{"set": true, "take-top": true, "select": tru
 
 // dialectInstr compiles an instruction of the dialect; ok false with no error when n is
 // not one.
-func (bc *bodyCompiler) dialectInstr(n *zrf.Node, site *zrf.Site, o code.Op) (code.Op, bool, bool) {
+func (bc *bodyCompiler) dialectInstr(n *zrf.Node, site *zrf.Site, o *code.Op) (ok, handled bool) {
 	c := bc.c
 	ns := n.SiteIn(site)
 	h := n.Head()
@@ -343,32 +343,32 @@ func (bc *bodyCompiler) dialectInstr(n *zrf.Node, site *zrf.Site, o code.Op) (co
 		h = n.Text
 	}
 	if !dialectInstrs[h] {
-		return o, false, false
+		return false, false
 	}
 	if !c.dialect {
 		c.errorf(n, site, "(%s ...) belongs to the zoggo-1 dialect: put (version %q) at the top of the file", h, DialectVersion)
-		return o, false, true
+		return false, true
 	}
 	a := n.Args()
 	switch h {
 	case "set":
 		if len(a) < 2 || len(a) > 3 || a[0].Kind != zrf.Atom {
 			c.errorf(n, site, "expected (set NAME [LOCATION] VALUE)")
-			return o, false, true
+			return false, true
 		}
 		o.Code = code.OpSetVal
-		if !bc.valueName(a[0], ns, &o) {
-			return o, false, true
+		if !bc.valueName(a[0], ns, o) {
+			return false, true
 		}
 		if len(a) == 3 {
 			if o.B == int32(engine.ValVar) {
 				c.errorf(a[1], ns, "variable %q has no location", a[0].Text)
-				return o, false, true
+				return false, true
 			}
 			o.Loc = bc.loc(a[1], ns)
 		}
 		o.Expr = bc.iexpr(a[len(a)-1], ns)
-		return o, o.Expr != nil, true
+		return o.Expr != nil, true
 	case "take-top", "select", "capture-group", "capture-side":
 		o.Code = code.OpTake
 		switch h {
@@ -381,36 +381,36 @@ func (bc *bodyCompiler) dialectInstr(n *zrf.Node, site *zrf.Site, o code.Op) (co
 		}
 		if len(a) > 1 {
 			c.errorf(n, site, "(%s [LOCATION]) takes at most one location", h)
-			return o, false, true
+			return false, true
 		}
 		if len(a) == 1 {
 			o.Loc = bc.loc(a[0], ns)
 		}
 		if h == "take-top" && (c.g.Ext == nil || c.g.Ext.StackCap == 0) {
 			c.errorf(n, site, "take-top needs stacks: declare (stacks N) in the game")
-			return o, false, true
+			return false, true
 		}
-		return o, true, true
+		return true, true
 	case "shift":
 		if len(a) != 1 {
 			c.errorf(n, site, "expected (shift DIRECTION)")
-			return o, false, true
+			return false, true
 		}
 		d := bc.dir(a[0], ns)
 		o.Code, o.A = code.OpShift, int32(d)
-		return o, d != engine.NoDir, true
+		return d != engine.NoDir, true
 	case "permute":
 		return bc.permute(n, site, o)
 	case "all-positions":
 		o.Code = code.OpAll
 		o.Body = bc.instrs(a, ns)
-		return o, true, true
+		return true, true
 	case "goto":
 		// (goto LABEL): the turn order goes on at LABEL after this turn; again is the
 		// turn being played (an extra turn), repeat the ZRF repeat point.
 		if len(a) != 1 || a[0].Kind != zrf.Atom {
 			c.errorf(n, site, "expected (goto LABEL)")
-			return o, false, true
+			return false, true
 		}
 		to := c.g.TurnOrder
 		o.Code = code.OpGoto
@@ -427,13 +427,13 @@ func (bc *bodyCompiler) dialectInstr(n *zrf.Node, site *zrf.Site, o code.Op) (co
 					names = append(names, l)
 				}
 				c.errorf(a[0], ns, "unknown turn-order label %q: labels are declared with (label NAME) in turn-order, and again and repeat always exist%s", t, didYouMean(t, names))
-				return o, false, true
+				return false, true
 			}
 			o.A = int32(i)
 		}
-		return o, true, true
+		return true, true
 	}
-	return o, false, false
+	return false, false
 }
 
 // valueName resolves the name of a variable or integer attribute into o.a (slot) and o.b
@@ -707,17 +707,17 @@ func (bc *bodyCompiler) isName(n *zrf.Node) bool {
 // permute compiles (permute (P1 P2 ... Pn) ...): each list is a cycle, the contents of P1
 // going to P2, ..., of Pn to P1. A position may appear once in the whole form. The
 // permutation is stored in the program, and the op names it by number.
-func (bc *bodyCompiler) permute(n *zrf.Node, site *zrf.Site, o code.Op) (code.Op, bool, bool) {
+func (bc *bodyCompiler) permute(n *zrf.Node, site *zrf.Site, o *code.Op) (bool, bool) {
 	c := bc.c
 	ns := n.SiteIn(site)
 	a := n.Args()
 	if len(a) == 0 {
 		c.errorf(n, site, "expected (permute (POSITION POSITION ...) ...)")
-		return o, false, true
+		return false, true
 	}
 	if c.g.Ext != nil && c.g.Ext.StackCap > 0 {
 		c.errorf(n, site, "permute cannot move columns: it is not allowed in a game with (stacks N)")
-		return o, false, true
+		return false, true
 	}
 	var perm code.Perm
 	seen := map[engine.Loc]bool{}
@@ -748,9 +748,9 @@ func (bc *bodyCompiler) permute(n *zrf.Node, site *zrf.Site, o code.Op) (code.Op
 		}
 	}
 	if !ok {
-		return o, false, true
+		return false, true
 	}
 	o.Code, o.A = code.OpPermute, int32(len(bc.p.Perms))
 	bc.p.Perms = append(bc.p.Perms, perm)
-	return o, true, true
+	return true, true
 }

@@ -13,6 +13,7 @@ import (
 // changes only its setup takes its base game's Program; one whose board gives a position
 // named in a body another number, or that brings its own piece, or that adds a move
 // type before the bodies name theirs, compiles its own, and that code is what it must be.
+// A variant that declares its piece again with the same text takes the ops only.
 func TestShareCode(t *testing.T) {
 	const src = `
 (define board3 (board (grid (start-rectangle 0 0 10 10)
@@ -27,6 +28,7 @@ func TestShareCode(t *testing.T) {
 (variant (title "Man") (piece (name Man) (moves (s add))))
 (variant (title "Types") (piece (name Man) (moves (move-type slow) (n (add-partial hop)) (c3 add))))
 (variant (title "Setup again") (board-setup (White (Man c1)) (Black (Man a3))))
+(variant (title "Man again") (piece (name Man) (moves (n (add-partial hop)) (c3 add))))
 `
 	cf, err := compile.Load(zrf.NewFileSet(), fstest.MapFS{"in.zrf": {Data: []byte(src)}}, "in.zrf")
 	if err != nil {
@@ -49,9 +51,24 @@ func TestShareCode(t *testing.T) {
 		{"Man", false},
 		{"Types", false},
 		{"Setup again", true},
+		{"Man again", false},
 	} {
 		if got := progs[tt.title] == progs["Base"]; got != tt.share {
 			t.Errorf("%s shares the code of Base: %v, want %v", tt.title, got, tt.share)
+		}
+	}
+	// Man again declares its piece anew with the same text: it takes the ops of Base, and
+	// its instructions have their own source positions.
+	base, again := progs["Base"], progs["Man again"]
+	if &again.Moves[0][0] != &base.Moves[0][0] {
+		t.Error("Man again compiled its own ops; want those of Base")
+	}
+	if len(again.At) != len(base.At) || len(again.At) == 0 {
+		t.Fatalf("Man again has %d sources, Base %d", len(again.At), len(base.At))
+	}
+	for i := range again.At {
+		if again.At[i].Pos <= base.At[i].Pos {
+			t.Errorf("source %d of Man again is at %d, not after that of Base (%d)", i, again.At[i].Pos, base.At[i].Pos)
 		}
 	}
 	for _, g := range cf.Games {

@@ -16,9 +16,12 @@ const (
 // slab is the blocks being carved for one game's code.
 type slab struct {
 	ops   []code.Op
-	conds []code.Cond
+	conds []code.Cond // a block of conditions, the first used of them handed out
+	used  int
+	args  []*code.Cond
 	nOps  int // size of the next block of ops
 	nCond int
+	nArgs int
 }
 
 // opList returns an empty slice of ops with room for n.
@@ -37,12 +40,35 @@ func (s *slab) opList(n int) []code.Op {
 
 // cond returns a new condition holding c.
 func (s *slab) cond(c code.Cond) *code.Cond {
-	if len(s.conds) == 0 {
+	if s.used == len(s.conds) {
 		s.nCond = min(max(2*s.nCond, slabMin), slabMax)
 		s.conds = make([]code.Cond, s.nCond)
+		s.used = 0
 	}
-	p := &s.conds[0]
-	s.conds = s.conds[1:]
+	p := &s.conds[s.used]
+	s.used++
 	*p = c
 	return p
+}
+
+// unCond takes back c, if it is the last condition handed out, to be handed out again.
+func (s *slab) unCond(c *code.Cond) {
+	if s.used > 0 && c == &s.conds[s.used-1] {
+		s.used--
+		s.conds[s.used] = code.Cond{}
+	}
+}
+
+// condList returns an empty slice of conditions with room for n.
+func (s *slab) condList(n int) []*code.Cond {
+	if n > len(s.args) {
+		if n > slabMax/8 {
+			return make([]*code.Cond, 0, n)
+		}
+		s.nArgs = min(max(2*s.nArgs, slabMin, n), slabMax)
+		s.args = make([]*code.Cond, s.nArgs)
+	}
+	out := s.args[:0:n]
+	s.args = s.args[n:]
+	return out
 }

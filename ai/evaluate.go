@@ -8,7 +8,9 @@ import (
 )
 
 // Values holds a game's piece values, derived from mobility as Zillions does: a piece is
-// worth more the more moves it has, on average, standing alone on the board.
+// worth more the more moves it has, on average, standing alone on the board. Where the
+// rules state what pieces are worth (the dialect's (value N)), those values are used
+// instead, in the same units (see stated).
 type Values struct {
 	Kind []float64 // per piece type
 }
@@ -61,7 +63,34 @@ func computeValues(g *eval.Game) *Values {
 			v.Kind[k] = 1 + float64(total)/float64(samples)
 		}
 	}
+	stated(g, v)
 	return v
+}
+
+// stated replaces the derived values of v by those the rules state, keeping their
+// ratios: they are scaled so that their mean is the mean of the derived values of the
+// same pieces, so that the positional terms (terms.go), whose weights are in the units
+// of derived values, keep their weight. A piece whose value is not stated keeps its
+// derived value. Mobility alone can be far from what a piece is worth: in Thud a dwarf
+// moves like a queen and a troll like a king (derived 37 and 8), but the rules score a
+// dwarf 1 and a troll 4, and a troll takes up to eight dwarfs in one step.
+func stated(g *eval.Game, v *Values) {
+	sumStated, sumDerived := 0.0, 0.0
+	for k, p := range g.Pieces {
+		if p.Value > 0 {
+			sumStated += float64(p.Value)
+			sumDerived += v.Kind[k]
+		}
+	}
+	if sumStated == 0 {
+		return
+	}
+	scale := sumDerived / sumStated
+	for k, p := range g.Pieces {
+		if p.Value > 0 {
+			v.Kind[k] = float64(p.Value) * scale
+		}
+	}
 }
 
 // Evaluate scores s for player p: its material minus the strongest opponent's (the sum of

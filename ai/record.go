@@ -240,6 +240,7 @@ func Tally(info *RunInfo, recs []Record) *Stats {
 		row.Low, row.High = scoreInterval(row.Wins, row.Draws, row.Losses)
 		row.Points /= n
 	}
+	st.Margins, st.Pairs = margins(info, recs), pairs(info, recs)
 	return st
 }
 

@@ -101,6 +101,10 @@ type Stats struct {
 	Capped  int
 	Failed  int         // games stopped by an error; they count nowhere else
 	Errors  []GameError // the errors of the first failed games, at most MaxErrors
+	// Margins and Pairs count points rather than results (margin.go), in a run with
+	// --score; Pairs only for two bots changing seats.
+	Margins []Margin
+	Pairs   *Pairs
 }
 
 // MaxErrors bounds the errors Summarise keeps.

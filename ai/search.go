@@ -61,6 +61,7 @@ type worker struct {
 	err    error // the first error met; it stops the search
 	qdepth int
 	mob    []mobility // per ply: who chose there and among how many turns
+	ranked bool       // the root turns are in the order of rank
 
 	deadline time.Time
 	ticks    int
@@ -130,6 +131,11 @@ func (s *Search) Choose(m *match.Match, r *rand.Rand) (int, error) {
 	if s.Threads > 1 {
 		return s.smp(m, w, order, gains)
 	}
+	if s.Time > 0 {
+		if err := rank([]*worker{w}, order); err != nil {
+			return 0, err
+		}
+	}
 	best, done := w.deepen(order, 1)
 	s.lastNodes, s.lastDepth = w.nodes, done
 	return best, w.err
@@ -169,7 +175,11 @@ func (w *worker) deepen(order []int, from int) (int, int) {
 			if w.err != nil {
 				return 0, 0
 			}
-			if w.stop && d > 1 {
+			if w.stop && (d > 1 || w.salt > 0 || w.ranked) {
+				// Without a clock main goes on at depth 1, scoring the turns left
+				// without looking further, so as to have a turn; on a clock it keeps
+				// the best of the turns it searched, the root being ranked (rank). A
+				// helper's turn is not needed.
 				break
 			}
 			// Only a strictly better value counts: a child cut off by alpha returns a bound
@@ -212,11 +222,7 @@ func (w *worker) value(depth int, alpha, beta float64, ply int) float64 {
 	if w.nodes > w.s.MaxNodes {
 		w.stop = true
 	}
-	if w.ticks++; w.ticks&63 == 0 {
-		if w.s.Time > 0 && time.Now().After(w.deadline) || w.halt != nil && w.halt.Load() {
-			w.stop = true
-		}
-	}
+	w.tick()
 	if x.Over() {
 		return w.terminal(x.Result(), ply)
 	}
@@ -227,6 +233,9 @@ func (w *worker) value(depth int, alpha, beta float64, ply int) float64 {
 	next := x.Mover()
 	w.record(ply, next, len(turns))
 	if depth <= 0 || w.stop {
+		if ply == 1 && w.halt != nil {
+			return w.sharedLeaf(turns, next, alpha, beta)
+		}
 		return w.quiesce(turns, next, alpha, beta, ply, w.qdepth)
 	}
 	if w.g.Players[next].Random {
@@ -296,6 +305,10 @@ func (w *worker) value(depth int, alpha, beta float64, ply int) float64 {
 func (w *worker) quiesce(turns []eval.Turn, next engine.Player, alpha, beta float64, ply, left int) float64 {
 	x := w.x
 	st := x.State()
+	// The clock is read here too: in a wide game a single exchange can take longer than
+	// the whole time of a move (Thud: every position after a troll's capture lists the
+	// dwarfs' 400 to 650 turns).
+	w.tick()
 	stand := w.evaluate(st, ply, next, len(turns))
 	if left <= 0 || w.stop {
 		return stand
@@ -349,6 +362,16 @@ func (w *worker) quiesce(turns []eval.Turn, next engine.Player, alpha, beta floa
 		}
 	}
 	return best
+}
+
+// tick counts a node and, every 64, stops the search when its clock has run out or
+// another thread has halted it.
+func (w *worker) tick() {
+	if w.ticks++; w.ticks&63 == 0 {
+		if w.s.Time > 0 && time.Now().After(w.deadline) || w.halt != nil && w.halt.Load() {
+			w.stop = true
+		}
+	}
 }
 
 func (w *worker) terminal(res eval.Result, ply int) float64 {

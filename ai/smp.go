@@ -9,6 +9,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/match"
 )
 
@@ -46,10 +48,17 @@ func (t *table) put(key uint64, e ttEntry) {
 }
 
 // smp runs the lazy SMP search: main searches as the one-thread search does, with
-// s.Threads-1 helpers beside it sharing its table. Helper k shuffles the root turns
-// with a generator of its own (then orders them by gain, as main does) and, for odd
-// k, starts one depth deeper, and tries equal turns in a rotated order everywhere in its
-// tree, so that the threads spread over different subtrees. When main is done (its depth
+// s.Threads-1 helpers beside it sharing its table. Helper k of an even k searches the
+// same depths as main with the root turns interleaved (main's second, fourth, ...
+// turns first, then the others), so that where main barely finishes a depth (a wide
+// root: Thud's dwarfs have 400 to 650 turns, and at 20 ms a move neither side finishes
+// depth 2) the two split the turns main would search first between them; the scores of
+// the root's children are shared through the table even at the last depth, where the
+// one-thread search keeps none (sharedLeaf). Helper k of an odd k shuffles the root
+// turns with a generator of its own (then orders them by gain, as main does) and starts
+// one depth deeper. Every helper tries equal turns in a rotated order everywhere in its
+// tree, so that the threads spread over different subtrees. On a clock the threads
+// first rank the root turns between them (rank.go). When main is done (its depth
 // reached, its clock or budget spent), or a helper has finished the search's depth, the
 // others are halted. The answer is main's best turn, or a helper's when that helper
 // finished a deeper depth.
@@ -63,6 +72,12 @@ func (s *Search) smp(m *match.Match, main *worker, order []int, gains []float64)
 		h.deadline, h.halt, h.salt = main.deadline, halt, 7*k+3
 		helpers[k] = h
 	}
+	if s.Time > 0 {
+		// The threads rank the root turns between them before they search.
+		if err := rank(append([]*worker{main}, helpers...), order); err != nil {
+			return 0, err
+		}
+	}
 	type answer struct{ best, done int }
 	answers := make([]answer, len(helpers))
 	var wg sync.WaitGroup
@@ -71,10 +86,16 @@ func (s *Search) smp(m *match.Match, main *worker, order []int, gains []float64)
 		go func() {
 			defer wg.Done()
 			own := append([]int(nil), order...)
-			r := rand.New(rand.NewPCG(uint64(k)+1, 0x5eed))
-			r.Shuffle(len(own), func(i, j int) { own[i], own[j] = own[j], own[i] })
-			sort.SliceStable(own, func(a, b int) bool { return gains[own[a]] > gains[own[b]] })
-			best, done := h.deepen(own, 1+(k+1)%2)
+			from := 1
+			if k%2 == 0 {
+				own = interleave(own)
+			} else {
+				r := rand.New(rand.NewPCG(uint64(k)+1, 0x5eed))
+				r.Shuffle(len(own), func(i, j int) { own[i], own[j] = own[j], own[i] })
+				sort.SliceStable(own, func(a, b int) bool { return gains[own[a]] > gains[own[b]] })
+				from = 2
+			}
+			best, done := h.deepen(own, from)
 			answers[k] = answer{best, done}
 			if h.err != nil || done == s.Depth {
 				// The rules failed (main meets the error too, or reports this one), or
@@ -103,4 +124,49 @@ func (s *Search) smp(m *match.Match, main *worker, order []int, gains []float64)
 		}
 	}
 	return best, nil
+}
+
+// sharedLeaf scores a child of the root at the last depth of a search with helpers:
+// the quiescence search, whose score goes into the shared table (at depth 0, unless a
+// deeper score is there) so that another thread meeting the same child takes it from
+// there. The one-thread search keeps no such scores.
+func (w *worker) sharedLeaf(turns []eval.Turn, next engine.Player, alpha, beta float64) float64 {
+	key := w.x.State().Hash
+	e, hit := w.tt.get(key)
+	if hit {
+		switch {
+		case e.flag == 0:
+			return e.score
+		case e.flag == 1 && e.score >= beta:
+			return e.score
+		case e.flag == 2 && e.score <= alpha:
+			return e.score
+		}
+	}
+	v := w.quiesce(turns, next, alpha, beta, 1, w.qdepth)
+	if w.stop || hit && e.depth > 0 {
+		return v
+	}
+	flag := int8(0)
+	if v <= alpha {
+		flag = 2
+	} else if v >= beta {
+		flag = 1
+	}
+	w.tt.put(key, ttEntry{depth: 0, score: v, flag: flag, best: -1})
+	return v
+}
+
+// interleave returns the turns of order at odd places (from 0), then those at even
+// places: a helper searching in that order while main searches in order takes every
+// other turn of main's, so that main finds them scored.
+func interleave(order []int) []int {
+	out := make([]int, 0, len(order))
+	for i := 1; i < len(order); i += 2 {
+		out = append(out, order[i])
+	}
+	for i := 0; i < len(order); i += 2 {
+		out = append(out, order[i])
+	}
+	return out
 }

@@ -132,7 +132,7 @@ func (c *compiler) piece(n *zrf.Node, k engine.Kind) {
 				p.HasDrops = p.HasDrops || len(blocks) > 0
 			}
 		default:
-			if c.pieceAction(h, ch, site, k) || c.displayForm("piece", ch, site) {
+			if c.pieceAction(h, ch, site, k) || c.pieceValue(h, ch, site, k) || c.displayForm("piece", ch, site) {
 				continue
 			}
 			c.errorf(ch, site, "unknown form %s in a piece%s", ch.Describe(), didYouMean(h, pieceHeads))

@@ -144,6 +144,7 @@ type Piece struct {
 	HasMoves    bool
 	HasDrops    bool
 	Dummy       bool // a helper piece the user is not offered
+	Value       int  // the dialect's (value N): the piece's worth in the rules' points (0: not stated)
 }
 
 // Attr is a boolean piece attribute with its default.

@@ -60,7 +60,10 @@ progress and safety from the enemy's next throw), more of them with each level
 Every game is deterministic for its seed (--seed plus the game number). --max-plies
 stops a game that runs too long; it is then reported as stopped, not as a draw by the
 rules. --score adds a material score per player at the end of each game, with piece
-values given as NAME=VALUE,... or "derived" (from the pieces' mobility). With --score,
+values given as NAME=VALUE,..., "rules" (the values the rules state with the zoggo-1
+dialect's (value N) in a piece, as games/thud.zrf does: a dwarf 1, a troll 4) or
+"derived" (the values the search plays by: the stated ones, or where the rules state
+none, from the pieces' mobility). With --score,
 --adjudicate MARGIN decides a game stopped by --max-plies: the player whose points lead
 every other's by MARGIN or more wins it (the table counts it so, and its ending says
 "adjudicated"); closer games stay draws. --save DIR
@@ -81,7 +84,7 @@ zoggo stats merges the shards' lines into the table of the whole run, exactly. A
 game is one of those lines: the shard still exits with status 0, and zoggo stats reports
 it. -o FILE writes FILE only once the run is over, so a shard stopped halfway leaves
 no file behind.`,
-		Example: `  zoggo run games/thud.zrf --games 20 --players search:2,search:2 --score Dwarf=1,Troll=4
+		Example: `  zoggo run games/thud.zrf --games 20 --players search:2,search:2 --score rules
   zoggo run games/chess.zrf --games 100 --players search:3,random --jobs 2 --json
   # The search on both cores with mobility and goals against material on one thread,
   # 50ms a move, one game at a time, games stopped at 200 turns adjudicated on material:
@@ -172,7 +175,7 @@ no file behind.`,
 	f.IntVar(&maxPlies, "max-plies", 1000, "stop a game after this many turns")
 	f.StringVar(&save, "save", "", "write every game as a .zsg file in this folder")
 	f.BoolVar(&asJSON, "json", false, "print the statistics as JSON")
-	f.StringVar(&score, "score", "", `material score at the end: NAME=VALUE,... or "derived"`)
+	f.StringVar(&score, "score", "", `material score at the end: NAME=VALUE,..., "rules" (the values the rules state) or "derived"`)
 	f.Float64Var(&adjudicate, "adjudicate", 0, "with --score, a game stopped by --max-plies is won by a player this many points ahead of every other")
 	f.BoolVar(&fixed, "fixed-seats", false, "keep each bot on its seat instead of alternating")
 	f.StringVarP(&output, "output", "o", "", "write to this file instead of standard output (only once the run is over)")
@@ -197,9 +200,14 @@ func scoreFunc(g *eval.Game, spec string) (func(*engine.State, engine.Player) fl
 		return nil, nil
 	}
 	vals := make([]float64, len(g.Pieces))
-	if spec == "derived" {
+	switch spec {
+	case "derived":
 		copy(vals, ai.PieceValues(g).Kind)
-	} else {
+	case "rules":
+		if err := statedValues(g, vals); err != nil {
+			return nil, err
+		}
+	default:
 		for _, kv := range strings.Split(spec, ",") {
 			name, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
 			k := g.KindIndex(name)
@@ -294,6 +302,7 @@ func printTable(w io.Writer, title string, st *ai.Stats, points bool) {
 			fmt.Fprintf(w, "        and %d more\n", more)
 		}
 	}
+	printMargins(w, st)
 }
 
 // writeJSON prints the table of printStats as JSON.
@@ -303,6 +312,12 @@ func writeJSON(w io.Writer, title string, st *ai.Stats) error {
 		"capped": st.Capped, "endings": st.Endings, "players": st.Seats, "failed": st.Failed, "errors": st.Errors}
 	if st.Errors == nil {
 		out["errors"] = []ai.GameError{}
+	}
+	if st.Margins != nil {
+		out["margins"] = st.Margins
+	}
+	if st.Pairs != nil {
+		out["pairs"] = st.Pairs
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

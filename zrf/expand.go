@@ -364,60 +364,93 @@ func (x *expander) node(n *Node, e *env, subst bool) (*Node, bool) {
 
 // list expands the items of a list, splicing macro invocations.
 func (x *expander) list(items []*Node, e *env, subst bool) ([]*Node, bool) {
-	var out []*Node
-	changed := subst
 	if subst {
-		out = x.itemList(len(items))
+		out := x.splice(x.itemList(len(items)), items, e)
+		return out[:len(out):len(out)], true
 	}
+	var out []*Node
+	changed := false
 	for i, it := range items {
-		var head *Node
 		if it.Kind == List && len(it.List) > 0 && it.List[0].Kind == Atom {
-			head = it.List[0]
-			if subst && strings.IndexByte(head.Text, '$') >= 0 {
-				if a := x.param(head, e); a != nil {
-					head = a
-				} else {
-					head = x.substAtom(head, e)
-				}
-			}
-		}
-		if head != nil && head.Kind == Atom {
-			if m, ok := x.macros[head.Text]; ok {
+			if m, ok := x.macros[it.List[0].Text]; ok {
 				if !changed {
 					out = x.itemList(len(items) + len(m.Body))
 					out = append(out, items[:i]...)
 					changed = true
 				}
-				out = x.invoke(out, m, it, e, subst)
+				out = x.invoke(out, m, it, e, false)
 				continue
 			}
 		}
-		if subst {
-			// A whole-atom $n is replaced by the argument, which may be a list (and then
-			// may itself be an invocation).
-			if an := x.param(it, e); an != nil {
-				if an.Kind == List {
-					out = x.list2(out, an, e)
-				} else {
-					out = append(out, an)
-				}
-				continue
-			}
-		}
-		r, ch := x.node(it, e, subst)
+		r, ch := x.node(it, e, false)
 		if ch && !changed {
 			out = x.itemList(len(items))
 			out = append(out, items[:i]...)
 			changed = true
 		}
 		if changed {
-			out = append(out, r)
+			out = x.push(out, r)
 		}
 	}
 	if !changed {
 		return items, false
 	}
-	return out, true
+	return out[:len(out):len(out)], true
+}
+
+// splice appends to out the items of macro body text of invocation e, with their $n
+// replaced and the invocations among them spliced. An invocation's body goes straight
+// into the list it is spliced into, not through a list of its own.
+func (x *expander) splice(out, items []*Node, e *env) []*Node {
+	out = x.room(out, len(items))
+	for _, it := range items {
+		if it.Kind == List && len(it.List) > 0 && it.List[0].Kind == Atom {
+			head := it.List[0]
+			if strings.IndexByte(head.Text, '$') >= 0 {
+				if a := x.param(head, e); a != nil {
+					head = a
+				} else {
+					head = x.substAtom(head, e)
+				}
+			}
+			if head.Kind == Atom {
+				if m, ok := x.macros[head.Text]; ok {
+					out = x.invoke(out, m, it, e, true)
+					continue
+				}
+			}
+		}
+		// A whole-atom $n is replaced by the argument, which may be a list (and then may
+		// itself be an invocation).
+		if an := x.param(it, e); an != nil {
+			if an.Kind == List {
+				out = x.list2(out, an, e)
+			} else {
+				out = x.push(out, an)
+			}
+			continue
+		}
+		r, _ := x.node(it, e, true)
+		out = x.push(out, r)
+	}
+	return out
+}
+
+// room returns out with capacity for n more items, moving it to a larger slice from the
+// item blocks when it has not.
+func (x *expander) room(out []*Node, n int) []*Node {
+	if len(out)+n <= cap(out) {
+		return out
+	}
+	c := max(2*cap(out), len(out)+n)
+	grown := x.items.slice(c)[:len(out)]
+	copy(grown, out)
+	return grown
+}
+
+// push appends n to out, growing it from the item blocks.
+func (x *expander) push(out []*Node, n *Node) []*Node {
+	return append(x.room(out, 1), n)
 }
 
 // param returns the argument for a whole-atom $n of a macro body, marked with where it was
@@ -457,7 +490,7 @@ func (x *expander) list2(out []*Node, an *Node, e *env) []*Node {
 		r2.Site = an.Site
 		r = x.newNode(r2)
 	}
-	return append(out, r)
+	return x.push(out, r)
 }
 
 // invoke expands an invocation of m and appends the spliced body to out.
@@ -489,9 +522,10 @@ func (x *expander) invoke(out []*Node, m *Macro, call *Node, e *env, subst bool)
 	}
 	site.Args = args
 	inner := &env{macro: m, args: args, parent: e, site: site, depth: depth}
-	body, _ := x.list(m.Body, inner, true)
-	x.grow(len(body), call, site)
-	return append(out, body...)
+	n0 := len(out)
+	out = x.splice(out, m.Body, inner)
+	x.grow(len(out)-n0, call, site)
+	return out
 }
 
 func (x *expander) depthError(m *Macro, call *Node, e *env, site *Site) *Error {

@@ -86,7 +86,8 @@ func Expand(fset *FileSet, fsys fs.FS, name string, top []*Node, lim Limits) (re
 		lim.MaxNodes = DefaultLimits.MaxNodes
 	}
 	x := &expander{fset: fset, fsys: fsys, lim: lim, macros: map[string]*Macro{},
-		slab: blocks[Node]{size: 4096}, sites: blocks[Site]{size: 1024}, items: blocks[*Node]{size: 4096}}
+		slab: blocks[Node]{size: 4096}, sites: blocks[Site]{size: 1024}, items: blocks[*Node]{size: 4096},
+		texts: map[string]string{}}
 	defer func() {
 		if r := recover(); r != nil {
 			if b, ok := r.(bailout); ok {
@@ -135,8 +136,10 @@ type expander struct {
 	errs   ErrorList
 	nodes  int
 	slab   blocks[Node]
-	sites  blocks[Site]  // Sites of macro invocations
-	items  blocks[*Node] // list items
+	sites  blocks[Site]      // Sites of macro invocations
+	items  blocks[*Node]     // list items
+	text   []byte            // substAtom's buffer
+	texts  map[string]string // the texts substitution made; see intern
 }
 
 // bailout stops expansion at once; Expand recovers it.
@@ -586,7 +589,7 @@ func (x *expander) substAtom(n *Node, e *env) *Node {
 	if strings.IndexByte(t, '$') < 0 {
 		return x.newNode(Node{Kind: n.Kind, Pos: n.Pos, Text: t, Site: e.site})
 	}
-	var b strings.Builder
+	b := x.text[:0]
 	for i := 0; i < len(t); i++ {
 		c := t[i]
 		if c == '$' {
@@ -594,21 +597,34 @@ func (x *expander) substAtom(n *Node, e *env) *Node {
 			if width > 0 {
 				if arg == nil {
 					x.unresolved(n, num, e)
-					b.WriteByte(c)
+					b = append(b, c)
 					continue
 				}
 				if arg.Kind == List {
 					x.errs.Add(x.fset.NewError(n.Pos, e.site, "$%d is part of %q but its argument is a list %s; a list can only replace a whole atom",
 						num, t, arg.String()))
-					b.WriteByte(c)
+					b = append(b, c)
 					continue
 				}
-				b.WriteString(arg.Text)
+				b = append(b, arg.Text...)
 				i += width - 1
 				continue
 			}
 		}
-		b.WriteByte(c)
+		b = append(b, c)
 	}
-	return x.newNode(Node{Kind: n.Kind, Pos: n.Pos, Text: b.String(), Site: e.site})
+	x.text = b
+	return x.newNode(Node{Kind: n.Kind, Pos: n.Pos, Text: x.intern(b), Site: e.site})
+}
+
+// intern returns b as a string, the same string for the same bytes: the texts made by
+// substitution repeat (a macro that pastes $1 into twenty atoms is invoked for every
+// piece and player), and one copy of each is kept for the whole file.
+func (x *expander) intern(b []byte) string {
+	if s, ok := x.texts[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	x.texts[s] = s
+	return s
 }

@@ -140,6 +140,7 @@ type expander struct {
 	items  blocks[*Node]     // list items
 	text   []byte            // substAtom's buffer
 	texts  map[string]string // the texts substitution made; see intern
+	envs   []*env            // envs of finished invocations, for reuse
 }
 
 // bailout stops expansion at once; Expand recovers it.
@@ -524,11 +525,24 @@ func (x *expander) invoke(out []*Node, m *Macro, call *Node, e *env, subst bool)
 		args = sub
 	}
 	site.Args = args
-	inner := &env{macro: m, args: args, parent: e, site: site, depth: depth}
+	inner := x.newEnv()
+	*inner = env{macro: m, args: args, parent: e, site: site, depth: depth}
 	n0 := len(out)
 	out = x.splice(out, m.Body, inner)
 	x.grow(len(out)-n0, call, site)
+	x.envs = append(x.envs, inner)
 	return out
+}
+
+// newEnv returns an env to fill in. Nothing keeps an env once its invocation is expanded
+// (Sites copy what they need), so invoke hands it back to x.envs for the next invocation.
+func (x *expander) newEnv() *env {
+	if n := len(x.envs); n > 0 {
+		p := x.envs[n-1]
+		x.envs = x.envs[:n-1]
+		return p
+	}
+	return new(env)
 }
 
 func (x *expander) depthError(m *Macro, call *Node, e *env, site *Site) *Error {

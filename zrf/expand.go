@@ -86,7 +86,8 @@ func Expand(fset *FileSet, fsys fs.FS, name string, top []*Node, lim Limits) (re
 		lim.MaxNodes = DefaultLimits.MaxNodes
 	}
 	x := &expander{fset: fset, fsys: fsys, lim: lim, macros: map[string]*Macro{},
-		slab: blocks[Node]{size: 4096}, sites: blocks[Site]{size: 1024}, items: blocks[*Node]{size: 4096}}
+		slab: blocks[Node]{size: 4096}, sites: blocks[Site]{size: 1024}, items: blocks[*Node]{size: 4096},
+		texts: map[string]string{}}
 	defer func() {
 		if r := recover(); r != nil {
 			if b, ok := r.(bailout); ok {
@@ -135,8 +136,11 @@ type expander struct {
 	errs   ErrorList
 	nodes  int
 	slab   blocks[Node]
-	sites  blocks[Site]  // Sites of macro invocations
-	items  blocks[*Node] // list items
+	sites  blocks[Site]      // Sites of macro invocations
+	items  blocks[*Node]     // list items
+	text   []byte            // substAtom's buffer
+	texts  map[string]string // the texts substitution made; see intern
+	envs   []*env            // envs of finished invocations, for reuse
 }
 
 // bailout stops expansion at once; Expand recovers it.
@@ -364,60 +368,93 @@ func (x *expander) node(n *Node, e *env, subst bool) (*Node, bool) {
 
 // list expands the items of a list, splicing macro invocations.
 func (x *expander) list(items []*Node, e *env, subst bool) ([]*Node, bool) {
-	var out []*Node
-	changed := subst
 	if subst {
-		out = x.itemList(len(items))
+		out := x.splice(x.itemList(len(items)), items, e)
+		return out[:len(out):len(out)], true
 	}
+	var out []*Node
+	changed := false
 	for i, it := range items {
-		var head *Node
 		if it.Kind == List && len(it.List) > 0 && it.List[0].Kind == Atom {
-			head = it.List[0]
-			if subst && strings.IndexByte(head.Text, '$') >= 0 {
-				if a := x.param(head, e); a != nil {
-					head = a
-				} else {
-					head = x.substAtom(head, e)
-				}
-			}
-		}
-		if head != nil && head.Kind == Atom {
-			if m, ok := x.macros[head.Text]; ok {
+			if m, ok := x.macros[it.List[0].Text]; ok {
 				if !changed {
 					out = x.itemList(len(items) + len(m.Body))
 					out = append(out, items[:i]...)
 					changed = true
 				}
-				out = x.invoke(out, m, it, e, subst)
+				out = x.invoke(out, m, it, e, false)
 				continue
 			}
 		}
-		if subst {
-			// A whole-atom $n is replaced by the argument, which may be a list (and then
-			// may itself be an invocation).
-			if an := x.param(it, e); an != nil {
-				if an.Kind == List {
-					out = x.list2(out, an, e)
-				} else {
-					out = append(out, an)
-				}
-				continue
-			}
-		}
-		r, ch := x.node(it, e, subst)
+		r, ch := x.node(it, e, false)
 		if ch && !changed {
 			out = x.itemList(len(items))
 			out = append(out, items[:i]...)
 			changed = true
 		}
 		if changed {
-			out = append(out, r)
+			out = x.push(out, r)
 		}
 	}
 	if !changed {
 		return items, false
 	}
-	return out, true
+	return out[:len(out):len(out)], true
+}
+
+// splice appends to out the items of macro body text of invocation e, with their $n
+// replaced and the invocations among them spliced. An invocation's body goes straight
+// into the list it is spliced into, not through a list of its own.
+func (x *expander) splice(out, items []*Node, e *env) []*Node {
+	out = x.room(out, len(items))
+	for _, it := range items {
+		if it.Kind == List && len(it.List) > 0 && it.List[0].Kind == Atom {
+			head := it.List[0]
+			if strings.IndexByte(head.Text, '$') >= 0 {
+				if a := x.param(head, e); a != nil {
+					head = a
+				} else {
+					head = x.substAtom(head, e)
+				}
+			}
+			if head.Kind == Atom {
+				if m, ok := x.macros[head.Text]; ok {
+					out = x.invoke(out, m, it, e, true)
+					continue
+				}
+			}
+		}
+		// A whole-atom $n is replaced by the argument, which may be a list (and then may
+		// itself be an invocation).
+		if an := x.param(it, e); an != nil {
+			if an.Kind == List {
+				out = x.list2(out, an, e)
+			} else {
+				out = x.push(out, an)
+			}
+			continue
+		}
+		r, _ := x.node(it, e, true)
+		out = x.push(out, r)
+	}
+	return out
+}
+
+// room returns out with capacity for n more items, moving it to a larger slice from the
+// item blocks when it has not.
+func (x *expander) room(out []*Node, n int) []*Node {
+	if len(out)+n <= cap(out) {
+		return out
+	}
+	c := max(2*cap(out), len(out)+n)
+	grown := x.items.slice(c)[:len(out)]
+	copy(grown, out)
+	return grown
+}
+
+// push appends n to out, growing it from the item blocks.
+func (x *expander) push(out []*Node, n *Node) []*Node {
+	return append(x.room(out, 1), n)
 }
 
 // param returns the argument for a whole-atom $n of a macro body, marked with where it was
@@ -457,7 +494,7 @@ func (x *expander) list2(out []*Node, an *Node, e *env) []*Node {
 		r2.Site = an.Site
 		r = x.newNode(r2)
 	}
-	return append(out, r)
+	return x.push(out, r)
 }
 
 // invoke expands an invocation of m and appends the spliced body to out.
@@ -488,10 +525,24 @@ func (x *expander) invoke(out []*Node, m *Macro, call *Node, e *env, subst bool)
 		args = sub
 	}
 	site.Args = args
-	inner := &env{macro: m, args: args, parent: e, site: site, depth: depth}
-	body, _ := x.list(m.Body, inner, true)
-	x.grow(len(body), call, site)
-	return append(out, body...)
+	inner := x.newEnv()
+	*inner = env{macro: m, args: args, parent: e, site: site, depth: depth}
+	n0 := len(out)
+	out = x.splice(out, m.Body, inner)
+	x.grow(len(out)-n0, call, site)
+	x.envs = append(x.envs, inner)
+	return out
+}
+
+// newEnv returns an env to fill in. Nothing keeps an env once its invocation is expanded
+// (Sites copy what they need), so invoke hands it back to x.envs for the next invocation.
+func (x *expander) newEnv() *env {
+	if n := len(x.envs); n > 0 {
+		p := x.envs[n-1]
+		x.envs = x.envs[:n-1]
+		return p
+	}
+	return new(env)
 }
 
 func (x *expander) depthError(m *Macro, call *Node, e *env, site *Site) *Error {
@@ -552,7 +603,7 @@ func (x *expander) substAtom(n *Node, e *env) *Node {
 	if strings.IndexByte(t, '$') < 0 {
 		return x.newNode(Node{Kind: n.Kind, Pos: n.Pos, Text: t, Site: e.site})
 	}
-	var b strings.Builder
+	b := x.text[:0]
 	for i := 0; i < len(t); i++ {
 		c := t[i]
 		if c == '$' {
@@ -560,21 +611,34 @@ func (x *expander) substAtom(n *Node, e *env) *Node {
 			if width > 0 {
 				if arg == nil {
 					x.unresolved(n, num, e)
-					b.WriteByte(c)
+					b = append(b, c)
 					continue
 				}
 				if arg.Kind == List {
 					x.errs.Add(x.fset.NewError(n.Pos, e.site, "$%d is part of %q but its argument is a list %s; a list can only replace a whole atom",
 						num, t, arg.String()))
-					b.WriteByte(c)
+					b = append(b, c)
 					continue
 				}
-				b.WriteString(arg.Text)
+				b = append(b, arg.Text...)
 				i += width - 1
 				continue
 			}
 		}
-		b.WriteByte(c)
+		b = append(b, c)
 	}
-	return x.newNode(Node{Kind: n.Kind, Pos: n.Pos, Text: b.String(), Site: e.site})
+	x.text = b
+	return x.newNode(Node{Kind: n.Kind, Pos: n.Pos, Text: x.intern(b), Site: e.site})
+}
+
+// intern returns b as a string, the same string for the same bytes: the texts made by
+// substitution repeat (a macro that pastes $1 into twenty atoms is invoked for every
+// piece and player), and one copy of each is kept for the whole file.
+func (x *expander) intern(b []byte) string {
+	if s, ok := x.texts[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	x.texts[s] = s
+	return s
 }

@@ -8,15 +8,19 @@ package zrf
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// Token types of the byte lexer. Atoms and strings are one type, Word, so that the
-// grammar chooses between two alternatives per expression, not three (participle
-// allocates a branch for each alternative it tries); a string's value keeps its opening
-// quote to tell it from an atom, which never starts with one.
+// Token types of the byte lexer. Atoms, strings and leaf lists are one type, Word, so that
+// the grammar chooses between two alternatives per expression, not four (participle
+// allocates a branch for each alternative it tries). A string's value keeps its opening
+// quote to tell it from an atom, which never starts with one. A leaf list, a list that
+// holds no list (four lists in five in the corpus), is one Word whose value runs from its
+// "(" to its ")": participle's work grows with the number of captures, and the converter
+// splits a leaf's words with the scanner's own rules (see leafWords).
 const (
 	tokWord lexer.TokenType = -(iota + 2)
 	tokLParen
@@ -47,13 +51,22 @@ type pList struct {
 	Close lexer.Token `parser:"@RParen"`
 }
 
-var sexpParser = participle.MustBuild[pFile](
-	participle.Lexer(byteLexerDef{}),
-	participle.UseLookahead(1),
-)
+var sexpParser = newParser(true)
+
+// newParser builds the parser of the raw layer. With leaves, leaf lists reach the grammar
+// as single Word tokens; without, every list is parsed by the grammar, which the tests use
+// to check that both give the same trees.
+func newParser(leaves bool) *participle.Parser[pFile] {
+	return participle.MustBuild[pFile](
+		participle.Lexer(byteLexerDef{leaves: leaves}),
+		participle.UseLookahead(1),
+	)
+}
 
 // byteLexerDef is a participle lexer definition over raw bytes.
-type byteLexerDef struct{}
+type byteLexerDef struct {
+	leaves bool // a list that holds no list is one Word token
+}
 
 func (byteLexerDef) Symbols() map[string]lexer.TokenType { return tokSymbols }
 
@@ -65,8 +78,8 @@ func (d byteLexerDef) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	return d.LexBytes(filename, b)
 }
 
-func (byteLexerDef) LexBytes(filename string, src []byte) (lexer.Lexer, error) {
-	toks, err := scan(filename, src)
+func (d byteLexerDef) LexBytes(filename string, src []byte) (lexer.Lexer, error) {
+	toks, err := scan(filename, src, d.leaves)
 	if err != nil {
 		return nil, err
 	}
@@ -92,6 +105,8 @@ type opener struct {
 	offset int
 	col    int  // bytes from the start of its line
 	first  bool // the first token on its line
+	tok    int  // index of its token
+	nested bool // a list was opened inside it
 }
 
 // scanError is a lexical error at a byte offset.
@@ -105,10 +120,17 @@ func (e *scanError) Error() string { return e.msg }
 // scan splits src into tokens. Only Offset is filled in token positions; line and column
 // come from the FileSet when an error is printed. It checks the balance of parentheses
 // itself so that an unclosed "(" is reported where it was opened. Token values are
-// slices of one copy of src, not a copy each.
-func scan(filename string, src []byte) ([]lexer.Token, error) {
+// slices of one copy of src, not a copy each. With leaves, a list that holds no list is
+// one Word token from its "(" to its ")".
+func scan(filename string, src []byte, leaves bool) ([]lexer.Token, error) {
 	text := string(src)
-	toks := make([]lexer.Token, 0, len(src)/4+1)
+	// With leaf tokens the corpus has one token for every 18 bytes; a larger guess is
+	// memory that is zeroed and never used.
+	size := len(src)/4 + 1
+	if leaves {
+		size = len(src)/16 + 16
+	}
+	toks := make([]lexer.Token, 0, size)
 	var open []opener // unclosed "("
 	suspect := -1     // the earliest "(" left open past a list at its indentation
 	lineStart, lineHasToken := 0, false
@@ -133,7 +155,10 @@ func scan(filename string, src []byte) ([]lexer.Token, error) {
 						}
 					}
 				}
-				open = append(open, opener{offset: i, col: col, first: first})
+				if len(open) > 0 {
+					open[len(open)-1].nested = true
+				}
+				open = append(open, opener{offset: i, col: col, first: first, tok: len(toks)})
 				toks = append(toks, lexer.Token{Type: tokLParen, Value: "(", Pos: pos(i)})
 				i++
 				continue
@@ -153,27 +178,27 @@ func scan(filename string, src []byte) ([]lexer.Token, error) {
 			if len(open) == 0 {
 				return nil, &scanError{i, "unexpected \")\" with no \"(\" to close"}
 			}
+			o := open[len(open)-1]
 			open = open[:len(open)-1]
-			toks = append(toks, lexer.Token{Type: tokRParen, Value: ")", Pos: pos(i)})
+			if leaves && !o.nested {
+				// Every token since the "(" is a word: they become one leaf token.
+				toks = append(toks[:o.tok], lexer.Token{Type: tokWord, Value: text[o.offset : i+1], Pos: pos(o.offset)})
+			} else {
+				toks = append(toks, lexer.Token{Type: tokRParen, Value: ")", Pos: pos(i)})
+			}
 			i++
 		case c == '"':
-			j := i + 1
-			for j < len(src) && src[j] != '"' {
-				if src[j] == '\n' {
-					lineStart = j + 1
-				}
-				j++
-			}
+			j := wordEnd(text, i)
 			if j >= len(src) {
 				return nil, &scanError{i, "string not closed: no \" before the end of the file"}
+			}
+			if k := strings.LastIndexByte(text[i:j], '\n'); k >= 0 {
+				lineStart = i + k + 1
 			}
 			toks = append(toks, lexer.Token{Type: tokWord, Value: text[i:j], Pos: pos(i)})
 			i = j + 1
 		default:
-			j := i
-			for j < len(src) && !isDelim(src[j]) {
-				j++
-			}
+			j := wordEnd(text, i)
 			toks = append(toks, lexer.Token{Type: tokWord, Value: text[i:j], Pos: pos(i)})
 			i = j
 		}
@@ -198,6 +223,47 @@ func scan(filename string, src []byte) ([]lexer.Token, error) {
 	return toks, nil
 }
 
+// wordEnd returns the end of the atom or string that starts at text[i]: for a string, the
+// index of its closing quote (len(text) if there is none); for an atom, the index of the
+// first delimiter after it. The token's value is text[i:end] either way.
+func wordEnd(text string, i int) int {
+	if text[i] == '"' {
+		if k := strings.IndexByte(text[i+1:], '"'); k >= 0 {
+			return i + 1 + k
+		}
+		return len(text)
+	}
+	j := i
+	for j < len(text) && !isDelim(text[j]) {
+		j++
+	}
+	return j
+}
+
+// leafWords calls word with the offset in leaf and the value of each atom and string of a
+// leaf list token, skipping blanks and comments as scan does. The scanner has checked
+// that leaf holds words only, between its "(" and its ")".
+func leafWords(leaf string, word func(off int, v string)) {
+	for i := 1; i < len(leaf)-1; {
+		c := leaf[i]
+		switch {
+		case isSpace(c):
+			i++
+		case c == ';':
+			for i < len(leaf) && leaf[i] != '\n' && leaf[i] != '\r' {
+				i++
+			}
+		default:
+			j := wordEnd(leaf, i)
+			word(i, leaf[i:j])
+			i = j
+			if c == '"' {
+				i++
+			}
+		}
+	}
+}
+
 func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' || c == 0x1A
 }
@@ -209,13 +275,18 @@ func isDelim(c byte) bool {
 // Read parses one file's bytes into a list of top-level nodes. The file is added to fs so
 // that positions can be printed. Errors are *Error values with a position.
 func Read(fs *FileSet, filename string, src []byte) (nodes []*Node, err error) {
+	return readWith(sexpParser, fs, filename, src)
+}
+
+// readWith is Read with the parser p.
+func readWith(p *participle.Parser[pFile], fs *FileSet, filename string, src []byte) (nodes []*Node, err error) {
 	f := fs.AddFile(filename, src)
 	defer func() {
 		if r := recover(); r != nil {
 			nodes, err = nil, fs.NewError(f.Pos(0), nil, "internal error: reader: %v", r)
 		}
 	}()
-	pf, err := sexpParser.ParseBytes(filename, src)
+	pf, err := p.ParseBytes(filename, src)
 	if err != nil {
 		if se, ok := err.(*scanError); ok {
 			return nil, fs.NewError(f.Pos(se.offset), nil, "%s", se.msg)
@@ -248,10 +319,11 @@ func (cv *converter) list(n int) []*Node { return cv.items.slice(n) }
 func (cv *converter) convert(e *pExpr) *Node {
 	f := cv.f
 	if e.List == nil {
-		if v := e.Tok.Value; len(v) > 0 && v[0] == '"' {
-			return cv.node(Node{Kind: String, Pos: f.Pos(e.Tok.Pos.Offset), Text: v[1:]})
+		v, off := e.Tok.Value, e.Tok.Pos.Offset
+		if len(v) > 0 && v[0] == '(' {
+			return cv.leaf(v, off)
 		}
-		return cv.node(Node{Kind: Atom, Pos: f.Pos(e.Tok.Pos.Offset), Text: e.Tok.Value})
+		return cv.word(v, off)
 	}
 	l := e.List
 	n := cv.node(Node{Kind: List, Pos: f.Pos(l.Open.Pos.Offset), End: f.Pos(l.Close.Pos.Offset), List: cv.list(len(l.Items))})
@@ -259,4 +331,25 @@ func (cv *converter) convert(e *pExpr) *Node {
 		n.List[i] = cv.convert(&l.Items[i])
 	}
 	return n
+}
+
+// word makes the node of an atom or string token with value v at offset off.
+func (cv *converter) word(v string, off int) *Node {
+	if len(v) > 0 && v[0] == '"' {
+		return cv.node(Node{Kind: String, Pos: cv.f.Pos(off), Text: v[1:]})
+	}
+	return cv.node(Node{Kind: Atom, Pos: cv.f.Pos(off), Text: v})
+}
+
+// leaf makes the node of a leaf list token with value v at offset off.
+func (cv *converter) leaf(v string, off int) *Node {
+	n := 0
+	leafWords(v, func(int, string) { n++ })
+	items := cv.list(n)
+	k := 0
+	leafWords(v, func(i int, w string) {
+		items[k] = cv.word(w, off+i)
+		k++
+	})
+	return cv.node(Node{Kind: List, Pos: cv.f.Pos(off), End: cv.f.Pos(off + len(v) - 1), List: items})
 }

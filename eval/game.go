@@ -39,6 +39,7 @@ type Game struct {
 	gens  sync.Pool
 	reach reachTable
 	walks []walkLine // [player*nDirs+dir]: where board walks end (walk.go)
+	pre   prefixes   // the leading tests of the move blocks (prefix.go)
 }
 
 // New returns the run-time of a compiled game: it compiles the game's move code if that
@@ -61,6 +62,7 @@ func newGame(cg *compile.Game, locate Locator) (*Game, error) {
 	}
 	g.reach.init(g)
 	g.initWalks()
+	g.initPrefixes()
 	return g, nil
 }
 

@@ -92,7 +92,7 @@ func (g *Game) firstParts(x *gen, s *engine.State, side engine.Player, typ engin
 			if c.IsEmpty() || c.Player() != side {
 				continue
 			}
-			x.runBlocks(p.Moves[c.Kind()], engine.Loc(l), false, c, typ)
+			x.runMoves(c.Kind(), engine.Loc(l), c, typ)
 		}
 	}
 	nk := len(g.Pieces)
@@ -124,7 +124,7 @@ func (g *Game) continuations(x *gen, s *engine.State, side engine.Player, l engi
 		g.pieceParts(x, s, l, c, side, typ, code.ActPrePart)
 		return
 	}
-	x.runBlocks(g.code.Moves[c.Kind()], l, false, c, typ)
+	x.runMoves(c.Kind(), l, c, typ)
 }
 
 // runBlocks runs every block of the list whose type typ allows (NoMoveType allows all)
@@ -189,7 +189,7 @@ func (g *Game) attackedWith(x *gen, s *engine.State, side engine.Player, l engin
 			if !g.reaches(e, k, engine.Loc(from), l) {
 				continue
 			}
-			if x.runBlocks(g.code.Moves[k], engine.Loc(from), false, c, typ) {
+			if x.runMoves(k, engine.Loc(from), c, typ) {
 				return true
 			}
 		}

@@ -1,0 +1,230 @@
+package eval
+
+// This file lets the generator turn down a block before it sets up a run of it. Most
+// blocks of draughts-like games begin with a step and a test of the square reached
+// ($d (verify empty?) ..., $d (verify enemy?) capture ...), and most of them fail right
+// there. Such a leading run of steps and verifies only moves the cursor and reads the
+// board, so it can be tried on its own from the piece's square: when it fails, the
+// block would have stopped there without recording anything, and the generator skips
+// it; when it passes, the generator sets up the run and goes on from the first op after
+// it, with the cursor where the steps left it. A block whose rest is only an add, or an
+// if on a pure condition between two adds (a man's step that may crown), is finished
+// here without entering the interpreter.
+
+import (
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/internal/code"
+)
+
+// preOp is one op of a block's leading run: a step in direction dir (cond nil), or a
+// verify of cond on the board as it is.
+type preOp struct {
+	dir  int32
+	cond *code.Cond
+	// test is what a simple cond asks of the cell at the cursor (preEmpty, preEnemy,
+	// preFriend), or preGeneral to ask x.test.
+	test uint8
+}
+
+const (
+	preGeneral uint8 = iota
+	preEmpty
+	preEnemy
+	preFriend
+)
+
+// prefix is what the generator knows of a block before running it.
+type prefix struct {
+	ops  []preOp
+	rest int // index of the first op after the leading run
+	// tail says how the block ends after the leading run: tailRun runs ops[rest:] in
+	// the interpreter; tailAdd is a single add (add); tailIfAdd is an if on a pure cond
+	// (cond) whose body is one add (add) and whose else is one add (els) or nothing.
+	tail uint8
+	cond *code.Cond
+	add  *code.Op
+	els  *code.Op
+	at   int32 // the if's source, for tailIfAdd
+}
+
+const (
+	tailRun uint8 = iota
+	tailAdd
+	tailIfAdd
+)
+
+// prefixes holds the prefix of every move block, [kind][block], or nil when the game
+// does not use them (the dialect, the extensions, Axiom games).
+type prefixes [][]prefix
+
+// initPrefixes analyses the move blocks of g's program.
+func (g *Game) initPrefixes() {
+	if g.code == nil || g.code.Dialect != nil || g.Ext != nil {
+		return
+	}
+	g.pre = make(prefixes, len(g.code.Moves))
+	for k, blocks := range g.code.Moves {
+		g.pre[k] = make([]prefix, len(blocks))
+		for i := range blocks {
+			g.pre[k][i] = makePrefix(blocks[i].Ops)
+		}
+	}
+}
+
+func makePrefix(ops []code.Op) prefix {
+	var p prefix
+	i := 0
+	for ; i < len(ops); i++ {
+		o := &ops[i]
+		if o.Code == code.OpStep {
+			p.ops = append(p.ops, preOp{dir: o.A})
+			continue
+		}
+		if o.Code == code.OpVerify && pureCond(o.Cond) {
+			p.ops = append(p.ops, preOp{cond: o.Cond, test: simpleTest(o.Cond)})
+			continue
+		}
+		break
+	}
+	p.rest = i
+	rest := ops[i:]
+	switch {
+	case len(rest) == 1 && rest[0].Code == code.OpAdd:
+		p.tail, p.add = tailAdd, &rest[0]
+	case len(rest) == 1 && rest[0].Code == code.OpIf && pureCond(rest[0].Cond) &&
+		len(rest[0].Body) == 1 && rest[0].Body[0].Code == code.OpAdd &&
+		(len(rest[0].Else) == 0 || len(rest[0].Else) == 1 && rest[0].Else[0].Code == code.OpAdd):
+		p.tail, p.cond, p.add, p.at = tailIfAdd, rest[0].Cond, &rest[0].Body[0], rest[0].At
+		if len(rest[0].Else) == 1 {
+			p.els = &rest[0].Else[0]
+		}
+	}
+	return p
+}
+
+// pureCond reports whether c reads only the cursor, the board and the side, so that
+// testing it before the run of its block is set up gives what the run would.
+func pureCond(c *code.Cond) bool {
+	switch c.Code {
+	case code.CondTrue, code.CondFalse:
+		return true
+	case code.CondAnd, code.CondOr, code.CondNot:
+		for _, a := range c.Args {
+			if !pureCond(a) {
+				return false
+			}
+		}
+		return true
+	case code.CondEmpty, code.CondFriend, code.CondEnemy, code.CondNeutral, code.CondPiece,
+		code.CondOnBoard, code.CondInZone:
+		switch c.Loc.Kind {
+		case code.LocCursor, code.LocDir, code.LocPos, code.LocOpposite:
+			return true
+		}
+	case code.CondPosition:
+		return true
+	}
+	return false
+}
+
+// simpleTest returns the cell test of a cond on the cursor's square that the generator
+// evaluates inline, or preGeneral.
+func simpleTest(c *code.Cond) uint8 {
+	if c.Neg || c.Loc.Kind != code.LocCursor {
+		return preGeneral
+	}
+	switch c.Code {
+	case code.CondEmpty:
+		return preEmpty
+	case code.CondEnemy:
+		return preEnemy
+	case code.CondFriend:
+		return preFriend
+	}
+	return preGeneral
+}
+
+// tryPrefix runs the leading ops of p from l and reports whether they pass; x.cursor is
+// left where they leave it.
+func (x *gen) tryPrefix(p *prefix, l engine.Loc) bool {
+	x.cursor = l
+	for i := range p.ops {
+		po := &p.ops[i]
+		if po.cond == nil {
+			t := x.nbr[int(x.cursor)*x.nd+int(po.dir)]
+			if t == engine.NoLoc {
+				return false
+			}
+			x.cursor = t
+			continue
+		}
+		switch po.test {
+		case preEmpty:
+			if !x.cells[x.cursor].IsEmpty() {
+				return false
+			}
+		case preEnemy:
+			c := x.cells[x.cursor]
+			if c.IsEmpty() || c.Player() == x.side {
+				return false
+			}
+		case preFriend:
+			c := x.cells[x.cursor]
+			if c.IsEmpty() || c.Player() != x.side {
+				return false
+			}
+		default:
+			if !x.test(po.cond) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// runMoves is runBlocks for the move blocks of kind k of a piece on l, using the
+// prefixes of the blocks when the game has them.
+func (x *gen) runMoves(k engine.Kind, l engine.Loc, piece engine.Cell, typ engine.MoveType) bool {
+	blocks := x.g.code.Moves[k]
+	if x.g.pre == nil || !useShortcuts {
+		return x.runBlocks(blocks, l, false, piece, typ)
+	}
+	pre := x.g.pre[k]
+	for i := range blocks {
+		b := &blocks[i]
+		if typ != engine.NoMoveType && b.Type != typ {
+			continue
+		}
+		if x.foreign && b.Owner == code.OwnFriend || !x.foreign && b.Owner == code.OwnEnemy {
+			continue
+		}
+		p := &pre[i]
+		if !x.tryPrefix(p, l) {
+			continue
+		}
+		cur := x.cursor
+		x.blk = b
+		x.reset(l, false, piece)
+		x.cursor = cur
+		switch p.tail {
+		case tailAdd:
+			x.at = p.add.At
+			x.add(p.add)
+		case tailIfAdd:
+			x.at = p.at
+			if x.test(p.cond) {
+				x.at = p.add.At
+				x.add(p.add)
+			} else if p.els != nil {
+				x.at = p.els.At
+				x.add(p.els)
+			}
+		default:
+			x.run(b.Ops[p.rest:])
+		}
+		if x.attackMode && x.hit {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,115 @@
+package eval_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/eval"
+)
+
+// TestFastPathsChangeNothing plays random games of draughts and other games whose moves
+// start with steps and tests, or that have move priorities, and checks that in every
+// position the legal turns (merged, as Turns gives them, and all of them, as AllTurns
+// does) are the same turns in the same order, part by part, with the run-time
+// shortcuts as without them: the block prefixes of prefix.go and the priority phases
+// of legal.go.
+func TestFastPathsChangeNothing(t *testing.T) {
+	defer eval.SetShortcuts(true)
+	for _, tt := range []struct {
+		file, variant string
+		seeds, plies  int
+	}{
+		{"games/checkers.zrf", "", 20, 150},
+		{"games/international.zrf", "", 4, 150},
+		{"games/chess.zrf", "", 2, 100},
+		{"games/thud.zrf", "", 1, 30},
+		{"games/surakarta.zrf", "", 2, 60},
+		{"corpus/glukkazan-zog/Rules/CheckersCollection.zrf", "", 3, 120},
+		{"corpus/glukkazan-zog/Rules/HuffCheckers.zrf", "", 3, 120},
+		{"corpus/glukkazan-zog/Rules/BahrainDama.zrf", "", 3, 120},
+		{"corpus/glukkazan-zog/Rules/alquerque.zrf", "", 3, 120},
+		{"corpus/glukkazan-zog/Rules/Makyek.zrf", "", 3, 120},
+		{"corpus/glukkazan-zog/Rules/chessball.zrf", "", 2, 60},
+		{"corpus/glukkazan-zog/Rules/Dark&Light.zrf", "", 2, 60},
+		{"corpus/glukkazan-zog/Rules/bolotoudou.zrf", "", 2, 60},
+		{"corpus/glukkazan-zog/Rules/Mana.zrf", "", 2, 60},
+		{"corpus/glukkazan-zog/Rules/kamisado.zrf", "", 2, 60},
+		{"corpus/glukkazan-zog/Rules/Chess_mandatory.zrf", "", 2, 60},
+		{"corpus/glukkazan-zog/External/Checker Games.zrf", "", 3, 120},
+		{"corpus/dagazproject-zrf/GlinskiCheskers/glinski-cheskers.zrf", "", 2, 60},
+		{"corpus/dagazproject-zrf/ShafranCheckers/shafran.zrf", "", 2, 60},
+		{"corpus/dagazproject-zrf/Luzhanqi/Luzhanqi.zrf", "", 1, 30},
+	} {
+		t.Run(tt.file+"/"+tt.variant, func(t *testing.T) {
+			g := loadRow(t, tt.file, tt.variant)
+			fast, slow := g.NewWorkspace(), g.NewWorkspace()
+			positions := 0
+			for seed := uint64(1); seed <= uint64(tt.seeds); seed++ {
+				rng := rand.New(rand.NewPCG(seed, 1616))
+				s := g.NewState()
+				for ply := 0; ply < tt.plies; ply++ {
+					positions++
+					var want []eval.Turn
+					for _, all := range []bool{false, true} {
+						eval.SetShortcuts(true)
+						w, err := turnsOf(fast, s, all)
+						if err != nil {
+							t.Fatal(err)
+						}
+						eval.SetShortcuts(false)
+						got, err := turnsOf(slow, s, all)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if d := diffTurns(w, got); d != "" {
+							t.Fatalf("seed %d ply %d (all turns %v): %s", seed, ply, all, d)
+						}
+						if !all {
+							want = w
+						}
+					}
+					if len(want) == 0 {
+						break
+					}
+					// want is overwritten by the AllTurns call of fast: take the
+					// state from a fresh call.
+					eval.SetShortcuts(true)
+					want, _ = fast.Turns(s)
+					s = want[rng.IntN(len(want))].After.Clone()
+				}
+			}
+			t.Logf("%d positions", positions)
+		})
+	}
+}
+
+func turnsOf(ws *eval.Workspace, s *engine.State, all bool) ([]eval.Turn, error) {
+	if all {
+		return ws.AllTurns(s)
+	}
+	return ws.Turns(s)
+}
+
+// diffTurns says how two lists of turns differ, or returns "".
+func diffTurns(want, got []eval.Turn) string {
+	if len(got) != len(want) {
+		return fmt.Sprintf("%d turns with shortcuts, %d without", len(want), len(got))
+	}
+	for i := range want {
+		a, b := &want[i], &got[i]
+		if a.After.Hash != b.After.Hash {
+			return fmt.Sprintf("turn %d leads elsewhere with shortcuts", i)
+		}
+		if len(a.Parts) != len(b.Parts) {
+			return fmt.Sprintf("turn %d has %d parts with shortcuts, %d without", i, len(a.Parts), len(b.Parts))
+		}
+		for j := range a.Parts {
+			if !a.Parts[j].Equal(&b.Parts[j]) || a.Parts[j].Type != b.Parts[j].Type {
+				return fmt.Sprintf("turn %d part %d differs with shortcuts: %v against %v", i, j, a.Parts[j].Changes, b.Parts[j].Changes)
+			}
+		}
+	}
+	return ""
+}

@@ -40,6 +40,8 @@ type Game struct {
 	reach reachTable
 	walks []walkLine // [player*nDirs+dir]: where board walks end (walk.go)
 	pre   prefixes   // the leading tests of the move blocks (prefix.go)
+	// phased: the turns may be computed one move priority at a time (priority.go).
+	phased bool
 }
 
 // New returns the run-time of a compiled game: it compiles the game's move code if that
@@ -63,6 +65,7 @@ func newGame(cg *compile.Game, locate Locator) (*Game, error) {
 	g.reach.init(g)
 	g.initWalks()
 	g.initPrefixes()
+	g.initPhases()
 	return g, nil
 }
 

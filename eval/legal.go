@@ -47,12 +47,13 @@ func (g *Game) Parts(s *engine.State, out []engine.Move) ([]engine.Move, error) 
 	}
 	x := g.getGen()
 	defer g.putGen(x)
-	moves, _, err := g.parts(x, s, out, nil)
+	moves, _, err := g.parts(x, s, out, nil, g.Entry(s).Type)
 	return moves, err
 }
 
-// parts generates with x, appending moves to out and their changes to arena.
-func (g *Game) parts(x *gen, s *engine.State, out []engine.Move, arena []engine.Change) (moves []engine.Move, ar []engine.Change, err error) {
+// parts generates with x, appending moves to out and their changes to arena. First parts
+// are those of the blocks of type typ (all types for engine.NoMoveType).
+func (g *Game) parts(x *gen, s *engine.State, out []engine.Move, arena []engine.Change, typ engine.MoveType) (moves []engine.Move, ar []engine.Change, err error) {
 	defer g.catch(x, &err)
 	x.out = out
 	x.outBase = len(out)
@@ -64,7 +65,7 @@ func (g *Game) parts(x *gen, s *engine.State, out []engine.Move, arena []engine.
 	if s.Cont != engine.NoLoc {
 		g.continuations(x, s, e.Side, s.Cont, s.ContType)
 	} else {
-		g.firstParts(x, s, e.Side, e.Type)
+		g.firstParts(x, s, e.Side, typ)
 	}
 	return x.out, x.arena, nil
 }
@@ -257,7 +258,7 @@ func (g *Game) contParts(w *workspace, after *engine.State) ([]engine.Move, erro
 	x := g.getGen()
 	defer g.putGen(x)
 	n := len(w.cont)
-	moves, arena, err := g.parts(x, after, w.cont, w.contArena)
+	moves, arena, err := g.parts(x, after, w.cont, w.contArena, engine.NoMoveType)
 	if err != nil {
 		return nil, err
 	}
@@ -333,11 +334,52 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 	if s.Cont != engine.NoLoc {
 		return nil, fmt.Errorf("turns: the state is in the middle of a turn")
 	}
-	w.reset()
 	w.start = s
 	e := g.Entry(s)
+	var turns []Turn
 	var err error
-	w.moves, w.arena, err = g.parts(w.x, s, w.moves, w.arena)
+	if g.phased && e.Type == engine.NoMoveType && useShortcuts {
+		// The turns of each priority in turn, until one has some (priority.go): those
+		// are the turns prioritise would keep of all of them.
+		for _, typ := range g.MovePriorities {
+			if turns, err = g.turnsOfType(s, w, typ); err != nil || len(turns) > 0 {
+				break
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+	} else {
+		if turns, err = g.turnsOfType(s, w, e.Type); err != nil {
+			return nil, err
+		}
+		turns = g.prioritise(turns, func(t *Turn) engine.MoveType { return t.Parts[0].Type })
+	}
+	turns = g.maximal(turns)
+	if !w.noChecks {
+		if turns, err = g.applyChecks(turns, s); err != nil {
+			return nil, err
+		}
+	}
+	if g.Options.PassTurn == engine.PassAlways || g.Options.PassTurn == engine.PassForced && len(turns) == 0 {
+		after := w.state(s)
+		pass := engine.PassMove()
+		g.Apply(after, &pass)
+		g.Advance(after)
+		turns = append(turns, Turn{Parts: []engine.Move{pass}, After: after})
+	}
+	w.turns = turns
+	return turns, nil
+}
+
+// turnsOfType resets w and computes in it the turns of s whose first part is of type typ
+// (of any type for engine.NoMoveType), merged unless w keeps all, without those that
+// leave a royal piece attacked; move priorities are not applied.
+func (g *Game) turnsOfType(s *engine.State, w *workspace, typ engine.MoveType) ([]Turn, error) {
+	w.reset()
+	e := g.Entry(s)
+	var err error
+	w.moves, w.arena, err = g.parts(w.x, s, w.moves, w.arena, typ)
 	if err != nil {
 		return nil, err
 	}
@@ -364,21 +406,6 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 		}
 		turns = kept
 	}
-	turns = g.prioritise(turns, func(t *Turn) engine.MoveType { return t.Parts[0].Type })
-	turns = g.maximal(turns)
-	if !w.noChecks {
-		if turns, err = g.applyChecks(turns, s); err != nil {
-			return nil, err
-		}
-	}
-	if g.Options.PassTurn == engine.PassAlways || g.Options.PassTurn == engine.PassForced && len(turns) == 0 {
-		after := w.state(s)
-		pass := engine.PassMove()
-		g.Apply(after, &pass)
-		g.Advance(after)
-		turns = append(turns, Turn{Parts: []engine.Move{pass}, After: after})
-	}
-	w.turns = turns
 	return turns, nil
 }
 

@@ -9,6 +9,24 @@ import (
 	"github.com/zoggo/zoggo/eval"
 )
 
+// TestPhased checks which games compute their turns one move priority at a time: plain
+// draughts do; chess has no priorities, and Luzhanqi drops pieces.
+func TestPhased(t *testing.T) {
+	for _, tt := range []struct {
+		file string
+		want bool
+	}{
+		{"games/checkers.zrf", true},
+		{"games/international.zrf", true},
+		{"games/chess.zrf", false},
+		{"corpus/dagazproject-zrf/Luzhanqi/Luzhanqi.zrf", false},
+	} {
+		if got := eval.Phased(loadRow(t, tt.file, "")); got != tt.want {
+			t.Errorf("%s: phased %v, want %v", tt.file, got, tt.want)
+		}
+	}
+}
+
 // TestFastPathsChangeNothing plays random games of draughts and other games whose moves
 // start with steps and tests, or that have move priorities, and checks that in every
 // position the legal turns (merged, as Turns gives them, and all of them, as AllTurns

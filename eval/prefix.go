@@ -202,24 +202,21 @@ func (x *gen) runMoves(k engine.Kind, l engine.Loc, piece engine.Cell, typ engin
 		if !x.tryPrefix(p, l) {
 			continue
 		}
-		cur := x.cursor
-		x.blk = b
-		x.reset(l, false, piece)
-		x.cursor = cur
 		switch p.tail {
 		case tailAdd:
-			x.at = p.add.At
-			x.add(p.add)
+			x.emit(b, p.add, l, piece)
 		case tailIfAdd:
 			x.at = p.at
 			if x.test(p.cond) {
-				x.at = p.add.At
-				x.add(p.add)
+				x.emit(b, p.add, l, piece)
 			} else if p.els != nil {
-				x.at = p.els.At
-				x.add(p.els)
+				x.emit(b, p.els, l, piece)
 			}
 		default:
+			cur := x.cursor
+			x.blk = b
+			x.reset(l, false, piece)
+			x.cursor = cur
 			x.run(b.Ops[p.rest:])
 		}
 		if x.attackMode && x.hit {
@@ -227,4 +224,41 @@ func (x *gen) runMoves(k engine.Kind, l engine.Loc, piece engine.Cell, typ engin
 		}
 	}
 	return false
+}
+
+// emit is what add does for the move of block b's add o when the run has recorded
+// nothing: the piece on l moves (or is copied) to the cursor, and becomes each of o's
+// kinds in turn when it lists some. No run was set up for it: a plain ZRF game keeps
+// no selection, stack or permutation, and the leading run records no effect.
+func (x *gen) emit(b *code.Block, o *code.Op, l engine.Loc, piece engine.Cell) {
+	x.at = o.At
+	to := x.cursor
+	op := engine.OpMove
+	if o.B == 1 {
+		op = engine.OpCopy
+	}
+	n := max(len(o.Kinds), 1)
+	for i := 0; i < n; i++ {
+		start := len(x.arena)
+		x.arena = append(x.arena, engine.Change{Op: op, From: l, To: to, Player: piece.Player(), Kind: piece.Kind()})
+		if len(o.Kinds) > 0 {
+			x.arena = append(x.arena, engine.Change{Op: engine.OpType, To: to, Kind: o.Kinds[i]})
+		}
+		if x.attackAt != engine.NoLoc {
+			if to == x.attackAt {
+				x.hit = true
+			}
+			x.arena = x.arena[:start]
+			continue
+		}
+		m := engine.Move{Changes: x.arena[start:len(x.arena):len(x.arena)], Type: b.Type, Cont: engine.MoveType(o.A), Rule: b.Rule}
+		if x.duplicate(&m) {
+			x.arena = x.arena[:start]
+			continue
+		}
+		if len(x.out)-x.outBase >= MaxMoves {
+			x.bail(o, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
+		}
+		x.out = append(x.out, m)
+	}
 }

@@ -45,6 +45,17 @@ type prefix struct {
 	add  *code.Op
 	els  *code.Op
 	at   int32 // the if's source, for tailIfAdd
+	// guards are tests further on in the block that every add of it comes after, each
+	// on the square a path of steps leads to from where the leading run ends (see
+	// guardsOf); when one fails the block adds nothing.
+	guards []guard
+}
+
+// guard is a test of cond (test as in preOp) on the square that the steps path lead to.
+type guard struct {
+	path []int32
+	cond *code.Cond
+	test uint8
 }
 
 const (
@@ -66,12 +77,12 @@ func (g *Game) initPrefixes() {
 	for k, blocks := range g.code.Moves {
 		g.pre[k] = make([]prefix, len(blocks))
 		for i := range blocks {
-			g.pre[k][i] = makePrefix(blocks[i].Ops)
+			g.pre[k][i] = g.makePrefix(blocks[i].Ops)
 		}
 	}
 }
 
-func makePrefix(ops []code.Op) prefix {
+func (g *Game) makePrefix(ops []code.Op) prefix {
 	var p prefix
 	i := 0
 	for ; i < len(ops); i++ {
@@ -88,6 +99,7 @@ func makePrefix(ops []code.Op) prefix {
 	}
 	p.rest = i
 	rest := ops[i:]
+	p.guards = g.guardsOf(rest)
 	switch {
 	case len(rest) == 1 && rest[0].Code == code.OpAdd:
 		p.tail, p.add = tailAdd, &rest[0]
@@ -100,6 +112,119 @@ func makePrefix(ops []code.Op) prefix {
 		}
 	}
 	return p
+}
+
+// guardsOf finds the guards of the ops after a block's leading run. It follows the ops
+// in order while it knows where the cursor is, relative to where they start: a step
+// adds to the path, mark and back save and restore it; a jump or a loop makes it
+// unknown until a back to a known mark. Every verify on a pure condition met while the
+// cursor is known is a guard. It stops at the first op that may add a move, raise an
+// error or change what the guards read: the ops it passes only record effects (which
+// change nothing on the board before the move is made), move the cursor, or test pure
+// conditions, and the loops among them end, within their bound, on every board
+// (boundedLoop). So when a guard fails, the run of the block would stop at that verify,
+// or earlier, having added nothing and raised no error.
+func (g *Game) guardsOf(ops []code.Op) []guard {
+	var out []guard
+	// The mark starts on the block's first square, which is not on the path.
+	var path, markPath []int32
+	known, markKnown := true, false
+	for i := range ops {
+		o := &ops[i]
+		switch o.Code {
+		case code.OpStep:
+			if !known {
+				return out
+			}
+			path = append(path[:len(path):len(path)], o.A)
+		case code.OpVerify:
+			if !pureCond(o.Cond) {
+				return out
+			}
+			if known {
+				out = append(out, guard{path: path, cond: o.Cond, test: simpleTest(o.Cond)})
+			}
+		case code.OpCapture, code.OpChangeType, code.OpChangeOwner, code.OpFlip, code.OpSetAttr:
+			if o.Cond != nil && !pureCond(o.Cond) {
+				return out
+			}
+		case code.OpMark:
+			markPath, markKnown = path, known
+		case code.OpBack:
+			path, known = markPath, markKnown
+		case code.OpJump:
+			known = false
+		case code.OpIf:
+			if !pureCond(o.Cond) || !effectsOnly(o.Body) || !effectsOnly(o.Else) {
+				return out
+			}
+		case code.OpWhile:
+			if !g.boundedLoop(o) {
+				return out
+			}
+			known = false
+		default:
+			return out
+		}
+	}
+	return out
+}
+
+// effectsOnly reports whether ops only record effects and test pure conditions: they
+// neither move the cursor nor add a move nor can fail.
+func effectsOnly(ops []code.Op) bool {
+	for i := range ops {
+		o := &ops[i]
+		switch o.Code {
+		case code.OpCapture:
+		case code.OpIf:
+			if !pureCond(o.Cond) || !effectsOnly(o.Body) || !effectsOnly(o.Else) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// boundedLoop reports whether the while loop o ends within its bound on every board:
+// its condition is pure, its body steps once in one direction at its top level and
+// otherwise only records captures, and no line of the board in that direction, for any
+// player, loops or is longer than the bound. Each turn of the loop then moves the
+// cursor one square further along a line that ends.
+func (g *Game) boundedLoop(o *code.Op) bool {
+	if !pureCond(o.Cond) || len(g.Board.Locs) > MaxWhileSteps {
+		return false
+	}
+	dir := int32(-1)
+	for i := range o.Body {
+		b := &o.Body[i]
+		switch {
+		case b.Code == code.OpStep && dir < 0:
+			dir = b.A
+		case effectsOnly(o.Body[i : i+1]):
+		default:
+			return false
+		}
+	}
+	if dir < 0 {
+		return false
+	}
+	nd := len(g.Board.Dirs)
+	n := len(g.Board.Locs)
+	for _, nbr := range g.Board.Neighbor {
+		for l := 0; l < n; l++ {
+			c, steps := engine.Loc(l), 0
+			for c != engine.NoLoc {
+				if steps++; steps > n {
+					return false
+				}
+				c = nbr[int(c)*nd+int(dir)]
+			}
+		}
+	}
+	return true
 }
 
 // pureCond reports whether c reads only the cursor, the board and the side, so that
@@ -179,7 +304,45 @@ func (x *gen) tryPrefix(p *prefix, l engine.Loc) bool {
 			}
 		}
 	}
+	if len(p.guards) > 0 {
+		return x.tryGuards(p.guards)
+	}
 	return true
+}
+
+// tryGuards tests the guards of a block from the cursor, which it leaves there.
+func (x *gen) tryGuards(gs []guard) bool {
+	base := x.cursor
+	defer func() { x.cursor = base }()
+	for i := range gs {
+		gd := &gs[i]
+		c := base
+		for _, d := range gd.path {
+			if c = x.nbr[int(c)*x.nd+int(d)]; c == engine.NoLoc {
+				return false
+			}
+		}
+		if !x.testAt(c, gd.test, gd.cond) {
+			return false
+		}
+	}
+	return true
+}
+
+// testAt tests cond on the square l, with test its inline form (preOp).
+func (x *gen) testAt(l engine.Loc, test uint8, cond *code.Cond) bool {
+	switch test {
+	case preEmpty:
+		return x.cells[l].IsEmpty()
+	case preEnemy:
+		c := x.cells[l]
+		return !c.IsEmpty() && c.Player() != x.side
+	case preFriend:
+		c := x.cells[l]
+		return !c.IsEmpty() && c.Player() == x.side
+	}
+	x.cursor = l
+	return x.test(cond)
 }
 
 // runMoves is runBlocks for the move blocks of kind k of a piece on l, using the

@@ -3,11 +3,55 @@ package eval_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 )
+
+// TestGuardsKeepErrors checks that a block turned down by a test further on (a guard,
+// prefix.go) is not one whose run would have failed first: a loop between the capture
+// and the test that never ends on a board whose link goes round in a circle is an error
+// with the shortcuts as without them, and the same loop on a board where the link ends
+// gives the same turns either way.
+func TestGuardsKeepErrors(t *testing.T) {
+	defer eval.SetShortcuts(true)
+	for _, tt := range []struct {
+		name, links string
+		wantErr     bool
+	}{
+		{"circle", "(links ring (a2 b2) (b2 a2))", true},
+		{"line", "(links ring (a2 b2) (b2 c2))", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			board := strings.Replace(board5, "(symmetry", tt.links+" (symmetry", 1)
+			src := `(game (title "T") (players A B) (turn-order A B) ` + board + `
+(piece (name P) (moves
+   (n (verify enemy?) capture mark (while (on-board? ring) ring) back n (verify empty?) add)
+   (e (verify empty?) add)))
+(board-setup (A (P a1 a3)) (B (P a2))))`
+			g := loadString(t, src)
+			s := g.NewState()
+			var want []eval.Turn
+			for _, on := range []bool{false, true} {
+				eval.SetShortcuts(on)
+				got, err := g.NewWorkspace().Turns(s)
+				if (err != nil) != tt.wantErr {
+					t.Fatalf("shortcuts %v: error %v, want one: %v", on, err, tt.wantErr)
+				}
+				if err != nil && !strings.Contains(err.Error(), "while loop ran more than") {
+					t.Fatalf("shortcuts %v: %v, want the loop's error", on, err)
+				}
+				if !on {
+					want = got
+				} else if d := diffTurns(got, want); d != "" {
+					t.Fatal(d)
+				}
+			}
+		})
+	}
+}
 
 // TestPhased checks which games compute their turns one move priority at a time: plain
 // draughts do; chess has no priorities, and Luzhanqi drops pieces.

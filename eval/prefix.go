@@ -21,17 +21,10 @@ import (
 type preOp struct {
 	dir  int32
 	cond *code.Cond
-	// test is what a simple cond asks of the cell at the cursor (preEmpty, preEnemy,
-	// preFriend), or preGeneral to ask x.test.
-	test uint8
+	// cell, when not nil, is cond's value for each content of the cursor's square
+	// (cellIndex): a cond that reads only that square needs no x.test.
+	cell []bool
 }
-
-const (
-	preGeneral uint8 = iota
-	preEmpty
-	preEnemy
-	preFriend
-)
 
 // prefix is what the generator knows of a block before running it.
 type prefix struct {
@@ -51,11 +44,11 @@ type prefix struct {
 	guards []guard
 }
 
-// guard is a test of cond (test as in preOp) on the square that the steps path lead to.
+// guard is a test of cond (cell as in preOp) on the square that the steps path lead to.
 type guard struct {
 	path []int32
 	cond *code.Cond
-	test uint8
+	cell []bool
 }
 
 const (
@@ -92,7 +85,7 @@ func (g *Game) makePrefix(ops []code.Op) prefix {
 			continue
 		}
 		if o.Code == code.OpVerify && pureCond(o.Cond) {
-			p.ops = append(p.ops, preOp{cond: o.Cond, test: simpleTest(o.Cond)})
+			p.ops = append(p.ops, preOp{cond: o.Cond, cell: g.cellTable(o.Cond)})
 			continue
 		}
 		break
@@ -142,7 +135,7 @@ func (g *Game) guardsOf(ops []code.Op) []guard {
 				return out
 			}
 			if known {
-				out = append(out, guard{path: path, cond: o.Cond, test: simpleTest(o.Cond)})
+				out = append(out, guard{path: path, cond: o.Cond, cell: g.cellTable(o.Cond)})
 			}
 		case code.OpCapture, code.OpChangeType, code.OpChangeOwner, code.OpFlip, code.OpSetAttr:
 			if o.Cond != nil && !pureCond(o.Cond) {
@@ -252,58 +245,125 @@ func pureCond(c *code.Cond) bool {
 	return false
 }
 
-// simpleTest returns the cell test of a cond on the cursor's square that the generator
-// evaluates inline, or preGeneral.
-func simpleTest(c *code.Cond) uint8 {
-	if c.Neg || c.Loc.Kind != code.LocCursor {
-		return preGeneral
+// cellTable returns the value of c for every content of the cursor's square, indexed
+// by cellIndex, when c reads nothing else; nil otherwise.
+func (g *Game) cellTable(c *code.Cond) []bool {
+	if !cellOnly(c) {
+		return nil
 	}
-	switch c.Code {
-	case code.CondEmpty:
-		return preEmpty
-	case code.CondEnemy:
-		return preEnemy
-	case code.CondFriend:
-		return preFriend
+	nk := len(g.Pieces)
+	t := make([]bool, 3*(nk+1))
+	for rel := 0; rel < 3; rel++ {
+		for k := -1; k < nk; k++ {
+			if (rel == 0) != (k < 0) {
+				continue
+			}
+			t[rel*(nk+1)+k+1] = cellValue(c, rel, engine.Kind(k))
+		}
 	}
-	return preGeneral
+	return t
 }
 
-// tryPrefix runs the leading ops of p from l and reports whether they pass; x.cursor is
-// left where they leave it.
+// cellOnly reports whether c reads only the contents of the cursor's square.
+func cellOnly(c *code.Cond) bool {
+	switch c.Code {
+	case code.CondTrue, code.CondFalse:
+		return true
+	case code.CondAnd, code.CondOr, code.CondNot:
+		for _, a := range c.Args {
+			if !cellOnly(a) {
+				return false
+			}
+		}
+		return true
+	case code.CondEmpty, code.CondFriend, code.CondEnemy, code.CondNeutral, code.CondPiece, code.CondOnBoard:
+		return c.Loc.Kind == code.LocCursor
+	}
+	return false
+}
+
+// cellValue is what x.test gives for a cond of cellOnly on a square that is empty (rel
+// 0), holds a piece of the side (1) or another player's (2), of kind k (-1 when empty).
+func cellValue(c *code.Cond, rel int, k engine.Kind) bool {
+	switch c.Code {
+	case code.CondTrue:
+		return true
+	case code.CondFalse:
+		return false
+	case code.CondAnd:
+		for _, a := range c.Args {
+			if !cellValue(a, rel, k) {
+				return false
+			}
+		}
+		return true
+	case code.CondOr:
+		for _, a := range c.Args {
+			if cellValue(a, rel, k) {
+				return true
+			}
+		}
+		return false
+	case code.CondNot:
+		return !cellValue(c.Args[0], rel, k)
+	}
+	var v bool
+	switch c.Code {
+	case code.CondEmpty:
+		v = rel == 0
+	case code.CondFriend:
+		v = rel == 1
+	case code.CondEnemy:
+		v = rel == 2
+	case code.CondNeutral:
+		v = false
+	case code.CondPiece:
+		v = k == engine.Kind(c.A)
+	case code.CondOnBoard:
+		v = true
+	}
+	return v != c.Neg
+}
+
+// cellIndex is the index into a cell table of the contents c of a square for side.
+func cellIndex(c engine.Cell, side engine.Player, nk int) int {
+	rel := 0
+	if !c.IsEmpty() {
+		rel = 2
+		if c.Player() == side {
+			rel = 1
+		}
+	}
+	return rel*(nk+1) + int(c.Kind()) + 1
+}
+
+// tryPrefix runs the leading ops of p from l and reports whether they pass, and then
+// whether its guards pass; x.cursor is left where the leading ops leave it.
 func (x *gen) tryPrefix(p *prefix, l engine.Loc) bool {
-	x.cursor = l
+	cur, nbr, nd, cells := l, x.nbr, x.nd, x.cells
+	nk := len(x.g.Pieces)
 	for i := range p.ops {
 		po := &p.ops[i]
 		if po.cond == nil {
-			t := x.nbr[int(x.cursor)*x.nd+int(po.dir)]
+			t := nbr[int(cur)*nd+int(po.dir)]
 			if t == engine.NoLoc {
 				return false
 			}
-			x.cursor = t
+			cur = t
 			continue
 		}
-		switch po.test {
-		case preEmpty:
-			if !x.cells[x.cursor].IsEmpty() {
+		if po.cell != nil {
+			if !po.cell[cellIndex(cells[cur], x.side, nk)] {
 				return false
 			}
-		case preEnemy:
-			c := x.cells[x.cursor]
-			if c.IsEmpty() || c.Player() == x.side {
-				return false
-			}
-		case preFriend:
-			c := x.cells[x.cursor]
-			if c.IsEmpty() || c.Player() != x.side {
-				return false
-			}
-		default:
-			if !x.test(po.cond) {
-				return false
-			}
+			continue
+		}
+		x.cursor = cur
+		if !x.test(po.cond) {
+			return false
 		}
 	}
+	x.cursor = cur
 	if len(p.guards) > 0 {
 		return x.tryGuards(p.guards)
 	}
@@ -322,24 +382,17 @@ func (x *gen) tryGuards(gs []guard) bool {
 				return false
 			}
 		}
-		if !x.testAt(c, gd.test, gd.cond) {
+		if !x.testAt(c, gd.cell, gd.cond) {
 			return false
 		}
 	}
 	return true
 }
 
-// testAt tests cond on the square l, with test its inline form (preOp).
-func (x *gen) testAt(l engine.Loc, test uint8, cond *code.Cond) bool {
-	switch test {
-	case preEmpty:
-		return x.cells[l].IsEmpty()
-	case preEnemy:
-		c := x.cells[l]
-		return !c.IsEmpty() && c.Player() != x.side
-	case preFriend:
-		c := x.cells[l]
-		return !c.IsEmpty() && c.Player() == x.side
+// testAt tests cond on the square l, with cell its table (preOp).
+func (x *gen) testAt(l engine.Loc, cell []bool, cond *code.Cond) bool {
+	if cell != nil {
+		return cell[cellIndex(x.cells[l], x.side, len(x.g.Pieces))]
 	}
 	x.cursor = l
 	return x.test(cond)

@@ -42,6 +42,8 @@ type Game struct {
 	pre   prefixes   // the leading tests of the move blocks (prefix.go)
 	// phased: the turns may be computed one move priority at a time (priority.go).
 	phased bool
+	// noDup: no two parts generated from one position can be the same (nodup.go).
+	noDup bool
 }
 
 // New returns the run-time of a compiled game: it compiles the game's move code if that
@@ -66,6 +68,7 @@ func newGame(cg *compile.Game, locate Locator) (*Game, error) {
 	g.initWalks()
 	g.initPrefixes()
 	g.initPhases()
+	g.initNoDup()
 	return g, nil
 }
 

@@ -468,7 +468,7 @@ func (x *gen) emit(b *code.Block, o *code.Op, l engine.Loc, piece engine.Cell) {
 			continue
 		}
 		m := engine.Move{Changes: x.arena[start:len(x.arena):len(x.arena)], Type: b.Type, Cont: engine.MoveType(o.A), Rule: b.Rule}
-		if x.duplicate(&m) {
+		if !(x.g.noDup && useShortcuts) && x.duplicate(&m) {
 			x.arena = x.arena[:start]
 			continue
 		}

@@ -71,6 +71,34 @@ func TestPhased(t *testing.T) {
 	}
 }
 
+// TestNoDup checks which games are proved to make no part twice in one position.
+func TestNoDup(t *testing.T) {
+	for _, tt := range []struct {
+		name, rules string
+		want        bool
+	}{
+		{"steps", `(piece (name P) (moves (n (verify empty?) add) (e (verify empty?) add)))`, true},
+		{"jumps and steps", `(piece (name P) (moves (move-type jt) (n (verify enemy?) capture n (verify empty?) (add-partial jt)) (n (verify empty?) add)))`, true},
+		{"promotion choices", `(piece (name P) (moves (n (if (in-zone? last) (add P Q) else add))))
+(piece (name Q) (moves (n add)))`, true},
+		{"two blocks to one square", `(piece (name P) (moves (n add) (e add) (n add)))`, false},
+		{"two paths to one square", `(piece (name P) (moves (n e add) (e n add)))`, false},
+		{"a repeated kind", `(piece (name P) (moves (n (add Q Q))))
+(piece (name Q) (moves (n add)))`, false},
+		{"a slide", `(piece (name P) (moves (n (while empty? add n))))`, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := loadString(t, `(game (title "T") (players A B) `+board5+tt.rules+"\n(board-setup (A (P a1))))")
+			if got := eval.NoDup(g); got != tt.want {
+				t.Errorf("noDup %v, want %v", got, tt.want)
+			}
+		})
+	}
+	if !eval.NoDup(loadRow(t, "games/checkers.zrf", "")) {
+		t.Error("checkers: no proof that its parts never repeat")
+	}
+}
+
 // TestFastPathsChangeNothing plays random games of draughts and other games whose moves
 // start with steps and tests, or that have move priorities, and checks that in every
 // position the legal turns (merged, as Turns gives them, and all of them, as AllTurns

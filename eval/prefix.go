@@ -42,6 +42,9 @@ type prefix struct {
 	// on the square a path of steps leads to from where the leading run ends (see
 	// guardsOf); when one fails the block adds nothing.
 	guards []guard
+	// scans holds, for each op after the leading run, how to run it when it is a scan
+	// (scanOf), or nil when none of them is one.
+	scans []*scan
 }
 
 // guard is a test of cond (cell as in preOp) on the square that the steps path lead to.
@@ -93,6 +96,14 @@ func (g *Game) makePrefix(ops []code.Op) prefix {
 	p.rest = i
 	rest := ops[i:]
 	p.guards = g.guardsOf(rest)
+	for j := range rest {
+		if sc := g.scanOf(&rest[j]); sc != nil {
+			if p.scans == nil {
+				p.scans = make([]*scan, len(rest))
+			}
+			p.scans[j] = sc
+		}
+	}
 	switch {
 	case len(rest) == 1 && rest[0].Code == code.OpAdd:
 		p.tail, p.add = tailAdd, &rest[0]
@@ -433,7 +444,11 @@ func (x *gen) runMoves(k engine.Kind, l engine.Loc, piece engine.Cell, typ engin
 			x.blk = b
 			x.reset(l, false, piece)
 			x.cursor = cur
-			x.run(b.Ops[p.rest:])
+			if p.scans == nil {
+				x.run(b.Ops[p.rest:])
+			} else {
+				x.runTail(b.Ops[p.rest:], p.scans)
+			}
 		}
 		if x.attackMode && x.hit {
 			return true
@@ -476,5 +491,71 @@ func (x *gen) emit(b *code.Block, o *code.Op, l engine.Loc, piece engine.Cell) {
 			x.bail(o, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
 		}
 		x.out = append(x.out, m)
+	}
+}
+
+// scan is a while loop that walks a line and captures the pieces of some contents on it:
+// (while (on-board? d) d (if COND capture)), COND reading only the square (cell is its
+// table). International draughts removes its taken pieces this way at the end of every
+// capture.
+type scan struct {
+	dir  int32
+	cell []bool
+	cap  *code.Op
+}
+
+// scanOf returns the scan that the op o is, or nil.
+func (g *Game) scanOf(o *code.Op) *scan {
+	if o.Code != code.OpWhile || o.Cond.Code != code.CondOnBoard || o.Cond.Neg || o.Cond.Loc.Kind != code.LocDir || len(o.Body) != 2 {
+		return nil
+	}
+	st, f := &o.Body[0], &o.Body[1]
+	if st.Code != code.OpStep || st.A != o.Cond.Loc.V || f.Code != code.OpIf || len(f.Else) != 0 ||
+		len(f.Body) != 1 || f.Body[0].Code != code.OpCapture {
+		return nil
+	}
+	cell := g.cellTable(f.Cond)
+	if cell == nil {
+		return nil
+	}
+	return &scan{dir: st.A, cell: cell, cap: &f.Body[0]}
+}
+
+// runTail is run for the ops after a block's leading run, running the scans among them
+// (scans[i] for ops[i]) without the interpreter.
+func (x *gen) runTail(ops []code.Op, scans []*scan) bool {
+	for i := range ops {
+		sc := scans[i]
+		if sc == nil || x.attackMode {
+			if !x.run(ops[i : i+1]) {
+				return false
+			}
+			continue
+		}
+		x.runScan(&ops[i], sc)
+	}
+	return true
+}
+
+// runScan runs the while loop o, a scan: what the interpreter does, step by step. The
+// condition (a square that way exists) makes the step of the body always succeed.
+func (x *gen) runScan(o *code.Op, sc *scan) {
+	x.at = o.At
+	nk := len(x.g.Pieces)
+	n := 0
+	for {
+		t := x.nbr[int(x.cursor)*x.nd+int(sc.dir)]
+		if t == engine.NoLoc {
+			return
+		}
+		if n++; n > MaxWhileSteps {
+			x.bail(o, "while loop ran more than %d times: does its body move the cursor?", MaxWhileSteps)
+		}
+		x.cursor = t
+		if sc.cell[cellIndex(x.cells[t], x.side, nk)] {
+			if l, ok := x.resolve(sc.cap.Loc); ok {
+				x.effects = append(x.effects, engine.Change{Op: engine.OpCapture, To: l})
+			}
+		}
 	}
 }

@@ -12,6 +12,8 @@ package eval
 // here without entering the interpreter.
 
 import (
+	"slices"
+
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/internal/code"
 )
@@ -45,6 +47,9 @@ type prefix struct {
 	// scans holds, for each op after the leading run, how to run it when it is a scan
 	// (scanOf), or nil when none of them is one.
 	scans []*scan
+	// first is the index of the block's first two ops among its kind's first checks,
+	// or -1 when they are not one.
+	first int8
 }
 
 // guard is a test of cond (cell as in preOp) on the square that the steps path lead to.
@@ -60,9 +65,30 @@ const (
 	tailIfAdd
 )
 
-// prefixes holds the prefix of every move block, [kind][block], or nil when the game
-// does not use them (the dialect, the extensions, Axiom games).
-type prefixes [][]prefix
+// prefixes holds what the generator knows of the move blocks of each kind, or is nil
+// when the game does not use it (the dialect, the extensions, Axiom games).
+type prefixes []kindPrefixes
+
+// kindPrefixes is the prefixes of the move blocks of one kind.
+type kindPrefixes struct {
+	pre []prefix // [block]
+	// byType lists the blocks of each move type, [type+1], index 0 every block; blocks
+	// that move only other players' pieces (the dialect's) are left out.
+	byType [][]int32
+	// firsts are the distinct first checks of the blocks (firstCheck): blocks that begin
+	// alike (a man's two captures in one direction in international draughts) make
+	// the check once for a piece.
+	firsts []firstCheck
+}
+
+// firstCheck is a step in direction dir and a test of the square reached by its table.
+type firstCheck struct {
+	dir  int32
+	cell []bool
+}
+
+// maxFirsts bounds the distinct first checks of a kind.
+const maxFirsts = 16
 
 // initPrefixes analyses the move blocks of g's program.
 func (g *Game) initPrefixes() {
@@ -71,11 +97,41 @@ func (g *Game) initPrefixes() {
 	}
 	g.pre = make(prefixes, len(g.code.Moves))
 	for k, blocks := range g.code.Moves {
-		g.pre[k] = make([]prefix, len(blocks))
+		kp := &g.pre[k]
+		kp.pre = make([]prefix, len(blocks))
+		kp.byType = make([][]int32, len(g.MoveTypes)+1)
 		for i := range blocks {
-			g.pre[k][i] = g.makePrefix(blocks[i].Ops)
+			b := &blocks[i]
+			p := g.makePrefix(b.Ops)
+			p.first = -1
+			if len(p.ops) >= 2 && p.ops[0].cond == nil && p.ops[1].cond != nil && p.ops[1].cell != nil {
+				p.first = kp.firstIndex(firstCheck{dir: p.ops[0].dir, cell: p.ops[1].cell})
+			}
+			kp.pre[i] = p
+			if b.Owner == code.OwnEnemy {
+				continue
+			}
+			kp.byType[0] = append(kp.byType[0], int32(i))
+			if t := int(b.Type) + 1; t > 0 && t < len(kp.byType) {
+				kp.byType[t] = append(kp.byType[t], int32(i))
+			}
 		}
 	}
+}
+
+// firstIndex returns the index of f among kp's first checks, adding it if it is new,
+// or -1 when there are too many.
+func (kp *kindPrefixes) firstIndex(f firstCheck) int8 {
+	for i, e := range kp.firsts {
+		if e.dir == f.dir && slices.Equal(e.cell, f.cell) {
+			return int8(i)
+		}
+	}
+	if len(kp.firsts) == maxFirsts {
+		return -1
+	}
+	kp.firsts = append(kp.firsts, f)
+	return int8(len(kp.firsts) - 1)
 }
 
 func (g *Game) makePrefix(ops []code.Op) prefix {
@@ -348,12 +404,13 @@ func cellIndex(c engine.Cell, side engine.Player, nk int) int {
 	return rel*(nk+1) + int(c.Kind()) + 1
 }
 
-// tryPrefix runs the leading ops of p from l and reports whether they pass, and then
-// whether its guards pass; x.cursor is left where the leading ops leave it.
-func (x *gen) tryPrefix(p *prefix, l engine.Loc) bool {
-	cur, nbr, nd, cells := l, x.nbr, x.nd, x.cells
+// tryPrefix runs the leading ops of p from the op from on, with the cursor on cur,
+// and reports whether they pass, and then whether its guards pass; x.cursor is left
+// where the leading ops leave it.
+func (x *gen) tryPrefix(p *prefix, cur engine.Loc, from int) bool {
+	nbr, nd, cells := x.nbr, x.nd, x.cells
 	nk := len(x.g.Pieces)
-	for i := range p.ops {
+	for i := from; i < len(p.ops); i++ {
 		po := &p.ops[i]
 		if po.cond == nil {
 			t := nbr[int(cur)*nd+int(po.dir)]
@@ -413,20 +470,33 @@ func (x *gen) testAt(l engine.Loc, cell []bool, cond *code.Cond) bool {
 // prefixes of the blocks when the game has them.
 func (x *gen) runMoves(k engine.Kind, l engine.Loc, piece engine.Cell, typ engine.MoveType) bool {
 	blocks := x.g.code.Moves[k]
-	if x.g.pre == nil || !useShortcuts {
+	if x.g.pre == nil || !useShortcuts || x.foreign || int(typ)+1 >= len(x.g.pre[k].byType) {
 		return x.runBlocks(blocks, l, false, piece, typ)
 	}
-	pre := x.g.pre[k]
-	for i := range blocks {
+	kp := &x.g.pre[k]
+	// firsts[f] is 0 while first check f was not made from l, 1 when it passed with its
+	// square in reached[f], 2 when it failed.
+	var firsts [maxFirsts]uint8
+	var reached [maxFirsts]engine.Loc
+	nk := len(x.g.Pieces)
+	for _, i := range kp.byType[typ+1] {
 		b := &blocks[i]
-		if typ != engine.NoMoveType && b.Type != typ {
-			continue
+		p := &kp.pre[i]
+		cur, from := l, 0
+		if f := p.first; f >= 0 {
+			if firsts[f] == 0 {
+				fc := &kp.firsts[f]
+				firsts[f] = 2
+				if t := x.nbr[int(l)*x.nd+int(fc.dir)]; t != engine.NoLoc && fc.cell[cellIndex(x.cells[t], x.side, nk)] {
+					firsts[f], reached[f] = 1, t
+				}
+			}
+			if firsts[f] == 2 {
+				continue
+			}
+			cur, from = reached[f], 2
 		}
-		if x.foreign && b.Owner == code.OwnFriend || !x.foreign && b.Owner == code.OwnEnemy {
-			continue
-		}
-		p := &pre[i]
-		if !x.tryPrefix(p, l) {
+		if !x.tryPrefix(p, cur, from) {
 			continue
 		}
 		switch p.tail {

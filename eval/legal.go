@@ -383,9 +383,17 @@ func (g *Game) turnsOfType(s *engine.State, w *workspace, typ engine.MoveType) (
 	if err != nil {
 		return nil, err
 	}
-	// Complete every chain of parts.
+	// Complete every chain of parts. In plain ZRF a part that ends the turn needs only
+	// complete's and endTurn's last steps.
 	w.slab.want = len(w.moves) + 1
+	plain := useShortcuts && g.code.Dialect == nil && !g.Semantics.DropNullTurns
 	for i := range w.moves {
+		if m := &w.moves[i]; plain && m.Cont == engine.NoMoveType {
+			if err := g.endPart(s, w.moves[i:i+1:i+1], w); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		if err := g.complete(s, w.moves[i:i+1:i+1], 0, 0, w, nil, nil); err != nil {
 			return nil, err
 		}
@@ -407,6 +415,30 @@ func (g *Game) turnsOfType(s *engine.State, w *workspace, typ engine.MoveType) (
 		turns = kept
 	}
 	return turns, nil
+}
+
+// endPart is complete for a turn of one part, parts[0], that ends it, in a game of
+// plain ZRF without DropNullTurns: the state after it, the turn order advanced.
+func (g *Game) endPart(s *engine.State, parts []engine.Move, w *workspace) error {
+	m := &parts[0]
+	caps, prom := 0, 0
+	if g.Options.MaximalCaptures != 0 {
+		caps = g.captureCount(s, m)
+		if g.Options.MaximalCaptures == 2 {
+			prom = g.promotedCaptures(s, m)
+		}
+	}
+	after := w.state(s)
+	g.Apply(after, m)
+	if after.Cont != engine.NoLoc {
+		g.SetCont(after, engine.NoLoc, engine.NoMoveType)
+	}
+	g.Advance(after)
+	if len(w.turns) >= MaxTurns {
+		return fmt.Errorf("more than %d complete turns in one position", MaxTurns)
+	}
+	w.turns = append(w.turns, Turn{Parts: parts, After: after, captures: caps, promoted: prom})
+	return nil
 }
 
 // complete follows the parts of a turn from s to every end and appends the turns to w.

@@ -233,6 +233,7 @@ type workspace struct {
 	cont      []engine.Move
 	contArena []engine.Change
 	chain     []engine.Move
+	seen      []uint64 // the positions of the turn being completed (complete)
 	// order is the buffer of the players whose goals Outcome checks (goalOrder).
 	order []engine.Player
 }
@@ -487,7 +488,10 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 	if slices.Contains(seen, after.Hash) {
 		return nil
 	}
-	seen = append(seen[:len(seen):len(seen)], after.Hash)
+	// The positions of the turn so far are a stack in w: a continuation writes past the
+	// end of seen, where only the turns that go on from it read.
+	w.seen = append(w.seen[:len(seen)], after.Hash)
+	seen = w.seen[: len(seen)+1 : len(seen)+1]
 	// Continuations get their own generator (w.x's buffers hold the first parts) and
 	// go to the ends of w's buffers for them, which keep what earlier parts wrote.
 	next, err := g.contParts(w, after)

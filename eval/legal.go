@@ -234,6 +234,7 @@ type workspace struct {
 	contArena []engine.Change
 	chain     []engine.Move
 	seen      []uint64 // the positions of the turn being completed (complete)
+	cx        *gen     // the generator of continuations (contParts)
 	// order is the buffer of the players whose goals Outcome checks (goalOrder).
 	order []engine.Player
 }
@@ -256,8 +257,10 @@ func (w *workspace) reset() {
 // in w.contArena. The slices returned so far stay as they are: appending writes past
 // them, or into new arrays.
 func (g *Game) contParts(w *workspace, after *engine.State) ([]engine.Move, error) {
-	x := g.getGen()
-	defer g.putGen(x)
+	if w.cx == nil {
+		w.cx = newGen(g)
+	}
+	x := w.cx
 	n := len(w.cont)
 	moves, arena, err := g.parts(x, after, w.cont, w.contArena, engine.NoMoveType)
 	if err != nil {

@@ -153,7 +153,7 @@ func (g *Game) makePrefix(ops []code.Op) prefix {
 	rest := ops[i:]
 	p.guards = g.guardsOf(rest)
 	for j := range rest {
-		if sc := g.scanOf(&rest[j]); sc != nil {
+		if sc := g.scanOf(&rest[j], rest[:j]); sc != nil {
 			if p.scans == nil {
 				p.scans = make([]*scan, len(rest))
 			}
@@ -572,10 +572,16 @@ type scan struct {
 	dir  int32
 	cell []bool
 	cap  *code.Op
+	// When the ops before the loop put the cursor on start (a jump to a position, then
+	// nothing that moves it), lines[player] lists the squares of the line from start,
+	// so that the loop reads them without following the links one by one.
+	start engine.Loc
+	lines [][]engine.Loc
 }
 
-// scanOf returns the scan that the op o is, or nil.
-func (g *Game) scanOf(o *code.Op) *scan {
+// scanOf returns the scan that the op o is, or nil; before are the ops of its list
+// before it.
+func (g *Game) scanOf(o *code.Op, before []code.Op) *scan {
 	if o.Code != code.OpWhile || o.Cond.Code != code.CondOnBoard || o.Cond.Neg || o.Cond.Loc.Kind != code.LocDir || len(o.Body) != 2 {
 		return nil
 	}
@@ -588,7 +594,33 @@ func (g *Game) scanOf(o *code.Op) *scan {
 	if cell == nil {
 		return nil
 	}
-	return &scan{dir: st.A, cell: cell, cap: &f.Body[0]}
+	sc := &scan{dir: st.A, cell: cell, cap: &f.Body[0], start: engine.NoLoc}
+	for i := len(before) - 1; i >= 0; i-- {
+		b := &before[i]
+		if b.Code == code.OpJump {
+			sc.start = engine.Loc(b.A)
+			break
+		}
+		if !effectsOnly(before[i : i+1]) {
+			return sc
+		}
+	}
+	if sc.start == engine.NoLoc {
+		return sc
+	}
+	nd, n := len(g.Board.Dirs), len(g.Board.Locs)
+	for _, nbr := range g.Board.Neighbor {
+		var line []engine.Loc
+		for c := nbr[int(sc.start)*nd+int(sc.dir)]; c != engine.NoLoc; c = nbr[int(c)*nd+int(sc.dir)] {
+			if len(line) >= n || len(line) >= MaxWhileSteps {
+				// The line comes back on itself: the loop runs to its bound.
+				return sc
+			}
+			line = append(line, c)
+		}
+		sc.lines = append(sc.lines, line)
+	}
+	return sc
 }
 
 // runTail is run for the ops after a block's leading run, running the scans among them
@@ -612,6 +644,17 @@ func (x *gen) runTail(ops []code.Op, scans []*scan) bool {
 func (x *gen) runScan(o *code.Op, sc *scan) {
 	x.at = o.At
 	nk := len(x.g.Pieces)
+	if x.cursor == sc.start && sc.lines != nil {
+		for _, t := range sc.lines[x.side] {
+			x.cursor = t
+			if sc.cell[cellIndex(x.cells[t], x.side, nk)] {
+				if l, ok := x.resolve(sc.cap.Loc); ok {
+					x.effects = append(x.effects, engine.Change{Op: engine.OpCapture, To: l})
+				}
+			}
+		}
+		return
+	}
 	n := 0
 	for {
 		t := x.nbr[int(x.cursor)*x.nd+int(sc.dir)]

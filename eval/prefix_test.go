@@ -112,7 +112,7 @@ func TestFastPathsChangeNothing(t *testing.T) {
 		seeds, plies  int
 	}{
 		{"games/checkers.zrf", "", 20, 150},
-		{"games/international.zrf", "", 4, 150},
+		{"games/international.zrf", "", 16, 200},
 		{"games/chess.zrf", "", 2, 100},
 		{"games/thud.zrf", "", 1, 30},
 		{"games/surakarta.zrf", "", 2, 60},

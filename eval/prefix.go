@@ -21,12 +21,22 @@ import (
 // preOp is one op of a block's leading run: a step in direction dir (cond nil), or a
 // verify of cond on the board as it is.
 type preOp struct {
+	// move is how a cursor op moves it: preStep (dir), preOpposite (the opposite of
+	// dir), preMark (it stays, and the mark is set there) or preBack (to the mark).
+	move uint8
 	dir  int32
 	cond *code.Cond
 	// cell, when not nil, is cond's value for each content of the cursor's square
 	// (cellIndex): a cond that reads only that square needs no x.test.
 	cell []bool
 }
+
+const (
+	preStep uint8 = iota
+	preOpposite
+	preMark
+	preBack
+)
 
 // prefix is what the generator knows of a block before running it.
 type prefix struct {
@@ -104,7 +114,7 @@ func (g *Game) initPrefixes() {
 			b := &blocks[i]
 			p := g.makePrefix(b.Ops)
 			p.first = -1
-			if len(p.ops) >= 2 && p.ops[0].cond == nil && p.ops[1].cond != nil && p.ops[1].cell != nil {
+			if len(p.ops) >= 2 && p.ops[0].cond == nil && p.ops[0].move == preStep && p.ops[1].cond != nil && p.ops[1].cell != nil {
 				p.first = kp.firstIndex(firstCheck{dir: p.ops[0].dir, cell: p.ops[1].cell})
 			}
 			kp.pre[i] = p
@@ -139,8 +149,18 @@ func (g *Game) makePrefix(ops []code.Op) prefix {
 	i := 0
 	for ; i < len(ops); i++ {
 		o := &ops[i]
-		if o.Code == code.OpStep {
+		switch o.Code {
+		case code.OpStep:
 			p.ops = append(p.ops, preOp{dir: o.A})
+			continue
+		case code.OpOpposite:
+			p.ops = append(p.ops, preOp{move: preOpposite, dir: o.A})
+			continue
+		case code.OpMark:
+			p.ops = append(p.ops, preOp{move: preMark})
+			continue
+		case code.OpBack:
+			p.ops = append(p.ops, preOp{move: preBack})
 			continue
 		}
 		if o.Code == code.OpVerify && pureCond(o.Cond) {
@@ -404,20 +424,36 @@ func cellIndex(c engine.Cell, side engine.Player, nk int) int {
 	return rel*(nk+1) + int(c.Kind()) + 1
 }
 
-// tryPrefix runs the leading ops of p from the op from on, with the cursor on cur,
-// and reports whether they pass, and then whether its guards pass; x.cursor is left
-// where the leading ops leave it.
-func (x *gen) tryPrefix(p *prefix, cur engine.Loc, from int) bool {
+// tryPrefix runs the leading ops of p, for a block started on l, from the op from on
+// with the cursor on cur (and the mark on l, where a run starts it), and reports whether
+// they pass, and then whether its guards pass; x.cursor and x.mark are left where the
+// leading ops leave them.
+func (x *gen) tryPrefix(p *prefix, l, cur engine.Loc, from int) bool {
 	nbr, nd, cells := x.nbr, x.nd, x.cells
 	nk := len(x.g.Pieces)
+	mark := l
 	for i := from; i < len(p.ops); i++ {
 		po := &p.ops[i]
 		if po.cond == nil {
-			t := nbr[int(cur)*nd+int(po.dir)]
-			if t == engine.NoLoc {
-				return false
+			switch po.move {
+			case preStep:
+				t := nbr[int(cur)*nd+int(po.dir)]
+				if t == engine.NoLoc {
+					return false
+				}
+				cur = t
+			case preOpposite:
+				x.cursor = cur
+				t, ok := x.resolve(code.LocArg{Kind: code.LocOpposite, V: po.dir})
+				if !ok {
+					return false
+				}
+				cur = t
+			case preMark:
+				mark = cur
+			case preBack:
+				cur = mark
 			}
-			cur = t
 			continue
 		}
 		if po.cell != nil {
@@ -431,7 +467,7 @@ func (x *gen) tryPrefix(p *prefix, cur engine.Loc, from int) bool {
 			return false
 		}
 	}
-	x.cursor = cur
+	x.cursor, x.mark = cur, mark
 	if len(p.guards) > 0 {
 		return x.tryGuards(p.guards)
 	}
@@ -496,7 +532,7 @@ func (x *gen) runMoves(k engine.Kind, l engine.Loc, piece engine.Cell, typ engin
 			}
 			cur, from = reached[f], 2
 		}
-		if !x.tryPrefix(p, cur, from) {
+		if !x.tryPrefix(p, l, cur, from) {
 			continue
 		}
 		switch p.tail {
@@ -510,10 +546,10 @@ func (x *gen) runMoves(k engine.Kind, l engine.Loc, piece engine.Cell, typ engin
 				x.emit(b, p.els, l, piece)
 			}
 		default:
-			cur := x.cursor
+			cur, mark := x.cursor, x.mark
 			x.blk = b
 			x.reset(l, false, piece)
-			x.cursor = cur
+			x.cursor, x.mark = cur, mark
 			if p.scans == nil {
 				x.run(b.Ops[p.rest:])
 			} else {

@@ -44,6 +44,9 @@ type Game struct {
 	phased bool
 	// noDup: no two parts generated from one position can be the same (nodup.go).
 	noDup bool
+	// lineEnds[dir] says, while the game is analysed, whether every line that way ends:
+	// 0 not known yet, 1 yes, 2 no (prefix.go).
+	lineEnds []int8
 }
 
 // New returns the run-time of a compiled game: it compiles the game's move code if that

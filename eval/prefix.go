@@ -291,7 +291,20 @@ func (g *Game) boundedLoop(o *code.Op) bool {
 	if dir < 0 {
 		return false
 	}
+	return g.linesEnd(dir)
+}
+
+// linesEnd reports whether every line of the board in direction dir, for every player,
+// ends. The answer is kept per direction while the game is analysed (newGame).
+func (g *Game) linesEnd(dir int32) bool {
 	nd := len(g.Board.Dirs)
+	if g.lineEnds == nil {
+		g.lineEnds = make([]int8, nd)
+	}
+	if v := g.lineEnds[dir]; v != 0 {
+		return v == 1
+	}
+	g.lineEnds[dir] = 2
 	n := len(g.Board.Locs)
 	for _, nbr := range g.Board.Neighbor {
 		for l := 0; l < n; l++ {
@@ -304,6 +317,7 @@ func (g *Game) boundedLoop(o *code.Op) bool {
 			}
 		}
 	}
+	g.lineEnds[dir] = 1
 	return true
 }
 

@@ -3,7 +3,8 @@ package eval
 // This file lets the generator turn down a block before it sets up a run of it. Most
 // blocks of draughts-like games begin with a step and a test of the square reached
 // ($d (verify empty?) ..., $d (verify enemy?) capture ...), and most of them fail right
-// there. Such a leading run of steps and verifies only moves the cursor and reads the
+// there. Such a leading run of steps and verifies (and marks, backs and opposite steps,
+// with which Thud looks behind a piece) only moves the cursor and the mark and reads the
 // board, so it can be tried on its own from the piece's square: when it fails, the
 // block would have stopped there without recording anything, and the generator skips
 // it; when it passes, the generator sets up the run and goes on from the first op after
@@ -18,8 +19,8 @@ import (
 	"github.com/zoggo/zoggo/internal/code"
 )
 
-// preOp is one op of a block's leading run: a step in direction dir (cond nil), or a
-// verify of cond on the board as it is.
+// preOp is one op of a block's leading run: a move of the cursor or the mark (cond
+// nil), or a verify of cond on the board as it is.
 type preOp struct {
 	// move is how a cursor op moves it: preStep (dir), preOpposite (the opposite of
 	// dir), preMark (it stays, and the mark is set there) or preBack (to the mark).

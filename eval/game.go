@@ -43,6 +43,14 @@ type Game struct {
 	// fastKeep is the most ops a fast block shares with the one before it.
 	fastKeep int
 	dfast    *dialectFast // the dialect's fast paths proved for the game (dialect_fast.go)
+	pre      prefixes     // the leading tests of the move blocks (prefix.go)
+	// phased: the turns may be computed one move priority at a time (priority.go).
+	phased bool
+	// noDup: no two parts generated from one position can be the same (nodup.go).
+	noDup bool
+	// lineEnds[dir] says, while the game is analysed, whether every line that way ends:
+	// 0 not known yet, 1 yes, 2 no (prefix.go).
+	lineEnds []int8
 }
 
 // New returns the run-time of a compiled game: it compiles the game's move code if that
@@ -67,6 +75,9 @@ func newGame(cg *compile.Game, locate Locator) (*Game, error) {
 	g.initWalks()
 	g.initFast()
 	g.initDialectFast()
+	g.initPrefixes()
+	g.initPhases()
+	g.initNoDup()
 	return g, nil
 }
 

@@ -545,7 +545,7 @@ func (x *gen) add(o *code.Op) {
 			continue
 		}
 		m := engine.Move{Changes: changes, Type: x.blk.Type, Cont: engine.MoveType(o.A), Rule: x.blk.Rule}
-		if x.duplicate(&m) {
+		if !(x.g.noDup && useShortcuts) && x.duplicate(&m) {
 			x.arena = x.arena[:start]
 			continue
 		}

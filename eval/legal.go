@@ -47,12 +47,13 @@ func (g *Game) Parts(s *engine.State, out []engine.Move) ([]engine.Move, error) 
 	}
 	x := g.getGen()
 	defer g.putGen(x)
-	moves, _, err := g.parts(x, s, out, nil)
+	moves, _, err := g.parts(x, s, out, nil, g.Entry(s).Type)
 	return moves, err
 }
 
-// parts generates with x, appending moves to out and their changes to arena.
-func (g *Game) parts(x *gen, s *engine.State, out []engine.Move, arena []engine.Change) (moves []engine.Move, ar []engine.Change, err error) {
+// parts generates with x, appending moves to out and their changes to arena. First parts
+// are those of the blocks of type typ (all types for engine.NoMoveType).
+func (g *Game) parts(x *gen, s *engine.State, out []engine.Move, arena []engine.Change, typ engine.MoveType) (moves []engine.Move, ar []engine.Change, err error) {
 	defer g.catch(x, &err)
 	x.out = out
 	x.outBase = len(out)
@@ -64,7 +65,7 @@ func (g *Game) parts(x *gen, s *engine.State, out []engine.Move, arena []engine.
 	if s.Cont != engine.NoLoc {
 		g.continuations(x, s, e.Side, s.Cont, s.ContType)
 	} else {
-		g.firstParts(x, s, e.Side, e.Type)
+		g.firstParts(x, s, e.Side, typ)
 	}
 	return x.out, x.arena, nil
 }
@@ -92,7 +93,7 @@ func (g *Game) firstParts(x *gen, s *engine.State, side engine.Player, typ engin
 			if c.IsEmpty() || c.Player() != side {
 				continue
 			}
-			x.runBlocks(p.Moves[c.Kind()], engine.Loc(l), false, c, typ)
+			x.runMoves(c.Kind(), engine.Loc(l), c, typ)
 		}
 	}
 	nk := len(g.Pieces)
@@ -124,7 +125,7 @@ func (g *Game) continuations(x *gen, s *engine.State, side engine.Player, l engi
 		g.pieceParts(x, s, l, c, side, typ, code.ActPrePart)
 		return
 	}
-	x.runBlocks(g.code.Moves[c.Kind()], l, false, c, typ)
+	x.runMoves(c.Kind(), l, c, typ)
 }
 
 // runBlocks runs every block of the list whose type typ allows (NoMoveType allows all)
@@ -192,7 +193,7 @@ func (g *Game) attackedWith(x *gen, s *engine.State, side engine.Player, l engin
 			if !g.reaches(e, k, engine.Loc(from), l) {
 				continue
 			}
-			if x.runBlocks(g.code.Moves[k], engine.Loc(from), false, c, typ) {
+			if x.runMoves(k, engine.Loc(from), c, typ) {
 				return true
 			}
 		}
@@ -235,6 +236,8 @@ type workspace struct {
 	cont      []engine.Move
 	contArena []engine.Change
 	chain     []engine.Move
+	seen      []uint64 // the positions of the turn being completed (complete)
+	cx        *gen     // the generator of continuations (contParts)
 	// order is the buffer of the players whose goals Outcome checks (goalOrder).
 	order []engine.Player
 }
@@ -257,10 +260,12 @@ func (w *workspace) reset() {
 // in w.contArena. The slices returned so far stay as they are: appending writes past
 // them, or into new arrays.
 func (g *Game) contParts(w *workspace, after *engine.State) ([]engine.Move, error) {
-	x := g.getGen()
-	defer g.putGen(x)
+	if w.cx == nil {
+		w.cx = newGen(g)
+	}
+	x := w.cx
 	n := len(w.cont)
-	moves, arena, err := g.parts(x, after, w.cont, w.contArena)
+	moves, arena, err := g.parts(x, after, w.cont, w.contArena, engine.NoMoveType)
 	if err != nil {
 		return nil, err
 	}
@@ -336,17 +341,66 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 	if s.Cont != engine.NoLoc {
 		return nil, fmt.Errorf("turns: the state is in the middle of a turn")
 	}
-	w.reset()
 	w.start = s
 	e := g.Entry(s)
+	var turns []Turn
 	var err error
-	w.moves, w.arena, err = g.parts(w.x, s, w.moves, w.arena)
+	if g.phased && e.Type == engine.NoMoveType && useShortcuts {
+		// The turns of each priority in turn, until one has some (priority.go): those
+		// are the turns prioritise would keep of all of them.
+		for _, typ := range g.MovePriorities {
+			if turns, err = g.turnsOfType(s, w, typ); err != nil || len(turns) > 0 {
+				break
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+	} else {
+		if turns, err = g.turnsOfType(s, w, e.Type); err != nil {
+			return nil, err
+		}
+		turns = g.prioritise(turns, func(t *Turn) engine.MoveType { return t.Parts[0].Type })
+	}
+	turns = g.maximal(turns)
+	if !w.noChecks {
+		if turns, err = g.applyChecks(turns, s); err != nil {
+			return nil, err
+		}
+	}
+	if g.Options.PassTurn == engine.PassAlways || g.Options.PassTurn == engine.PassForced && len(turns) == 0 {
+		after := w.state(s)
+		pass := engine.PassMove()
+		g.Apply(after, &pass)
+		g.Advance(after)
+		turns = append(turns, Turn{Parts: []engine.Move{pass}, After: after})
+	}
+	w.turns = turns
+	return turns, nil
+}
+
+// turnsOfType resets w and computes in it the turns of s whose first part is of type typ
+// (of any type for engine.NoMoveType), merged unless w keeps all, without those that
+// leave a royal piece attacked; move priorities are not applied.
+func (g *Game) turnsOfType(s *engine.State, w *workspace, typ engine.MoveType) ([]Turn, error) {
+	w.reset()
+	e := g.Entry(s)
+	var err error
+	w.moves, w.arena, err = g.parts(w.x, s, w.moves, w.arena, typ)
 	if err != nil {
 		return nil, err
 	}
-	// Complete every chain of parts.
+	// Complete every chain of parts. In plain ZRF a part that ends the turn needs only
+	// complete's and endTurn's last steps.
 	w.slab.want = len(w.moves) + 1
+	plain := useShortcuts && g.code.Dialect == nil && !g.Semantics.DropNullTurns
 	for i := range w.moves {
+		if m := &w.moves[i]; plain && m.Cont == engine.NoMoveType {
+			if err := g.endPart(s, w.moves[i:i+1:i+1], w); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		if err := g.complete(s, w.moves[i:i+1:i+1], 0, 0, w, nil, nil); err != nil {
 			return nil, err
 		}
@@ -367,22 +421,31 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 		}
 		turns = kept
 	}
-	turns = g.prioritise(turns, func(t *Turn) engine.MoveType { return t.Parts[0].Type })
-	turns = g.maximal(turns)
-	if !w.noChecks {
-		if turns, err = g.applyChecks(turns, s); err != nil {
-			return nil, err
+	return turns, nil
+}
+
+// endPart is complete for a turn of one part, parts[0], that ends it, in a game of
+// plain ZRF without DropNullTurns: the state after it, the turn order advanced.
+func (g *Game) endPart(s *engine.State, parts []engine.Move, w *workspace) error {
+	m := &parts[0]
+	caps, prom := 0, 0
+	if g.Options.MaximalCaptures != 0 {
+		caps = g.captureCount(s, m)
+		if g.Options.MaximalCaptures == 2 {
+			prom = g.promotedCaptures(s, m)
 		}
 	}
-	if g.Options.PassTurn == engine.PassAlways || g.Options.PassTurn == engine.PassForced && len(turns) == 0 {
-		after := w.state(s)
-		pass := engine.PassMove()
-		g.Apply(after, &pass)
-		g.Advance(after)
-		turns = append(turns, Turn{Parts: []engine.Move{pass}, After: after})
+	after := w.state(s)
+	g.Apply(after, m)
+	if after.Cont != engine.NoLoc {
+		g.SetCont(after, engine.NoLoc, engine.NoMoveType)
 	}
-	w.turns = turns
-	return turns, nil
+	g.Advance(after)
+	if len(w.turns) >= MaxTurns {
+		return fmt.Errorf("more than %d complete turns in one position", MaxTurns)
+	}
+	w.turns = append(w.turns, Turn{Parts: parts, After: after, captures: caps, promoted: prom})
+	return nil
 }
 
 // complete follows the parts of a turn from s to every end and appends the turns to w.
@@ -431,7 +494,10 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 	if slices.Contains(seen, after.Hash) {
 		return nil
 	}
-	seen = append(seen[:len(seen):len(seen)], after.Hash)
+	// The positions of the turn so far are a stack in w: a continuation writes past the
+	// end of seen, where only the turns that go on from it read.
+	w.seen = append(w.seen[:len(seen)], after.Hash)
+	seen = w.seen[: len(seen)+1 : len(seen)+1]
 	// Continuations get their own generator (w.x's buffers hold the first parts) and
 	// go to the ends of w's buffers for them, which keep what earlier parts wrote.
 	next, err := g.contParts(w, after)

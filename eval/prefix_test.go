@@ -1,0 +1,182 @@
+package eval_test
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/eval"
+)
+
+// TestGuardsKeepErrors checks that a block turned down by a test further on (a guard,
+// prefix.go) is not one whose run would have failed first: a loop between the capture
+// and the test that never ends on a board whose link goes round in a circle is an error
+// with the shortcuts as without them, and the same loop on a board where the link ends
+// gives the same turns either way.
+func TestGuardsKeepErrors(t *testing.T) {
+	defer eval.SetShortcuts(true)
+	for _, tt := range []struct {
+		name, links string
+		wantErr     bool
+	}{
+		{"circle", "(links ring (a2 b2) (b2 a2))", true},
+		{"line", "(links ring (a2 b2) (b2 c2))", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			board := strings.Replace(board5, "(symmetry", tt.links+" (symmetry", 1)
+			src := `(game (title "T") (players A B) (turn-order A B) ` + board + `
+(piece (name P) (moves
+   (n (verify enemy?) capture mark (while (on-board? ring) ring) back n (verify empty?) add)
+   (e (verify empty?) add)))
+(board-setup (A (P a1 a3)) (B (P a2))))`
+			g := loadString(t, src)
+			s := g.NewState()
+			var want []eval.Turn
+			for _, on := range []bool{false, true} {
+				eval.SetShortcuts(on)
+				got, err := g.NewWorkspace().Turns(s)
+				if (err != nil) != tt.wantErr {
+					t.Fatalf("shortcuts %v: error %v, want one: %v", on, err, tt.wantErr)
+				}
+				if err != nil && !strings.Contains(err.Error(), "while loop ran more than") {
+					t.Fatalf("shortcuts %v: %v, want the loop's error", on, err)
+				}
+				if !on {
+					want = got
+				} else if d := diffTurns(got, want); d != "" {
+					t.Fatal(d)
+				}
+			}
+		})
+	}
+}
+
+// TestPhased checks which games compute their turns one move priority at a time: plain
+// draughts do; chess has no priorities, and Luzhanqi drops pieces.
+func TestPhased(t *testing.T) {
+	for _, tt := range []struct {
+		file string
+		want bool
+	}{
+		{"games/checkers.zrf", true},
+		{"games/international.zrf", true},
+		{"games/chess.zrf", false},
+		{"corpus/dagazproject-zrf/Luzhanqi/Luzhanqi.zrf", false},
+	} {
+		if got := eval.Phased(loadRow(t, tt.file, "")); got != tt.want {
+			t.Errorf("%s: phased %v, want %v", tt.file, got, tt.want)
+		}
+	}
+}
+
+// TestNoDup checks which games are proved to make no part twice in one position.
+func TestNoDup(t *testing.T) {
+	for _, tt := range []struct {
+		name, rules string
+		want        bool
+	}{
+		{"steps", `(piece (name P) (moves (n (verify empty?) add) (e (verify empty?) add)))`, true},
+		{"jumps and steps", `(piece (name P) (moves (move-type jt) (n (verify enemy?) capture n (verify empty?) (add-partial jt)) (n (verify empty?) add)))`, true},
+		{"promotion choices", `(piece (name P) (moves (n (if (in-zone? last) (add P Q) else add))))
+(piece (name Q) (moves (n add)))`, true},
+		{"two blocks to one square", `(piece (name P) (moves (n add) (e add) (n add)))`, false},
+		{"two paths to one square", `(piece (name P) (moves (n e add) (e n add)))`, false},
+		{"a repeated kind", `(piece (name P) (moves (n (add Q Q))))
+(piece (name Q) (moves (n add)))`, false},
+		{"a slide", `(piece (name P) (moves (n (while empty? add n))))`, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := loadString(t, `(game (title "T") (players A B) `+board5+tt.rules+"\n(board-setup (A (P a1))))")
+			if got := eval.NoDup(g); got != tt.want {
+				t.Errorf("noDup %v, want %v", got, tt.want)
+			}
+		})
+	}
+	if !eval.NoDup(loadRow(t, "games/checkers.zrf", "")) {
+		t.Error("checkers: no proof that its parts never repeat")
+	}
+}
+
+// TestFastPathsChangeNothing plays random games of draughts and other games whose moves
+// start with steps and tests, or that have move priorities, and checks that in every
+// position the legal turns (merged, as Turns gives them, and all of them, as AllTurns
+// does) are the same turns in the same order, part by part, with the run-time
+// shortcuts as without them: the block prefixes of prefix.go and the priority phases
+// of legal.go.
+func TestFastPathsChangeNothing(t *testing.T) {
+	defer eval.SetShortcuts(true)
+	for _, tt := range []struct {
+		file, variant string
+		seeds, plies  int
+	}{
+		{"games/checkers.zrf", "", 20, 150},
+		{"games/international.zrf", "", 16, 200},
+		{"games/chess.zrf", "", 2, 100},
+		{"games/thud.zrf", "", 3, 40},
+		{"games/surakarta.zrf", "", 2, 60},
+		{"corpus/glukkazan-zog/Rules/CheckersCollection.zrf", "", 1, 100},
+		{"corpus/glukkazan-zog/Rules/HuffCheckers.zrf", "", 3, 120},
+		{"corpus/glukkazan-zog/Rules/BahrainDama.zrf", "", 1, 80},
+		{"corpus/glukkazan-zog/Rules/alquerque.zrf", "", 3, 120},
+		{"corpus/glukkazan-zog/Rules/Makyek.zrf", "", 3, 120},
+		{"corpus/glukkazan-zog/Rules/chessball.zrf", "", 2, 60},
+		{"corpus/glukkazan-zog/Rules/Dark&Light.zrf", "", 2, 60},
+		{"corpus/glukkazan-zog/Rules/bolotoudou.zrf", "", 2, 60},
+		{"corpus/glukkazan-zog/Rules/Mana.zrf", "", 2, 60},
+		{"corpus/glukkazan-zog/Rules/kamisado.zrf", "", 1, 30},
+		{"corpus/glukkazan-zog/Rules/Chess_mandatory.zrf", "", 1, 25},
+		{"corpus/glukkazan-zog/External/Checker Games.zrf", "", 3, 120},
+		{"corpus/dagazproject-zrf/GlinskiCheskers/glinski-cheskers.zrf", "", 2, 60},
+		{"corpus/dagazproject-zrf/ShafranCheckers/shafran.zrf", "", 2, 60},
+		{"corpus/dagazproject-zrf/Luzhanqi/Luzhanqi.zrf", "", 1, 15},
+	} {
+		t.Run(tt.file+"/"+tt.variant, func(t *testing.T) {
+			g := loadRow(t, tt.file, tt.variant)
+			fast, slow := g.NewWorkspace(), g.NewWorkspace()
+			positions := 0
+			for seed := uint64(1); seed <= uint64(tt.seeds); seed++ {
+				rng := rand.New(rand.NewPCG(seed, 1616))
+				s := g.NewState()
+				for ply := 0; ply < tt.plies; ply++ {
+					positions++
+					var want []eval.Turn
+					for _, all := range []bool{false, true} {
+						eval.SetShortcuts(true)
+						w, err := turnsOf(fast, s, all)
+						if err != nil {
+							t.Fatal(err)
+						}
+						eval.SetShortcuts(false)
+						got, err := turnsOf(slow, s, all)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if d := diffTurns(w, got); d != "" {
+							t.Fatalf("seed %d ply %d (all turns %v): %s", seed, ply, all, d)
+						}
+						if !all {
+							want = w
+						}
+					}
+					if len(want) == 0 {
+						break
+					}
+					// want is overwritten by the AllTurns call of fast: take the
+					// state from a fresh call.
+					eval.SetShortcuts(true)
+					want, _ = fast.Turns(s)
+					s = want[rng.IntN(len(want))].After.Clone()
+				}
+			}
+			t.Logf("%d positions", positions)
+		})
+	}
+}
+
+func turnsOf(ws *eval.Workspace, s *engine.State, all bool) ([]eval.Turn, error) {
+	if all {
+		return ws.AllTurns(s)
+	}
+	return ws.Turns(s)
+}

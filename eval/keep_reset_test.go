@@ -50,7 +50,7 @@ func TestKeeperReset(t *testing.T) {
 			for _, game := range []struct {
 				seed  uint64
 				plies int
-			}{{3, 200}, {4, 30}, {5, 120}, {6, 260}, {3, 200}} {
+			}{{3, 60}, {4, 8}, {5, 30}, {6, 90}, {7, 40}} {
 				k.Reset()
 				kept, want := keepGame(t, g, ws, &k, game.seed, game.plies)
 				if len(kept) < 20 {

@@ -51,6 +51,8 @@ func TestTablePlaysAsPlay(t *testing.T) {
 		{"../games/chess.zrf", "search:1"},
 		{"../games/checkers.zrf", ""},
 		{"../games/russian.zrf", "search:1"},
+		{"../games/splut.zrf", ""}, // four players: a loss eliminates one
+		{"../games/ur.zrf", ""},    // dice: a random player
 	} {
 		t.Run(tt.file+"/"+tt.bot, func(t *testing.T) {
 			g := evaltest.Load(t, tt.file)

@@ -2,6 +2,7 @@ package eval_test
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -42,7 +43,7 @@ func keepGame(t *testing.T, g *eval.Game, ws *eval.Workspace, k *eval.Keeper, se
 // length), and that keeping a game no longer than the longest before makes no new
 // buffer.
 func TestKeeperReset(t *testing.T) {
-	for _, file := range []string{"games/chess.zrf", "games/russian.zrf", "games/bao.zrf"} {
+	for _, file := range []string{"games/chess.zrf", "games/russian.zrf"} {
 		t.Run(file, func(t *testing.T) {
 			g := loadRow(t, file, "")
 			ws := g.NewWorkspace()
@@ -57,13 +58,17 @@ func TestKeeperReset(t *testing.T) {
 					t.Fatalf("seed %d: only %d turns kept", game.seed, len(kept))
 				}
 				for i := range kept {
-					if d := cmp.Diff(want[i], turnValue(&kept[i]), cmpopts.EquateEmpty(), cmp.AllowUnexported(engine.State{})); d != "" {
+					got := turnValue(&kept[i])
+					if reflect.DeepEqual(want[i], got) {
+						continue // cmp is slow on thousands of states: it only explains
+					}
+					if d := cmp.Diff(want[i], got, cmpopts.EquateEmpty(), cmp.AllowUnexported(engine.State{})); d != "" {
 						t.Fatalf("seed %d: kept turn %d changed (-when kept +now):\n%s", game.seed, i, d)
 					}
 				}
 			}
 			if file != "games/chess.zrf" {
-				return // states with stacks or values are cloned on their own
+				return // only a plain game's states all come from the chunks
 			}
 			// The same game again: every copy comes from the chunks of before.
 			s := g.NewState()

@@ -88,9 +88,9 @@ type Match struct {
 	own  [2]*eval.Workspace
 	cur  int
 	keep eval.Keeper // where the turns played are copied to; never shared by a clone
-	// lent is set once a clone shares turns kept in keep: Reset then leaves keep (and
-	// the history) to the clones and starts new ones. Atomic, so that clones may be
-	// made from several goroutines.
+	// lent is set once a clone shares turns kept in keep: Reset then leaves keep's
+	// chunks to the clones and starts new ones. Atomic, so that clones may be made from
+	// several goroutines.
 	lent *atomic.Bool
 }
 
@@ -130,8 +130,9 @@ func (m *Match) Reset(start *engine.State) error {
 		start = g.NewState()
 	}
 	if m.lent.Load() {
-		// A clone holds turns and states kept in m's buffers: they are its now.
-		m.keep, m.played, m.undo = eval.Keeper{}, nil, nil
+		// A clone holds turns and states kept in m's chunks: they are its now. Its
+		// history is a copy of its own.
+		m.keep = eval.Keeper{}
 		m.lent.Store(false)
 	}
 	m.keep.Reset()

@@ -2,7 +2,6 @@ package ai
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -31,47 +30,7 @@ type Game struct {
 // game so far with the error, also kept in its Err. A panic is recovered and reported
 // the same way, as an internal error naming the function and line that panicked.
 func Play(g *eval.Game, agents []Agent, seed uint64, maxPlies int) (rec *Game, err error) {
-	rec = &Game{Seed: seed}
-	defer func() {
-		if v := recover(); v != nil {
-			err = panicError(v)
-		}
-		if err != nil {
-			if rec.Match != nil {
-				err = fmt.Errorf("turn %d: %w", len(rec.Match.History())+1, err)
-			}
-			rec.Err = err
-		}
-	}()
-	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-	m, err := match.New(g, nil)
-	if err != nil {
-		return rec, err
-	}
-	rec.Match = m
-	for !m.Over() {
-		mover := m.Mover()
-		var i int
-		switch {
-		case m.MustPass():
-		case g.Players[mover].Random || agents[mover] == nil:
-			i = rng.IntN(len(m.Legal()))
-		default:
-			if i, err = Choose(agents[mover], m, rng); err != nil {
-				return rec, fmt.Errorf("%s (%s): %w", agents[mover].Name(), g.Players[mover].Name, err)
-			}
-		}
-		if err := m.Play(i); err != nil {
-			return rec, err
-		}
-		if n := len(m.History()); maxPlies > 0 && n >= maxPlies {
-			rec.Capped = true
-			rec.Result = eval.Result{Over: true, Draw: true, Reason: fmt.Sprintf("stopped after %d turns (--max-plies)", maxPlies)}
-			return rec, nil
-		}
-	}
-	rec.Result = m.Result()
-	return rec, nil
+	return NewTable(g).Play(agents, seed, maxPlies)
 }
 
 // panicError turns a recovered panic into an error naming where it happened: the first
@@ -142,7 +101,9 @@ type Options struct {
 	// Shard. Every game is played when Shards is 0 or 1. A game's seed and seats depend
 	// on i only, so the shards of a run play between them the games of the whole run.
 	Shard, Shards int
-	// Discard keeps no game in memory: Done sees each one, and Run returns nil.
+	// Discard keeps no game in memory: Done sees each one, and Run returns nil. The
+	// Match of the game Done sees is valid only until Done returns: the next game of
+	// the same goroutine is played in its buffers (a Table).
 	Discard bool
 	// Done is called after each game, failed or not (from any goroutine, serialised), for
 	// progress.
@@ -169,6 +130,10 @@ func Run(g *eval.Game, agents []Agent, opts Options) []*Game {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var table *Table // games are kept: each has a match of its own
+			if opts.Discard {
+				table = NewTable(g)
+			}
 			for {
 				mu.Lock()
 				i := next
@@ -178,7 +143,12 @@ func Run(g *eval.Game, agents []Agent, opts Options) []*Game {
 					return
 				}
 				seat := SeatAgents(g, agents, i, opts.Rotate)
-				rec, _ := Play(g, seat, GameSeed(opts.Seed, i), opts.MaxPlies)
+				var rec *Game
+				if table != nil {
+					rec, _ = table.Play(seat, GameSeed(opts.Seed, i), opts.MaxPlies)
+				} else {
+					rec, _ = Play(g, seat, GameSeed(opts.Seed, i), opts.MaxPlies)
+				}
 				mu.Lock()
 				if games != nil {
 					games[i] = rec

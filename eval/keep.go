@@ -28,13 +28,14 @@ func (t *Turn) copyParts(parts []engine.Move, changes []engine.Change) Turn {
 // Keeper copies turns out of the workspaces that made them, for a holder of many turns
 // (a match keeps one per turn played). It carves the copies from chunks that double in
 // size up to a bound instead of allocating each; a copy stays valid as long as anything
-// holds it, whatever happens to its workspace. The zero Keeper is ready; it belongs to
-// one goroutine.
+// holds it, whatever happens to its workspace, until the Keeper is Reset. The zero Keeper
+// is ready; it belongs to one goroutine.
 type Keeper struct {
-	slab    stateSlab
-	parts   []engine.Move
-	changes []engine.Change
-	chunk   int // states of the next chunk
+	parts   chunks[engine.Move]
+	changes chunks[engine.Change]
+	states  chunks[engine.State]
+	cells   chunks[engine.Cell]
+	stock   chunks[int32]
 }
 
 // Bounds of the Keeper's chunks, counted in states; parts and changes get a few per state.
@@ -52,32 +53,72 @@ func (k *Keeper) Keep(t *Turn) Turn {
 	for i := range t.Parts {
 		n += len(t.Parts[i].Changes)
 	}
-	if len(k.parts) < len(t.Parts) || len(k.changes) < n {
-		k.grow(len(t.Parts), n)
-	}
-	parts := k.parts[:len(t.Parts):len(t.Parts)]
-	k.parts = k.parts[len(t.Parts):]
-	c := t.copyParts(parts, k.changes[:0:n])
-	k.changes = k.changes[n:]
+	parts := k.parts.take(len(t.Parts), 2)
+	c := t.copyParts(parts, k.changes.take(n, 8)[:0])
 	if t.After != nil {
-		if len(k.slab.states) == 0 {
-			k.slab.want = k.next()
-		}
-		c.After = k.slab.clone(t.After)
+		c.After = k.clone(t.After)
 	}
 	return c
 }
 
-// grow starts new chunks of parts and changes with room for at least np parts and nc
-// changes.
-func (k *Keeper) grow(np, nc int) {
-	n := k.next()
-	k.parts = make([]engine.Move, max(2*n, np))
-	k.changes = make([]engine.Change, max(8*n, nc))
+// clone returns a copy of s carved from the Keeper's chunks. A state with values or
+// stacked pieces is cloned on its own.
+func (k *Keeper) clone(s *engine.State) *engine.State {
+	if s.Vals != nil || s.Under != nil {
+		return s.Clone()
+	}
+	nc, ns := len(s.Cells), len(s.Stock)
+	t := &k.states.take(1, 1)[0]
+	*t = *s
+	t.Cells = k.cells.take(nc, max(nc, 1))
+	copy(t.Cells, s.Cells)
+	t.Stock = k.stock.take(ns, max(ns, 1))
+	copy(t.Stock, s.Stock)
+	return t
 }
 
-// next returns the size of the next chunk, doubling from one chunk to the next.
-func (k *Keeper) next() int {
-	k.chunk = min(max(2*k.chunk, minKeepChunk), maxKeepChunk)
-	return k.chunk
+// Reset takes back every copy the Keeper made, to carve the next copies from the same
+// chunks: the turns it returned before must no longer be used.
+func (k *Keeper) Reset() {
+	k.parts.reset()
+	k.changes.reset()
+	k.states.reset()
+	k.cells.reset()
+	k.stock.reset()
+}
+
+// chunks hands out pieces of buffers that double in size up to a bound (maxKeepChunk
+// times the items per state), carved one after the other. It remembers every buffer it
+// made, so that after reset it carves them again in the same order.
+type chunks[T any] struct {
+	all  [][]T
+	next int // the buffer of all to carve after cur
+	cur  []T // what is left of the buffer being carved
+	size int // states of the last buffer made
+}
+
+// take returns n items (capacity cut to n) carved from the buffers; a new buffer holds
+// perState items for each of the states its size counts, and at least n.
+func (c *chunks[T]) take(n, perState int) []T {
+	if len(c.cur) < n {
+		for c.next < len(c.all) && len(c.all[c.next]) < n {
+			c.next++ // too small for this request: left for the next cycle
+		}
+		if c.next < len(c.all) {
+			c.cur = c.all[c.next]
+		} else {
+			c.size = min(max(2*c.size, minKeepChunk), maxKeepChunk)
+			c.cur = make([]T, max(c.size*perState, n))
+			c.all = append(c.all, c.cur)
+		}
+		c.next++
+	}
+	s := c.cur[:n:n]
+	c.cur = c.cur[n:]
+	return s
+}
+
+// reset makes the buffers carved so far free to be carved again.
+func (c *chunks[T]) reset() {
+	c.next, c.cur = 0, nil
 }

@@ -27,7 +27,8 @@
 // workspaces, taking turns, and keeps a copy of each turn it plays (eval's Keeper): a
 // long game makes a few allocations per turn instead of new buffers for every legal turn
 // of every position. The legal turns of earlier positions are lost that way; Undo computes
-// them again when it goes back there, and they come out the same.
+// them again when it goes back there, and they come out the same. Reset starts a new
+// game in those same buffers, so that playing game after game allocates little.
 //
 // Error policy: Play returns the error of the rules' move code (an *eval.GenError names its
 // place in the rules) and leaves the match as it was. Nothing here panics on user input.
@@ -37,6 +38,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync/atomic"
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
@@ -86,6 +88,10 @@ type Match struct {
 	own  [2]*eval.Workspace
 	cur  int
 	keep eval.Keeper // where the turns played are copied to; never shared by a clone
+	// lent is set once a clone shares turns kept in keep: Reset then leaves keep's
+	// chunks to the clones and starts new ones. Atomic, so that clones may be made from
+	// several goroutines.
+	lent *atomic.Bool
 }
 
 // frame is what a turn changed, for Undo. A frame whose legal turns are stale lost them
@@ -104,23 +110,63 @@ type frame struct {
 // change afterwards), or in the game's setup when start is nil. It returns an error when
 // the legal turns of the first player cannot be computed.
 func New(g *eval.Game, start *engine.State) (*Match, error) {
+	m := &Match{g: g, elim: movers(g) > 2, lent: new(atomic.Bool)}
+	if err := m.Reset(start); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// Reset starts a new game of the same rules in m, as New does, in m's own buffers: the
+// workspaces, the copies of the turns played, the history and the counts of positions
+// are used again, so that a loop playing game after game (random playouts, zoggo run)
+// allocates little once its longest game has been played. Everything m handed out
+// before (its history, states and legal turns) must no longer be used; its clones and
+// explorers stay valid, because m then keeps its next turns in new buffers. On an error
+// m holds no game and must not be used until a Reset succeeds.
+func (m *Match) Reset(start *engine.State) error {
+	g := m.g
 	if start == nil {
 		start = g.NewState()
 	}
-	m := &Match{g: g, start: start, s: start, key: start.Hash, reps: map[uint64]int{start.Hash: 1},
-		num: 1, elim: movers(g) > 2}
-	ws := g.NewWorkspace()
+	if m.lent.Load() {
+		// A clone holds turns and states kept in m's chunks: they are its now. Its
+		// history is a copy of its own.
+		m.keep = eval.Keeper{}
+		m.lent.Store(false)
+	}
+	m.keep.Reset()
+	clear(m.played)
+	clear(m.undo)
+	m.played, m.undo = m.played[:0], m.undo[:0]
+	if m.reps == nil {
+		m.reps = map[uint64]int{}
+	}
+	clear(m.reps)
+	m.reps[start.Hash] = 1
+	m.start, m.s, m.key, m.num = start, start, start.Hash, 1
+	m.legal, m.forced, m.passes, m.result = nil, false, 0, eval.Result{}
+	m.keys = m.keys[:0]
+	m.explore, m.base, m.ws, m.cur = false, 0, nil, 0
+	ws := m.own[0]
+	if ws == nil || !m.reuses() {
+		ws = g.NewWorkspace()
+	}
 	if m.reuses() {
 		m.own[0] = ws
 	}
 	turns, err := ws.Turns(start)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	m.legal = turns
 	if r := repeatRule(g); r.Kind != engine.RepeatAllowed {
 		k := g.RepeatKey(start)
-		m.seen, m.keys = map[uint64]int{k: 1}, []uint64{k}
+		if m.seen == nil {
+			m.seen = map[uint64]int{}
+		}
+		clear(m.seen)
+		m.seen[k], m.keys = 1, append(m.keys, k)
 		m.legal = m.unrepeated(turns)
 	}
 	turns = m.legal
@@ -129,7 +175,7 @@ func New(g *eval.Game, start *engine.State) (*Match, error) {
 		if g.Players[mover].Random || g.Options.PassTurn != engine.PassNever {
 			pass, err := PassTurn(g, start)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			m.cannotMove(pass)
 		} else {
@@ -137,7 +183,7 @@ func New(g *eval.Game, start *engine.State) (*Match, error) {
 			m.result = eval.Result{Over: true, Draw: true, Reason: "no player can move"}
 		}
 	}
-	return m, nil
+	return nil
 }
 
 // movers counts the players who choose turns: not random, and named as the mover of some
@@ -385,7 +431,9 @@ func (m *Match) relist() {
 // Clone returns a copy of m that plays on independently. A clone of an explorer starts
 // with the explorer's legal turns, valid as long as the explorer keeps them.
 func (m *Match) Clone() *Match {
+	m.lent.Store(true)
 	c := *m
+	c.lent = new(atomic.Bool)
 	c.reps = make(map[uint64]int, len(m.reps))
 	for k, v := range m.reps {
 		c.reps[k] = v

@@ -1,0 +1,78 @@
+package ai
+
+// This file holds the loop that plays one game, and a Table that plays game after game
+// in the same buffers.
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/match"
+)
+
+// Table plays games of one set of rules one after the other in the buffers of one
+// match (match's Reset), for loops that are done with a game before the next starts:
+// random playouts, and zoggo run, which counts and saves each game as it ends. Play
+// on a Table plays exactly the game Play plays. The zero Table is not ready: use
+// NewTable. A Table belongs to one goroutine.
+type Table struct {
+	g *eval.Game
+	m *match.Match // nil until the first game, or after a game that failed
+}
+
+// NewTable returns a Table for games of g.
+func NewTable(g *eval.Game) *Table { return &Table{g: g} }
+
+// Play plays one game as Play does. The Match of the record is valid until the next
+// call: the next game is played in its buffers. A game that fails keeps its match for
+// good; the next game starts a new one.
+func (t *Table) Play(agents []Agent, seed uint64, maxPlies int) (rec *Game, err error) {
+	rec = &Game{Seed: seed}
+	defer func() {
+		if v := recover(); v != nil {
+			err = panicError(v)
+		}
+		if err != nil {
+			t.m = nil // it may be half way through a turn
+			if rec.Match != nil {
+				err = fmt.Errorf("turn %d: %w", len(rec.Match.History())+1, err)
+			}
+			rec.Err = err
+		}
+	}()
+	g := t.g
+	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	if t.m == nil {
+		if t.m, err = match.New(g, nil); err != nil {
+			return rec, err
+		}
+	} else if err = t.m.Reset(nil); err != nil {
+		return rec, err
+	}
+	m := t.m
+	rec.Match = m
+	for !m.Over() {
+		mover := m.Mover()
+		var i int
+		switch {
+		case m.MustPass():
+		case g.Players[mover].Random || agents[mover] == nil:
+			i = rng.IntN(len(m.Legal()))
+		default:
+			if i, err = Choose(agents[mover], m, rng); err != nil {
+				return rec, fmt.Errorf("%s (%s): %w", agents[mover].Name(), g.Players[mover].Name, err)
+			}
+		}
+		if err := m.Play(i); err != nil {
+			return rec, err
+		}
+		if n := len(m.History()); maxPlies > 0 && n >= maxPlies {
+			rec.Capped = true
+			rec.Result = eval.Result{Over: true, Draw: true, Reason: fmt.Sprintf("stopped after %d turns (--max-plies)", maxPlies)}
+			return rec, nil
+		}
+	}
+	rec.Result = m.Result()
+	return rec, nil
+}

@@ -63,6 +63,7 @@ type tracker struct {
 // the baseline, the same for VMs that loaded the same sources.
 func (vm *VM) Baseline() *Snapshot {
 	here := vm.Here()
+	vm.touch(here, int32(len(vm.mem))-here)
 	// Clear what loading left above HERE, page by page, writing only pages that hold
 	// something: memory never touched stays untouched (and costs the process nothing).
 	clear(vm.mem[here:min(len(vm.mem), (int(here)+pageSize)&^(pageSize-1))])
@@ -247,10 +248,13 @@ func (vm *VM) Restore(s *Snapshot) {
 		start := p << pageShift
 		dst := vm.mem[start : start+pageSize]
 		if i := s.find(p); i >= 0 {
+			vm.touchPage(p, s.pages[i][:])
 			copy(dst, s.pages[i][:])
 		} else if b := t.basePage(p); b != nil {
+			vm.touchPage(p, b)
 			copy(dst, b)
 		} else {
+			vm.touchPage(p, nil)
 			clear(dst)
 		}
 	}
@@ -270,11 +274,13 @@ func (vm *VM) Restore(s *Snapshot) {
 		t.dlist = t.dlist[:0]
 		for i, p := range s.idx {
 			start := p << pageShift
+			vm.touchPage(p, s.pages[i][:])
 			copy(vm.mem[start:start+pageSize], s.pages[i][:])
 			t.dirty[p>>6] |= 1 << (p & 63)
 			t.dlist = append(t.dlist, p)
 		}
 	}
+	vm.touch(addrDP, 4)
 	binary.LittleEndian.PutUint32(vm.mem[addrDP:], uint32(s.here))
 	vm.rng = *s.rng
 	vm.ds, vm.rs = vm.ds[:0], vm.rs[:0]

@@ -66,8 +66,17 @@ func (vm *VM) Baseline() *Snapshot {
 	vm.touch(here, int32(len(vm.mem))-here)
 	// Clear what loading left above HERE, page by page, writing only pages that hold
 	// something: memory never touched stays untouched (and costs the process nothing).
+	// Only memory below the top of what was written before (or the pages written since
+	// an earlier baseline) can hold something.
+	top := int(vm.top)
+	if vm.tr != nil {
+		for _, p := range vm.tr.dlist {
+			top = max(top, int(p+1)<<pageShift)
+		}
+	}
+	top = min(len(vm.mem), top)
 	clear(vm.mem[here:min(len(vm.mem), (int(here)+pageSize)&^(pageSize-1))])
-	for a := (int(here) + pageSize) &^ (pageSize - 1); a < len(vm.mem); a += pageSize {
+	for a := (int(here) + pageSize) &^ (pageSize - 1); a < top; a += pageSize {
 		if p := vm.mem[a:min(a+pageSize, len(vm.mem))]; !isZero(p) {
 			clear(p)
 		}
@@ -107,7 +116,13 @@ func (vm *VM) BaselineHash() uint64 {
 // mark records a write of n bytes at a (already bounds-checked).
 func (vm *VM) mark(a, n int32) {
 	t := vm.tr
-	if t == nil || n <= 0 {
+	if t == nil {
+		if e := a + n; e > vm.top {
+			vm.top = e
+		}
+		return
+	}
+	if n <= 0 {
 		return
 	}
 	for p := a >> pageShift; p <= (a+n-1)>>pageShift; p++ {

@@ -133,6 +133,7 @@ type VM struct {
 
 	rng [2]ran2
 	tr  *tracker // write tracking for snapshots, after Baseline
+	top int32    // end of the highest write before Baseline: memory above it is zero
 
 	// The index of the dictionary (index.go): by vocabulary cell, the cells it depends
 	// on, and the walks since it was dropped; noIndex makes every lookup walk (tests).
@@ -281,6 +282,8 @@ func (vm *VM) store(a, v int32) {
 	vm.check(a, 4)
 	if vm.tr != nil {
 		vm.mark(a, 4)
+	} else if e := a + 4; e > vm.top {
+		vm.top = e
 	}
 	if len(vm.watch) != 0 {
 		vm.touch(a, 4)

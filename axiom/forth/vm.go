@@ -171,7 +171,6 @@ func New(cfg Config) *VM {
 		cfg.MaxNesting = DefaultMaxNesting
 	}
 	vm := &VM{
-		mem:        make([]byte, cfg.MemSize&^3),
 		dsMax:      cfg.DataStack,
 		rsMax:      cfg.ReturnStack,
 		maxSteps:   cfg.MaxSteps,
@@ -179,6 +178,7 @@ func New(cfg Config) *VM {
 		Out:        io.Discard,
 		clock:      cfg.Clock,
 	}
+	vm.mem = newMemory(vm, cfg.MemSize&^3)
 	if vm.clock == nil {
 		vm.clock = func() int32 { return int32(time.Now().Unix()) }
 	}

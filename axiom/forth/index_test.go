@@ -103,7 +103,7 @@ func TestIndexChangesNothing(t *testing.T) {
 	cfg := Config{MemSize: 256 << 10, MaxSteps: 200_000, DataStack: 256, ReturnStack: 256}
 	r := rand.New(rand.NewPCG(16, 4))
 	indexed, total := 0, 0
-	for prog := range 100 {
+	for prog := range indexPrograms {
 		ix, wk := indexPair(t, cfg, base)
 		ix.Baseline()
 		wk.Baseline()

@@ -46,6 +46,8 @@ func (vm *VM) guard(f func()) (err error) {
 		}
 	}()
 	f()
+	// The memory is released when the VM is collected: keep it until f is done with it.
+	runtime.KeepAlive(vm)
 	return nil
 }
 

@@ -227,6 +227,7 @@ func (vm *VM) registerMemory() {
 		a, x := v.Pop(), v.Pop()
 		v.check(a, 2)
 		v.mark(a, 2)
+		v.touch(a, 2)
 		v.mem[a], v.mem[a+1] = byte(x), byte(x>>8)
 	})
 	P("MOVE", func(v *VM) {
@@ -245,6 +246,7 @@ func (vm *VM) registerMemory() {
 		v.check(a, n)
 		v.charge(int64(n) >> 6)
 		v.mark(a, n)
+		v.touch(a, n)
 		b := v.mem[a : a+n]
 		for i := range b {
 			b[i] = byte(c)
@@ -269,6 +271,7 @@ func (vm *VM) copyBytes(s, d int32, n int64) {
 	vm.check(d, int32(n))
 	vm.charge(n >> 6)
 	vm.mark(d, int32(n))
+	vm.touch(d, int32(n))
 	copy(vm.mem[d:int64(d)+n], vm.mem[s:int64(s)+n])
 }
 

@@ -63,10 +63,20 @@ type tracker struct {
 // the baseline, the same for VMs that loaded the same sources.
 func (vm *VM) Baseline() *Snapshot {
 	here := vm.Here()
+	vm.touch(here, int32(len(vm.mem))-here)
 	// Clear what loading left above HERE, page by page, writing only pages that hold
 	// something: memory never touched stays untouched (and costs the process nothing).
+	// Only memory below the top of what was written before (or the pages written since
+	// an earlier baseline) can hold something.
+	top := int(vm.top)
+	if vm.tr != nil {
+		for _, p := range vm.tr.dlist {
+			top = max(top, int(p+1)<<pageShift)
+		}
+	}
+	top = min(len(vm.mem), top)
 	clear(vm.mem[here:min(len(vm.mem), (int(here)+pageSize)&^(pageSize-1))])
-	for a := (int(here) + pageSize) &^ (pageSize - 1); a < len(vm.mem); a += pageSize {
+	for a := (int(here) + pageSize) &^ (pageSize - 1); a < top; a += pageSize {
 		if p := vm.mem[a:min(a+pageSize, len(vm.mem))]; !isZero(p) {
 			clear(p)
 		}
@@ -106,7 +116,13 @@ func (vm *VM) BaselineHash() uint64 {
 // mark records a write of n bytes at a (already bounds-checked).
 func (vm *VM) mark(a, n int32) {
 	t := vm.tr
-	if t == nil || n <= 0 {
+	if t == nil {
+		if e := a + n; e > vm.top {
+			vm.top = e
+		}
+		return
+	}
+	if n <= 0 {
 		return
 	}
 	for p := a >> pageShift; p <= (a+n-1)>>pageShift; p++ {
@@ -247,10 +263,13 @@ func (vm *VM) Restore(s *Snapshot) {
 		start := p << pageShift
 		dst := vm.mem[start : start+pageSize]
 		if i := s.find(p); i >= 0 {
+			vm.touchPage(p, s.pages[i][:])
 			copy(dst, s.pages[i][:])
 		} else if b := t.basePage(p); b != nil {
+			vm.touchPage(p, b)
 			copy(dst, b)
 		} else {
+			vm.touchPage(p, nil)
 			clear(dst)
 		}
 	}
@@ -270,11 +289,13 @@ func (vm *VM) Restore(s *Snapshot) {
 		t.dlist = t.dlist[:0]
 		for i, p := range s.idx {
 			start := p << pageShift
+			vm.touchPage(p, s.pages[i][:])
 			copy(vm.mem[start:start+pageSize], s.pages[i][:])
 			t.dirty[p>>6] |= 1 << (p & 63)
 			t.dlist = append(t.dlist, p)
 		}
 	}
+	vm.touch(addrDP, 4)
 	binary.LittleEndian.PutUint32(vm.mem[addrDP:], uint32(s.here))
 	vm.rng = *s.rng
 	vm.ds, vm.rs = vm.ds[:0], vm.rs[:0]

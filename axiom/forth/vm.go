@@ -131,9 +131,17 @@ type VM struct {
 	branchCFA  int32 // BRANCH and 0BRANCH, which the inner interpreter runs itself
 	zbranchCFA int32
 
-	rng   [2]ran2
-	tr    *tracker // write tracking for snapshots, after Baseline
-	clock func() int32
+	rng [2]ran2
+	tr  *tracker // write tracking for snapshots, after Baseline
+	top int32    // end of the highest write before Baseline: memory above it is zero
+
+	// The index of the dictionary (index.go): by vocabulary cell, the cells it depends
+	// on, and the walks since it was dropped; noIndex makes every lookup walk (tests).
+	chains  map[int32]*chainIndex
+	watch   []uint64
+	walks   int
+	noIndex bool
+	clock   func() int32
 
 	// Out receives the output of ., EMIT, TYPE and friends (default io.Discard).
 	Out io.Writer
@@ -163,7 +171,6 @@ func New(cfg Config) *VM {
 		cfg.MaxNesting = DefaultMaxNesting
 	}
 	vm := &VM{
-		mem:        make([]byte, cfg.MemSize&^3),
 		dsMax:      cfg.DataStack,
 		rsMax:      cfg.ReturnStack,
 		maxSteps:   cfg.MaxSteps,
@@ -171,6 +178,7 @@ func New(cfg Config) *VM {
 		Out:        io.Discard,
 		clock:      cfg.Clock,
 	}
+	vm.mem = newMemory(vm, cfg.MemSize&^3)
 	if vm.clock == nil {
 		vm.clock = func() int32 { return int32(time.Now().Unix()) }
 	}
@@ -274,6 +282,11 @@ func (vm *VM) store(a, v int32) {
 	vm.check(a, 4)
 	if vm.tr != nil {
 		vm.mark(a, 4)
+	} else if e := a + 4; e > vm.top {
+		vm.top = e
+	}
+	if len(vm.watch) != 0 {
+		vm.touch(a, 4)
 	}
 	binary.LittleEndian.PutUint32(vm.mem[a:], uint32(v))
 }
@@ -294,6 +307,7 @@ func (vm *VM) FetchByte(a int32) int32 {
 func (vm *VM) StoreByte(a, v int32) {
 	vm.check(a, 1)
 	vm.mark(a, 1)
+	vm.touch(a, 1)
 	vm.mem[a] = byte(v)
 }
 
@@ -314,6 +328,7 @@ func (vm *VM) String(a int32) string {
 func (vm *VM) PutString(a int32, s string) {
 	vm.check(a, int32(len(s))+1)
 	vm.mark(a, int32(len(s))+1)
+	vm.touch(a, int32(len(s))+1)
 	copy(vm.mem[a:], s)
 	vm.mem[int(a)+len(s)] = 0
 }
@@ -426,11 +441,14 @@ func (vm *VM) header(name string, code int32) int32 {
 	vm.PutString(a, name)
 	vm.store(nfa, a)
 	vm.store(nfa+4, 0)
-	vm.store(nfa+8, vm.latest())
+	old := vm.latest()
+	vm.store(nfa+8, old)
 	vm.store(nfa+12, code)
-	vm.store(vm.fetch(addrCurrent), nfa)
+	voc := vm.fetch(addrCurrent)
+	vm.store(voc, nfa)
 	vm.store(addrDP, nfa+16)
 	vm.store(addrContext, vm.fetch(addrCurrent))
+	vm.indexAdd(voc, nfa, old)
 	return nfa
 }
 
@@ -440,23 +458,6 @@ const maxChain = 1 << 18
 
 // maxNames bounds the names gathered for a suggestion.
 const maxNames = 1 << 14
-
-// findIn looks name up along the chain starting at the vocabulary cell voc.
-func (vm *VM) findIn(voc int32, name string) int32 {
-	n := vm.fetch(voc)
-	i := 0
-	for ; n != 0 && i < maxChain; i++ {
-		if vm.fetch(n+4)&flagSmudge == 0 && vm.nameIs(vm.fetch(n), name) {
-			break
-		}
-		n = vm.fetch(n + 8)
-	}
-	vm.charge(int64(i) >> 4)
-	if i == maxChain {
-		return 0
-	}
-	return n
-}
 
 // nameIs reports whether the NUL-terminated string at a is name.
 func (vm *VM) nameIs(a int32, name string) bool {

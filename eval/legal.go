@@ -287,6 +287,17 @@ func (w *workspace) state(s *engine.State) *engine.State {
 	return t
 }
 
+// target returns a pooled state for the caller to overwrite with a state made from s
+// (engine.Game.EndPart): a state of the pool as it is, or a new copy of s.
+func (w *workspace) target(s *engine.State) *engine.State {
+	if w.used < len(w.states) {
+		t := w.states[w.used]
+		w.used++
+		return t
+	}
+	return w.state(s)
+}
+
 // runnable reports why the game's moves cannot be generated, if they cannot.
 func (g *Game) runnable() error {
 	if g.ax != nil {
@@ -435,12 +446,8 @@ func (g *Game) endPart(s *engine.State, parts []engine.Move, w *workspace) error
 			prom = g.promotedCaptures(s, m)
 		}
 	}
-	after := w.state(s)
-	g.Apply(after, m)
-	if after.Cont != engine.NoLoc {
-		g.SetCont(after, engine.NoLoc, engine.NoMoveType)
-	}
-	g.Advance(after)
+	after := w.target(s)
+	g.EndPart(after, s, m)
 	if len(w.turns) >= MaxTurns {
 		return fmt.Errorf("more than %d complete turns in one position", MaxTurns)
 	}

@@ -90,7 +90,7 @@ func (g *Game) firstParts(x *gen, s *engine.State, side engine.Player, typ engin
 		g.firstPartsExt(x, s, side, typ)
 	} else {
 		for l, c := range s.Cells {
-			if c.IsEmpty() || c.Player() != side {
+			if !c.Owns(side) {
 				continue
 			}
 			x.runMoves(c.Kind(), engine.Loc(l), c, typ)

@@ -451,7 +451,10 @@ func (g *Game) endPart(s *engine.State, parts []engine.Move, w *workspace) error
 	if len(w.turns) >= MaxTurns {
 		return fmt.Errorf("more than %d complete turns in one position", MaxTurns)
 	}
-	w.turns = append(w.turns, Turn{Parts: parts, After: after, captures: caps, promoted: prom})
+	// Set in place, as in endTurn: a Turn built on the stack and copied in stalls.
+	w.turns = append(w.turns, Turn{})
+	t := &w.turns[len(w.turns)-1]
+	t.Parts, t.After, t.captures, t.promoted = parts, after, caps, prom
 	return nil
 }
 

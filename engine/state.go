@@ -5,6 +5,7 @@ package engine
 // copy; a Move is a list of changes applied in a fixed order of groups (see Op).
 
 import (
+	"math/bits"
 	"math/rand/v2"
 )
 
@@ -142,11 +143,13 @@ type Zobrist struct {
 	np    int
 	nk    int
 	nattr int
+	// stride is the keys of one position, np*nk+nattr.
+	stride int
 }
 
 func newZobrist(nLocs, nPlayers, nKinds, nAttrs, nTurns int) *Zobrist {
 	r := rand.New(rand.NewPCG(0x7a6f67676f, 0x5a6f62726973))
-	z := &Zobrist{np: nPlayers, nk: nKinds, nattr: nAttrs}
+	z := &Zobrist{np: nPlayers, nk: nKinds, nattr: nAttrs, stride: nPlayers*nKinds + nAttrs}
 	z.cell = make([]uint64, nLocs*(nPlayers*nKinds+nAttrs))
 	for i := range z.cell {
 		z.cell[i] = r.Uint64()
@@ -175,14 +178,17 @@ func (z *Zobrist) cellHash(l Loc, c Cell) uint64 {
 	if c.IsEmpty() {
 		return 0
 	}
-	stride := z.np*z.nk + z.nattr
-	base := int(l) * stride
+	base := int(l) * z.stride
 	h := z.cell[base+int(c.Player())*z.nk+int(c.Kind())]
 	if a := c.Attrs(); a != 0 {
-		for i := 0; i < z.nattr; i++ {
-			if a&(1<<uint(i)) != 0 {
-				h ^= z.cell[base+z.np*z.nk+i]
+		// The attribute keys follow the piece keys; only set bits cost a step.
+		at := base + z.np*z.nk
+		for ; a != 0; a &= a - 1 {
+			i := bits.TrailingZeros32(a)
+			if i >= z.nattr {
+				break
 			}
+			h ^= z.cell[at+i]
 		}
 	}
 	return h

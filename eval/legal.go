@@ -90,7 +90,7 @@ func (g *Game) firstParts(x *gen, s *engine.State, side engine.Player, typ engin
 		g.firstPartsExt(x, s, side, typ)
 	} else {
 		for l, c := range s.Cells {
-			if c.IsEmpty() || c.Player() != side {
+			if !c.Owns(side) {
 				continue
 			}
 			x.runMoves(c.Kind(), engine.Loc(l), c, typ)
@@ -287,6 +287,17 @@ func (w *workspace) state(s *engine.State) *engine.State {
 	return t
 }
 
+// target returns a pooled state for the caller to overwrite with a state made from s
+// (engine.Game.EndPart): a state of the pool as it is, or a new copy of s.
+func (w *workspace) target(s *engine.State) *engine.State {
+	if w.used < len(w.states) {
+		t := w.states[w.used]
+		w.used++
+		return t
+	}
+	return w.state(s)
+}
+
 // runnable reports why the game's moves cannot be generated, if they cannot.
 func (g *Game) runnable() error {
 	if g.ax != nil {
@@ -435,16 +446,15 @@ func (g *Game) endPart(s *engine.State, parts []engine.Move, w *workspace) error
 			prom = g.promotedCaptures(s, m)
 		}
 	}
-	after := w.state(s)
-	g.Apply(after, m)
-	if after.Cont != engine.NoLoc {
-		g.SetCont(after, engine.NoLoc, engine.NoMoveType)
-	}
-	g.Advance(after)
+	after := w.target(s)
+	g.EndPart(after, s, m)
 	if len(w.turns) >= MaxTurns {
 		return fmt.Errorf("more than %d complete turns in one position", MaxTurns)
 	}
-	w.turns = append(w.turns, Turn{Parts: parts, After: after, captures: caps, promoted: prom})
+	// Set in place, as in endTurn: a Turn built on the stack and copied in stalls.
+	w.turns = append(w.turns, Turn{})
+	t := &w.turns[len(w.turns)-1]
+	t.Parts, t.After, t.captures, t.promoted = parts, after, caps, prom
 	return nil
 }
 

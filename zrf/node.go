@@ -29,13 +29,13 @@ func (k Kind) String() string {
 // Node is one element of the s-expression tree. Nodes are never changed once built, so
 // the expander shares unchanged subtrees between expansions.
 //
-// Expansion makes millions of nodes, so a Node is kept small (72 bytes): the expander's
-// flags share a word with Kind.
+// Expansion makes millions of nodes, so a Node is kept small (64 bytes): the expander's
+// flags share a word with Kind, and a list keeps no position of its closing parenthesis,
+// which nothing reads.
 type Node struct {
 	Kind  Kind
 	flags uint8  // expander bookkeeping on macro bodies
 	Pos   Pos    // where the node's text starts in the source
-	End   Pos    // for lists: the closing parenthesis
 	Text  string // atom text or string contents (raw bytes, not decoded)
 	List  []*Node
 	Site  *Site // how macro expansion produced the node; see SiteIn

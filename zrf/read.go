@@ -326,7 +326,7 @@ func (cv *converter) convert(e *pExpr) *Node {
 		return cv.word(v, off)
 	}
 	l := e.List
-	n := cv.node(Node{Kind: List, Pos: f.Pos(l.Open.Pos.Offset), End: f.Pos(l.Close.Pos.Offset), List: cv.list(len(l.Items))})
+	n := cv.node(Node{Kind: List, Pos: f.Pos(l.Open.Pos.Offset), List: cv.list(len(l.Items))})
 	for i := range l.Items {
 		n.List[i] = cv.convert(&l.Items[i])
 	}
@@ -351,5 +351,5 @@ func (cv *converter) leaf(v string, off int) *Node {
 		items[k] = cv.word(w, off+i)
 		k++
 	})
-	return cv.node(Node{Kind: List, Pos: cv.f.Pos(off), End: cv.f.Pos(off + len(v) - 1), List: items})
+	return cv.node(Node{Kind: List, Pos: cv.f.Pos(off), List: items})
 }

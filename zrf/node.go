@@ -29,9 +29,9 @@ func (k Kind) String() string {
 // Node is one element of the s-expression tree. Nodes are never changed once built, so
 // the expander shares unchanged subtrees between expansions.
 //
-// Expansion makes millions of nodes, so a Node is kept small (64 bytes): the expander's
-// flags share a word with Kind, and a list keeps no position of its closing parenthesis,
-// which nothing reads.
+// Expansion makes millions of nodes, so a Node is kept small (56 bytes): the expander's
+// flags and a 32-bit Pos share a word with Kind, and a list keeps no position of its
+// closing parenthesis, which nothing reads.
 type Node struct {
 	Kind  Kind
 	flags uint8  // expander bookkeeping on macro bodies

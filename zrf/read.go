@@ -281,6 +281,10 @@ func Read(fs *FileSet, filename string, src []byte) (nodes []*Node, err error) {
 // readWith is Read with the parser p.
 func readWith(p *participle.Parser[pFile], fs *FileSet, filename string, src []byte) (nodes []*Node, err error) {
 	f := fs.AddFile(filename, src)
+	if f == nil {
+		return nil, &Error{Pos: Position{Filename: filename},
+			Msg: fmt.Sprintf("too much source: this file (%d bytes) and the files read before it for the same load pass %d bytes", len(src), MaxSetSize)}
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			nodes, err = nil, fs.NewError(f.Pos(0), nil, "internal error: reader: %v", r)

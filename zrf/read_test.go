@@ -110,3 +110,25 @@ func TestDecode(t *testing.T) {
 		}
 	}
 }
+
+// TestFileSetFull checks that a file that would take a FileSet past its size, where a
+// Pos no longer fits in 32 bits, is refused with an error naming it, and that the files
+// read before it keep their positions.
+func TestFileSetFull(t *testing.T) {
+	fs := NewFileSet()
+	fs.limit = 40 // as if MaxSetSize were 39 bytes
+	a, err := Read(fs, "a.zrf", []byte("(game (title \"A\"))\n"))
+	if err != nil {
+		t.Fatalf("Read(a.zrf): %v", err)
+	}
+	_, err = Read(fs, "b.zrf", []byte("(game (title \"B\"))\n"))
+	if err == nil || !strings.HasPrefix(err.Error(), "b.zrf: too much source") {
+		t.Fatalf("Read(b.zrf) = %v, want an error about b.zrf", err)
+	}
+	if got := fs.Position(a[0].List[1].Pos).String(); got != "a.zrf:1:7" {
+		t.Errorf("position of (title ...) = %s, want a.zrf:1:7", got)
+	}
+	if _, err := Read(fs, "c.zrf", []byte("(c)")); err != nil {
+		t.Errorf("Read(c.zrf), which fits: %v", err)
+	}
+}

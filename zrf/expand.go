@@ -326,7 +326,7 @@ func (x *expander) newNode(n Node) *Node {
 	if x.nodes > x.lim.MaxNodes {
 		panic(bailout{x.fset.NewError(n.Pos, n.Site, "macro expansion creates more than %d nodes; is a macro runaway?", x.lim.MaxNodes)})
 	}
-	return x.slab.one(n)
+	return x.slab.zero().fill(&n)
 }
 
 // newSite returns a new Site holding s, taken from a larger block.

@@ -41,6 +41,22 @@ type Node struct {
 	Site  *Site // how macro expansion produced the node; see SiteIn
 }
 
+// fill sets the fields of n, a zero node from blocks.zero, to those of v, writing only
+// the ones that are set (see blocks.zero).
+func (n *Node) fill(v *Node) *Node {
+	n.Kind, n.flags, n.Pos = v.Kind, v.flags, v.Pos
+	if v.Text != "" {
+		n.Text = v.Text
+	}
+	if v.List != nil {
+		n.List = v.List
+	}
+	if v.Site != nil {
+		n.Site = v.Site
+	}
+	return n
+}
+
 const (
 	flagChecked uint8 = 1 << iota
 	flagStatic
@@ -125,11 +141,14 @@ func (n *Node) write(b *strings.Builder) {
 // Site records one step of macro expansion that produced a node. A node copied from a
 // macro body points at the invocation; a node substituted for $n points at the $n in the
 // body. Parent is the step before, so following Parent walks out to the text as written.
+//
+// Expansion makes millions of Sites too: the two Pos fields stand side by side so that a
+// Site is 64 bytes, not 72.
 type Site struct {
 	Macro  string
 	Call   Pos     // the invocation form
-	Param  int     // 0: copied from the body; n: substituted for $n
 	At     Pos     // Param > 0: where $n stands in the macro body
+	Param  int     // 0: copied from the body; n: substituted for $n
 	Args   []*Node // the invocation's arguments, substituted (body steps only)
 	Parent *Site
 }

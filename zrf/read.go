@@ -316,7 +316,7 @@ type converter struct {
 	items blocks[*Node]
 }
 
-func (cv *converter) node(n Node) *Node { return cv.nodes.one(n) }
+func (cv *converter) node(n Node) *Node { return cv.nodes.zero().fill(&n) }
 
 func (cv *converter) list(n int) []*Node { return cv.items.slice(n) }
 

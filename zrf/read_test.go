@@ -3,6 +3,7 @@ package zrf
 import (
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 func dump(nodes []*Node) string {
@@ -130,5 +131,19 @@ func TestFileSetFull(t *testing.T) {
 	}
 	if _, err := Read(fs, "c.zrf", []byte("(c)")); err != nil {
 		t.Errorf("Read(c.zrf), which fits: %v", err)
+	}
+}
+
+// TestNodeSize keeps Node and Site at the sizes their comments give: expansion makes
+// millions of each, and a field added or moved carelessly costs every load.
+func TestNodeSize(t *testing.T) {
+	if unsafe.Sizeof(uintptr(0)) != 8 {
+		t.Skip("sizes are given for 64-bit platforms")
+	}
+	if got := unsafe.Sizeof(Node{}); got != 56 {
+		t.Errorf("Node is %d bytes, want 56", got)
+	}
+	if got := unsafe.Sizeof(Site{}); got != 64 {
+		t.Errorf("Site is %d bytes, want 64", got)
 	}
 }

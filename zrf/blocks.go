@@ -23,6 +23,18 @@ func (b *blocks[T]) one(v T) *T {
 	return p
 }
 
+// zero returns a new zero T. Filling in its fields one by one costs less than one's copy
+// of a whole value while the collector runs: that copy goes through a bulk write barrier
+// for the pointers of every field, set or not.
+func (b *blocks[T]) zero() *T {
+	if len(b.free) == 0 {
+		b.free = make([]T, b.size)
+	}
+	p := &b.free[0]
+	b.free = b.free[1:]
+	return p
+}
+
 // slice returns a slice of n zero values with capacity n: appending past it moves it out
 // of the block.
 func (b *blocks[T]) slice(n int) []T {

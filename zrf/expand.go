@@ -326,7 +326,7 @@ func (x *expander) newNode(n Node) *Node {
 	if x.nodes > x.lim.MaxNodes {
 		panic(bailout{x.fset.NewError(n.Pos, n.Site, "macro expansion creates more than %d nodes; is a macro runaway?", x.lim.MaxNodes)})
 	}
-	return x.slab.one(n)
+	return x.slab.zero().fill(&n)
 }
 
 // newSite returns a new Site holding s, taken from a larger block.
@@ -353,13 +353,13 @@ func (x *expander) node(n *Node, e *env, subst bool) (*Node, bool) {
 	}
 	if subst && len(n.List) > 0 && x.static(n) {
 		// Copy only the top of a static subtree, to carry the Site; share the rest.
-		return x.newNode(Node{Kind: List, Pos: n.Pos, End: n.End, List: n.List, Site: e.site}), true
+		return x.newNode(Node{Kind: List, Pos: n.Pos, List: n.List, Site: e.site}), true
 	}
 	items, changed := x.list(n.List, e, subst)
 	if !changed {
 		return n, false
 	}
-	c := Node{Kind: List, Pos: n.Pos, End: n.End, List: items, Site: n.Site}
+	c := Node{Kind: List, Pos: n.Pos, List: items, Site: n.Site}
 	if subst {
 		c.Site = e.site
 	}

@@ -21,9 +21,9 @@ func sameTree(fs1, fs2 *FileSet, a, b []*Node) string {
 	}
 	for i := range a {
 		x, y := a[i], b[i]
-		if x.Kind != y.Kind || x.Text != y.Text || x.Pos != y.Pos || x.End != y.End {
-			return fmt.Sprintf("%s %q at %s end %s against %s %q at %s end %s",
-				x.Kind, x.Text, fs1.Position(x.Pos), fs1.Position(x.End), y.Kind, y.Text, fs2.Position(y.Pos), fs2.Position(y.End))
+		if x.Kind != y.Kind || x.Text != y.Text || x.Pos != y.Pos {
+			return fmt.Sprintf("%s %q at %s against %s %q at %s",
+				x.Kind, x.Text, fs1.Position(x.Pos), y.Kind, y.Text, fs2.Position(y.Pos))
 		}
 		if d := sameTree(fs1, fs2, x.List, y.List); d != "" {
 			return d

@@ -29,16 +29,32 @@ func (k Kind) String() string {
 // Node is one element of the s-expression tree. Nodes are never changed once built, so
 // the expander shares unchanged subtrees between expansions.
 //
-// Expansion makes millions of nodes, so a Node is kept small (72 bytes): the expander's
-// flags share a word with Kind.
+// Expansion makes millions of nodes, so a Node is kept small (56 bytes): the expander's
+// flags and a 32-bit Pos share a word with Kind, and a list keeps no position of its
+// closing parenthesis, which nothing reads.
 type Node struct {
 	Kind  Kind
 	flags uint8  // expander bookkeeping on macro bodies
 	Pos   Pos    // where the node's text starts in the source
-	End   Pos    // for lists: the closing parenthesis
 	Text  string // atom text or string contents (raw bytes, not decoded)
 	List  []*Node
 	Site  *Site // how macro expansion produced the node; see SiteIn
+}
+
+// fill sets the fields of n, a zero node from blocks.zero, to those of v, writing only
+// the ones that are set (see blocks.zero).
+func (n *Node) fill(v *Node) *Node {
+	n.Kind, n.flags, n.Pos = v.Kind, v.flags, v.Pos
+	if v.Text != "" {
+		n.Text = v.Text
+	}
+	if v.List != nil {
+		n.List = v.List
+	}
+	if v.Site != nil {
+		n.Site = v.Site
+	}
+	return n
 }
 
 const (
@@ -125,11 +141,14 @@ func (n *Node) write(b *strings.Builder) {
 // Site records one step of macro expansion that produced a node. A node copied from a
 // macro body points at the invocation; a node substituted for $n points at the $n in the
 // body. Parent is the step before, so following Parent walks out to the text as written.
+//
+// Expansion makes millions of Sites too: the two Pos fields stand side by side so that a
+// Site is 64 bytes, not 72.
 type Site struct {
 	Macro  string
 	Call   Pos     // the invocation form
-	Param  int     // 0: copied from the body; n: substituted for $n
 	At     Pos     // Param > 0: where $n stands in the macro body
+	Param  int     // 0: copied from the body; n: substituted for $n
 	Args   []*Node // the invocation's arguments, substituted (body steps only)
 	Parent *Site
 }

@@ -2,13 +2,19 @@ package zrf
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"sync"
 )
 
 // Pos is a place in the source text: an offset into a FileSet, plus one, so that the zero
-// value means "no position". It becomes file:line:col only when printed.
-type Pos int
+// value means "no position". It becomes file:line:col only when printed. It is 32 bits
+// because every expanded node carries one; a FileSet refuses files past MaxSetSize bytes.
+type Pos int32
+
+// MaxSetSize is the most bytes a FileSet holds over all its files (each counts one byte
+// more, for its end-of-file position), so that every Pos fits in 32 bits.
+const MaxSetSize = math.MaxInt32 - 1
 
 // NoPos is the zero Pos: no position is known.
 const NoPos Pos = 0
@@ -88,17 +94,29 @@ func (f *File) Line(n int) string {
 type FileSet struct {
 	mu    sync.RWMutex
 	base  int
+	limit int // the largest base; MaxSetSize + 1 but in tests
 	files []*File
 }
 
 // NewFileSet returns an empty FileSet.
-func NewFileSet() *FileSet { return &FileSet{base: 1} }
+func NewFileSet() *FileSet { return &FileSet{base: 1, limit: MaxSetSize + 1} }
 
 // AddFile adds a file's contents to the set and returns it. Lines end at "\n", at "\r\n"
-// and at a lone "\r" (some files mix line ends).
+// and at a lone "\r" (some files mix line ends). It returns nil, and adds nothing, when
+// the set would then hold more than MaxSetSize bytes.
 func (fs *FileSet) AddFile(name string, src []byte) *File {
+	fs.mu.Lock()
+	if len(src) >= fs.limit-fs.base {
+		fs.mu.Unlock()
+		return nil
+	}
+	fs.mu.Unlock()
 	f := &File{name: name, src: src, lines: lineStarts(src)}
 	fs.mu.Lock()
+	if len(src) >= fs.limit-fs.base {
+		fs.mu.Unlock()
+		return nil
+	}
 	f.base = fs.base
 	fs.base += len(src) + 1 // +1 so that the end-of-file offset has a Pos of its own
 	fs.files = append(fs.files, f)

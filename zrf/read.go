@@ -281,6 +281,10 @@ func Read(fs *FileSet, filename string, src []byte) (nodes []*Node, err error) {
 // readWith is Read with the parser p.
 func readWith(p *participle.Parser[pFile], fs *FileSet, filename string, src []byte) (nodes []*Node, err error) {
 	f := fs.AddFile(filename, src)
+	if f == nil {
+		return nil, &Error{Pos: Position{Filename: filename},
+			Msg: fmt.Sprintf("too much source: this file (%d bytes) and the files read before it for the same load pass %d bytes", len(src), MaxSetSize)}
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			nodes, err = nil, fs.NewError(f.Pos(0), nil, "internal error: reader: %v", r)
@@ -312,7 +316,7 @@ type converter struct {
 	items blocks[*Node]
 }
 
-func (cv *converter) node(n Node) *Node { return cv.nodes.one(n) }
+func (cv *converter) node(n Node) *Node { return cv.nodes.zero().fill(&n) }
 
 func (cv *converter) list(n int) []*Node { return cv.items.slice(n) }
 
@@ -326,7 +330,7 @@ func (cv *converter) convert(e *pExpr) *Node {
 		return cv.word(v, off)
 	}
 	l := e.List
-	n := cv.node(Node{Kind: List, Pos: f.Pos(l.Open.Pos.Offset), End: f.Pos(l.Close.Pos.Offset), List: cv.list(len(l.Items))})
+	n := cv.node(Node{Kind: List, Pos: f.Pos(l.Open.Pos.Offset), List: cv.list(len(l.Items))})
 	for i := range l.Items {
 		n.List[i] = cv.convert(&l.Items[i])
 	}
@@ -351,5 +355,5 @@ func (cv *converter) leaf(v string, off int) *Node {
 		items[k] = cv.word(w, off+i)
 		k++
 	})
-	return cv.node(Node{Kind: List, Pos: cv.f.Pos(off), End: cv.f.Pos(off + len(v) - 1), List: items})
+	return cv.node(Node{Kind: List, Pos: cv.f.Pos(off), List: items})
 }

@@ -3,6 +3,7 @@ package zrf
 import (
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 func dump(nodes []*Node) string {
@@ -108,5 +109,41 @@ func TestDecode(t *testing.T) {
 		if got := Decode(tt.in); got != tt.want {
 			t.Errorf("Decode(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+// TestFileSetFull checks that a file that would take a FileSet past its size, where a
+// Pos no longer fits in 32 bits, is refused with an error naming it, and that the files
+// read before it keep their positions.
+func TestFileSetFull(t *testing.T) {
+	fs := NewFileSet()
+	fs.limit = 40 // as if MaxSetSize were 39 bytes
+	a, err := Read(fs, "a.zrf", []byte("(game (title \"A\"))\n"))
+	if err != nil {
+		t.Fatalf("Read(a.zrf): %v", err)
+	}
+	_, err = Read(fs, "b.zrf", []byte("(game (title \"B\"))\n"))
+	if err == nil || !strings.HasPrefix(err.Error(), "b.zrf: too much source") {
+		t.Fatalf("Read(b.zrf) = %v, want an error about b.zrf", err)
+	}
+	if got := fs.Position(a[0].List[1].Pos).String(); got != "a.zrf:1:7" {
+		t.Errorf("position of (title ...) = %s, want a.zrf:1:7", got)
+	}
+	if _, err := Read(fs, "c.zrf", []byte("(c)")); err != nil {
+		t.Errorf("Read(c.zrf), which fits: %v", err)
+	}
+}
+
+// TestNodeSize keeps Node and Site at the sizes their comments give: expansion makes
+// millions of each, and a field added or moved carelessly costs every load.
+func TestNodeSize(t *testing.T) {
+	if unsafe.Sizeof(uintptr(0)) != 8 {
+		t.Skip("sizes are given for 64-bit platforms")
+	}
+	if got := unsafe.Sizeof(Node{}); got != 56 {
+		t.Errorf("Node is %d bytes, want 56", got)
+	}
+	if got := unsafe.Sizeof(Site{}); got != 64 {
+		t.Errorf("Site is %d bytes, want 64", got)
 	}
 }

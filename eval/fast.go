@@ -510,15 +510,7 @@ func (x *gen) fastAdd(f *fastOp) {
 			if len(f.kinds) > 0 {
 				x.arena = append(x.arena, engine.Change{Op: engine.OpType, To: to, Kind: f.kinds[i]})
 			}
-			m := engine.Move{Changes: x.arena[start:len(x.arena):len(x.arena)], Type: x.blk.Type, Cont: f.cont, Rule: x.blk.Rule}
-			if x.duplicate(&m) {
-				x.arena = x.arena[:start]
-				continue
-			}
-			if len(x.out)-x.outBase >= MaxMoves {
-				x.bail(f.op, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
-			}
-			x.out = append(x.out, m)
+			x.keep(f.op, engine.Move{Changes: x.arena[start:len(x.arena):len(x.arena)], Type: x.blk.Type, Cont: f.cont, Rule: x.blk.Rule}, start)
 		}
 	}
 	if !x.g.Semantics.KeepEffects {

@@ -544,16 +544,21 @@ func (x *gen) add(o *code.Op) {
 			x.arena = x.arena[:start]
 			continue
 		}
-		m := engine.Move{Changes: changes, Type: x.blk.Type, Cont: engine.MoveType(o.A), Rule: x.blk.Rule}
-		if !(x.g.noDup && useShortcuts) && x.duplicate(&m) {
-			x.arena = x.arena[:start]
-			continue
-		}
-		if len(x.out)-x.outBase >= MaxMoves {
-			x.bail(o, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
-		}
-		x.out = append(x.out, m)
+		x.keep(o, engine.Move{Changes: changes, Type: x.blk.Type, Cont: engine.MoveType(o.A), Rule: x.blk.Rule}, start)
 	}
+}
+
+// keep appends m, made by the add o with its changes from arena[start:], to the moves of
+// the part unless an equal one is there already (then its changes are dropped).
+func (x *gen) keep(o *code.Op, m engine.Move, start int) {
+	if !(x.g.noDup && useShortcuts) && x.duplicate(&m) {
+		x.arena = x.arena[:start]
+		return
+	}
+	if len(x.out)-x.outBase >= MaxMoves {
+		x.bail(o, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
+	}
+	x.out = append(x.out, m)
 }
 
 func (x *gen) movementChange(m movement) engine.Change {

@@ -613,15 +613,7 @@ func (x *gen) emit(b *code.Block, o *code.Op, l engine.Loc, piece engine.Cell) {
 			x.arena = x.arena[:start]
 			continue
 		}
-		m := engine.Move{Changes: x.arena[start:len(x.arena):len(x.arena)], Type: b.Type, Cont: engine.MoveType(o.A), Rule: b.Rule}
-		if !(x.g.noDup && useShortcuts) && x.duplicate(&m) {
-			x.arena = x.arena[:start]
-			continue
-		}
-		if len(x.out)-x.outBase >= MaxMoves {
-			x.bail(o, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
-		}
-		x.out = append(x.out, m)
+		x.keep(o, engine.Move{Changes: x.arena[start:len(x.arena):len(x.arena)], Type: b.Type, Cont: engine.MoveType(o.A), Rule: b.Rule}, start)
 	}
 }
 

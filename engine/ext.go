@@ -393,16 +393,7 @@ func (g *Game) extApply(s *State, m *Move, set func(Loc, Cell)) uint64 {
 			clearAt(c.From)
 		}
 	}
-	var passes uint64
-	if e.PassLimit > 0 {
-		// A pass adds one to the passes in a row; any other part ends the row.
-		n := s.Passes + 1
-		if !m.Pass {
-			n = 0
-		}
-		passes = g.passHash(s.Passes) ^ g.passHash(n)
-		s.Passes = n
-	}
+	passes := g.countPass(s, m)
 	for i := range m.Changes {
 		c := &m.Changes[i]
 		if c.Op != OpVal {
@@ -420,6 +411,21 @@ func (g *Game) extApply(s *State, m *Move, set func(Loc, Cell)) uint64 {
 	return old ^ g.partHash(s, locs) ^ passes
 }
 
+// countPass counts m in the passes in a row of s, in a game with a pass limit: a pass
+// adds one, any other part ends the row. It returns the change of the hash.
+func (g *Game) countPass(s *State, m *Move) uint64 {
+	if g.Ext.PassLimit <= 0 {
+		return 0
+	}
+	n := s.Passes + 1
+	if !m.Pass {
+		n = 0
+	}
+	h := g.passHash(s.Passes) ^ g.passHash(n)
+	s.Passes = n
+	return h
+}
+
 // useValuesOnly turns on valuesApply; tests turn it off to compare.
 var useValuesOnly = true
 
@@ -429,17 +435,7 @@ var useValuesOnly = true
 // changes by the values they replace, one change after the other, instead of by the
 // squares the move touches hashed before and after.
 func (g *Game) valuesApply(s *State, m *Move) uint64 {
-	e := g.Ext
-	var h uint64
-	if e.PassLimit > 0 {
-		// A pass adds one to the passes in a row; any other part ends the row.
-		n := s.Passes + 1
-		if !m.Pass {
-			n = 0
-		}
-		h = g.passHash(s.Passes) ^ g.passHash(n)
-		s.Passes = n
-	}
+	h := g.countPass(s, m)
 	for i := range m.Changes {
 		c := &m.Changes[i]
 		if c.Op != OpVal {

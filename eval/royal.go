@@ -88,7 +88,17 @@ func (g *Game) royalAttackedAfter(w *workspace, t *Turn, side engine.Player, roy
 	r := &w.royal
 	var kings [maxRoyal]engine.Loc
 	nk := r.nk
-	if !r.ok || len(t.End) > 0 || !followRoyal(t.Parts, t.After, side, royal, r.kings[:nk], kings[:nk]) {
+	if !r.ok || len(t.End) > 0 {
+		return g.royalAttacked(w.x, t.After, side, royal)
+	}
+	if nk == 1 {
+		// One royal piece (chess): followRoyal1 follows it without copying lists.
+		k, ok := followRoyal1(t.Parts, t.After, side, royal, r.kings[0])
+		if !ok {
+			return g.royalAttacked(w.x, t.After, side, royal)
+		}
+		kings[0] = k
+	} else if !followRoyal(t.Parts, t.After, side, royal, r.kings[:nk], kings[:nk]) {
 		return g.royalAttacked(w.x, t.After, side, royal)
 	}
 	after := t.After
@@ -199,6 +209,43 @@ func followRoyal(parts []engine.Move, after *engine.State, side engine.Player, r
 		}
 	}
 	return true
+}
+
+// followRoyal1 is followRoyal for one royal piece, standing on from: it returns where
+// the piece is after the parts, and false when followRoyal does.
+func followRoyal1(parts []engine.Move, after *engine.State, side engine.Player, royal []bool, from engine.Loc) (engine.Loc, bool) {
+	k := from
+	for i := range parts {
+		old := k // where the royal piece is before part i
+		for j := range parts[i].Changes {
+			c := &parts[i].Changes[j]
+			switch c.Op {
+			case engine.OpMove:
+				if c.Player != side || c.To == old {
+					return k, false
+				}
+				if c.From == old {
+					k = c.To
+				}
+			case engine.OpCapture:
+				if c.To == old {
+					return k, false
+				}
+			case engine.OpType:
+				if cl := after.Cells[c.To]; royal[c.Kind] || c.To == old || !cl.IsEmpty() && cl.Player() != side {
+					return k, false
+				}
+			case engine.OpDrop, engine.OpCreate:
+				if c.Player != side || royal[c.Kind] || c.To == old {
+					return k, false
+				}
+			case engine.OpAttr:
+			default:
+				return k, false
+			}
+		}
+	}
+	return k, true
 }
 
 func slicesIndex(s []engine.Loc, l engine.Loc) int {

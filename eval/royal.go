@@ -92,13 +92,9 @@ func (g *Game) royalAttackedAfter(w *workspace, t *Turn, side engine.Player, roy
 		return g.royalAttacked(w.x, t.After, side, royal)
 	}
 	if nk == 1 {
-		// One royal piece (chess): followRoyal1 follows it without copying lists.
-		k, ok := followRoyal1(t.Parts, t.After, side, royal, r.kings[0])
-		if !ok {
-			return g.royalAttacked(w.x, t.After, side, royal)
-		}
-		kings[0] = k
-	} else if !followRoyal(t.Parts, t.After, side, royal, r.kings[:nk], kings[:nk]) {
+		return g.oneRoyalAttackedAfter(w, t, side, royal)
+	}
+	if !followRoyal(t.Parts, t.After, side, royal, r.kings[:nk], kings[:nk]) {
 		return g.royalAttacked(w.x, t.After, side, royal)
 	}
 	after := t.After
@@ -125,6 +121,31 @@ func (g *Game) royalAttackedAfter(w *workspace, t *Turn, side engine.Player, roy
 		}
 	}
 	return false
+}
+
+// oneRoyalAttackedAfter is royalAttackedAfter when side has one royal piece (chess):
+// it follows the piece with followRoyal1, without copying lists, and checks it as the
+// general loop does.
+func (g *Game) oneRoyalAttackedAfter(w *workspace, t *Turn, side engine.Player, royal []bool) bool {
+	r := &w.royal
+	after := t.After
+	l, ok := followRoyal1(t.Parts, after, side, royal, r.kings[0])
+	if !ok {
+		return g.royalAttacked(w.x, after, side, royal)
+	}
+	if c := after.Cells[l]; c.IsEmpty() || c.Player() != side || !royal[c.Kind()] {
+		return g.royalAttacked(w.x, after, side, royal)
+	}
+	list := &r.near[0]
+	if l == r.kings[0] {
+		if !r.homeMade[0] {
+			r.home[0], r.homeMade[0] = g.attackers(r, r.home[0][:0], w.start, side, l, r.enemies), true
+		}
+		list = &r.home[0]
+	} else if r.nearAt[0] != l {
+		r.nearAt[0], r.near[0] = l, g.attackers(r, r.near[0][:0], w.start, side, l, r.enemies)
+	}
+	return g.attackedFrom(w.x.attacker(), after, side, l, *list)
 }
 
 // attackers appends to out the pieces of froms on s, player by player and in board

@@ -88,7 +88,13 @@ func (g *Game) royalAttackedAfter(w *workspace, t *Turn, side engine.Player, roy
 	r := &w.royal
 	var kings [maxRoyal]engine.Loc
 	nk := r.nk
-	if !r.ok || len(t.End) > 0 || !followRoyal(t.Parts, t.After, side, royal, r.kings[:nk], kings[:nk]) {
+	if !r.ok || len(t.End) > 0 {
+		return g.royalAttacked(w.x, t.After, side, royal)
+	}
+	if nk == 1 {
+		return g.oneRoyalAttackedAfter(w, t, side, royal)
+	}
+	if !followRoyal(t.Parts, t.After, side, royal, r.kings[:nk], kings[:nk]) {
 		return g.royalAttacked(w.x, t.After, side, royal)
 	}
 	after := t.After
@@ -115,6 +121,31 @@ func (g *Game) royalAttackedAfter(w *workspace, t *Turn, side engine.Player, roy
 		}
 	}
 	return false
+}
+
+// oneRoyalAttackedAfter is royalAttackedAfter when side has one royal piece (chess):
+// it follows the piece with followRoyal1, without copying lists, and checks it as the
+// general loop does.
+func (g *Game) oneRoyalAttackedAfter(w *workspace, t *Turn, side engine.Player, royal []bool) bool {
+	r := &w.royal
+	after := t.After
+	l, ok := followRoyal1(t.Parts, after, side, royal, r.kings[0])
+	if !ok {
+		return g.royalAttacked(w.x, after, side, royal)
+	}
+	if c := after.Cells[l]; c.IsEmpty() || c.Player() != side || !royal[c.Kind()] {
+		return g.royalAttacked(w.x, after, side, royal)
+	}
+	list := &r.near[0]
+	if l == r.kings[0] {
+		if !r.homeMade[0] {
+			r.home[0], r.homeMade[0] = g.attackers(r, r.home[0][:0], w.start, side, l, r.enemies), true
+		}
+		list = &r.home[0]
+	} else if r.nearAt[0] != l {
+		r.nearAt[0], r.near[0] = l, g.attackers(r, r.near[0][:0], w.start, side, l, r.enemies)
+	}
+	return g.attackedFrom(w.x.attacker(), after, side, l, *list)
 }
 
 // attackers appends to out the pieces of froms on s, player by player and in board
@@ -199,6 +230,43 @@ func followRoyal(parts []engine.Move, after *engine.State, side engine.Player, r
 		}
 	}
 	return true
+}
+
+// followRoyal1 is followRoyal for one royal piece, standing on from: it returns where
+// the piece is after the parts, and false when followRoyal does.
+func followRoyal1(parts []engine.Move, after *engine.State, side engine.Player, royal []bool, from engine.Loc) (engine.Loc, bool) {
+	k := from
+	for i := range parts {
+		old := k // where the royal piece is before part i
+		for j := range parts[i].Changes {
+			c := &parts[i].Changes[j]
+			switch c.Op {
+			case engine.OpMove:
+				if c.Player != side || c.To == old {
+					return k, false
+				}
+				if c.From == old {
+					k = c.To
+				}
+			case engine.OpCapture:
+				if c.To == old {
+					return k, false
+				}
+			case engine.OpType:
+				if cl := after.Cells[c.To]; royal[c.Kind] || c.To == old || !cl.IsEmpty() && cl.Player() != side {
+					return k, false
+				}
+			case engine.OpDrop, engine.OpCreate:
+				if c.Player != side || royal[c.Kind] || c.To == old {
+					return k, false
+				}
+			case engine.OpAttr:
+			default:
+				return k, false
+			}
+		}
+	}
+	return k, true
 }
 
 func slicesIndex(s []engine.Loc, l engine.Loc) int {

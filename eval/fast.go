@@ -89,9 +89,10 @@ type fastBlock struct {
 	share, keep int
 }
 
-// initFast makes the fast blocks of g's moves, in plain ZRF games.
+// initFast makes the fast blocks of g's moves, in plain ZRF games and in dialect games
+// that fastDialectOK admits.
 func (g *Game) initFast() {
-	if g.code == nil || g.code.Dialect != nil || g.Ext != nil {
+	if g.code == nil || g.code.Dialect == nil && g.Ext != nil || g.code.Dialect != nil && !g.fastDialectOK() {
 		return
 	}
 	g.fast = make([][]fastBlock, len(g.code.Moves))
@@ -108,6 +109,59 @@ func (g *Game) initFast() {
 		}
 		g.fast[k] = fb
 	}
+}
+
+// fastDialectOK reports whether the fast blocks may run a dialect game's moves. They
+// make the same moves as the general path when the dialect adds nothing the blocks can
+// see:
+//
+//   - no acts: no pre-action changes the board a block reads, and no action adds to or
+//     rewrites the moves of a part;
+//   - no checks and no formulas: these read turns and positions, not blocks, but they
+//     are left out until a test covers them;
+//   - no piece type moves pieces of any owner: a block then always moves a piece of
+//     the side to move;
+//   - no values (variables, integer piece and position attributes, so no immediate
+//     values either) and no stacks: the ops that set values are not fast, and a
+//     condition that reads them or an add that fixes a stack's takes needs what reset
+//     sets up and fastReset does not. A pass limit and a repetition rule act on whole
+//     turns and are allowed.
+//
+// The dialect's semantics (engine.Semantics) need nothing more. KeepEffects keeps the
+// effects recorded before an add for the adds after it in the block: fastAdd drops them
+// only when the game does not keep them, as add does. MergeChains and DropNullTurns
+// act on the parts and turns once they are made, so they see the same moves either
+// way. The one difference left is in duplicate: the dialect hashes every move, with no
+// first-of-its-bucket shortcut, so fastAdd keeps the dialect's moves through keep.
+func (g *Game) fastDialectOK() bool {
+	d := g.code.Dialect
+	if e := g.Ext; e != nil && (len(e.Vars) > 0 || len(e.PieceInts) > 0 || len(e.PosInts) > 0 || e.StackCap > 0) {
+		return false
+	}
+	if g.Semantics.ImmediateValues {
+		return false
+	}
+	for _, acts := range d.Acts {
+		for _, ops := range acts {
+			if len(ops) > 0 {
+				return false
+			}
+		}
+	}
+	for _, has := range d.HasAct {
+		if has {
+			return false
+		}
+	}
+	if len(d.Checks) > 0 || len(d.Formulas) > 0 {
+		return false
+	}
+	for _, any := range d.AnyOwner {
+		if any {
+			return false
+		}
+	}
+	return true
 }
 
 // fastOps copies ops into fast ops, or reports false when one of them has none.
@@ -486,7 +540,7 @@ func (x *gen) fastAdd(f *fastOp) {
 	} else {
 		mv := engine.Change{Op: engine.OpMove, From: x.start, To: to, Player: x.openPiece.Player(), Kind: x.openPiece.Kind()}
 		t := &x.seen
-		if b := t.bucket(x.start, to); len(f.kinds) == 0 && t.bEpoch[b] != t.cur && len(x.out)-x.outBase < MaxMoves {
+		if b := t.bucket(x.start, to); len(f.kinds) == 0 && t.bEpoch[b] != t.cur && len(x.out)-x.outBase < MaxMoves && x.g.code.Dialect == nil {
 			// The common move, first of its bucket: what duplicate does, inline.
 			t.bEpoch[b], t.bFirst[b] = t.cur, int32(len(x.out))
 			start := len(x.arena)

@@ -131,8 +131,9 @@ func (g *Game) initFast() {
 // effects recorded before an add for the adds after it in the block: fastAdd drops them
 // only when the game does not keep them, as add does. MergeChains and DropNullTurns
 // act on the parts and turns once they are made, so they see the same moves either
-// way. The one difference left is in duplicate: the dialect hashes every move, with no
-// first-of-its-bucket shortcut, so fastAdd keeps the dialect's moves through keep.
+// way. Without acts no move of a part is rewritten after it is made (pieceParts adds
+// pre-actions, postAction post-actions), so duplicate hashes such a game's moves
+// lazily as in plain ZRF, and fastAdd's first-of-its-bucket shortcut holds too.
 func (g *Game) fastDialectOK() bool {
 	d := g.code.Dialect
 	if e := g.Ext; e != nil && (len(e.Vars) > 0 || len(e.PieceInts) > 0 || len(e.PosInts) > 0 || e.StackCap > 0) {
@@ -540,7 +541,7 @@ func (x *gen) fastAdd(f *fastOp) {
 	} else {
 		mv := engine.Change{Op: engine.OpMove, From: x.start, To: to, Player: x.openPiece.Player(), Kind: x.openPiece.Kind()}
 		t := &x.seen
-		if b := t.bucket(x.start, to); len(f.kinds) == 0 && t.bEpoch[b] != t.cur && len(x.out)-x.outBase < MaxMoves && x.g.code.Dialect == nil {
+		if b := t.bucket(x.start, to); len(f.kinds) == 0 && t.bEpoch[b] != t.cur && len(x.out)-x.outBase < MaxMoves {
 			// The common move, first of its bucket: what duplicate does, inline.
 			t.bEpoch[b], t.bFirst[b] = t.cur, int32(len(x.out))
 			start := len(x.arena)

@@ -1,18 +1,19 @@
 package eval
 
-// This file runs the common move blocks of plain ZRF games on a shorter path. When a
-// game is made, every move block whose ops are all of a small set (steps, mark and back,
-// go last-from and last-to, verify, if and while, captures and attribute changes
-// recorded as effects, and adds that move the block's own piece) is copied into fast
-// ops: the tests of the cursor's position or of a neighbour (empty?, friend?, enemy?,
-// in-zone?, piece?, attributes, last-from?, last-to?) become their own codes, a step and
-// the test of where it lands one op, a slide's loop (while empty? add, then a step along
-// one direction) one op, and an if whose branches are one add each one op. Such a block
-// never opens a second movement, so each of its adds makes one move of the piece from
-// where the block started to the cursor, then the effects recorded so far, then the
-// promotion: the fast add builds exactly the changes the general add builds. Blocks of
-// a piece that begin with the same steps and tests run them once (runFastBlocks).
-// Any other block runs on the general path (gen.go); the compiled program is only read.
+// This file runs the common move blocks of plain ZRF games, and of the dialect games
+// that fastDialectOK admits, on a shorter path. When a game is made, every move block
+// whose ops are all of a small set (steps, mark and back, go last-from and last-to,
+// verify, if and while, captures and attribute changes recorded as effects, and adds
+// that move the block's own piece) is copied into fast ops: the tests of the cursor's
+// position or of a neighbour (empty?, friend?, enemy?, in-zone?, piece?, attributes,
+// last-from?, last-to?) become their own codes, a step and the test of where it lands
+// one op, a slide's loop (while empty? add, then a step along one direction) one op,
+// and an if whose branches are one add each one op. Such a block never opens a second
+// movement, so each of its adds makes one move of the piece from where the block
+// started to the cursor, then the effects recorded so far, then the promotion: the fast
+// add builds exactly the changes the general add builds. Blocks of a piece that begin
+// with the same steps and tests run them once (runFastBlocks). Any other block runs on
+// the general path (gen.go); the compiled program is only read.
 // TestFastBlocksChangeNothing compares both paths on random positions of many games.
 
 import (

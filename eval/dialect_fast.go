@@ -530,7 +530,8 @@ func (g *Game) quietList(q *quietList, s *engine.State, side engine.Player, l en
 func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
 	g := x.g
 	blocks := g.code.Moves[c.Kind()]
-	if g.dfast == nil || g.dfast.heads == nil || !useDialectShortcuts || x.attackMode {
+	if g.dfast == nil || g.dfast.heads == nil || !useDialectShortcuts || x.attackMode || x.fastBlocks(blocks, false, c) != nil {
+		// fast.go's blocks, when the kind has them, test their heads themselves.
 		x.runBlocks(blocks, l, false, c, typ)
 		return
 	}

@@ -1,18 +1,19 @@
 package eval
 
-// This file runs the common move blocks of plain ZRF games on a shorter path. When a
-// game is made, every move block whose ops are all of a small set (steps, mark and back,
-// go last-from and last-to, verify, if and while, captures and attribute changes
-// recorded as effects, and adds that move the block's own piece) is copied into fast
-// ops: the tests of the cursor's position or of a neighbour (empty?, friend?, enemy?,
-// in-zone?, piece?, attributes, last-from?, last-to?) become their own codes, a step and
-// the test of where it lands one op, a slide's loop (while empty? add, then a step along
-// one direction) one op, and an if whose branches are one add each one op. Such a block
-// never opens a second movement, so each of its adds makes one move of the piece from
-// where the block started to the cursor, then the effects recorded so far, then the
-// promotion: the fast add builds exactly the changes the general add builds. Blocks of
-// a piece that begin with the same steps and tests run them once (runFastBlocks).
-// Any other block runs on the general path (gen.go); the compiled program is only read.
+// This file runs the common move blocks of plain ZRF games, and of the dialect games
+// that fastDialectOK admits, on a shorter path. When a game is made, every move block
+// whose ops are all of a small set (steps, mark and back, go last-from and last-to,
+// verify, if and while, captures and attribute changes recorded as effects, and adds
+// that move the block's own piece) is copied into fast ops: the tests of the cursor's
+// position or of a neighbour (empty?, friend?, enemy?, in-zone?, piece?, attributes,
+// last-from?, last-to?) become their own codes, a step and the test of where it lands
+// one op, a slide's loop (while empty? add, then a step along one direction) one op,
+// and an if whose branches are one add each one op. Such a block never opens a second
+// movement, so each of its adds makes one move of the piece from where the block
+// started to the cursor, then the effects recorded so far, then the promotion: the fast
+// add builds exactly the changes the general add builds. Blocks of a piece that begin
+// with the same steps and tests run them once (runFastBlocks). Any other block runs on
+// the general path (gen.go); the compiled program is only read.
 // TestFastBlocksChangeNothing compares both paths on random positions of many games.
 
 import (
@@ -89,9 +90,10 @@ type fastBlock struct {
 	share, keep int
 }
 
-// initFast makes the fast blocks of g's moves, in plain ZRF games.
+// initFast makes the fast blocks of g's moves, in plain ZRF games and in dialect games
+// that fastDialectOK admits.
 func (g *Game) initFast() {
-	if g.code == nil || g.code.Dialect != nil || g.Ext != nil {
+	if g.code == nil || g.code.Dialect == nil && g.Ext != nil || g.code.Dialect != nil && !g.fastDialectOK() {
 		return
 	}
 	g.fast = make([][]fastBlock, len(g.code.Moves))
@@ -108,6 +110,60 @@ func (g *Game) initFast() {
 		}
 		g.fast[k] = fb
 	}
+}
+
+// fastDialectOK reports whether the fast blocks may run a dialect game's moves. They
+// make the same moves as the general path when the dialect adds nothing the blocks can
+// see:
+//
+//   - no acts: no pre-action changes the board a block reads, and no action adds to or
+//     rewrites the moves of a part;
+//   - no checks and no formulas: these read turns and positions, not blocks, but they
+//     are left out until a test covers them;
+//   - no piece type moves pieces of any owner: a block then always moves a piece of
+//     the side to move;
+//   - no values (variables, integer piece and position attributes, so no immediate
+//     values either) and no stacks: the ops that set values are not fast, and a
+//     condition that reads them or an add that fixes a stack's takes needs what reset
+//     sets up and fastReset does not. A pass limit and a repetition rule act on whole
+//     turns and are allowed.
+//
+// The dialect's semantics (engine.Semantics) need nothing more. KeepEffects keeps the
+// effects recorded before an add for the adds after it in the block: fastAdd drops them
+// only when the game does not keep them, as add does. MergeChains and DropNullTurns
+// act on the parts and turns once they are made, so they see the same moves either
+// way. Without acts no move of a part is rewritten after it is made (pieceParts adds
+// pre-actions, postAction post-actions), so duplicate hashes such a game's moves
+// lazily as in plain ZRF, and fastAdd's first-of-its-bucket shortcut holds too.
+func (g *Game) fastDialectOK() bool {
+	d := g.code.Dialect
+	if e := g.Ext; e != nil && (len(e.Vars) > 0 || len(e.PieceInts) > 0 || len(e.PosInts) > 0 || e.StackCap > 0) {
+		return false
+	}
+	if g.Semantics.ImmediateValues {
+		return false
+	}
+	for _, acts := range d.Acts {
+		for _, ops := range acts {
+			if len(ops) > 0 {
+				return false
+			}
+		}
+	}
+	for _, has := range d.HasAct {
+		if has {
+			return false
+		}
+	}
+	if len(d.Checks) > 0 || len(d.Formulas) > 0 {
+		return false
+	}
+	for _, any := range d.AnyOwner {
+		if any {
+			return false
+		}
+	}
+	return true
 }
 
 // fastOps copies ops into fast ops, or reports false when one of them has none.

@@ -1,0 +1,89 @@
+package eval_test
+
+import (
+	"math/rand/v2"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/zoggo/zoggo/eval"
+)
+
+// TestFastBlocksChangeNothingDialect is TestFastBlocksChangeNothing for every game of
+// the dialect in games/, each variant: in every position of random games the legal
+// turns are the same turns in the same order with the fast blocks of fast.go as
+// without them. Games the gate (fastDialectOK) leaves out are played too, so a gate
+// that admits them wrongly fails here; Thud must be admitted.
+func TestFastBlocksChangeNothingDialect(t *testing.T) {
+	defer eval.SetFast(true)
+	files, err := filepath.Glob(filepath.Join("..", "games", "*.zrf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dialect, fast := 0, 0
+	for _, path := range files {
+		f, err := eval.LoadFile(path)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		games, err := f.All()
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		for i, g := range games {
+			if !eval.IsDialect(g) {
+				continue
+			}
+			dialect++
+			if eval.HasFastBlocks(g) {
+				fast++
+			} else if filepath.Base(path) == "thud.zrf" {
+				t.Errorf("%s: Thud has no fast blocks", path)
+			}
+			t.Run(filepath.Base(path)+"/"+strconv.Itoa(i+1)+"-"+g.Title, func(t *testing.T) {
+				n := compareFast(t, g, 2, 40, 3*time.Second)
+				t.Logf("fast blocks %v, %d positions compared", eval.HasFastBlocks(g), n)
+			})
+		}
+	}
+	t.Logf("%d dialect games, %d with fast blocks", dialect, fast)
+}
+
+// compareFast plays seeds random games of up to plies plies of g and compares the
+// turns of every position with and without the fast blocks, and returns how many
+// positions it compared.
+func compareFast(t *testing.T, g *eval.Game, seeds, plies int, limit time.Duration) (n int) {
+	withFast, without := g.NewWorkspace(), g.NewWorkspace()
+	deadline := time.Now().Add(limit)
+	for seed := uint64(1); seed <= uint64(seeds); seed++ {
+		rng := rand.New(rand.NewPCG(seed, 61))
+		s := g.NewState()
+		for ply := 0; ply < plies && time.Now().Before(deadline); ply++ {
+			eval.SetFast(true)
+			want, err := withFast.Turns(s)
+			eval.SetFast(false)
+			got, err2 := without.Turns(s)
+			n++
+			if (err == nil) != (err2 == nil) {
+				t.Fatalf("seed %d ply %d: error %v with fast blocks, %v without", seed, ply, err, err2)
+			}
+			if err != nil {
+				break
+			}
+			if len(got) != len(want) {
+				t.Fatalf("seed %d ply %d: %d turns with fast blocks, %d without", seed, ply, len(want), len(got))
+			}
+			for i := range want {
+				if !sameTurn(&want[i], &got[i]) {
+					t.Fatalf("seed %d ply %d: turn %d differs with fast blocks", seed, ply, i)
+				}
+			}
+			if len(want) == 0 {
+				break
+			}
+			s = want[rng.IntN(len(want))].After.Clone()
+		}
+	}
+	return n
+}

@@ -28,61 +28,24 @@ var useLeafPath = true
 // nobody is out and no goto is pending. It reports false, having changed nothing, for
 // anything else.
 func (g *Game) endPlain(t, s *State, m *Move) bool {
-	ch := m.Changes
-	if !usePlainApply || len(ch) == 0 || ch[0].Op != OpMove || m.Pass || g.Ext != nil || g.Options.RecycleCaptures ||
+	if !usePlainApply || !g.plainPart(m) ||
 		s.Jump != 0 || s.Out != 0 || s.Cont != NoLoc ||
 		len(t.Cells) != len(s.Cells) || len(t.Stock) != len(s.Stock) ||
 		s.Vals != nil || t.Vals != nil || s.Under != nil || t.Under != nil || s.Ext != nil || t.Ext != nil {
 		return false
 	}
-	for i := 1; i < len(ch); i++ {
-		switch ch[i].Op {
-		case OpCapture, OpType, OpAttr:
-		default:
-			return false
-		}
-	}
-	z := g.zobrist()
-	cells := t.Cells
-	copy(cells, s.Cells)
+	copy(t.Cells, s.Cells)
 	copy(t.Stock, s.Stock)
-	h := s.Hash
-	mv := &ch[0]
-	c := cells[mv.From]
-	h ^= z.cellHash(mv.From, c)
-	cells[mv.From] = Empty
-	h ^= z.cellHash(mv.To, cells[mv.To]) ^ z.cellHash(mv.To, c)
-	cells[mv.To] = c
-	// The other changes in the order of Apply's groups: captures, types, attributes.
-	if len(ch) > 1 {
-		for i := 1; i < len(ch); i++ {
-			if e := &ch[i]; e.Op == OpCapture && !cells[e.To].IsEmpty() {
-				h ^= z.cellHash(e.To, cells[e.To])
-				cells[e.To] = Empty
-			}
-		}
-		for i := 1; i < len(ch); i++ {
-			if e := &ch[i]; e.Op == OpType && !cells[e.To].IsEmpty() {
-				old := cells[e.To]
-				cells[e.To] = old.WithKind(e.Kind)
-				h ^= z.cellHash(e.To, old) ^ z.cellHash(e.To, cells[e.To])
-			}
-		}
-		for i := 1; i < len(ch); i++ {
-			if e := &ch[i]; e.Op == OpAttr && !cells[e.To].IsEmpty() {
-				old := cells[e.To]
-				cells[e.To] = old.WithAttr(int(e.Attr), e.Val)
-				h ^= z.cellHash(e.To, old) ^ z.cellHash(e.To, cells[e.To])
-			}
-		}
-	}
+	h := g.plainChanges(t.Cells, s.Hash, m.Changes)
 	// Advance with nobody out and no goto: the next entry of the turn order.
+	z := g.zobrist()
 	turn := s.Turn
 	h ^= z.turn[turn]
 	if turn++; turn >= len(g.TurnOrder.Entries) {
 		turn = g.TurnOrder.Repeat
 	}
 	h ^= z.turn[turn]
+	mv := &m.Changes[0]
 	t.Turn, t.Ply, t.LastFrom, t.LastTo, t.Cont, t.ContType = turn, s.Ply+1, mv.From, mv.To, NoLoc, s.ContType
 	t.Out, t.Hash, t.Jump, t.Passes = 0, h, 0, s.Passes
 	return true

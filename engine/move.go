@@ -310,62 +310,68 @@ var usePlainApply = true
 // state. The groups of Apply reduce to: the movement, the captures, the type changes,
 // the attributes, each in the order of the changes.
 func (g *Game) applyPlain(s *State, m *Move) bool {
+	if !g.plainPart(m) {
+		return false
+	}
+	s.Hash = g.plainChanges(s.Cells, s.Hash, m.Changes)
+	s.LastFrom, s.LastTo = m.Changes[0].From, m.Changes[0].To
+	s.Ply++
+	return true
+}
+
+// plainPart reports whether applyPlain (and EndPart's one pass) can make m: one piece
+// moves, then only captures, type changes and attributes, in a game that neither recycles
+// captures nor has the dialect's state.
+func (g *Game) plainPart(m *Move) bool {
 	ch := m.Changes
 	if len(ch) == 0 || ch[0].Op != OpMove || m.Pass || g.Ext != nil || g.Options.RecycleCaptures {
 		return false
 	}
-	var caps, types, attrs bool
 	for i := 1; i < len(ch); i++ {
 		switch ch[i].Op {
-		case OpCapture:
-			caps = true
-		case OpType:
-			types = true
-		case OpAttr:
-			attrs = true
+		case OpCapture, OpType, OpAttr:
 		default:
 			return false
 		}
 	}
+	return true
+}
+
+// plainChanges makes the changes ch of a plain part (plainPart) on cells and returns the
+// hash h updated by them: the movement, then the captures, the type changes and the
+// attributes, each in the order of the changes, as Apply's groups reduce to.
+func (g *Game) plainChanges(cells []Cell, h uint64, ch []Change) uint64 {
 	z := g.zobrist()
-	h := s.Hash
-	cells := s.Cells
 	mv := &ch[0]
 	c := cells[mv.From]
 	h ^= z.cellHash(mv.From, c)
 	cells[mv.From] = Empty
 	h ^= z.cellHash(mv.To, cells[mv.To]) ^ z.cellHash(mv.To, c)
 	cells[mv.To] = c
-	if caps {
-		for i := 1; i < len(ch); i++ {
-			if e := &ch[i]; e.Op == OpCapture && !cells[e.To].IsEmpty() {
-				h ^= z.cellHash(e.To, cells[e.To])
-				cells[e.To] = Empty
-			}
+	if len(ch) == 1 {
+		return h
+	}
+	for i := 1; i < len(ch); i++ {
+		if e := &ch[i]; e.Op == OpCapture && !cells[e.To].IsEmpty() {
+			h ^= z.cellHash(e.To, cells[e.To])
+			cells[e.To] = Empty
 		}
 	}
-	if types {
-		for i := 1; i < len(ch); i++ {
-			if e := &ch[i]; e.Op == OpType && !cells[e.To].IsEmpty() {
-				old := cells[e.To]
-				cells[e.To] = old.WithKind(e.Kind)
-				h ^= z.cellHash(e.To, old) ^ z.cellHash(e.To, cells[e.To])
-			}
+	for i := 1; i < len(ch); i++ {
+		if e := &ch[i]; e.Op == OpType && !cells[e.To].IsEmpty() {
+			old := cells[e.To]
+			cells[e.To] = old.WithKind(e.Kind)
+			h ^= z.cellHash(e.To, old) ^ z.cellHash(e.To, cells[e.To])
 		}
 	}
-	if attrs {
-		for i := 1; i < len(ch); i++ {
-			if e := &ch[i]; e.Op == OpAttr && !cells[e.To].IsEmpty() {
-				old := cells[e.To]
-				cells[e.To] = old.WithAttr(int(e.Attr), e.Val)
-				h ^= z.cellHash(e.To, old) ^ z.cellHash(e.To, cells[e.To])
-			}
+	for i := 1; i < len(ch); i++ {
+		if e := &ch[i]; e.Op == OpAttr && !cells[e.To].IsEmpty() {
+			old := cells[e.To]
+			cells[e.To] = old.WithAttr(int(e.Attr), e.Val)
+			h ^= z.cellHash(e.To, old) ^ z.cellHash(e.To, cells[e.To])
 		}
 	}
-	s.LastFrom, s.LastTo = mv.From, mv.To
-	s.Ply++
-	s.Hash = h
-	return true
+	return h
 }
 
 // flipOwner is the owner a flipped piece gets: the other player with two players (random

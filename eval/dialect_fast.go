@@ -784,17 +784,7 @@ func turnIntFn(e *code.Expr) func(*turnStats, []int64) int64 {
 	return func(t *turnStats, acc []int64) int64 {
 		v := args[0](t, acc)
 		for _, a := range args[1:] {
-			w := a(t, acc)
-			switch op {
-			case code.IntAdd:
-				v += w
-			case code.IntMul:
-				v *= w
-			case code.IntMax:
-				v = max(v, w)
-			case code.IntMin:
-				v = min(v, w)
-			}
+			v = foldInt(op, v, a(t, acc))
 		}
 		return v
 	}

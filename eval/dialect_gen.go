@@ -299,6 +299,21 @@ func (x *gen) setVal(class engine.ValClass, attr int32, l engine.Loc) int64 {
 	return 0
 }
 
+// foldInt combines v and w by the operation op: IntAdd, IntMul, IntMax or IntMin.
+func foldInt(op code.ExprCode, v, w int64) int64 {
+	switch op {
+	case code.IntAdd:
+		return v + w
+	case code.IntMul:
+		return v * w
+	case code.IntMax:
+		return max(v, w)
+	case code.IntMin:
+		return min(v, w)
+	}
+	return v
+}
+
 // ival evaluates an integer expression.
 func (x *gen) ival(e *code.Expr) int64 {
 	switch e.Code {
@@ -333,17 +348,7 @@ func (x *gen) ival(e *code.Expr) int64 {
 	case code.IntAdd, code.IntMul, code.IntMax, code.IntMin:
 		v := x.ival(e.Args[0])
 		for _, a := range e.Args[1:] {
-			w := x.ival(a)
-			switch e.Code {
-			case code.IntAdd:
-				v += w
-			case code.IntMul:
-				v *= w
-			case code.IntMax:
-				v = max(v, w)
-			case code.IntMin:
-				v = min(v, w)
-			}
+			v = foldInt(e.Code, v, x.ival(a))
 		}
 		return v
 	case code.IntSub:

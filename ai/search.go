@@ -76,6 +76,12 @@ type ttEntry struct {
 	best  int
 }
 
+// decides reports whether the stored score settles a search in the window alpha, beta:
+// it is exact, or a bound beyond the window.
+func (e ttEntry) decides(alpha, beta float64) bool {
+	return e.flag == 0 || e.flag == 1 && e.score >= beta || e.flag == 2 && e.score <= alpha
+}
+
 const mate = 1e6
 
 // NewSearch returns a searcher for a level: depth = level, with a budget of generated
@@ -247,15 +253,8 @@ func (w *worker) value(depth int, alpha, beta float64, ply int) float64 {
 	}
 	key := x.State().Hash
 	e, hit := w.tt.get(key)
-	if hit && e.depth >= depth {
-		switch {
-		case e.flag == 0:
-			return e.score
-		case e.flag == 1 && e.score >= beta:
-			return e.score
-		case e.flag == 2 && e.score <= alpha:
-			return e.score
-		}
+	if hit && e.depth >= depth && e.decides(alpha, beta) {
+		return e.score
 	}
 	ttBest := -1
 	if hit {

@@ -133,15 +133,8 @@ func (s *Search) smp(m *match.Match, main *worker, order []int, gains []float64)
 func (w *worker) sharedLeaf(turns []eval.Turn, next engine.Player, alpha, beta float64) float64 {
 	key := w.x.State().Hash
 	e, hit := w.tt.get(key)
-	if hit {
-		switch {
-		case e.flag == 0:
-			return e.score
-		case e.flag == 1 && e.score >= beta:
-			return e.score
-		case e.flag == 2 && e.score <= alpha:
-			return e.score
-		}
+	if hit && e.decides(alpha, beta) {
+		return e.score
 	}
 	v := w.quiesce(turns, next, alpha, beta, 1, w.qdepth)
 	if w.stop || hit && e.depth > 0 {

@@ -25,24 +25,7 @@ func TestApplyPlain(t *testing.T) {
 			}
 		}
 		s.Hash = g.FullHash(s)
-		var m Move
-		if rng.IntN(10) > 0 {
-			m.Changes = append(m.Changes, Change{Op: OpMove, From: loc(), To: loc(), Player: Player(rng.IntN(2))})
-		}
-		for range rng.IntN(4) {
-			switch rng.IntN(8) {
-			case 0, 1:
-				m.Changes = append(m.Changes, Change{Op: OpCapture, To: loc()})
-			case 2, 3:
-				m.Changes = append(m.Changes, Change{Op: OpType, To: loc(), Kind: Kind(rng.IntN(2))})
-			case 4, 5:
-				m.Changes = append(m.Changes, Change{Op: OpAttr, To: loc(), Attr: uint8(rng.IntN(2)), Val: rng.IntN(2) == 0})
-			case 6:
-				m.Changes = append(m.Changes, Change{Op: OpMove, From: loc(), To: loc()})
-			default:
-				m.Changes = append(m.Changes, Change{Op: OpOwner, To: loc(), Player: Player(rng.IntN(2))})
-			}
-		}
+		m := randomPart(rng, loc, 2)
 		a, b := s.Clone(), s.Clone()
 		if g.applyPlain(s.Clone(), &m) {
 			plain++

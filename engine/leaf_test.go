@@ -44,26 +44,7 @@ func TestEndPart(t *testing.T) {
 			s.ContType = MoveType(rng.IntN(2))
 		}
 		s.Hash = g.FullHash(s) ^ uint64(rng.IntN(2))<<40 // both paths update the hash, never recompute it
-		var m Move
-		if rng.IntN(10) > 0 {
-			m.Changes = append(m.Changes, Change{Op: OpMove, From: loc(), To: loc(), Player: Player(rng.IntN(3))})
-		}
-		for range rng.IntN(4) {
-			switch rng.IntN(9) {
-			case 0, 1:
-				m.Changes = append(m.Changes, Change{Op: OpCapture, To: loc()})
-			case 2, 3:
-				m.Changes = append(m.Changes, Change{Op: OpType, To: loc(), Kind: Kind(rng.IntN(2))})
-			case 4, 5:
-				m.Changes = append(m.Changes, Change{Op: OpAttr, To: loc(), Attr: uint8(rng.IntN(2)), Val: rng.IntN(2) == 0})
-			case 6:
-				m.Changes = append(m.Changes, Change{Op: OpMove, From: loc(), To: loc()})
-			case 7:
-				m.Changes = append(m.Changes, Change{Op: OpFlip, To: loc()})
-			default:
-				m.Changes = append(m.Changes, Change{Op: OpOwner, To: loc(), Player: Player(rng.IntN(3))})
-			}
-		}
+		m := randomPart(rng, loc, 3)
 		m.Pass = rng.IntN(50) == 0
 		junk := g.NewState()
 		junk.Turn, junk.Ply, junk.Out, junk.Jump, junk.Hash, junk.Passes = 2, 99, 4, 3, 12345, 7
@@ -121,4 +102,31 @@ func stateDiff(a, b *State) string {
 		return "Passes"
 	}
 	return ""
+}
+
+// randomPart makes a random part for the tests of the plain paths: most move one piece
+// (some none), then up to three changes among captures, type and attribute changes,
+// second movements, flips and changes of owner to one of players.
+func randomPart(rng *rand.Rand, loc func() Loc, players int) Move {
+	var m Move
+	if rng.IntN(10) > 0 {
+		m.Changes = append(m.Changes, Change{Op: OpMove, From: loc(), To: loc(), Player: Player(rng.IntN(players))})
+	}
+	for range rng.IntN(4) {
+		switch rng.IntN(9) {
+		case 0, 1:
+			m.Changes = append(m.Changes, Change{Op: OpCapture, To: loc()})
+		case 2, 3:
+			m.Changes = append(m.Changes, Change{Op: OpType, To: loc(), Kind: Kind(rng.IntN(2))})
+		case 4, 5:
+			m.Changes = append(m.Changes, Change{Op: OpAttr, To: loc(), Attr: uint8(rng.IntN(2)), Val: rng.IntN(2) == 0})
+		case 6:
+			m.Changes = append(m.Changes, Change{Op: OpMove, From: loc(), To: loc()})
+		case 7:
+			m.Changes = append(m.Changes, Change{Op: OpFlip, To: loc()})
+		default:
+			m.Changes = append(m.Changes, Change{Op: OpOwner, To: loc(), Player: Player(rng.IntN(players))})
+		}
+	}
+	return m
 }

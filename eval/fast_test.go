@@ -1,7 +1,6 @@
 package eval_test
 
 import (
-	"math/rand/v2"
 	"path/filepath"
 	"testing"
 	"time"
@@ -54,36 +53,7 @@ func TestFastBlocksChangeNothing(t *testing.T) {
 			} else {
 				g = loadRow(t, tt.file, tt.variant)
 			}
-			fast, slow := g.NewWorkspace(), g.NewWorkspace()
-			deadline := time.Now().Add(20 * time.Second)
-			for seed := uint64(1); seed <= uint64(tt.seeds); seed++ {
-				rng := rand.New(rand.NewPCG(seed, 61))
-				s := g.NewState()
-				for ply := 0; ply < tt.plies && time.Now().Before(deadline); ply++ {
-					eval.SetFast(true)
-					want, err := fast.Turns(s)
-					eval.SetFast(false)
-					got, err2 := slow.Turns(s)
-					if (err == nil) != (err2 == nil) {
-						t.Fatalf("seed %d ply %d: error %v with fast blocks, %v without", seed, ply, err, err2)
-					}
-					if err != nil {
-						break
-					}
-					if len(got) != len(want) {
-						t.Fatalf("seed %d ply %d: %d turns with fast blocks, %d without", seed, ply, len(want), len(got))
-					}
-					for i := range want {
-						if !sameTurn(&want[i], &got[i]) {
-							t.Fatalf("seed %d ply %d: turn %d differs with fast blocks", seed, ply, i)
-						}
-					}
-					if len(want) == 0 {
-						break
-					}
-					s = want[rng.IntN(len(want))].After.Clone()
-				}
-			}
+			compareFast(t, g, tt.seeds, tt.plies, 20*time.Second)
 		})
 	}
 }

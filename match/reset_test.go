@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/match"
 )
 
@@ -29,19 +28,9 @@ func playRandom(t *testing.T, m *match.Match, seed uint64, plies int) []snapshot
 }
 
 func TestReset(t *testing.T) {
-	for _, tt := range []struct{ name, file, title string }{
-		{"chess", "../games/chess.zrf", ""},
-		{"checkers", "../games/checkers.zrf", ""},
-		{"go", "", "Go 9x9"},
-		{"go-simple-ko", "", "Go 9x9, simple ko"},
-	} {
+	for _, tt := range reuseGames {
 		t.Run(tt.name, func(t *testing.T) {
-			var g *eval.Game
-			if tt.title != "" {
-				g = loadGo(t, tt.title)
-			} else {
-				g = load(t, tt.file, "")
-			}
+			g := tt.load(t)
 			reused := start(t, g)
 			var c *match.Match
 			var cSnap snapshot

@@ -41,20 +41,29 @@ func printHistory(g *eval.Game, m *match.Match) []playedPrint {
 	return out
 }
 
+// reuseGames are the games of the tests of reused buffers: chess, checkers (partial
+// moves) and Go with both kos (the match's repetition rules).
+var reuseGames = []reuseGame{
+	{"chess", "../games/chess.zrf", ""},
+	{"checkers", "../games/checkers.zrf", ""},
+	{"go", "", "Go 9x9"},
+	{"go-simple-ko", "", "Go 9x9, simple ko"},
+}
+
+type reuseGame struct{ name, file, title string }
+
+// load loads the game: a Go variant by title, another by its file.
+func (r reuseGame) load(t *testing.T) *eval.Game {
+	if r.title != "" {
+		return loadGo(t, r.title)
+	}
+	return load(t, r.file, "")
+}
+
 func TestReusedWorkspaces(t *testing.T) {
-	for _, tt := range []struct{ name, file, title string }{
-		{"chess", "../games/chess.zrf", ""},
-		{"checkers", "../games/checkers.zrf", ""},
-		{"go", "", "Go 9x9"},
-		{"go-simple-ko", "", "Go 9x9, simple ko"},
-	} {
+	for _, tt := range reuseGames {
 		t.Run(tt.name, func(t *testing.T) {
-			var g *eval.Game
-			if tt.title != "" {
-				g = loadGo(t, tt.title)
-			} else {
-				g = load(t, tt.file, "")
-			}
+			g := tt.load(t)
 			for seed := uint64(1); seed <= 2; seed++ {
 				m := start(t, g)
 				rng := rand.New(rand.NewPCG(seed, 7))

@@ -1,7 +1,6 @@
 package eval_test
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -37,24 +36,7 @@ func TestKeeper(t *testing.T) {
 			g := loadRow(t, file, "")
 			ws := g.NewWorkspace()
 			var k eval.Keeper
-			var kept []eval.Turn
-			var want []keptTurn
-			rng := rand.New(rand.NewPCG(3, 3))
-			s := g.NewState()
-			for ply := 0; ply < 200; ply++ {
-				turns, err := ws.Turns(s)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if len(turns) == 0 {
-					break
-				}
-				for i := range turns {
-					kept = append(kept, k.Keep(&turns[i]))
-					want = append(want, turnValue(&turns[i]))
-				}
-				s = kept[len(kept)-len(turns)+rng.IntN(len(turns))].After
-			}
+			kept, want := keepGame(t, g, ws, &k, 3, 200)
 			if len(kept) < 200 {
 				t.Fatalf("only %d turns kept", len(kept))
 			}

@@ -60,41 +60,54 @@ func BenchmarkPerft(b *testing.B) {
 			b.ReportMetric(float64(stateBytes(s)), "B/state")
 		})
 	}
-	// Random games played through match as zoggo run plays them: every turn lists the
-	// legal turns (each applied) and asks whether the game is over.
-	for _, bb := range []struct {
-		name, file, variant string
-		plies               int
-	}{
-		{"playout/chess", "games/chess.zrf", "", 1000},
-		{"playout/gwangsanghui", "corpus/glukkazan-zog/Rules/Gwangsanghui.zrf", "", 300},
-	} {
-		b.Run(bb.name, func(b *testing.B) {
-			g := loadRow(b, bb.file, bb.variant)
-			if _, err := ai.Play(g, make([]ai.Agent, len(g.Players)), 0, 2); err != nil {
-				b.Fatal(err)
-			}
-			var plies int64
-			seed := uint64(0)
-			b.ReportAllocs()
-			allocs := mallocs()
-			cpu := testutil.CPUTime()
-			for b.Loop() {
-				seed++
-				rec, err := ai.Play(g, make([]ai.Agent, len(g.Players)), seed, bb.plies)
-				if err != nil {
-					b.Fatal(err)
-				}
-				plies += int64(len(rec.Match.History()))
-			}
-			// The machine may be shared: processor time (the garbage collector's
-			// included) is steadier than the wall clock.
-			if d := testutil.CPUTime() - cpu; d > 0 {
-				b.ReportMetric(float64(plies)/d.Seconds(), "plies/cpu-s")
-			}
-			reportLeaves(b, plies, mallocs()-allocs, "plies/s", "allocs/ply")
+	// Random games played through match, each in a new one (ai.Play): every turn lists
+	// the legal turns (each applied) and asks whether the game is over.
+	for _, bb := range playoutRows {
+		b.Run("playout/"+bb.name, func(b *testing.B) {
+			g := loadRow(b, bb.file, "")
+			benchPlayouts(b, g, bb.plies, func(agents []ai.Agent, seed uint64, plies int) (*ai.Game, error) {
+				return ai.Play(g, agents, seed, plies)
+			})
 		})
 	}
+}
+
+// playoutRows are the games of the playout benchmarks and their caps on plies.
+var playoutRows = []struct {
+	name, file string
+	plies      int
+}{
+	{"chess", "games/chess.zrf", 1000},
+	{"gwangsanghui", "corpus/glukkazan-zog/Rules/Gwangsanghui.zrf", 300},
+}
+
+// benchPlayouts plays random games of g of at most plies plies with play, one per
+// iteration after one to warm up (the tables a game makes the first time it needs them),
+// and reports plies per second of processor time and of the clock, and allocations.
+func benchPlayouts(b *testing.B, g *eval.Game, plies int, play func(agents []ai.Agent, seed uint64, plies int) (*ai.Game, error)) {
+	agents := make([]ai.Agent, len(g.Players))
+	if _, err := play(agents, 0, plies); err != nil {
+		b.Fatal(err)
+	}
+	var n int64
+	seed := uint64(0)
+	b.ReportAllocs()
+	allocs := mallocs()
+	cpu := testutil.CPUTime()
+	for b.Loop() {
+		seed++
+		rec, err := play(agents, seed, plies)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n += int64(len(rec.Match.History()))
+	}
+	// The machine may be shared: processor time (the garbage collector's included) is
+	// steadier than the wall clock.
+	if d := testutil.CPUTime() - cpu; d > 0 {
+		b.ReportMetric(float64(n)/d.Seconds(), "plies/cpu-s")
+	}
+	reportLeaves(b, n, mallocs()-allocs, "plies/s", "allocs/ply")
 }
 
 // mallocs returns the number of heap allocations made so far.

@@ -79,6 +79,8 @@ var playoutRows = []struct {
 }{
 	{"chess", "games/chess.zrf", 1000},
 	{"gwangsanghui", "corpus/glukkazan-zog/Rules/Gwangsanghui.zrf", 300},
+	// A game without royal pieces, whose legal turns need no check.
+	{"checkers", "games/checkers.zrf", 1000},
 }
 
 // benchPlayouts plays random games of g of at most plies plies with play, one per

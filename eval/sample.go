@@ -165,17 +165,18 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 	if len(roy) > 0 && n > 0 {
 		g.scanRoyal(w, s, e.Side, roy)
 	}
-	left := w.left[:0]
-	for i := range n {
-		left = append(left, int32(i))
-	}
-	w.left = left
+	// left[:k] are the candidates not drawn yet; until the first is rejected they are
+	// all, in order, and left is not filled.
+	var left []int32
 	for k := n; k > 0; k-- {
 		j := pick(k)
 		if j < 0 || j >= k {
 			return Turn{}, false, fmt.Errorf("sample: pick(%d) returned %d", k, j)
 		}
-		c := int(left[j])
+		c := j
+		if left != nil {
+			c = int(left[j])
+		}
 		var cand *Turn
 		if single {
 			w.turns, w.used = w.turns[:0], 0 // the state of a candidate rejected before
@@ -188,6 +189,13 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 		}
 		if len(roy) == 0 || g.royalSafe(w, cand, e.Side, roy) {
 			return *cand, true, nil
+		}
+		if left == nil {
+			left = w.left[:0]
+			for i := range n {
+				left = append(left, int32(i))
+			}
+			w.left = left
 		}
 		left[j] = left[k-1]
 	}

@@ -76,7 +76,11 @@ func (ws *Workspace) Moves(s *engine.State, repetitions int) (res Result, turns 
 //
 // The candidates are the turns of a move priority before the royal check, merged as
 // Turns merges them (Turns keeps, in the same order, the candidates that pass the check;
-// each passes or fails alone). Sample draws a candidate uniformly among those not drawn
+// each passes or fails alone). They hold no turn twice, or a turn twice as likely as the
+// others would be drawn: the generator drops a part that repeats an earlier one as it
+// makes them (gen.duplicate), and the turns of several parts that reach the same
+// position from the same piece are merged (dedupe) before any draw; a turn of one part
+// that ends the turn is merged with nothing, so those are drawn straight from the parts. Sample draws a candidate uniformly among those not drawn
 // yet and checks it; the first that passes is returned. Why the pick is uniform over the
 // legal turns: drawing until none is left would put the candidates in an order in which
 // every order has the same probability (each draw is uniform over what is left, whatever

@@ -69,28 +69,29 @@ func playSampled(t *testing.T, m *match.Match, seed uint64, plies, at int) (clon
 
 func TestSampledGames(t *testing.T) {
 	for _, tt := range []struct {
-		name         string
-		load         func(t *testing.T) *eval.Game
-		seeds, plies int
+		name  string
+		load  func(t *testing.T) *eval.Game
+		seeds []uint64
+		plies int
 	}{
-		{"chess", func(t *testing.T) *eval.Game { return load(t, "../games/chess.zrf", "") }, 20, 1000},
-		{"checkers", func(t *testing.T) *eval.Game { return load(t, "../games/checkers.zrf", "") }, 4, 300},
-		{"three", func(t *testing.T) *eval.Game { return load(t, "three.zrf", three) }, 2, 100}, // does not sample
+		{"chess", func(t *testing.T) *eval.Game { return load(t, "../games/chess.zrf", "") }, []uint64{1, 7, 12}, 1000}, // today a repetition, a stalemate and a checkmate
+		{"checkers", func(t *testing.T) *eval.Game { return load(t, "../games/checkers.zrf", "") }, upTo(4), 300},
+		{"three", func(t *testing.T) *eval.Game { return load(t, "three.zrf", three) }, upTo(2), 100}, // does not sample
 		{"dobutsu", func(t *testing.T) *eval.Game {
 			return loadVariant(t, "dagazproject-zrf/DobutsuShogi/Dobutsu.zrf", "Doubutsu Shogi (with check and mate)")
-		}, 8, 200},
+		}, upTo(8), 200},
 		{"simple-shogi", func(t *testing.T) *eval.Game {
 			return loadVariant(t, "dagazproject-zrf/LittleShogiPack/SimpleShogi.zrf", "")
-		}, 8, 200},
+		}, upTo(8), 200},
 		{"treasure-shogi", func(t *testing.T) *eval.Game {
 			return loadVariant(t, "dagazproject-zrf/LittleShogiPack/TreasureShogi.zrf", "")
-		}, 8, 200},
+		}, upTo(8), 200},
 		{"andernach", func(t *testing.T) *eval.Game {
 			return loadVariant(t, "dagazproject-zrf/CirceAndAndernach/CirceAndAndernach.zrf", "Andernach")
-		}, 4, 200},
+		}, upTo(4), 200},
 		{"bombs", func(t *testing.T) *eval.Game { // pass turn forced
 			return loadVariant(t, "dagazproject-zrf/BombChess/Bombs.zrf", "")
-		}, 3, 200},
+		}, upTo(3), 200},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			g := tt.load(t)
@@ -98,8 +99,8 @@ func TestSampledGames(t *testing.T) {
 			m.SetSampling(true)
 			ended := map[string]int{}
 			nones := 0
-			for seed := uint64(1); seed <= uint64(tt.seeds); seed++ {
-				if seed > 1 {
+			for k, seed := range tt.seeds {
+				if k > 0 {
 					if err := m.Reset(nil); err != nil {
 						t.Fatal(err)
 					}
@@ -143,6 +144,15 @@ func TestSampledGames(t *testing.T) {
 			t.Logf("endings %v; %d draws found no legal turn", ended, nones)
 		})
 	}
+}
+
+// upTo returns the seeds 1 to n.
+func upTo(n uint64) []uint64 {
+	var s []uint64
+	for i := uint64(1); i <= n; i++ {
+		s = append(s, i)
+	}
+	return s
 }
 
 // TestSampledPlayError: an error of the rules' move code met when PlayRandom draws takes

@@ -412,20 +412,14 @@ func (g *Game) turnsOfType(s *engine.State, w *workspace, typ engine.MoveType) (
 		g.scanRoyal(w, s, e.Side, roy)
 		kept := turns[:0]
 		for i := range turns {
-			if g.royalSafe(w, &turns[i], e.Side, roy) {
-				kept = append(kept, turns[i])
+			t := &turns[i]
+			if g.Entry(t.After).Side == e.Side || !g.royalAttackedAfter(w, t, e.Side, roy) {
+				kept = append(kept, *t)
 			}
 		}
 		turns = kept
 	}
 	return turns, nil
-}
-
-// royalSafe reports whether turn t of side, from the position scanRoyal scanned into w,
-// keeps the royal pieces roy of side safe: none is attacked after it, or side moves
-// again.
-func (g *Game) royalSafe(w *workspace, t *Turn, side engine.Player, roy []bool) bool {
-	return g.Entry(t.After).Side == side || !g.royalAttackedAfter(w, t, side, roy)
 }
 
 // completeTurns completes every chain of parts of w.moves, the first parts of s, into

@@ -205,3 +205,10 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 	}
 	return Turn{}, false, nil
 }
+
+// royalSafe reports whether turn t of side, from the position scanRoyal scanned into w,
+// keeps the royal pieces roy of side safe: none is attacked after it, or side moves
+// again. It is the test turnsOfType applies to every turn.
+func (g *Game) royalSafe(w *workspace, t *Turn, side engine.Player, roy []bool) bool {
+	return g.Entry(t.After).Side == side || !g.royalAttackedAfter(w, t, side, roy)
+}

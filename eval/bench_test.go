@@ -60,8 +60,9 @@ func BenchmarkPerft(b *testing.B) {
 			b.ReportMetric(float64(stateBytes(s)), "B/state")
 		})
 	}
-	// Random games played through match, each in a new one (ai.Play): every turn lists
-	// the legal turns (each applied) and asks whether the game is over.
+	// Random games played through match, each in a new one (ai.Play): every turn is
+	// drawn among the legal turns (match's PlayRandom where the rules allow it, the
+	// whole list otherwise) and the goals decide whether the game is over.
 	for _, bb := range playoutRows {
 		b.Run("playout/"+bb.name, func(b *testing.B) {
 			g := loadRow(b, bb.file, "")

@@ -62,8 +62,15 @@ func (m *Match) settle() error {
 }
 
 // list is settle for the methods that return no error: an error ends the game, with it
-// as the reason, as relist does.
+// as the reason, as relist does. It is small enough to inline into them, so that a match
+// that does not sample pays one test.
 func (m *Match) list() {
+	if m.pending {
+		m.listPending()
+	}
+}
+
+func (m *Match) listPending() {
 	if err := m.settle(); err != nil {
 		m.pending, m.legal = false, nil
 		m.result = eval.Result{Over: true, Draw: true, Reason: "internal error: " + err.Error()}

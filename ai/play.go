@@ -16,6 +16,12 @@ import (
 // random playouts, and zoggo run, which counts and saves each game as it ends. Play
 // on a Table plays exactly the game Play plays. The zero Table is not ready: use
 // NewTable. A Table belongs to one goroutine.
+//
+// Random players (no agent, Random, or a random player of the rules) draw their turns
+// with match's PlayRandom where the rules allow it: uniformly among the legal turns, as
+// before, but where some generated turns are not legal (royal pieces) from other draws
+// of the seed's random numbers, so such games are not the ones a seed played before
+// sampling. A seed still plays one game, whichever Table, goroutine or shard plays it.
 type Table struct {
 	g *eval.Game
 	m *match.Match // nil until the first game, or after a game that failed
@@ -52,22 +58,52 @@ func (t *Table) Play(agents []Agent, seed uint64, maxPlies int) (rec *Game, err 
 	}
 	m := t.m
 	rec.Match = m
-	for !m.Over() {
+	// Random players draw their turns without listing them all (match's PlayRandom),
+	// where the rules allow it; the others see the list, as before.
+	m.SetSampling(true)
+	for {
 		mover := m.Mover()
-		var i int
-		switch {
-		case m.MustPass():
-		case g.Players[mover].Random || agents[mover] == nil:
-			i = rng.IntN(len(m.Legal()))
-		default:
-			if i, err = Choose(agents[mover], m, rng); err != nil {
-				return rec, fmt.Errorf("%s (%s): %w", agents[mover].Name(), g.Players[mover].Name, err)
+		random := g.Players[mover].Random || agents[mover] == nil
+		if _, ok := agents[mover].(Random); ok {
+			random = true // the same draw as Random's Choose
+		}
+		if m.Pending() && !random {
+			if err := m.Settle(); err != nil {
+				return rec, err
 			}
 		}
-		if err := m.Play(i); err != nil {
-			return rec, err
+		if m.Pending() {
+			played, err := m.PlayRandom(rng.IntN)
+			if err != nil {
+				return rec, err
+			}
+			if !played {
+				continue // the game is over, or the player must pass: the list says
+			}
+		} else {
+			if m.Over() {
+				break
+			}
+			var i int
+			switch {
+			case m.MustPass():
+			case random:
+				i = rng.IntN(len(m.Legal()))
+			default:
+				if i, err = Choose(agents[mover], m, rng); err != nil {
+					return rec, fmt.Errorf("%s (%s): %w", agents[mover].Name(), g.Players[mover].Name, err)
+				}
+			}
+			if err := m.Play(i); err != nil {
+				return rec, err
+			}
 		}
 		if n := len(m.History()); maxPlies > 0 && n >= maxPlies {
+			// The outcome of the last turn is decided, as without sampling, so that an
+			// error of the rules there is reported.
+			if err := m.Settle(); err != nil {
+				return rec, err
+			}
 			rec.Capped = true
 			rec.Result = eval.Result{Over: true, Draw: true, Reason: fmt.Sprintf("stopped after %d turns (--max-plies)", maxPlies)}
 			return rec, nil

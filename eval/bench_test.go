@@ -60,8 +60,9 @@ func BenchmarkPerft(b *testing.B) {
 			b.ReportMetric(float64(stateBytes(s)), "B/state")
 		})
 	}
-	// Random games played through match, each in a new one (ai.Play): every turn lists
-	// the legal turns (each applied) and asks whether the game is over.
+	// Random games played through match, each in a new one (ai.Play): every turn is
+	// drawn among the legal turns (match's PlayRandom where the rules allow it, the
+	// whole list otherwise) and the goals decide whether the game is over.
 	for _, bb := range playoutRows {
 		b.Run("playout/"+bb.name, func(b *testing.B) {
 			g := loadRow(b, bb.file, "")
@@ -79,6 +80,8 @@ var playoutRows = []struct {
 }{
 	{"chess", "games/chess.zrf", 1000},
 	{"gwangsanghui", "corpus/glukkazan-zog/Rules/Gwangsanghui.zrf", 300},
+	// A game without royal pieces, whose legal turns need no check.
+	{"checkers", "games/checkers.zrf", 1000},
 }
 
 // benchPlayouts plays random games of g of at most plies plies with play, one per

@@ -89,7 +89,22 @@ func (ws *Workspace) Outcome(s *engine.State, mover engine.Player, repetitions i
 // outcomeOnce is one pass of Outcome; again says that a player was eliminated and the
 // goals must be checked afresh.
 func (g *Game) outcomeOnce(s *engine.State, mover engine.Player, repetitions int, ws *Workspace) (Result, []Turn, error, bool) {
-	_, next := g.Side(s)
+	if res, decided, again := g.goalsFirst(s, mover, repetitions, ws); decided || again {
+		return res, nil, nil, again
+	}
+	// Step 2: the next player's legal turns.
+	turns, err := ws.Turns(s)
+	if err != nil {
+		return Result{}, nil, err, false
+	}
+	res, turns, again := g.goalsOnTurns(s, turns, repetitions)
+	return res, turns, nil, again
+}
+
+// goalsFirst is the first step of outcomeOnce: the goals that do not depend on having to
+// move, and the dialect's limit on passes. decided says that they ended the game, again
+// that a player was eliminated.
+func (g *Game) goalsFirst(s *engine.State, mover engine.Player, repetitions int, ws *Workspace) (res Result, decided, again bool) {
 	// Step 1: goals that do not depend on having to move: the mover's first, then the
 	// others' in turn order from the next player. With the dialect's priorities, the
 	// goal of the highest priority among those that hold decides.
@@ -115,20 +130,24 @@ func (g *Game) outcomeOnce(s *engine.State, mover engine.Player, repetitions int
 	}
 	if best != nil {
 		if g.eliminates(best, bestP, s) {
-			return Result{}, nil, nil, true
+			return Result{}, false, true
 		}
-		return g.decide(best, bestP, s), nil, nil, false
+		return g.decide(best, bestP, s), true, false
 	}
 	// The dialect's (end-after-passes N): N passes in a row end the game; when no goal
 	// decided it, it is drawn.
 	if e := g.Ext; e != nil && e.PassLimit > 0 && int(s.Passes) >= e.PassLimit {
-		return Result{Over: true, Draw: true, Reason: fmt.Sprintf("%d passes in a row: draw", s.Passes)}, nil, nil, false
+		return Result{Over: true, Draw: true, Reason: fmt.Sprintf("%d passes in a row: draw", s.Passes)}, true, false
 	}
-	// Step 2: the next player's legal turns.
-	turns, err := ws.Turns(s)
-	if err != nil {
-		return Result{}, nil, err, false
-	}
+	return Result{}, false, false
+}
+
+// goalsOnTurns is the second step of outcomeOnce, given turns, the legal turns of the
+// next player: when none of them moves a piece, the goals of checkmate and stalemate
+// decide, or the player passes, or the game is drawn. It returns the result and the
+// turns to play on with; again says that a player was eliminated.
+func (g *Game) goalsOnTurns(s *engine.State, turns []Turn, repetitions int) (Result, []Turn, bool) {
+	_, next := g.Side(s)
 	moves := 0
 	for i := range turns {
 		if !turns[i].Parts[0].Pass {
@@ -136,7 +155,7 @@ func (g *Game) outcomeOnce(s *engine.State, mover engine.Player, repetitions int
 		}
 	}
 	if moves > 0 {
-		return Result{}, turns, nil, false
+		return Result{}, turns, false
 	}
 	side, _ := g.Side(s)
 	var stale *engine.Goal
@@ -147,9 +166,9 @@ func (g *Game) outcomeOnce(s *engine.State, mover engine.Player, repetitions int
 		}
 		if has(goal.Cond, engine.CondCheckmated) && g.inCheck(s, side, goal.Cond) && g.holds(goal.Cond, s, next, repetitions) {
 			if g.eliminates(goal, next, s) {
-				return Result{}, nil, nil, true
+				return Result{}, nil, true
 			}
-			return g.decide(goal, next, s), nil, nil, false
+			return g.decide(goal, next, s), nil, false
 		}
 		if stale == nil && has(goal.Cond, engine.CondStalemated) && g.holdsStale(goal.Cond, s, next, repetitions) {
 			stale = goal
@@ -157,14 +176,14 @@ func (g *Game) outcomeOnce(s *engine.State, mover engine.Player, repetitions int
 	}
 	if stale != nil {
 		if g.eliminates(stale, next, s) {
-			return Result{}, nil, nil, true
+			return Result{}, nil, true
 		}
-		return g.decide(stale, next, s), nil, nil, false
+		return g.decide(stale, next, s), nil, false
 	}
 	if len(turns) > 0 || g.Players[next].Random || g.Options.PassTurn != engine.PassNever {
-		return Result{}, turns, nil, false // the player passes
+		return Result{}, turns, false // the player passes
 	}
-	return Result{Over: true, Draw: true, Reason: g.Players[next].Name + " cannot move: draw"}, nil, nil, false
+	return Result{Over: true, Draw: true, Reason: g.Players[next].Name + " cannot move: draw"}, nil, false
 }
 
 // eliminates applies a loss goal of p as an elimination when more than two players who

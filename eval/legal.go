@@ -240,6 +240,8 @@ type workspace struct {
 	cx        *gen     // the generator of continuations (contParts)
 	// order is the buffer of the players whose goals Outcome checks (goalOrder).
 	order []engine.Player
+	// left holds the candidates Sample has not rejected yet (sample.go).
+	left []int32
 }
 
 func (g *Game) newWorkspace() *workspace { return &workspace{x: newGen(g)} }
@@ -401,6 +403,28 @@ func (g *Game) turnsOfType(s *engine.State, w *workspace, typ engine.MoveType) (
 	if err != nil {
 		return nil, err
 	}
+	turns, err := g.completeTurns(s, w)
+	if err != nil {
+		return nil, err
+	}
+	// Royal pieces: remove turns that leave one attacked, unless the side moves again.
+	if roy := g.royal[e.Side]; len(roy) > 0 {
+		g.scanRoyal(w, s, e.Side, roy)
+		kept := turns[:0]
+		for i := range turns {
+			t := &turns[i]
+			if g.Entry(t.After).Side == e.Side || !g.royalAttackedAfter(w, t, e.Side, roy) {
+				kept = append(kept, *t)
+			}
+		}
+		turns = kept
+	}
+	return turns, nil
+}
+
+// completeTurns completes every chain of parts of w.moves, the first parts of s, into
+// w.turns and returns them merged unless w keeps all: the turns before the royal check.
+func (g *Game) completeTurns(s *engine.State, w *workspace) ([]Turn, error) {
 	// Complete every chain of parts. In plain ZRF a part that ends the turn needs only
 	// complete's and endTurn's last steps.
 	w.slab.want = len(w.moves) + 1
@@ -419,18 +443,6 @@ func (g *Game) turnsOfType(s *engine.State, w *workspace, typ engine.MoveType) (
 	turns := w.turns
 	if !w.keepAll {
 		turns = dedupe(turns, g.Semantics.MergeChains)
-	}
-	// Royal pieces: remove turns that leave one attacked, unless the side moves again.
-	if roy := g.royal[e.Side]; len(roy) > 0 {
-		g.scanRoyal(w, s, e.Side, roy)
-		kept := turns[:0]
-		for i := range turns {
-			t := &turns[i]
-			if g.Entry(t.After).Side == e.Side || !g.royalAttackedAfter(w, t, e.Side, roy) {
-				kept = append(kept, *t)
-			}
-		}
-		turns = kept
 	}
 	return turns, nil
 }

@@ -30,6 +30,9 @@
 // them again when it goes back there, and they come out the same. Reset starts a new
 // game in those same buffers, so that playing game after game allocates little.
 //
+// A match may sample (sample.go): random players then draw their turns without the list
+// of every legal turn, and the list is made only when something asks for it.
+//
 // Error policy: Play returns the error of the rules' move code (an *eval.GenError names its
 // place in the rules) and leaves the match as it was. Nothing here panics on user input.
 package match
@@ -92,6 +95,11 @@ type Match struct {
 	// chunks to the clones and starts new ones. Atomic, so that clones may be made from
 	// several goroutines.
 	lent *atomic.Bool
+
+	// sampling is set by SetSampling (sample.go); pending says that the position's
+	// legal turns are not listed yet, nor the goals that depend on them checked.
+	sampling bool
+	pending  bool
 }
 
 // frame is what a turn changed, for Undo. A frame whose legal turns are stale lost them
@@ -145,7 +153,7 @@ func (m *Match) Reset(start *engine.State) error {
 	clear(m.reps)
 	m.reps[start.Hash] = 1
 	m.start, m.s, m.key, m.num = start, start, start.Hash, 1
-	m.legal, m.forced, m.passes, m.result = nil, false, 0, eval.Result{}
+	m.legal, m.forced, m.passes, m.result, m.pending = nil, false, 0, eval.Result{}, false
 	m.keys = m.keys[:0]
 	m.explore, m.base, m.ws, m.cur = false, 0, nil, 0
 	ws := m.own[0]
@@ -231,18 +239,30 @@ func (m *Match) Mover() engine.Player {
 // is nil once the game is over and never empty before. A player who cannot move gets the
 // single pass turn (see MustPass). The turns are never changed, except an explorer's
 // (see Explore).
-func (m *Match) Legal() []eval.Turn { return m.legal }
+func (m *Match) Legal() []eval.Turn {
+	m.list()
+	return m.legal
+}
 
 // MustPass reports whether the player to move cannot move: Legal holds only the pass that
 // the match makes instead. A pass the rules offer (the "pass turn" option) is a turn
 // like any other and does not count.
-func (m *Match) MustPass() bool { return m.forced }
+func (m *Match) MustPass() bool {
+	m.list()
+	return m.forced
+}
 
 // Over reports whether the game has ended.
-func (m *Match) Over() bool { return m.result.Over }
+func (m *Match) Over() bool {
+	m.list()
+	return m.result.Over
+}
 
 // Result returns how the game ended, or a result that is not Over.
-func (m *Match) Result() eval.Result { return m.result }
+func (m *Match) Result() eval.Result {
+	m.list()
+	return m.result
+}
 
 // MoveNumber returns the number of the turn about to be made.
 func (m *Match) MoveNumber() int { return m.num }
@@ -258,13 +278,18 @@ func (m *Match) History() []Played { return m.played[:len(m.played):len(m.played
 // so State, not the turn's After, is the position now. On an error of the rules' move
 // code, an index out of range or a game that is over, the match stays as it was.
 func (m *Match) Play(i int) error {
+	m.list()
 	if m.result.Over {
 		return errors.New("the game is over")
 	}
 	if i < 0 || i >= len(m.legal) {
 		return fmt.Errorf("no legal turn %d: there are %d", i, len(m.legal))
 	}
-	t := m.legal[i]
+	return m.play(m.legal[i])
+}
+
+// play makes t, a legal turn of the position now, as Play describes.
+func (m *Match) play(t eval.Turn) error {
 	if m.reuses() {
 		t = m.keep.Keep(&t) // the workspace that holds it will be used again
 	}
@@ -274,7 +299,18 @@ func (m *Match) Play(i int) error {
 		after = after.Clone() // the goals may eliminate a player in it
 	}
 	key := after.Hash
-	res, next, err := m.workspace(len(m.played)+1).Outcome(after, mover, m.reps[key]+1)
+	var res eval.Result
+	var next []eval.Turn
+	var err error
+	pending := false
+	if ws := m.workspace(len(m.played) + 1); m.sampling {
+		// The goals that need no legal turn; the others wait for them (sample.go).
+		var decided bool
+		res, decided, err = ws.Goals(after, mover, m.reps[key]+1)
+		pending = err == nil && !decided
+	} else {
+		res, next, err = ws.Outcome(after, mover, m.reps[key]+1)
+	}
 	if err != nil {
 		return err
 	}
@@ -285,7 +321,9 @@ func (m *Match) Play(i int) error {
 		m.keys = append(m.keys, k)
 		next = m.unrepeated(next)
 	}
-	m.undo = append(m.undo, frame{key: m.key, legal: m.legal, forced: m.forced, passes: m.passes, num: m.num, result: m.result})
+	// A position whose turn was drawn by PlayRandom never had its legal turns listed:
+	// Undo lists them.
+	m.undo = append(m.undo, frame{key: m.key, legal: m.legal, stale: m.legal == nil, forced: m.forced, passes: m.passes, num: m.num, result: m.result})
 	if m.reuses() {
 		m.cur = 1 - m.cur
 	}
@@ -298,17 +336,27 @@ func (m *Match) Play(i int) error {
 	if after.Turn <= m.s.Turn {
 		m.num++
 	}
-	m.s, m.key, m.result, m.legal, m.forced = after, key, res, next, false
-	if !res.Over && len(next) == 0 {
-		var pass eval.Turn
-		if m.passes+1 <= len(m.g.TurnOrder.Entries) {
-			if pass, err = PassTurn(m.g, after); err != nil {
-				m.Undo() // the match stays as it was
-				return err
-			}
+	m.s, m.key, m.result, m.legal, m.forced, m.pending = after, key, res, next, false, pending
+	if !res.Over && len(next) == 0 && !pending {
+		if err := m.noTurn(); err != nil {
+			m.Undo() // the match stays as it was
+			return err
 		}
-		m.cannotMove(pass)
 	}
+	return nil
+}
+
+// noTurn makes the player to move, who has no legal turn and whose goals did not end
+// the game, pass, or ends the game (cannotMove).
+func (m *Match) noTurn() error {
+	var pass eval.Turn
+	if m.passes+1 <= len(m.g.TurnOrder.Entries) {
+		var err error
+		if pass, err = PassTurn(m.g, m.s); err != nil {
+			return err
+		}
+	}
+	m.cannotMove(pass)
 	return nil
 }
 
@@ -370,7 +418,7 @@ func (m *Match) Undo() bool {
 		}
 		m.keys = m.keys[:len(m.keys)-1]
 	}
-	m.s = m.played[n-1].Before
+	m.s, m.pending = m.played[n-1].Before, false
 	m.key, m.legal, m.forced, m.passes, m.num, m.result = f.key, f.legal, f.forced, f.passes, f.num, f.result
 	if m.reuses() {
 		m.cur = 1 - m.cur
@@ -431,9 +479,11 @@ func (m *Match) relist() {
 // Clone returns a copy of m that plays on independently. A clone of an explorer starts
 // with the explorer's legal turns, valid as long as the explorer keeps them.
 func (m *Match) Clone() *Match {
+	m.list()
 	m.lent.Store(true)
 	c := *m
 	c.lent = new(atomic.Bool)
+	c.sampling = false
 	c.reps = make(map[uint64]int, len(m.reps))
 	for k, v := range m.reps {
 		c.reps[k] = v

@@ -63,6 +63,9 @@ type dialectFast struct {
 	noStats bool
 	// heads[kind][i] is how move block i of the kind begins.
 	heads [][]blockHead
+	// tails[kind][i] is how move block i of the kind ends when it can be finished
+	// without the interpreter (dialect_tail.go); nil when no block can.
+	tails [][]blockTail
 }
 
 // blockHead is the beginning of a move block: a step (dir) and the verifies after it
@@ -74,6 +77,7 @@ type blockHead struct {
 	dir   int32
 	first uint8 // the first verify when it is a plain empty?, enemy? or friend?: tested inline
 	conds []cellCond
+	rest  int // the index of the block's first op after its head
 }
 
 // The first verifies of block heads that runPieceBlocks tests without a call.
@@ -179,11 +183,13 @@ func (g *Game) initDialectFast() {
 				h.conds = append(h.conds, g.quietFn(cd))
 			}
 			if h.ok = j > 1; h.ok {
+				h.rest = j
 				f.heads[k][i] = h
 				quiet = true
 			}
 		}
 	}
+	quiet = g.initTails(f) || quiet
 	// Only checks read the facts of a turn (gen.turn is set in applyChecks alone).
 	f.noStats = len(p.Dialect.Checks) == 0
 	quiet = quiet || f.noStats
@@ -536,7 +542,15 @@ func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
 		return
 	}
 	heads := g.dfast.heads[c.Kind()]
+	var tails []blockTail
+	if g.dfast.tails != nil {
+		tails = g.dfast.tails[c.Kind()]
+	}
 	for i := range blocks {
+		if tails != nil && tails[i].kind == dtailSlide {
+			x.runSlide(&blocks[i], &tails[i], l, c, typ)
+			continue
+		}
 		if h := &heads[i]; h.ok {
 			t := x.nbr[int(l)*x.nd+int(h.dir)]
 			if t == engine.NoLoc {
@@ -564,6 +578,10 @@ func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
 				}
 			}
 			if stop {
+				continue
+			}
+			if tails != nil && tails[i].kind == dtailAdd {
+				x.runAddTail(&blocks[i], &tails[i], l, t, c, typ)
 				continue
 			}
 		}

@@ -1,0 +1,73 @@
+package engine
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestApplyValues applies random parts to random positions of a game whose only extra
+// state is variables and position values, with applyValues and with the general path
+// of Apply, and checks that both leave the same state, with the hash computed from
+// scratch. The parts are randomPart's, with value changes mixed in, so that most take
+// applyValues and some are left to the general path.
+func TestApplyValues(t *testing.T) {
+	defer func() { useValuesPlain = true }()
+	g := lineGame()
+	g.Ext = &Ext{
+		Vars:      []IntVar{{Name: "score", Init: 2}, {Name: "count"}},
+		PosInts:   []IntVar{{Name: "taken"}, {Name: "heat", Init: 1, At: []LocValue{{Loc: 2, Value: 4}}}},
+		PassLimit: 3,
+	}
+	g.Prepare()
+	rng := rand.New(rand.NewPCG(5, 9))
+	n := len(g.Board.Locs)
+	loc := func() Loc { return Loc(rng.IntN(n)) }
+	fast := 0
+	for iter := range 20000 {
+		s := g.NewState()
+		for l := range s.Cells {
+			if rng.IntN(3) > 0 {
+				s.Cells[l] = MakeCell(Player(rng.IntN(2)), Kind(rng.IntN(2)), uint32(rng.IntN(4)))
+			}
+		}
+		for i := range s.Vals {
+			if rng.IntN(3) == 0 {
+				s.Vals[i] = int32(rng.IntN(3))
+			}
+		}
+		s.Jump, s.Passes = int32(rng.IntN(2)), int32(rng.IntN(3))
+		s.Hash = g.FullHash(s)
+		m := randomPart(rng, loc, 2)
+		for range rng.IntN(4) {
+			c := Change{Op: OpVal, To: loc(), Attr: uint8(rng.IntN(2)), Value: int32(rng.IntN(4) - 1)}
+			c.Class = []ValClass{ValVar, ValPos, ValPos, ValTurn}[rng.IntN(4)]
+			if c.Class == ValTurn {
+				c.Value = int32(rng.IntN(len(g.TurnOrder.Entries)))
+			}
+			i := rng.IntN(len(m.Changes) + 1)
+			m.Changes = append(m.Changes[:i], append([]Change{c}, m.Changes[i:]...)...)
+		}
+		m.Pass = rng.IntN(20) == 0
+		if g.valuesPart(&m) {
+			fast++
+		}
+		a, b := s.Clone(), s.Clone()
+		useValuesPlain = true
+		g.Apply(a, &m)
+		useValuesPlain = false
+		g.Apply(b, &m)
+		what := fmt.Sprintf("iteration %d: Apply %+v", iter, m.Changes)
+		if d := cmp.Diff(b, a); d != "" {
+			t.Fatalf("%s: applyValues differs from Apply (-general +applyValues):\n%s", what, d)
+		}
+		if a.Hash != g.FullHash(a) {
+			t.Fatalf("%s: incremental hash %x, full hash %x", what, a.Hash, g.FullHash(a))
+		}
+	}
+	if fast < 5000 {
+		t.Errorf("only %d of the parts took applyValues", fast)
+	}
+}

@@ -28,6 +28,11 @@ package eval
 // without a move where the step leaves the board or a verify fails on the square it
 // reaches: pieceParts does not run it there (a man's jump with no enemy next to it).
 //
+// Lazy duplicates. Only pre-actions rewrite the moves of a part once they are made
+// (pieceParts prepends their changes), so in a game without them gen.duplicate hashes
+// a move only when an earlier move of the part has the same first-change squares, as
+// in plain ZRF.
+//
 // Checks on the facts of the turn. A check whose condition and accumulators read only
 // the turn's captures, parts and the like runs as closures compiled at load, with no
 // board to set up for every turn; in a game without checks nothing reads the facts of
@@ -61,6 +66,9 @@ type dialectFast struct {
 	// noStats is true when the game has no check: nothing reads the facts of a turn
 	// (turnStats), which need not be counted.
 	noStats bool
+	// lazyDup is true when no pre-action rewrites the moves of a part after they are
+	// made (pieceParts): duplicate may then hash them lazily, as in plain ZRF.
+	lazyDup bool
 	// heads[kind][i] is how move block i of the kind begins.
 	heads [][]blockHead
 	// tails[kind][i] is how move block i of the kind ends when it can be finished
@@ -190,6 +198,8 @@ func (g *Game) initDialectFast() {
 		}
 	}
 	quiet = g.initTails(f) || quiet
+	f.lazyDup = !p.Dialect.HasAct[code.ActPreMove] && !p.Dialect.HasAct[code.ActPrePart]
+	quiet = quiet || f.lazyDup
 	// Only checks read the facts of a turn (gen.turn is set in applyChecks alone).
 	f.noStats = len(p.Dialect.Checks) == 0
 	quiet = quiet || f.noStats
@@ -806,6 +816,12 @@ func turnIntFn(e *code.Expr) func(*turnStats, []int64) int64 {
 		}
 		return v
 	}
+}
+
+// lazyDup reports whether gen.duplicate may hash the moves of a part lazily: equal
+// moves have equal first changes, and no move is rewritten after it is made.
+func (g *Game) lazyDup() bool {
+	return g.dfast != nil && useDialectShortcuts && g.dfast.lazyDup
 }
 
 // noStats reports whether the facts of the turns need not be counted.

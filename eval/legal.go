@@ -240,12 +240,14 @@ type workspace struct {
 	cx        *gen     // the generator of continuations (contParts)
 	// order is the buffer of the players whose goals Outcome checks (goalOrder).
 	order []engine.Player
+	clean uint8 // what start's position values allow the dialect's scans (dialect_end.go)
 }
 
 func (g *Game) newWorkspace() *workspace { return &workspace{x: newGen(g)} }
 
 func (w *workspace) reset() {
 	w.used = 0
+	w.clean = cleanUnknown
 	w.nstats = 0
 	w.parts = w.parts[:0]
 	w.arena = w.arena[:0]
@@ -538,7 +540,7 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 // order and records the turn.
 func (g *Game) endTurn(w *workspace, before, after *engine.State, parts []engine.Move, caps, prom int, st *turnStats) error {
 	var end []engine.Change
-	if d := g.code.Dialect; d != nil && d.HasAct[code.ActPostMove] {
+	if d := g.code.Dialect; d != nil && d.HasAct[code.ActPostMove] && !g.quietEnd(w, after, parts, g.Entry(before).Side) {
 		ch, ok, err := g.action(after, code.ActPostMove, after.LastTo, g.Entry(before).Side)
 		if err != nil || !ok {
 			return err

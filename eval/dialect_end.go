@@ -9,7 +9,7 @@ package eval
 // the parts of a turn sets one and the position the turn started from has every
 // attribute that a sparse scan reads at its starting value, the state after the turn
 // has too, and the scans have no square to visit. Whether the start is so is found
-// once per position (workspace.clean, forgotten by workspace.reset).
+// once per position (workspace.dend, forgotten by workspace.reset).
 
 import (
 	"github.com/zoggo/zoggo/engine"
@@ -56,13 +56,7 @@ func (g *Game) quietEnd(w *workspace, after *engine.State, parts []engine.Move, 
 	if !scans {
 		return true
 	}
-	if w.clean == cleanUnknown {
-		w.clean = cleanNo
-		if g.cleanScans(w.start) {
-			w.clean = cleanYes
-		}
-	}
-	if w.clean != cleanYes {
+	if !g.startClean(w, w.start) {
 		return false
 	}
 	for i := range parts {
@@ -73,6 +67,23 @@ func (g *Game) quietEnd(w *workspace, after *engine.State, parts []engine.Move, 
 		}
 	}
 	return true
+}
+
+// startClean reports whether s, the position whose turns w completes, has every
+// attribute that a sparse scan reads at its starting value; w remembers the answer.
+func (g *Game) startClean(w *workspace, s *engine.State) bool {
+	if w.dend.clean == cleanUnknown {
+		w.dend.clean = cleanNo
+		if g.cleanScans(s) {
+			w.dend.clean = cleanYes
+		}
+	}
+	return w.dend.clean == cleanYes
+}
+
+// reset forgets what e knows of the position before.
+func (e *dialectEnd) reset() {
+	e.clean, e.haveCells = cleanUnknown, false
 }
 
 // cleanScans reports whether no attribute that a sparse scan of the game reads differs

@@ -66,6 +66,9 @@ type dialectFast struct {
 	// noStats is true when the game has no check: nothing reads the facts of a turn
 	// (turnStats), which need not be counted.
 	noStats bool
+	// dropQuiet is true when the first check removes every turn that captures
+	// nothing once some turn captures (dialect_defer.go).
+	dropQuiet bool
 	// lazyDup is true when no pre-action rewrites the moves of a part after they are
 	// made (pieceParts): duplicate may then hash them lazily, as in plain ZRF.
 	lazyDup bool
@@ -219,6 +222,7 @@ func (g *Game) initDialectFast() {
 		f.checks[i] = tc
 		quiet = true
 	}
+	f.dropQuiet = g.proveDropQuiet(f)
 	if len(f.scans) > 0 || quiet {
 		g.dfast = f
 	}

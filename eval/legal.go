@@ -240,14 +240,14 @@ type workspace struct {
 	cx        *gen     // the generator of continuations (contParts)
 	// order is the buffer of the players whose goals Outcome checks (goalOrder).
 	order []engine.Player
-	clean uint8 // what start's position values allow the dialect's scans (dialect_end.go)
+	dend  dialectEnd // what the dialect's shortcuts know of start (dialect_end.go)
 }
 
 func (g *Game) newWorkspace() *workspace { return &workspace{x: newGen(g)} }
 
 func (w *workspace) reset() {
 	w.used = 0
-	w.clean = cleanUnknown
+	w.dend.reset()
 	w.nstats = 0
 	w.parts = w.parts[:0]
 	w.arena = w.arena[:0]
@@ -407,9 +407,16 @@ func (g *Game) turnsOfType(s *engine.State, w *workspace, typ engine.MoveType) (
 	// complete's and endTurn's last steps.
 	w.slab.want = len(w.moves) + 1
 	plain := useShortcuts && g.code.Dialect == nil && !g.Semantics.DropNullTurns
+	deferQuiet := g.deferQuiet(w, s) // the dialect's quiet parts wait (dialect_defer.go)
 	for i := range w.moves {
 		if m := &w.moves[i]; plain && m.Cont == engine.NoMoveType {
 			if err := g.endPart(s, w.moves[i:i+1:i+1], w); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if deferQuiet && quietPart(s, &w.moves[i]) {
+			if err := g.addPlaceholder(w, w.moves[i:i+1:i+1]); err != nil {
 				return nil, err
 			}
 			continue
@@ -421,6 +428,11 @@ func (g *Game) turnsOfType(s *engine.State, w *workspace, typ engine.MoveType) (
 	turns := w.turns
 	if !w.keepAll {
 		turns = dedupe(turns, g.Semantics.MergeChains)
+	}
+	if deferQuiet {
+		if turns, err = g.resolveQuiet(s, w, turns); err != nil {
+			return nil, err
+		}
 	}
 	// Royal pieces: remove turns that leave one attacked, unless the side moves again.
 	if roy := g.royal[e.Side]; len(roy) > 0 {

@@ -45,3 +45,24 @@ func (g *Game) applyValues(s *State, m *Move) bool {
 	s.Hash = h
 	return true
 }
+
+// EndValues makes t the state after m, a part that ends the turn, made in s, as
+// EndPart does (copy, Apply, no continuation, Advance), for a part that applyValues
+// takes; it copies s into t's storage without writing a pointer. It reports false,
+// having changed nothing, when m or the states are of another kind (storage of other
+// sizes, stacks, an external state, a piece to continue the turn).
+func (g *Game) EndValues(t, s *State, m *Move) bool {
+	if !useValuesPlain || !g.valuesPart(m) || s.Cont != NoLoc ||
+		len(t.Cells) != len(s.Cells) || len(t.Stock) != len(s.Stock) || len(t.Vals) != len(s.Vals) ||
+		s.Vals == nil || t.Vals == nil || s.Under != nil || t.Under != nil || s.Ext != nil || t.Ext != nil {
+		return false
+	}
+	copy(t.Cells, s.Cells)
+	copy(t.Stock, s.Stock)
+	copy(t.Vals, s.Vals)
+	t.Turn, t.Ply, t.LastFrom, t.LastTo, t.Cont, t.ContType = s.Turn, s.Ply, s.LastFrom, s.LastTo, s.Cont, s.ContType
+	t.Out, t.Hash, t.Jump, t.Passes = s.Out, s.Hash, s.Jump, s.Passes
+	g.applyValues(t, m)
+	g.Advance(t)
+	return true
+}

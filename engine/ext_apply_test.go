@@ -71,3 +71,63 @@ func TestApplyValues(t *testing.T) {
 		t.Errorf("only %d of the parts took applyValues", fast)
 	}
 }
+
+// TestEndValues makes random parts that end the turn in random positions of a game of
+// values with EndValues, into a state that held another position, and with the
+// general path of Apply and Advance on a copy, and checks that both give the same
+// state.
+func TestEndValues(t *testing.T) {
+	defer func() { useValuesPlain = true }()
+	g := lineGame()
+	g.Ext = &Ext{
+		Vars:    []IntVar{{Name: "score", Init: 2}},
+		PosInts: []IntVar{{Name: "taken"}},
+	}
+	g.Prepare()
+	rng := rand.New(rand.NewPCG(11, 3))
+	n := len(g.Board.Locs)
+	loc := func() Loc { return Loc(rng.IntN(n)) }
+	random := func() *State {
+		s := g.NewState()
+		for l := range s.Cells {
+			if rng.IntN(3) > 0 {
+				s.Cells[l] = MakeCell(Player(rng.IntN(2)), Kind(rng.IntN(2)), uint32(rng.IntN(4)))
+			}
+		}
+		for i := range s.Vals {
+			if rng.IntN(3) == 0 {
+				s.Vals[i] = int32(rng.IntN(3))
+			}
+		}
+		s.Turn, s.Ply, s.Jump = rng.IntN(len(g.TurnOrder.Entries)), rng.IntN(50), int32(rng.IntN(2))
+		s.LastFrom, s.LastTo = loc(), loc()
+		s.Hash = g.FullHash(s)
+		return s
+	}
+	made := 0
+	for iter := range 20000 {
+		s := random()
+		m := randomPart(rng, loc, 2)
+		if rng.IntN(2) == 0 {
+			m.Changes = append(m.Changes, Change{Op: OpVal, Class: ValPos, To: loc(), Value: int32(rng.IntN(2))})
+		}
+		a, b := random(), s.Clone()
+		if !g.EndValues(a, s, &m) {
+			continue
+		}
+		made++
+		useValuesPlain = false
+		g.Apply(b, &m)
+		g.Advance(b)
+		useValuesPlain = true
+		if d := cmp.Diff(b, a); d != "" {
+			t.Fatalf("iteration %d: %+v: EndValues differs from Apply and Advance (-general +EndValues):\n%s", iter, m.Changes, d)
+		}
+		if a.Hash != g.FullHash(a) {
+			t.Fatalf("iteration %d: %+v: incremental hash %x, full hash %x", iter, m.Changes, a.Hash, g.FullHash(a))
+		}
+	}
+	if made < 5000 {
+		t.Errorf("only %d of the parts took EndValues", made)
+	}
+}

@@ -27,7 +27,7 @@ package eval
 //   - For a part (quietPart): it is the whole turn (no continuation) and moves one
 //     piece onto an empty square, perhaps changing its type there: it captures
 //     nothing and sets no value.
-//   - For a placeholder to be dropped (dropsQuiet): its post-part and post-move
+//   - For a placeholder to be dropped (actsQuiet): its post-part and post-move
 //     actions do nothing, by their quiet lists (dialect_fast.go) evaluated on the
 //     board after the part, which differs from the start only on two squares, and
 //     with the start's position values for the scans (dialect_end.go). The turn's
@@ -204,7 +204,10 @@ func (g *Game) resolveQuiet(s *engine.State, w *workspace, turns []Turn) ([]Turn
 			continue
 		}
 		parts := w.turns[j].Parts
-		if captures && g.dropsQuiet(w, s, &parts[0]) {
+		if g.actsQuiet(w, s, &parts[0]) {
+			if !captures {
+				g.quietTurn(w, s, &w.turns[j])
+			}
 			continue
 		}
 		end := len(w.turns)
@@ -226,9 +229,28 @@ func (g *Game) resolveQuiet(s *engine.State, w *workspace, turns []Turn) ([]Turn
 	return kept, nil
 }
 
-// dropsQuiet reports whether the post-part and post-move actions of the quiet part m
+// quietTurn makes the placeholder t, of a quiet part whose actions do nothing
+// (actsQuiet), the turn complete would make of it: the state after the part with the
+// turn order advanced, and the facts of a turn that captures nothing.
+func (g *Game) quietTurn(w *workspace, s *engine.State, t *Turn) {
+	m := &t.Parts[0]
+	after := w.target(s)
+	if !g.EndValues(after, s, m) {
+		after.CopyFrom(s)
+		g.Apply(after, m)
+		g.Advance(after)
+	}
+	t.After = after
+	if !g.noStats() {
+		st := w.stat(len(g.Pieces))
+		st.mover, st.parts = s.Cells[m.Changes[0].From].Kind(), 1
+		t.stats = st
+	}
+}
+
+// actsQuiet reports whether the post-part and post-move actions of the quiet part m
 // (quietPart), made in s, do nothing.
-func (g *Game) dropsQuiet(w *workspace, s *engine.State, m *engine.Move) bool {
+func (g *Game) actsQuiet(w *workspace, s *engine.State, m *engine.Move) bool {
 	d := g.code.Dialect
 	e := &w.dend
 	if !e.haveCells {

@@ -34,6 +34,11 @@ package eval
 //     facts are then those of a turn that captures nothing, and the check is false
 //     for it whenever another turn, kept by dedupe, captures.
 //
+// A placeholder whose actions are so proved quiet and that no capture drops is made
+// in one pass (quietTurn, with engine.EndValues): the state after its part with the
+// turn order advanced, and the facts of a turn that captures nothing, which is what
+// complete makes of it. The others go through complete.
+//
 // Completing the rest later changes nothing: the turn of a single part depends only
 // on the start and the part. dedupe merges only turns of several parts or partial
 // ones, which placeholders are not, so it keeps the same turns either way.
@@ -187,7 +192,7 @@ func (g *Game) addPlaceholder(w *workspace, parts []engine.Move) error {
 }
 
 // resolveQuiet drops the placeholders of turns, the merged turns of s in w, when another
-// turn captures and dropsQuiet proves them quiet, and completes the others in their
+// turn captures and actsQuiet proves them quiet, and completes the others in their
 // places; it returns the turns left.
 func (g *Game) resolveQuiet(s *engine.State, w *workspace, turns []Turn) ([]Turn, error) {
 	captures := false

@@ -56,6 +56,27 @@ type dialectEnd struct {
 	haveCells bool
 }
 
+// span is an interval of integers; unbounded ends are spanInf.
+type span struct{ lo, hi int64 }
+
+const spanInf = int64(1) << 40
+
+// maxSpanAcc bounds the accumulators a check evaluated over intervals may have.
+const maxSpanAcc = 8
+
+// spanEnv is what is known of the facts of some turns, as intervals, for spanCond: the
+// values of captures, (captures TYPE), first-capture, capture-order, parts and mover,
+// and of the accumulators that acc says are known.
+type spanEnv struct {
+	caps, byKind, first, order, parts, mover span
+	val                                      [maxSpanAcc]span
+	acc                                      [maxSpanAcc]bool
+}
+
+// quietEnv is spanEnv for a turn that captures nothing, with none of the accumulators
+// known yet.
+var quietEnv = spanEnv{first: span{1000, 1000}, parts: span{1, 1}, mover: span{0, 1}}
+
 // proveDropQuiet reports whether the first of the game's checks is false for every
 // turn that captures nothing when some turn captures (see above); f.checks is made.
 func (g *Game) proveDropQuiet(f *dialectFast) bool {
@@ -64,41 +85,35 @@ func (g *Game) proveDropQuiet(f *dialectFast) bool {
 		return false
 	}
 	ck := d.Checks[0]
-	accs := map[int32]bool{}
+	env := quietEnv
 	for _, a := range ck.Acc {
 		arg := a.Args[0]
-		if a.Code != code.IntAccMax || arg.Code != code.IntCaptures || arg.A >= 0 {
+		if a.Code != code.IntAccMax || arg.Code != code.IntCaptures || arg.A >= 0 || a.A < 0 || a.A >= maxSpanAcc {
 			return false
 		}
-		accs[a.A] = true
+		env.val[a.A], env.acc[a.A] = span{1, spanInf}, true
 	}
-	v, known := quietCond(ck.Cond, accs)
+	v, known := spanCond(ck.Cond, &env)
 	return known && !v
 }
 
-// span is an interval of integers; unbounded ends are spanInf.
-type span struct{ lo, hi int64 }
-
-const spanInf = int64(1) << 40
-
-// quietCond evaluates c, a condition turnOnlyCond accepts, for a turn that captures
-// nothing, with the accumulators accs at least 1; known is false when the value
-// depends on what is not known.
-func quietCond(c *code.Cond, accs map[int32]bool) (v, known bool) {
+// spanCond evaluates c, a condition turnOnlyCond accepts, for turns whose facts env
+// bounds; known is false when the value depends on what is not known.
+func spanCond(c *code.Cond, env *spanEnv) (v, known bool) {
 	switch c.Code {
 	case code.CondTrue:
 		return true, true
 	case code.CondFalse:
 		return false, true
 	case code.CondNot:
-		v, known = quietCond(c.Args[0], accs)
+		v, known = spanCond(c.Args[0], env)
 		return !v, known
 	case code.CondAnd, code.CondOr:
 		// Three-valued: one false argument decides an and, one true an or.
 		and := c.Code == code.CondAnd
 		all := true
 		for _, a := range c.Args {
-			w, k := quietCond(a, accs)
+			w, k := spanCond(a, env)
 			if k && w != and {
 				return !and, true
 			}
@@ -106,8 +121,8 @@ func quietCond(c *code.Cond, accs map[int32]bool) (v, known bool) {
 		}
 		return and, all
 	case code.CondCmp:
-		a, ok1 := quietInt(c.Ints[0], accs)
-		b, ok2 := quietInt(c.Ints[1], accs)
+		a, ok1 := spanInt(c.Ints[0], env)
+		b, ok2 := spanInt(c.Ints[1], env)
 		if !ok1 || !ok2 {
 			return false, false
 		}
@@ -131,22 +146,27 @@ func quietCond(c *code.Cond, accs map[int32]bool) (v, known bool) {
 	return false, false
 }
 
-// quietInt is quietCond for an integer: its interval, or ok false.
-func quietInt(e *code.Expr, accs map[int32]bool) (span, bool) {
+// spanInt is spanCond for an integer: its interval, or ok false.
+func spanInt(e *code.Expr, env *spanEnv) (span, bool) {
 	switch e.Code {
 	case code.IntConst:
 		return span{int64(e.A), int64(e.A)}, true
-	case code.IntCaptures, code.IntOrder:
-		return span{0, 0}, true
+	case code.IntCaptures:
+		if e.A < 0 {
+			return env.caps, true
+		}
+		return env.byKind, true
+	case code.IntOrder:
+		return env.order, true
 	case code.IntFirst:
-		return span{1000, 1000}, true // no piece of the kind was captured
+		return env.first, true
 	case code.IntParts:
-		return span{1, 1}, true
+		return env.parts, true
 	case code.IntMover:
-		return span{0, 1}, true
-	case code.IntAccMax:
-		if accs[e.A] {
-			return span{1, spanInf}, true
+		return env.mover, true
+	case code.IntAccMax, code.IntAccMin:
+		if e.A >= 0 && e.A < maxSpanAcc && env.acc[e.A] {
+			return env.val[e.A], true
 		}
 	}
 	return span{}, false

@@ -613,6 +613,9 @@ func (g *Game) applyChecks(turns []Turn, s *engine.State) ([]Turn, error) {
 			// A check proved to read the turns' facts only runs as closures, without
 			// a board to set up for every turn.
 			tc := g.turnCheck(ci)
+			if tc != nil && g.keepsAll(&d.Checks[ci], turns, x.acc) {
+				continue // it keeps every turn (dialect_checks.go)
+			}
 			for j, a := range ck.Acc {
 				first := true
 				for i := range turns {

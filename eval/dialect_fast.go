@@ -546,7 +546,8 @@ func (g *Game) quietList(q *quietList, s *engine.State, side engine.Player, l en
 
 // runPieceBlocks is runBlocks for the move blocks of the piece c on l in pieceParts:
 // it leaves out the blocks whose head (blockHead) fails, which would stop without a
-// move.
+// move, finishes those with a tail without the interpreter (dialect_tail.go), and
+// runs the others from the first op after their heads.
 func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
 	g := x.g
 	blocks := g.code.Moves[c.Kind()]
@@ -560,46 +561,56 @@ func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
 	if g.dfast.tails != nil {
 		tails = g.dfast.tails[c.Kind()]
 	}
+	nbr, cells, side, base := x.nbr, x.cells, x.side, int(l)*x.nd
 	for i := range blocks {
 		if tails != nil && tails[i].kind == dtailSlide {
 			x.runSlide(&blocks[i], &tails[i], l, c, typ)
 			continue
 		}
-		if h := &heads[i]; h.ok {
-			t := x.nbr[int(l)*x.nd+int(h.dir)]
-			if t == engine.NoLoc {
+		h := &heads[i]
+		if !h.ok {
+			x.runBlocks(blocks[i:i+1], l, false, c, typ)
+			continue
+		}
+		t := nbr[base+int(h.dir)]
+		if t == engine.NoLoc {
+			continue
+		}
+		switch cl := cells[t]; h.first {
+		case headEmpty:
+			if !cl.IsEmpty() {
 				continue
 			}
-			switch cl := x.cells[t]; h.first {
-			case headEmpty:
-				if !cl.IsEmpty() {
-					continue
-				}
-			case headEnemy:
-				if cl.IsEmpty() || cl.Player() == x.side {
-					continue
-				}
-			case headFriend:
-				if cl.IsEmpty() || cl.Player() != x.side {
-					continue
-				}
-			}
-			stop := false
-			for _, cd := range h.conds {
-				if !cd(x.cells, x.side, t) {
-					stop = true
-					break
-				}
-			}
-			if stop {
+		case headEnemy:
+			if cl.IsEmpty() || cl.Player() == side {
 				continue
 			}
-			if tails != nil && tails[i].kind == dtailAdd {
-				x.runAddTail(&blocks[i], &tails[i], l, t, c, typ)
+		case headFriend:
+			if cl.IsEmpty() || cl.Player() != side {
 				continue
 			}
 		}
-		x.runBlocks(blocks[i:i+1], l, false, c, typ)
+		stop := false
+		for _, cd := range h.conds {
+			if !cd(cells, side, t) {
+				stop = true
+				break
+			}
+		}
+		if stop {
+			continue
+		}
+		b := &blocks[i]
+		switch {
+		case tails != nil && tails[i].kind == dtailAdd:
+			x.runAddTail(b, &tails[i], l, t, c, typ)
+		case x.runs(b, typ):
+			// The run goes on after the head, which only moved the cursor to t.
+			x.blk = b
+			x.reset(l, false, c)
+			x.cursor = t
+			x.run(b.Ops[h.rest:])
+		}
 	}
 }
 

@@ -54,6 +54,8 @@ type dialectEnd struct {
 	clean     uint8         // cleanUnknown, cleanYes or cleanNo
 	cells     []engine.Cell // a copy of the start's board, for the boards after quiet parts
 	haveCells bool
+	// chunk holds the changes of the post-actions of the turns completed (carveTo).
+	chunk []engine.Change
 }
 
 // span is an interval of integers; unbounded ends are spanInf.

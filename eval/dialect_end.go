@@ -84,6 +84,7 @@ func (g *Game) startClean(w *workspace, s *engine.State) bool {
 // reset forgets what e knows of the position before.
 func (e *dialectEnd) reset() {
 	e.clean, e.haveCells = cleanUnknown, false
+	e.chunk = e.chunk[:0]
 }
 
 // cleanScans reports whether no attribute that a sparse scan of the game reads differs

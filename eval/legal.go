@@ -496,7 +496,7 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 		g.SetCont(after, engine.NoLoc, engine.NoMoveType)
 	}
 	if d != nil && d.HasAct[code.ActPostPart] {
-		pm, ok, err := g.postAction(code.ActPostPart, s, after, *m, st)
+		pm, ok, err := g.postActionTo(&w.dend.chunk, code.ActPostPart, s, after, *m, st)
 		if err != nil || !ok {
 			return err
 		}
@@ -553,7 +553,7 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 func (g *Game) endTurn(w *workspace, before, after *engine.State, parts []engine.Move, caps, prom int, st *turnStats) error {
 	var end []engine.Change
 	if d := g.code.Dialect; d != nil && d.HasAct[code.ActPostMove] && !g.quietEnd(w, after, parts, g.Entry(before).Side) {
-		ch, ok, err := g.action(after, code.ActPostMove, after.LastTo, g.Entry(before).Side)
+		ch, ok, err := g.actionTo(&w.dend.chunk, after, code.ActPostMove, after.LastTo, g.Entry(before).Side)
 		if err != nil || !ok {
 			return err
 		}

@@ -39,6 +39,8 @@ package eval
 // a turn, and they are not counted.
 
 import (
+	"slices"
+
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/internal/code"
 )
@@ -69,6 +71,10 @@ type dialectFast struct {
 	// dropQuiet is true when the first check removes every turn that captures
 	// nothing once some turn captures (dialect_defer.go).
 	dropQuiet bool
+	// direct is true when the game has no pre-actions and no piece type moved by any
+	// owner: the first parts of a turn are the side's pieces' blocks alone
+	// (firstPartsExt).
+	direct bool
 	// lazyDup is true when no pre-action rewrites the moves of a part after they are
 	// made (pieceParts): duplicate may then hash them lazily, as in plain ZRF.
 	lazyDup bool
@@ -203,6 +209,7 @@ func (g *Game) initDialectFast() {
 	quiet = g.initTails(f) || quiet
 	f.lazyDup = !p.Dialect.HasAct[code.ActPreMove] && !p.Dialect.HasAct[code.ActPrePart]
 	quiet = quiet || f.lazyDup
+	f.direct = f.lazyDup && !slices.Contains(p.Dialect.AnyOwner, true)
 	// Only checks read the facts of a turn (gen.turn is set in applyChecks alone).
 	f.noStats = len(p.Dialect.Checks) == 0
 	quiet = quiet || f.noStats

@@ -311,6 +311,12 @@ func (g *Game) quietAfter(w *workspace, s *engine.State, a int, cells []engine.C
 	if !q.ok {
 		return false
 	}
+	if q.held != nil {
+		if q.held[int(piece.Player())*len(g.Board.Locs)+int(l)] {
+			return false
+		}
+		return !q.scans || g.startClean(w, s)
+	}
 	for _, o := range q.ops {
 		if o.scan != nil {
 			if !g.startClean(w, s) {

@@ -112,6 +112,11 @@ const (
 type quietList struct {
 	ok  bool
 	ops []quietOp
+	// When every condition of the ifs reads only zones (zoneOnly), held[side*n+l] says
+	// whether one of them holds for pieces of side on square l of the n squares, and
+	// scans whether the list has a scan: then quietHere decides without the board.
+	held  []bool
+	scans bool
 }
 
 // quietOp is one op of a quietList: an if (cond) or a sparse scan.
@@ -165,10 +170,10 @@ func (g *Game) initDialectFast() {
 			continue
 		}
 		quiet = true
-		f.quiet[0][a] = quietList{ok: true, ops: global}
+		f.quiet[0][a] = g.quietListOf(global, p.Dialect.Acts[0][a])
 		for k := 1; k < len(p.Dialect.Acts); k++ {
 			if own, ok := g.quietOps(f, p.Dialect.Acts[k][a]); ok {
-				f.quiet[k][a] = quietList{ok: true, ops: append(own, global...)}
+				f.quiet[k][a] = g.quietListOf(append(own, global...), p.Dialect.Acts[k][a], p.Dialect.Acts[0][a])
 			}
 		}
 	}
@@ -445,6 +450,51 @@ func (g *Game) quietOps(f *dialectFast, ops []code.Op) ([]quietOp, bool) {
 		}
 	}
 	return q, true
+}
+
+// quietListOf makes the quietList of ops, compiled from the actions lists, with its
+// table of held conditions when they read only zones.
+func (g *Game) quietListOf(ops []quietOp, lists ...[]code.Op) quietList {
+	q := quietList{ok: true, ops: ops}
+	for _, o := range ops {
+		q.scans = q.scans || o.scan != nil
+	}
+	for _, list := range lists {
+		for i := range list {
+			if o := &list[i]; o.Code == code.OpIf && !zoneOnly(o.Cond) {
+				return q
+			}
+		}
+	}
+	n := len(g.Board.Locs)
+	q.held = make([]bool, len(g.Players)*n)
+	for p := range g.Players {
+		for l := 0; l < n; l++ {
+			for _, o := range ops {
+				if o.scan == nil && o.cond(nil, engine.Player(p), engine.Loc(l)) {
+					q.held[p*n+l] = true
+				}
+			}
+		}
+	}
+	return q
+}
+
+// zoneOnly reports whether c, accepted by quietCondOK, reads only the zones of the
+// cursor's square: quietFn's test of it reads no cell.
+func zoneOnly(c *code.Cond) bool {
+	switch c.Code {
+	case code.CondTrue, code.CondFalse, code.CondInZone:
+		return true
+	case code.CondAnd, code.CondOr, code.CondNot:
+		for _, a := range c.Args {
+			if !zoneOnly(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // quietCondOK reports whether quietFn compiles c: a condition on the piece and the

@@ -38,12 +38,17 @@ func (g *Game) applyValues(s *State, m *Move) bool {
 	if !useValuesPlain || !g.valuesPart(m) {
 		return false
 	}
+	g.valuesChanges(s, m)
+	return true
+}
+
+// valuesChanges makes the changes of m, a part that valuesPart takes, on s.
+func (g *Game) valuesChanges(s *State, m *Move) {
 	h := g.plainChanges(s.Cells, s.Hash, m.Changes)
 	h ^= g.valuesApply(s, m)
 	s.LastFrom, s.LastTo = m.Changes[0].From, m.Changes[0].To
 	s.Ply++
 	s.Hash = h
-	return true
 }
 
 // EndValues makes t the state after m, a part that ends the turn, made in s, as
@@ -62,7 +67,7 @@ func (g *Game) EndValues(t, s *State, m *Move) bool {
 	copy(t.Vals, s.Vals)
 	t.Turn, t.Ply, t.LastFrom, t.LastTo, t.Cont, t.ContType = s.Turn, s.Ply, s.LastFrom, s.LastTo, s.Cont, s.ContType
 	t.Out, t.Hash, t.Jump, t.Passes = s.Out, s.Hash, s.Jump, s.Passes
-	g.applyValues(t, m)
+	g.valuesChanges(t, m)
 	g.Advance(t)
 	return true
 }

@@ -279,16 +279,19 @@ func (g *Game) quietTurn(w *workspace, s *engine.State, t *Turn) {
 // (quietPart), made in s, do nothing.
 func (g *Game) actsQuiet(w *workspace, s *engine.State, m *engine.Move) bool {
 	d := g.code.Dialect
-	e := &w.dend
-	if !e.haveCells {
-		e.cells = append(e.cells[:0], s.Cells...)
-		e.haveCells = true
-	}
 	ch := m.Changes
 	from, to := ch[0].From, ch[0].To
 	piece := s.Cells[from]
 	for i := 1; i < len(ch); i++ {
 		piece = piece.WithKind(ch[i].Kind)
+	}
+	if quiet, known := g.heldQuiet(w, s, piece, to); known {
+		return quiet
+	}
+	e := &w.dend
+	if !e.haveCells {
+		e.cells = append(e.cells[:0], s.Cells...)
+		e.haveCells = true
 	}
 	cells := e.cells
 	cells[from], cells[to] = engine.Empty, piece
@@ -301,6 +304,27 @@ func (g *Game) actsQuiet(w *workspace, s *engine.State, m *engine.Move) bool {
 	}
 	cells[from], cells[to] = s.Cells[from], s.Cells[to]
 	return quiet
+}
+
+// heldQuiet is actsQuiet for piece arriving on l when the quiet lists of its actions
+// answer from their tables (quietList.held), without the board after the part; known
+// is false when one of them does not.
+func (g *Game) heldQuiet(w *workspace, s *engine.State, piece engine.Cell, l engine.Loc) (quiet, known bool) {
+	for _, a := range [...]int{code.ActPostPart, code.ActPostMove} {
+		if !g.code.Dialect.HasAct[a] {
+			continue
+		}
+		q := &g.dfast.quiet[int(piece.Kind())+1][a]
+		switch {
+		case !q.ok:
+			return false, true
+		case q.held == nil:
+			return false, false
+		case q.held[int(piece.Player())*len(g.Board.Locs)+int(l)] || q.scans && !g.startClean(w, s):
+			return false, true
+		}
+	}
+	return true, true
 }
 
 // quietAfter reports whether the actions of kind a for piece, standing on l of the board

@@ -225,35 +225,35 @@ func (g *Game) resolveQuiet(s *engine.State, w *workspace, turns []Turn) ([]Turn
 		}
 	}
 	w.turns = turns
-	n := len(turns)
+	n, kept := len(turns), 0
 	for j := 0; j < n; j++ {
-		if w.turns[j].After != nil {
-			continue
-		}
-		parts := w.turns[j].Parts
-		if g.actsQuiet(w, s, &parts[0]) {
-			if !captures {
-				g.quietTurn(w, s, &w.turns[j])
+		if w.turns[j].After == nil {
+			parts := w.turns[j].Parts
+			if g.actsQuiet(w, s, &parts[0]) {
+				if !captures {
+					g.quietTurn(w, s, &w.turns[j])
+				}
+			} else {
+				end := len(w.turns)
+				if err := g.complete(s, parts, 0, 0, w, nil, nil); err != nil {
+					return nil, err
+				}
+				if len(w.turns) > end {
+					w.turns[j] = w.turns[end]
+				}
+				w.turns = w.turns[:end]
 			}
-			continue
+			if w.turns[j].After == nil {
+				continue // dropped, or no turn
+			}
 		}
-		end := len(w.turns)
-		if err := g.complete(s, parts, 0, 0, w, nil, nil); err != nil {
-			return nil, err
+		if kept != j {
+			w.turns[kept] = w.turns[j]
 		}
-		if len(w.turns) > end {
-			w.turns[j] = w.turns[end]
-		}
-		w.turns = w.turns[:end]
+		kept++
 	}
-	kept := w.turns[:0]
-	for i := range w.turns {
-		if w.turns[i].After != nil {
-			kept = append(kept, w.turns[i])
-		}
-	}
-	w.turns = kept
-	return kept, nil
+	w.turns = w.turns[:kept]
+	return w.turns, nil
 }
 
 // quietTurn makes the placeholder t, of a quiet part whose actions do nothing

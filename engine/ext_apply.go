@@ -6,25 +6,31 @@ package engine
 // values changes the cells as a plain part does (plainChanges, which passes over the
 // values) and the values as valuesApply does, which reads nothing the cells' changes
 // could alter but the emptiness of a square for a piece value, and the game has none.
+// The effects of actions (the same changes without the movement) go the same way.
 
 // useValuesPlain turns applyValues on; tests turn it off to compare.
 var useValuesPlain = true
 
 // valuesPart reports whether applyValues takes m: g's only extra state is variables and
-// position values, captured pieces are not recycled, and m is no pass, moves one piece
-// first and then only captures, changes types, sets attributes and sets values.
+// position values, captured pieces are not recycled, and m is no pass and only
+// captures, changes types, sets attributes and sets values, after moving one piece
+// first or not.
 func (g *Game) valuesPart(m *Move) bool {
 	e := g.Ext
 	if e == nil || len(e.PieceInts) > 0 || e.StackCap > 0 || !useValuesOnly || g.Options.RecycleCaptures || m.Pass {
 		return false
 	}
 	ch := m.Changes
-	if len(ch) == 0 || ch[0].Op != OpMove {
+	if len(ch) == 0 {
 		return false
 	}
-	for i := 1; i < len(ch); i++ {
+	for i := range ch {
 		switch ch[i].Op {
 		case OpCapture, OpType, OpAttr, OpVal:
+		case OpMove:
+			if i > 0 {
+				return false
+			}
 		default:
 			return false
 		}
@@ -44,11 +50,45 @@ func (g *Game) applyValues(s *State, m *Move) bool {
 
 // valuesChanges makes the changes of m, a part that valuesPart takes, on s.
 func (g *Game) valuesChanges(s *State, m *Move) {
-	h := g.plainChanges(s.Cells, s.Hash, m.Changes)
+	var h uint64
+	if ch := m.Changes; ch[0].Op == OpMove {
+		h = g.plainChanges(s.Cells, s.Hash, ch)
+		s.LastFrom, s.LastTo = ch[0].From, ch[0].To
+	} else {
+		h = g.effectChanges(s.Cells, s.Hash, ch)
+		s.LastFrom, s.LastTo = NoLoc, NoLoc
+	}
 	h ^= g.valuesApply(s, m)
-	s.LastFrom, s.LastTo = m.Changes[0].From, m.Changes[0].To
 	s.Ply++
 	s.Hash = h
+}
+
+// effectChanges is plainChanges for changes without a movement (the effects of the
+// dialect's actions): the captures, the type changes and the attributes, each in the
+// order of the changes, as Apply's groups reduce to; value changes are passed over.
+func (g *Game) effectChanges(cells []Cell, h uint64, ch []Change) uint64 {
+	z := g.zobrist()
+	for i := range ch {
+		if e := &ch[i]; e.Op == OpCapture && !cells[e.To].IsEmpty() {
+			h ^= z.cellHash(e.To, cells[e.To])
+			cells[e.To] = Empty
+		}
+	}
+	for i := range ch {
+		if e := &ch[i]; e.Op == OpType && !cells[e.To].IsEmpty() {
+			old := cells[e.To]
+			cells[e.To] = old.WithKind(e.Kind)
+			h ^= z.cellHash(e.To, old) ^ z.cellHash(e.To, cells[e.To])
+		}
+	}
+	for i := range ch {
+		if e := &ch[i]; e.Op == OpAttr && !cells[e.To].IsEmpty() {
+			old := cells[e.To]
+			cells[e.To] = old.WithAttr(int(e.Attr), e.Val)
+			h ^= z.cellHash(e.To, old) ^ z.cellHash(e.To, cells[e.To])
+		}
+	}
+	return h
 }
 
 // EndValues makes t the state after m, a part that ends the turn, made in s, as

@@ -502,7 +502,13 @@ func (g *Game) action(s *engine.State, a int, l engine.Loc, mover engine.Player)
 // instead of from the chunk of a generator (see carveTo).
 func (g *Game) actionTo(dst *[]engine.Change, s *engine.State, a int, l engine.Loc, mover engine.Player) (changes []engine.Change, ok bool, err error) {
 	d := g.code.Dialect
-	if d == nil || !d.HasAct[a] || g.quietAction(s, a, l, mover) {
+	if d == nil || !d.HasAct[a] {
+		return nil, true, nil
+	}
+	if ch, ok := g.directAction(dst, s, a, l, mover); ok {
+		return ch, true, nil // without the interpreter (dialect_direct.go)
+	}
+	if g.quietAction(s, a, l, mover) {
 		return nil, true, nil
 	}
 	x := g.getGen()

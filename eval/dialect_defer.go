@@ -56,6 +56,8 @@ type dialectEnd struct {
 	haveCells bool
 	// chunk holds the changes of the post-actions of the turns completed (carveTo).
 	chunk []engine.Change
+	// quiet[kind] is the facts of the quiet turns of the kind's pieces (quietTurn).
+	quiet []*turnStats
 }
 
 // span is an interval of integers; unbounded ends are spanInf.
@@ -269,9 +271,19 @@ func (g *Game) quietTurn(w *workspace, s *engine.State, t *Turn) {
 	}
 	t.After = after
 	if !g.noStats() {
-		st := w.stat(len(g.Pieces))
-		st.mover, st.parts = s.Cells[m.Changes[0].From].Kind(), 1
-		t.stats = st
+		// The facts of the quiet turns of one piece type are the same: they share them
+		// until w is reset (nothing writes the facts of a turn once it is made).
+		e := &w.dend
+		k := s.Cells[m.Changes[0].From].Kind()
+		if e.quiet == nil {
+			e.quiet = make([]*turnStats, len(g.Pieces))
+		}
+		if e.quiet[k] == nil {
+			st := w.stat(len(g.Pieces))
+			st.mover, st.parts = k, 1
+			e.quiet[k] = st
+		}
+		t.stats = e.quiet[k]
 	}
 }
 

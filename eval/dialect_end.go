@@ -85,6 +85,7 @@ func (g *Game) startClean(w *workspace, s *engine.State) bool {
 func (e *dialectEnd) reset() {
 	e.clean, e.haveCells = cleanUnknown, false
 	e.chunk = e.chunk[:0]
+	clear(e.quiet)
 }
 
 // cleanScans reports whether no attribute that a sparse scan of the game reads differs

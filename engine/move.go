@@ -195,6 +195,9 @@ func (g *Game) Apply(s *State, m *Move) {
 	if usePlainApply && g.applyPlain(s, m) {
 		return
 	}
+	if g.Ext != nil && g.applyValues(s, m) { // the dialect's draughts (ext_apply.go)
+		return
+	}
 	z := g.zobrist()
 	h := s.Hash
 	set := func(l Loc, c Cell) {

@@ -28,12 +28,19 @@ package eval
 // without a move where the step leaves the board or a verify fails on the square it
 // reaches: pieceParts does not run it there (a man's jump with no enemy next to it).
 //
+// Lazy duplicates. Only pre-actions rewrite the moves of a part once they are made
+// (pieceParts prepends their changes), so in a game without them gen.duplicate hashes
+// a move only when an earlier move of the part has the same first-change squares, as
+// in plain ZRF.
+//
 // Checks on the facts of the turn. A check whose condition and accumulators read only
 // the turn's captures, parts and the like runs as closures compiled at load, with no
 // board to set up for every turn; in a game without checks nothing reads the facts of
 // a turn, and they are not counted.
 
 import (
+	"slices"
+
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/internal/code"
 )
@@ -61,8 +68,24 @@ type dialectFast struct {
 	// noStats is true when the game has no check: nothing reads the facts of a turn
 	// (turnStats), which need not be counted.
 	noStats bool
+	// dropQuiet is true when the first check removes every turn that captures
+	// nothing once some turn captures (dialect_defer.go).
+	dropQuiet bool
+	// direct is true when the game has no pre-actions and no piece type moved by any
+	// owner: the first parts of a turn are the side's pieces' blocks alone
+	// (firstPartsExt).
+	direct bool
+	// directActs[kind+1][act] is the kind's own actions, and directActs[0][act] the
+	// global ones, as directLists (dialect_direct.go).
+	directActs [][code.NumActs]directList
+	// lazyDup is true when no pre-action rewrites the moves of a part after they are
+	// made (pieceParts): duplicate may then hash them lazily, as in plain ZRF.
+	lazyDup bool
 	// heads[kind][i] is how move block i of the kind begins.
 	heads [][]blockHead
+	// tails[kind][i] is how move block i of the kind ends when it can be finished
+	// without the interpreter (dialect_tail.go); nil when no block can.
+	tails [][]blockTail
 }
 
 // blockHead is the beginning of a move block: a step (dir) and the verifies after it
@@ -74,6 +97,7 @@ type blockHead struct {
 	dir   int32
 	first uint8 // the first verify when it is a plain empty?, enemy? or friend?: tested inline
 	conds []cellCond
+	rest  int // the index of the block's first op after its head
 }
 
 // The first verifies of block heads that runPieceBlocks tests without a call.
@@ -91,6 +115,11 @@ const (
 type quietList struct {
 	ok  bool
 	ops []quietOp
+	// When every condition of the ifs reads only zones (zoneOnly), held[side*n+l] says
+	// whether one of them holds for pieces of side on square l of the n squares, and
+	// scans whether the list has a scan: then quietHere decides without the board.
+	held  []bool
+	scans bool
 }
 
 // quietOp is one op of a quietList: an if (cond) or a sparse scan.
@@ -144,10 +173,19 @@ func (g *Game) initDialectFast() {
 			continue
 		}
 		quiet = true
-		f.quiet[0][a] = quietList{ok: true, ops: global}
+		f.quiet[0][a] = g.quietListOf(global, p.Dialect.Acts[0][a])
 		for k := 1; k < len(p.Dialect.Acts); k++ {
 			if own, ok := g.quietOps(f, p.Dialect.Acts[k][a]); ok {
-				f.quiet[k][a] = quietList{ok: true, ops: append(own, global...)}
+				f.quiet[k][a] = g.quietListOf(append(own, global...), p.Dialect.Acts[k][a], p.Dialect.Acts[0][a])
+			}
+		}
+	}
+	f.directActs = make([][code.NumActs]directList, len(p.Dialect.Acts))
+	for k, acts := range p.Dialect.Acts {
+		for a := range code.NumActs {
+			if ops, ok := g.directOps(f, acts[a]); ok {
+				f.directActs[k][a] = directList{ok: true, ops: ops}
+				quiet = true
 			}
 		}
 	}
@@ -179,11 +217,16 @@ func (g *Game) initDialectFast() {
 				h.conds = append(h.conds, g.quietFn(cd))
 			}
 			if h.ok = j > 1; h.ok {
+				h.rest = j
 				f.heads[k][i] = h
 				quiet = true
 			}
 		}
 	}
+	quiet = g.initTails(f) || quiet
+	f.lazyDup = !p.Dialect.HasAct[code.ActPreMove] && !p.Dialect.HasAct[code.ActPrePart]
+	quiet = quiet || f.lazyDup
+	f.direct = f.lazyDup && !slices.Contains(p.Dialect.AnyOwner, true)
 	// Only checks read the facts of a turn (gen.turn is set in applyChecks alone).
 	f.noStats = len(p.Dialect.Checks) == 0
 	quiet = quiet || f.noStats
@@ -203,6 +246,7 @@ func (g *Game) initDialectFast() {
 		f.checks[i] = tc
 		quiet = true
 	}
+	f.dropQuiet = g.proveDropQuiet(f)
 	if len(f.scans) > 0 || quiet {
 		g.dfast = f
 	}
@@ -420,6 +464,51 @@ func (g *Game) quietOps(f *dialectFast, ops []code.Op) ([]quietOp, bool) {
 	return q, true
 }
 
+// quietListOf makes the quietList of ops, compiled from the actions lists, with its
+// table of held conditions when they read only zones.
+func (g *Game) quietListOf(ops []quietOp, lists ...[]code.Op) quietList {
+	q := quietList{ok: true, ops: ops}
+	for _, o := range ops {
+		q.scans = q.scans || o.scan != nil
+	}
+	for _, list := range lists {
+		for i := range list {
+			if o := &list[i]; o.Code == code.OpIf && !zoneOnly(o.Cond) {
+				return q
+			}
+		}
+	}
+	n := len(g.Board.Locs)
+	q.held = make([]bool, len(g.Players)*n)
+	for p := range g.Players {
+		for l := 0; l < n; l++ {
+			for _, o := range ops {
+				if o.scan == nil && o.cond(nil, engine.Player(p), engine.Loc(l)) {
+					q.held[p*n+l] = true
+				}
+			}
+		}
+	}
+	return q
+}
+
+// zoneOnly reports whether c, accepted by quietCondOK, reads only the zones of the
+// cursor's square: quietFn's test of it reads no cell.
+func zoneOnly(c *code.Cond) bool {
+	switch c.Code {
+	case code.CondTrue, code.CondFalse, code.CondInZone:
+		return true
+	case code.CondAnd, code.CondOr, code.CondNot:
+		for _, a := range c.Args {
+			if !zoneOnly(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
 // quietCondOK reports whether quietFn compiles c: a condition on the piece and the
 // zones of the cursor's square, through and, or and not.
 func quietCondOK(c *code.Cond) bool {
@@ -526,7 +615,8 @@ func (g *Game) quietList(q *quietList, s *engine.State, side engine.Player, l en
 
 // runPieceBlocks is runBlocks for the move blocks of the piece c on l in pieceParts:
 // it leaves out the blocks whose head (blockHead) fails, which would stop without a
-// move.
+// move, finishes those with a tail without the interpreter (dialect_tail.go), and
+// runs the others from the first op after their heads.
 func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
 	g := x.g
 	blocks := g.code.Moves[c.Kind()]
@@ -536,38 +626,60 @@ func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
 		return
 	}
 	heads := g.dfast.heads[c.Kind()]
+	var tails []blockTail
+	if g.dfast.tails != nil {
+		tails = g.dfast.tails[c.Kind()]
+	}
+	nbr, cells, side, base := x.nbr, x.cells, x.side, int(l)*x.nd
 	for i := range blocks {
-		if h := &heads[i]; h.ok {
-			t := x.nbr[int(l)*x.nd+int(h.dir)]
-			if t == engine.NoLoc {
+		if tails != nil && tails[i].kind == dtailSlide {
+			x.runSlide(&blocks[i], &tails[i], l, c, typ)
+			continue
+		}
+		h := &heads[i]
+		if !h.ok {
+			x.runBlocks(blocks[i:i+1], l, false, c, typ)
+			continue
+		}
+		t := nbr[base+int(h.dir)]
+		if t == engine.NoLoc {
+			continue
+		}
+		switch cl := cells[t]; h.first {
+		case headEmpty:
+			if !cl.IsEmpty() {
 				continue
 			}
-			switch cl := x.cells[t]; h.first {
-			case headEmpty:
-				if !cl.IsEmpty() {
-					continue
-				}
-			case headEnemy:
-				if cl.IsEmpty() || cl.Player() == x.side {
-					continue
-				}
-			case headFriend:
-				if cl.IsEmpty() || cl.Player() != x.side {
-					continue
-				}
+		case headEnemy:
+			if cl.IsEmpty() || cl.Player() == side {
+				continue
 			}
-			stop := false
-			for _, cd := range h.conds {
-				if !cd(x.cells, x.side, t) {
-					stop = true
-					break
-				}
-			}
-			if stop {
+		case headFriend:
+			if cl.IsEmpty() || cl.Player() != side {
 				continue
 			}
 		}
-		x.runBlocks(blocks[i:i+1], l, false, c, typ)
+		stop := false
+		for _, cd := range h.conds {
+			if !cd(cells, side, t) {
+				stop = true
+				break
+			}
+		}
+		if stop {
+			continue
+		}
+		b := &blocks[i]
+		switch {
+		case tails != nil && tails[i].kind == dtailAdd:
+			x.runAddTail(b, &tails[i], l, t, c, typ)
+		case x.runs(b, typ):
+			// The run goes on after the head, which only moved the cursor to t.
+			x.blk = b
+			x.reset(l, false, c)
+			x.cursor = t
+			x.run(b.Ops[h.rest:])
+		}
 	}
 }
 
@@ -788,6 +900,12 @@ func turnIntFn(e *code.Expr) func(*turnStats, []int64) int64 {
 		}
 		return v
 	}
+}
+
+// lazyDup reports whether gen.duplicate may hash the moves of a part lazily: equal
+// moves have equal first changes, and no move is rewritten after it is made.
+func (g *Game) lazyDup() bool {
+	return g.dfast != nil && useDialectShortcuts && g.dfast.lazyDup
 }
 
 // noStats reports whether the facts of the turns need not be counted.

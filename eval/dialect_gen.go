@@ -495,8 +495,20 @@ func (g *Game) countCaptures(t *turnStats, s *engine.State, m *engine.Move) {
 // l of s, for a turn of mover. It returns their changes; ok is false when one of them
 // stopped (a failed verify), which makes the part illegal.
 func (g *Game) action(s *engine.State, a int, l engine.Loc, mover engine.Player) (changes []engine.Change, ok bool, err error) {
+	return g.actionTo(nil, s, a, l, mover)
+}
+
+// actionTo is action carving the changes it returns from *dst, when dst is not nil,
+// instead of from the chunk of a generator (see carveTo).
+func (g *Game) actionTo(dst *[]engine.Change, s *engine.State, a int, l engine.Loc, mover engine.Player) (changes []engine.Change, ok bool, err error) {
 	d := g.code.Dialect
-	if d == nil || !d.HasAct[a] || g.quietAction(s, a, l, mover) {
+	if d == nil || !d.HasAct[a] {
+		return nil, true, nil
+	}
+	if ch, ok := g.directAction(dst, s, a, l, mover); ok {
+		return ch, true, nil // without the interpreter (dialect_direct.go)
+	}
+	if g.quietAction(s, a, l, mover) {
 		return nil, true, nil
 	}
 	x := g.getGen()
@@ -514,6 +526,9 @@ func (g *Game) action(s *engine.State, a int, l engine.Loc, mover engine.Player)
 	x.s, x.cells, x.side, x.mover, x.nbr = s, s.Cells, side, mover, g.Board.Neighbor[side]
 	clear(x.attCache[0])
 	clear(x.attCache[1])
+	if dst == nil {
+		dst = &x.chunk
+	}
 	var parts [2][]engine.Change // the changes of each list, carved
 	for i, ops := range lists {
 		if len(ops) == 0 {
@@ -523,7 +538,7 @@ func (g *Game) action(s *engine.State, a int, l engine.Loc, mover engine.Player)
 		if !x.run(ops) {
 			return nil, false, nil
 		}
-		parts[i] = x.carve(x.effects, nil)
+		parts[i] = carveTo(dst, x.effects, nil)
 	}
 	switch {
 	case parts[1] == nil:
@@ -531,23 +546,30 @@ func (g *Game) action(s *engine.State, a int, l engine.Loc, mover engine.Player)
 	case parts[0] == nil:
 		return parts[1], true, nil
 	}
-	return x.carve(parts[0], parts[1]), true, nil
+	return carveTo(dst, parts[0], parts[1]), true, nil
 }
 
 // carve returns a copy of a followed by b in x's chunk, nil when both are empty. The
 // copies live as long as a turn that keeps them: a chunk is only ever written past what
 // was carved from it, and a full one is left to the turns that hold its slices.
-func (x *gen) carve(a, b []engine.Change) []engine.Change {
+func (x *gen) carve(a, b []engine.Change) []engine.Change { return carveTo(&x.chunk, a, b) }
+
+// carveTo is carve from the chunk *chunk. A workspace's chunk (dialectEnd) holds the
+// changes of the turns it completes, which live until it is reset: then its chunk is
+// written again from the start, and it allocates only while it grows.
+func carveTo(chunk *[]engine.Change, a, b []engine.Change) []engine.Change {
 	n := len(a) + len(b)
 	if n == 0 {
 		return nil
 	}
-	if cap(x.chunk)-len(x.chunk) < n {
-		x.chunk = make([]engine.Change, 0, max(512, n))
+	c := *chunk
+	if cap(c)-len(c) < n {
+		c = make([]engine.Change, 0, max(512, 2*cap(c), n))
 	}
-	k := len(x.chunk)
-	x.chunk = append(append(x.chunk, a...), b...)
-	return x.chunk[k : k+n : k+n]
+	k := len(c)
+	c = append(append(c, a...), b...)
+	*chunk = c
+	return c[k : k+n : k+n]
 }
 
 // applyEffects applies changes made by actions to s without counting a part.
@@ -561,8 +583,14 @@ func (g *Game) applyEffects(s *engine.State, changes []engine.Change) {
 // after; their changes are applied to after and appended to a copy of m, which is
 // returned. ok is false when an action forbids the part.
 func (g *Game) postAction(a int, before, after *engine.State, m engine.Move, st *turnStats) (engine.Move, bool, error) {
+	return g.postActionTo(nil, a, before, after, m, st)
+}
+
+// postActionTo is postAction carving the changes from *dst when dst is not nil (see
+// carveTo).
+func (g *Game) postActionTo(dst *[]engine.Change, a int, before, after *engine.State, m engine.Move, st *turnStats) (engine.Move, bool, error) {
 	mover := g.Entry(before).Side
-	ch, ok, err := g.action(after, a, after.LastTo, mover)
+	ch, ok, err := g.actionTo(dst, after, a, after.LastTo, mover)
 	if err != nil || !ok || len(ch) == 0 {
 		return m, ok, err
 	}
@@ -570,6 +598,10 @@ func (g *Game) postAction(a int, before, after *engine.State, m engine.Move, st 
 		g.countCaptures(st, after, &engine.Move{Changes: ch})
 	}
 	g.applyEffects(after, ch)
+	if dst != nil {
+		m.Changes = carveTo(dst, m.Changes, ch)
+		return m, true, nil
+	}
 	x := g.getGen()
 	m.Changes = x.carve(m.Changes, ch)
 	g.putGen(x)
@@ -613,6 +645,9 @@ func (g *Game) applyChecks(turns []Turn, s *engine.State) ([]Turn, error) {
 			// A check proved to read the turns' facts only runs as closures, without
 			// a board to set up for every turn.
 			tc := g.turnCheck(ci)
+			if tc != nil && g.keepsAll(&d.Checks[ci], turns, x.acc) {
+				continue // it keeps every turn (dialect_checks.go)
+			}
 			for j, a := range ck.Acc {
 				first := true
 				for i := range turns {
@@ -709,6 +744,17 @@ func (w *workspace) stat(nk int) *turnStats {
 // firstPartsExt is firstParts for a game in the dialect: pieces of any owner move when
 // their type has (owner any) or (owner enemy) blocks, and pre-actions run first.
 func (g *Game) firstPartsExt(x *gen, s *engine.State, side engine.Player, typ engine.MoveType) {
+	if g.dfast != nil && g.dfast.direct && useDialectShortcuts && !x.attackMode {
+		// No pre-action and no piece moved by another owner: pieceParts comes down to
+		// runPieceBlocks for the side's own pieces.
+		x.foreign = false
+		for l, c := range s.Cells {
+			if c.Owns(side) {
+				x.runPieceBlocks(engine.Loc(l), c, typ)
+			}
+		}
+		return
+	}
 	p := g.code
 	for l, c := range s.Cells {
 		if c.IsEmpty() || c.Player() != side && !p.Dialect.AnyOwner[c.Kind()] {

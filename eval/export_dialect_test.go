@@ -33,3 +33,42 @@ func FastPaths(g *Game) (scans, actions, heads, checks int) {
 	}
 	return
 }
+
+// DropsQuiet reports whether the load proved that g's first check removes every turn
+// that captures nothing once some turn captures (dialect_defer.go).
+func DropsQuiet(g *Game) bool { return g.dfast != nil && g.dfast.dropQuiet }
+
+// Tails counts the move blocks of g that dialect_tail.go finishes without the
+// interpreter: add tails and slides.
+func Tails(g *Game) (adds, slides int) {
+	if g.dfast == nil {
+		return
+	}
+	for _, ts := range g.dfast.tails {
+		for _, t := range ts {
+			switch t.kind {
+			case dtailAdd:
+				adds++
+			case dtailSlide:
+				slides++
+			}
+		}
+	}
+	return
+}
+
+// DirectActions counts the action lists of g (the global ones and each piece type's,
+// for each kind of action) that dialect_direct.go runs without the interpreter.
+func DirectActions(g *Game) (n int) {
+	if g.dfast == nil {
+		return 0
+	}
+	for _, acts := range g.dfast.directActs {
+		for _, l := range acts {
+			if l.ok {
+				n++
+			}
+		}
+	}
+	return n
+}

@@ -577,11 +577,12 @@ func (x *gen) movementChange(m movement) engine.Change {
 func (x *gen) duplicate(m *engine.Move) bool {
 	t := &x.seen
 	i := int32(len(x.out))
-	if x.g.code.Dialect == nil || x.g.fast != nil {
+	if x.g.code.Dialect == nil || x.g.fast != nil || x.g.lazyDup() {
 		// The dialect may rewrite the moves of a part after they are made (pieceParts), so
 		// only plain games hash lazily; equal moves have equal first changes, and thus
 		// share a bucket. A dialect game with fast blocks has no acts (fastDialectOK),
-		// and its moves are not rewritten.
+		// and its moves are not rewritten; nor are those of a game without pre-actions
+		// (lazyDup, dialect_fast.go).
 		from, to := engine.NoLoc, engine.NoLoc
 		if len(m.Changes) > 0 {
 			from, to = m.Changes[0].From, m.Changes[0].To

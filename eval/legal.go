@@ -242,12 +242,14 @@ type workspace struct {
 	order []engine.Player
 	// left holds the candidates Sample has not rejected yet (sample.go).
 	left []int32
+	dend dialectEnd // what the dialect's shortcuts know of start (dialect_end.go)
 }
 
 func (g *Game) newWorkspace() *workspace { return &workspace{x: newGen(g)} }
 
 func (w *workspace) reset() {
 	w.used = 0
+	w.dend.reset()
 	w.nstats = 0
 	w.parts = w.parts[:0]
 	w.arena = w.arena[:0]
@@ -429,9 +431,16 @@ func (g *Game) completeTurns(s *engine.State, w *workspace) ([]Turn, error) {
 	// complete's and endTurn's last steps.
 	w.slab.want = len(w.moves) + 1
 	plain := useShortcuts && g.code.Dialect == nil && !g.Semantics.DropNullTurns
+	deferQuiet := g.deferQuiet(w, s) // the dialect's quiet parts wait (dialect_defer.go)
 	for i := range w.moves {
 		if m := &w.moves[i]; plain && m.Cont == engine.NoMoveType {
 			if err := g.endPart(s, w.moves[i:i+1:i+1], w); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if deferQuiet && quietPart(s, &w.moves[i]) {
+			if err := g.addPlaceholder(w, w.moves[i:i+1:i+1]); err != nil {
 				return nil, err
 			}
 			continue
@@ -443,6 +452,12 @@ func (g *Game) completeTurns(s *engine.State, w *workspace) ([]Turn, error) {
 	turns := w.turns
 	if !w.keepAll {
 		turns = dedupe(turns, g.Semantics.MergeChains)
+	}
+	if deferQuiet {
+		var err error
+		if turns, err = g.resolveQuiet(s, w, turns); err != nil {
+			return nil, err
+		}
 	}
 	return turns, nil
 }
@@ -494,7 +509,7 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 		g.SetCont(after, engine.NoLoc, engine.NoMoveType)
 	}
 	if d != nil && d.HasAct[code.ActPostPart] {
-		pm, ok, err := g.postAction(code.ActPostPart, s, after, *m, st)
+		pm, ok, err := g.postActionTo(&w.dend.chunk, code.ActPostPart, s, after, *m, st)
 		if err != nil || !ok {
 			return err
 		}
@@ -550,8 +565,8 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 // order and records the turn.
 func (g *Game) endTurn(w *workspace, before, after *engine.State, parts []engine.Move, caps, prom int, st *turnStats) error {
 	var end []engine.Change
-	if d := g.code.Dialect; d != nil && d.HasAct[code.ActPostMove] {
-		ch, ok, err := g.action(after, code.ActPostMove, after.LastTo, g.Entry(before).Side)
+	if d := g.code.Dialect; d != nil && d.HasAct[code.ActPostMove] && !g.quietEnd(w, after, parts, g.Entry(before).Side) {
+		ch, ok, err := g.actionTo(&w.dend.chunk, after, code.ActPostMove, after.LastTo, g.Entry(before).Side)
 		if err != nil || !ok {
 			return err
 		}

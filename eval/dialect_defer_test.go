@@ -1,0 +1,166 @@
+package eval_test
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/internal/evaltest"
+)
+
+// TestDialectDropQuietProved checks which checks the load proves to remove every turn
+// that captures nothing once some turn captures (dialect_defer.go): the draughts' and
+// other forms of the rule, and none where a quiet turn may stay.
+func TestDialectDropQuietProved(t *testing.T) {
+	for _, tt := range []struct {
+		name, check string
+		want        bool
+	}{
+		{"russian", "(check (or (> (captures) 0) (= (max (captures)) 0)))", true},
+		{"brazilian", "(check (>= (captures) (max (captures))))", true},
+		{"always", "(check (> (captures) 0))", true},
+		{"not", "(check (not (< (captures) (max (captures)))))", true},
+		{"fewer", "(check (<= (captures) (max (captures))))", false},
+		{"min", "(check (>= (captures) (min (captures))))", false},
+		{"parts", "(check (or (> (captures) 0) (= (max parts) 1)))", false},
+		{"mover", "(check (or (> (captures) 0) (= (mover Man) 1)))", false},
+		{"board", "(check (> (count friend?) 0))", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src := strings.Replace(dropQuietRules, "CHECK", tt.check, 1)
+			g := evaltest.LoadText(t, tt.name+".zrf", src)
+			if got := eval.DropsQuiet(g); got != tt.want {
+				t.Errorf("%s: drops quiet turns %v, want %v", tt.check, got, tt.want)
+			}
+		})
+	}
+	for _, file := range []string{"russian.zrf", "brazilian.zrf"} {
+		g := loadGame(t, file)
+		if !eval.DropsQuiet(g) {
+			t.Errorf("%s: the check is not proved to drop quiet turns", file)
+		}
+		// A man's two steps and a king's four slides.
+		if adds, slides := eval.Tails(g); adds != 2 || slides != 4 {
+			t.Errorf("%s: %d add tails and %d slides, want 2 and 4", file, adds, slides)
+		}
+	}
+}
+
+// dropQuietRules is a game of the dialect whose check is CHECK.
+const dropQuietRules = `(version "zoggo-1")
+(game
+   (title "Checks")
+   (players White Black)
+   (turn-order White Black)
+   (board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b/c" (10 0)) ("3/2/1" (0 10)))
+      (directions (n 0 -1) (s 0 1))))
+   CHECK
+   (piece (name Man) (moves (n (verify empty?) add) (n (verify enemy?) capture n (verify empty?) add)))
+   (board-setup (White (Man a1 b1)) (Black (Man a3 b3))))
+`
+
+// TestDialectDirectActions checks which action lists the load proves to run without
+// the interpreter (dialect_direct.go): all of the draughts' (their post-move scan and
+// the crowning of a man among them), and of the unproved game only the empty ones: its
+// scans are not sparse (an else branch, a condition true at the starting values, one
+// reading another square).
+func TestDialectDirectActions(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		g    func(t *testing.T) *eval.Game
+		want int
+	}{
+		{"russian", func(t *testing.T) *eval.Game { return loadGame(t, "russian.zrf") }, 12},
+		{"brazilian", func(t *testing.T) *eval.Game { return loadGame(t, "brazilian.zrf") }, 12},
+		{"unproved", func(t *testing.T) *eval.Game { return evaltest.LoadText(t, "unproved.zrf", unprovedRules) }, 6},
+	} {
+		if got := eval.DirectActions(tt.g(t)); got != tt.want {
+			t.Errorf("%s: %d action lists run directly, want %d", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestDialectDeferChangesNothing plays random games of a small draughts written to
+// meet the cases of dialect_defer.go that the games in games/ do not: a crowning
+// whose condition reads the board (no table: actsQuiet makes the board after the
+// part), and a post-move that captures the man itself on some squares (a quiet part
+// whose turn captures, completed and kept). In every position the legal turns must be
+// the same with the dialect's shortcuts as without them.
+func TestDialectDeferChangesNothing(t *testing.T) {
+	defer eval.SetDialectShortcuts(true)
+	g := evaltest.LoadText(t, "defer.zrf", deferRules)
+	if !eval.DropsQuiet(g) {
+		t.Fatal("the check is not proved to drop quiet turns")
+	}
+	fast, slow := g.NewWorkspace(), g.NewWorkspace()
+	plies := 0
+	for seed := uint64(1); seed <= 20; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 5))
+		s := g.NewState()
+		for ply := 0; ply < 80; ply++ {
+			eval.SetDialectShortcuts(true)
+			want, err := fast.Turns(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			eval.SetDialectShortcuts(false)
+			got, err := slow.Turns(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := diffTurns(want, got); d != "" {
+				t.Fatalf("seed %d ply %d: with shortcuts and without: %s", seed, ply, d)
+			}
+			if len(want) == 0 {
+				break
+			}
+			plies++
+			s = want[rng.IntN(len(want))].After.Clone()
+		}
+	}
+	if plies < 200 {
+		t.Errorf("only %d plies played", plies)
+	}
+}
+
+// deferRules is a small draughts of the dialect with Russian's compulsory capture.
+const deferRules = `(version "zoggo-1")
+(define man-step ($1 (verify empty?) add))
+(define man-jump ($1 (verify enemy?) (verify (= taken 0)) (set taken 1) $1 (verify empty?) (add-partial jumptype)))
+(define king-slide ($1 (while empty? add $1)))
+(game
+   (title "Defer")
+   (players White Black)
+   (turn-order White Black)
+   (board
+      (grid (start-rectangle 0 0 10 10) (dimensions ("a/b/c/d/e/f" (10 0)) ("6/5/4/3/2/1" (0 10)))
+         (directions (ne 1 -1) (nw -1 -1) (se 1 1) (sw -1 1)))
+      (symmetry Black (nw sw) (ne se) (sw nw) (se ne))
+      (zone (name far-row) (players White) (positions a6 b6 c6 d6 e6 f6))
+      (zone (name far-row) (players Black) (positions a1 b1 c1 d1 e1 f1))
+      (zone (name trap) (players White Black) (positions c4 d3)))
+   (position-attributes (taken 0))
+   (check (or (> (captures) 0) (= (max (captures)) 0)))
+   (post-move (all-positions (if (= taken 1) capture (set taken 0))))
+   (piece
+      (name Man)
+      (moves
+         (move-type jumptype)
+            (man-jump ne) (man-jump nw) (man-jump se) (man-jump sw)
+         (move-type normaltype)
+            (man-step nw) (man-step ne))
+      (post-part (if (and (in-zone? far-row) (piece? Man)) (change-type King)))
+      (post-move (if (in-zone? trap) capture)))
+   (piece
+      (name King)
+      (moves
+         (move-type jumptype)
+            (man-jump ne) (man-jump nw) (man-jump se) (man-jump sw)
+         (move-type normaltype)
+            (king-slide ne) (king-slide nw) (king-slide se) (king-slide sw)))
+   (board-setup
+      (White (Man a1 c1 e1 b2 d2 f2))
+      (Black (Man b6 d6 f6 a5 c5 e5)))
+   (loss-condition (White Black) stalemated))
+`

@@ -61,6 +61,12 @@ type prefix struct {
 	// first is the index of the block's first two ops among its kind's first checks,
 	// or -1 when they are not one.
 	first int8
+	// only: the leading run is that first check and nothing else, and there are no
+	// guards, so the check passing is the leading run passing (tryPrefix need not run).
+	only bool
+	// condAt, for tailIfAdd, is cond's value for each player and square when cond
+	// reads only where the cursor is (locOnly); nil otherwise.
+	condAt [][]bool
 }
 
 // guard is a test of cond (cell as in preOp) on the square that the steps path lead to.
@@ -92,6 +98,20 @@ type kindPrefixes struct {
 	firsts []firstCheck
 	// fastFirst: the piece's moves run as fast.go's blocks, not through the prefixes.
 	fastFirst bool
+	// ents is byType with what runPre reads of each block packed together.
+	ents [][]preEntry
+}
+
+// preEntry is a block as runPre tries it: its first check, when it has one whose
+// table fits in a word (cellBits), and whether other blocks of the kind share it.
+type preEntry struct {
+	mask  uint64 // the first check's table, bit i for cellIndex i
+	dir   int32
+	block int32
+	// first is the index of the check among the kind's firsts when another block of
+	// the kind begins with it too (its result is then kept for them), or -1.
+	first int8
+	check bool // the block begins with the check (dir, mask)
 }
 
 // firstCheck is a step in direction dir and a test of the square reached by its table.
@@ -124,6 +144,10 @@ func (g *Game) initPrefixes() {
 			if len(p.ops) >= 2 && p.ops[0].cond == nil && p.ops[0].move == preStep && p.ops[1].cond != nil && p.ops[1].cell != nil {
 				p.first = kp.firstIndex(firstCheck{dir: p.ops[0].dir, cell: p.ops[1].cell})
 			}
+			p.only = p.first >= 0 && len(p.ops) == 2 && len(p.guards) == 0
+			if p.tail == tailIfAdd && locOnly(p.cond) {
+				p.condAt = g.locTable(p.cond)
+			}
 			kp.pre[i] = p
 			if b.Owner == code.OwnEnemy {
 				continue
@@ -133,7 +157,48 @@ func (g *Game) initPrefixes() {
 				kp.byType[t] = append(kp.byType[t], int32(i))
 			}
 		}
+		kp.initEntries()
 	}
+}
+
+// initEntries makes kp.ents from kp.byType and the prefixes.
+func (kp *kindPrefixes) initEntries() {
+	uses := make([]int, len(kp.firsts))
+	for i := range kp.pre {
+		if f := kp.pre[i].first; f >= 0 {
+			uses[f]++
+		}
+	}
+	kp.ents = make([][]preEntry, len(kp.byType))
+	for t, list := range kp.byType {
+		for _, i := range list {
+			e := preEntry{block: i, first: -1}
+			if f := kp.pre[i].first; f >= 0 {
+				fc := &kp.firsts[f]
+				if mask, ok := cellBits(fc.cell); ok {
+					e.check, e.dir, e.mask = true, fc.dir, mask
+					if uses[f] > 1 {
+						e.first = f
+					}
+				}
+			}
+			kp.ents[t] = append(kp.ents[t], e)
+		}
+	}
+}
+
+// cellBits returns a cell table as the bits of a word, when it fits in one.
+func cellBits(cell []bool) (uint64, bool) {
+	if len(cell) > 64 {
+		return 0, false
+	}
+	var m uint64
+	for i, v := range cell {
+		if v {
+			m |= 1 << uint(i)
+		}
+	}
+	return m, true
 }
 
 // firstIndex returns the index of f among kp's first checks, adding it if it is new,
@@ -390,6 +455,41 @@ func cellOnly(c *code.Cond) bool {
 	return false
 }
 
+// locOnly reports whether c reads only where the cursor is, not what stands there:
+// zones, positions, the board's edge under the cursor.
+func locOnly(c *code.Cond) bool {
+	switch c.Code {
+	case code.CondTrue, code.CondFalse, code.CondPosition:
+		return true
+	case code.CondAnd, code.CondOr, code.CondNot:
+		for _, a := range c.Args {
+			if !locOnly(a) {
+				return false
+			}
+		}
+		return true
+	case code.CondInZone, code.CondOnBoard:
+		return c.Loc.Kind == code.LocCursor
+	}
+	return false
+}
+
+// locTable returns the value of c, a cond of locOnly, for each player and square, as
+// x.test gives it with the cursor there.
+func (g *Game) locTable(c *code.Cond) [][]bool {
+	x := newGen(g)
+	t := make([][]bool, len(g.Players))
+	for p := range t {
+		x.side, x.nbr = engine.Player(p), g.Board.Neighbor[p]
+		t[p] = make([]bool, len(g.Board.Locs))
+		for l := range t[p] {
+			x.cursor = engine.Loc(l)
+			t[p][l] = x.test(c)
+		}
+	}
+	return t
+}
+
 // cellValue is what x.test gives for a cond of cellOnly on a square that is empty (rel
 // 0), holds a piece of the side (1) or another player's (2), of kind k (-1 when empty).
 func cellValue(c *code.Cond, rel int, k engine.Kind) bool {
@@ -531,33 +631,52 @@ func (x *gen) runMoves(k engine.Kind, l engine.Loc, piece engine.Cell, typ engin
 		// fast.go's blocks run this piece's moves (runBlocks hands over to them).
 		return x.runBlocks(blocks, l, false, piece, typ)
 	}
-	if x.g.pre == nil || !useShortcuts || x.foreign || int(typ)+1 >= len(x.g.pre[k].byType) {
+	if !useShortcuts || x.foreign || int(typ)+1 >= len(x.g.pre[k].byType) {
 		return x.runBlocks(blocks, l, false, piece, typ)
 	}
-	kp := &x.g.pre[k]
+	return x.runPre(&x.g.pre[k], blocks, l, piece, x.g.pre[k].ents[typ+1])
+}
+
+// runPre runs the blocks of ents, of a kind whose prefixes are kp and blocks blocks,
+// for a piece on l: each block's prefix is tried, and the block is run, or its move
+// emitted, when it passes.
+func (x *gen) runPre(kp *kindPrefixes, blocks []code.Block, l engine.Loc, piece engine.Cell, ents []preEntry) bool {
 	// firsts[f] is 0 while first check f was not made from l, 1 when it passed with its
 	// square in reached[f], 2 when it failed.
 	var firsts [maxFirsts]uint8
 	var reached [maxFirsts]engine.Loc
 	nk := len(x.g.Pieces)
-	for _, i := range kp.byType[typ+1] {
-		b := &blocks[i]
-		p := &kp.pre[i]
+	nbr, cells, side, at := x.nbr, x.cells, x.side, int(l)*x.nd
+	for ei := range ents {
+		e := &ents[ei]
 		cur, from := l, 0
-		if f := p.first; f >= 0 {
-			if firsts[f] == 0 {
-				fc := &kp.firsts[f]
-				firsts[f] = 2
-				if t := x.nbr[int(l)*x.nd+int(fc.dir)]; t != engine.NoLoc && fc.cell[cellIndex(x.cells[t], x.side, nk)] {
-					firsts[f], reached[f] = 1, t
+		if e.check {
+			if f := e.first; f >= 0 {
+				if firsts[f] == 0 {
+					firsts[f] = 2
+					if t := nbr[at+int(e.dir)]; t != engine.NoLoc && e.mask>>uint(cellIndex(cells[t], side, nk))&1 != 0 {
+						firsts[f], reached[f] = 1, t
+					}
 				}
+				if firsts[f] == 2 {
+					continue
+				}
+				cur = reached[f]
+			} else {
+				t := nbr[at+int(e.dir)]
+				if t == engine.NoLoc || e.mask>>uint(cellIndex(cells[t], side, nk))&1 == 0 {
+					continue
+				}
+				cur = t
 			}
-			if firsts[f] == 2 {
-				continue
-			}
-			cur, from = reached[f], 2
+			from = 2
 		}
-		if !x.tryPrefix(p, l, cur, from) {
+		b := &blocks[e.block]
+		p := &kp.pre[e.block]
+		if p.only && from == 2 {
+			// What tryPrefix does when the ops after the first check are none.
+			x.cursor, x.mark = cur, l
+		} else if !x.tryPrefix(p, l, cur, from) {
 			continue
 		}
 		switch p.tail {
@@ -565,7 +684,13 @@ func (x *gen) runMoves(k engine.Kind, l engine.Loc, piece engine.Cell, typ engin
 			x.emit(b, p.add, l, piece)
 		case tailIfAdd:
 			x.at = p.at
-			if x.test(p.cond) {
+			var yes bool
+			if p.condAt != nil {
+				yes = p.condAt[x.side][x.cursor]
+			} else {
+				yes = x.test(p.cond)
+			}
+			if yes {
 				x.emit(b, p.add, l, piece)
 			} else if p.els != nil {
 				x.emit(b, p.els, l, piece)
@@ -601,10 +726,16 @@ func (x *gen) emit(b *code.Block, o *code.Op, l engine.Loc, piece engine.Cell) {
 	}
 	n := max(len(o.Kinds), 1)
 	for i := 0; i < n; i++ {
+		// Changes and moves are appended empty and filled in place: a struct built
+		// whole and copied in is written in narrower stores than it is read with.
 		start := len(x.arena)
-		x.arena = append(x.arena, engine.Change{Op: op, From: l, To: to, Player: piece.Player(), Kind: piece.Kind()})
+		x.arena = append(x.arena, engine.Change{})
+		c := &x.arena[start]
+		c.Op, c.From, c.To, c.Player, c.Kind = op, l, to, piece.Player(), piece.Kind()
 		if len(o.Kinds) > 0 {
-			x.arena = append(x.arena, engine.Change{Op: engine.OpType, To: to, Kind: o.Kinds[i]})
+			x.arena = append(x.arena, engine.Change{})
+			c := &x.arena[start+1]
+			c.Op, c.To, c.Kind = engine.OpType, to, o.Kinds[i]
 		}
 		if x.attackAt != engine.NoLoc {
 			if to == x.attackAt {
@@ -613,7 +744,18 @@ func (x *gen) emit(b *code.Block, o *code.Op, l engine.Loc, piece engine.Cell) {
 			x.arena = x.arena[:start]
 			continue
 		}
-		x.keep(o, engine.Move{Changes: x.arena[start:len(x.arena):len(x.arena)], Type: b.Type, Cont: engine.MoveType(o.A), Rule: b.Rule}, start)
+		changes := x.arena[start:len(x.arena):len(x.arena)]
+		if x.g.noDup && useShortcuts {
+			// keep, without the search for an equal move that noDup rules out.
+			if len(x.out)-x.outBase >= MaxMoves {
+				x.bail(o, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
+			}
+			x.out = append(x.out, engine.Move{})
+			m := &x.out[len(x.out)-1]
+			m.Changes, m.Type, m.Cont, m.Rule = changes, b.Type, engine.MoveType(o.A), b.Rule
+			continue
+		}
+		x.keep(o, engine.Move{Changes: changes, Type: b.Type, Cont: engine.MoveType(o.A), Rule: b.Rule}, start)
 	}
 }
 

@@ -88,7 +88,7 @@ func (g *Game) firstParts(x *gen, s *engine.State, side engine.Player, typ engin
 	p := g.code
 	if p.Dialect != nil {
 		g.firstPartsExt(x, s, side, typ)
-	} else {
+	} else if !x.bitParts(s, side, typ) {
 		for l, c := range s.Cells {
 			if !c.Owns(side) {
 				continue
@@ -353,17 +353,22 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 		return nil, fmt.Errorf("turns: the state is in the middle of a turn")
 	}
 	w.start = s
+	// Squares sorted by bitParts for another call are not s's (bitscan.go).
+	w.x.clsKeep, w.x.clsFor = false, nil
 	e := g.Entry(s)
 	var turns []Turn
 	var err error
 	if g.phased && e.Type == engine.NoMoveType && useShortcuts {
 		// The turns of each priority in turn, until one has some (priority.go): those
-		// are the turns prioritise would keep of all of them.
+		// are the turns prioritise would keep of all of them. s does not change in
+		// between, so bitParts sorts its squares once (bitscan.go).
+		w.x.clsKeep, w.x.clsFor = true, nil
 		for _, typ := range g.MovePriorities {
 			if turns, err = g.turnsOfType(s, w, typ); err != nil || len(turns) > 0 {
 				break
 			}
 		}
+		w.x.clsKeep, w.x.clsFor = false, nil
 		if err != nil {
 			return nil, err
 		}

@@ -671,46 +671,53 @@ func (x *gen) runPre(kp *kindPrefixes, blocks []code.Block, l engine.Loc, piece 
 			}
 			from = 2
 		}
-		b := &blocks[e.block]
-		p := &kp.pre[e.block]
-		if p.only && from == 2 {
-			// What tryPrefix does when the ops after the first check are none.
-			x.cursor, x.mark = cur, l
-		} else if !x.tryPrefix(p, l, cur, from) {
-			continue
-		}
-		switch p.tail {
-		case tailAdd:
-			x.emit(b, p.add, l, piece)
-		case tailIfAdd:
-			x.at = p.at
-			var yes bool
-			if p.condAt != nil {
-				yes = p.condAt[x.side][x.cursor]
-			} else {
-				yes = x.test(p.cond)
-			}
-			if yes {
-				x.emit(b, p.add, l, piece)
-			} else if p.els != nil {
-				x.emit(b, p.els, l, piece)
-			}
-		default:
-			cur, mark := x.cursor, x.mark
-			x.blk = b
-			x.reset(l, false, piece)
-			x.cursor, x.mark = cur, mark
-			if p.scans == nil {
-				x.run(b.Ops[p.rest:])
-			} else {
-				x.runTail(b.Ops[p.rest:], p.scans)
-			}
-		}
-		if x.attackMode && x.hit {
+		if x.runEntry(kp, blocks, e, l, cur, from, piece) {
 			return true
 		}
 	}
 	return false
+}
+
+// runEntry runs the block of e for a piece on l from its op from on, with the cursor
+// on cur (from is 2 when its first check passed, landing there), and reports whether a
+// capture test hit.
+func (x *gen) runEntry(kp *kindPrefixes, blocks []code.Block, e *preEntry, l, cur engine.Loc, from int, piece engine.Cell) bool {
+	b := &blocks[e.block]
+	p := &kp.pre[e.block]
+	if p.only && from == 2 {
+		// What tryPrefix does when the ops after the first check are none.
+		x.cursor, x.mark = cur, l
+	} else if !x.tryPrefix(p, l, cur, from) {
+		return false
+	}
+	switch p.tail {
+	case tailAdd:
+		x.emit(b, p.add, l, piece)
+	case tailIfAdd:
+		x.at = p.at
+		var yes bool
+		if p.condAt != nil {
+			yes = p.condAt[x.side][x.cursor]
+		} else {
+			yes = x.test(p.cond)
+		}
+		if yes {
+			x.emit(b, p.add, l, piece)
+		} else if p.els != nil {
+			x.emit(b, p.els, l, piece)
+		}
+	default:
+		cur, mark := x.cursor, x.mark
+		x.blk = b
+		x.reset(l, false, piece)
+		x.cursor, x.mark = cur, mark
+		if p.scans == nil {
+			x.run(b.Ops[p.rest:])
+		} else {
+			x.runTail(b.Ops[p.rest:], p.scans)
+		}
+	}
+	return x.attackMode && x.hit
 }
 
 // emit is what add does for the move of block b's add o when the run has recorded

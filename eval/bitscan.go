@@ -19,7 +19,9 @@ package eval
 // squares are visited in increasing order as firstParts scans them.
 
 import (
+	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/internal/code"
@@ -152,11 +154,36 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 	if bs == nil || !useShortcuts || int(side) >= len(bs.ok) || t >= len(bs.ok[side]) || !bs.ok[side][t] {
 		return false
 	}
-	nk := len(x.g.Pieces)
+	np, nk := len(x.g.Players), len(x.g.Pieces)
+	if !x.sqKeep || x.sqFor != s {
+		x.sqFor = nil
+		if !x.sq.sort(s.Cells, np, nk) {
+			return false
+		}
+		x.sqFor = s
+	} else if checkSquares {
+		x.sq.check(s.Cells, np, nk)
+	}
+	// The words of cellIndex that the checks read, for side.
+	q := &x.sq
+	var full uint64
+	for _, o := range q.occ {
+		full |= o
+	}
+	own, other := q.occ[side], full&^q.occ[side]
 	cls := x.cls[:3*(nk+1)]
-	if !x.clsKeep || x.clsFor != s {
-		x.sortSquares(s.Cells, side, nk, bs.others)
-		x.clsFor = s
+	cls[0] = q.board &^ full
+	copy(cls[nk+2:2*nk+2], q.kinds[int(side)*nk:int(side+1)*nk])
+	if bs.others {
+		others := cls[2*nk+3 : 3*nk+3]
+		clear(others)
+		for p := 0; p < np; p++ {
+			if p != int(side) {
+				for k := range others {
+					others[k] |= q.kinds[p*nk+k]
+				}
+			}
+		}
 	}
 	if len(x.srcs) < bs.n {
 		x.srcs = make([]uint64, bs.n)
@@ -164,8 +191,8 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 	dirs := bs.dirs[side]
 	var union uint64
 	for k := range x.g.pre {
-		own := cls[nk+1+k+1]
-		if own == 0 {
+		mine := cls[nk+1+k+1]
+		if mine == 0 {
 			continue
 		}
 		ents := x.g.pre[k].ents[t]
@@ -178,10 +205,10 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 				target = cls[0]
 			}
 			if bt.rel&2 != 0 {
-				target |= x.own
+				target |= own
 			}
 			if bt.rel&4 != 0 {
-				target |= x.other
+				target |= other
 			}
 			for m := bt.kinds; m != 0; m &= m - 1 {
 				target |= cls[bits.TrailingZeros64(m)]
@@ -192,7 +219,7 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 			} else {
 				target <<= uint(-bd.delta)
 			}
-			src := own & bd.valid & target
+			src := mine & bd.valid & target
 			srcs[i] = src
 			union |= src
 		}
@@ -206,43 +233,151 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 	return true
 }
 
-// sortSquares sorts the squares of cells by their contents for side into x.cls
-// (indexed by cellIndex; the others' pieces by type only when others is set) and
-// x.own and x.other (all the side's pieces, all the others').
-func (x *gen) sortSquares(cells []engine.Cell, side engine.Player, nk int, others bool) {
-	var full, own uint64
+// squares is where the pieces of a board of at most 64 positions stand, as words of
+// bits: occ[p] the squares of player p's pieces, kinds[p*nk+k] those of its pieces of
+// type k; board has a bit for every position.
+type squares struct {
+	board uint64
+	occ   []uint64
+	kinds []uint64
+}
+
+// size makes q's words for np players and nk kinds, and clears them.
+func (q *squares) size(n, np, nk int) {
+	if len(q.occ) != np {
+		q.occ = make([]uint64, np)
+	}
+	if len(q.kinds) != np*nk {
+		q.kinds = make([]uint64, np*nk)
+	}
+	clear(q.occ)
+	clear(q.kinds)
+	q.board = ^uint64(0)
+	if n < 64 {
+		q.board = 1<<uint(n) - 1
+	}
+}
+
+// sort sets q from the board cells, for np players and nk kinds; it reports false when a
+// cell holds a player or kind out of range.
+func (q *squares) sort(cells []engine.Cell, np, nk int) bool {
+	q.size(len(cells), np, nk)
+	var full uint64
 	for l := len(cells) - 1; l >= 0; l-- {
-		// Without branches (the compiler sets the bits by comparisons): the board
-		// meets empty squares, the side's pieces and the others' in no order a branch
-		// predicts. The words shift by one, which costs less than a shift by l.
-		c := cells[l]
-		var f, o uint64
-		if uint32(c)&kindField != 0 {
+		// Without a branch (the compiler sets the bit by a comparison), and the word
+		// shifts by one, which costs less than a shift by l: the board meets empty
+		// squares and pieces in no order a branch predicts.
+		var f uint64
+		if uint32(cells[l])&kindField != 0 {
 			f = 1
 		}
-		if c.Owns(side) {
-			o = 1
-		}
 		full = full<<1 | f
-		own = own<<1 | o
 	}
-	var board uint64 = 1<<uint(len(cells)) - 1
-	if len(cells) == 64 {
-		board = ^uint64(0)
-	}
-	empty, other := board&^full, full&^own
-	cls := x.cls[:3*(nk+1)]
-	clear(cls)
-	cls[0], x.own, x.other = empty, own, other
-	for m := own; m != 0; m &= m - 1 {
+	for m := full; m != 0; m &= m - 1 {
 		l := bits.TrailingZeros64(m)
-		cls[nk+1+int(uint32(cells[l])&kindField)] |= 1 << uint(l)
-	}
-	if others {
-		for m := other; m != 0; m &= m - 1 {
-			l := bits.TrailingZeros64(m)
-			cls[2*(nk+1)+int(uint32(cells[l])&kindField)] |= 1 << uint(l)
+		c := cells[l]
+		p, k := int(c.Player()), int(c.Kind())
+		if p >= np || k >= nk {
+			return false
 		}
+		q.occ[p] |= 1 << uint(l)
+		q.kinds[p*nk+k] |= 1 << uint(l)
+	}
+	return true
+}
+
+// check panics unless q holds the squares of cells (checkSquares).
+func (q *squares) check(cells []engine.Cell, np, nk int) {
+	var r squares
+	if !r.sort(cells, np, nk) || r.board != q.board || !slices.Equal(r.occ, q.occ) || !slices.Equal(r.kinds, q.kinds) {
+		panic(fmt.Sprintf("squares %v %v do not describe the board (%v %v)", q.occ, q.kinds, r.occ, r.kinds))
+	}
+}
+
+// checkSquares makes bitParts check every squares it did not sort itself; tests set it.
+var checkSquares = false
+
+// after sets q to the squares of the board after the part m, made on the board cells
+// whose squares are from, and reports whether it could: m must be a part that
+// engine.Game.PlainPart accepts, which changes the board as engine's plainChanges
+// does. The piece on the first change's source moves to its destination, then the
+// captured squares empty, then the pieces left on squares of type changes change type;
+// attributes are not in the squares.
+func (q *squares) after(from *squares, cells []engine.Cell, m *engine.Move, nk int) bool {
+	np := len(from.occ)
+	if len(q.occ) != np {
+		q.occ = make([]uint64, np)
+	}
+	if len(q.kinds) != np*nk {
+		q.kinds = make([]uint64, np*nk)
+	}
+	q.board = from.board
+	copy(q.occ, from.occ)
+	copy(q.kinds, from.kinds)
+	ch := m.Changes
+	mv := &ch[0]
+	c := cells[mv.From]
+	q.empty(mv.From)
+	q.empty(mv.To)
+	if !c.IsEmpty() {
+		p, k := int(c.Player()), int(c.Kind())
+		if p >= np || k >= nk {
+			return false
+		}
+		q.occ[p] |= 1 << uint(mv.To)
+		q.kinds[p*nk+k] |= 1 << uint(mv.To)
+	}
+	for i := 1; i < len(ch); i++ {
+		if e := &ch[i]; e.Op == engine.OpCapture {
+			q.empty(e.To)
+		}
+	}
+	for i := 1; i < len(ch); i++ {
+		e := &ch[i]
+		if e.Op != engine.OpType {
+			continue
+		}
+		bit := uint64(1) << uint(e.To)
+		for p, o := range q.occ {
+			if o&bit == 0 {
+				continue
+			}
+			if int(e.Kind) < 0 || int(e.Kind) >= nk {
+				return false
+			}
+			for k := 0; k < nk; k++ {
+				q.kinds[p*nk+k] &^= bit
+			}
+			q.kinds[p*nk+int(e.Kind)] |= bit
+		}
+	}
+	return true
+}
+
+// empty clears square l in every word of q.
+func (q *squares) empty(l engine.Loc) {
+	bit := uint64(1) << uint(l)
+	for i := range q.occ {
+		q.occ[i] &^= bit
+	}
+	for i := range q.kinds {
+		q.kinds[i] &^= bit
+	}
+}
+
+// hintSquares gives the workspace next, before it computes the turns of t.After, the
+// squares of that board, made from those of s in w (when w's generator sorted them for
+// s) and t's part, when t is a turn of one plain part. Perft calls it: most positions
+// of a tree differ from the one before by one part.
+func (g *Game) hintSquares(w, next *workspace, s *engine.State, t *Turn) {
+	next.hinted = nil
+	if g.bits == nil || w.x.sqFor != s || len(t.Parts) != 1 || t.End != nil || !g.PlainPart(&t.Parts[0]) {
+		return
+	}
+	x := next.x
+	x.sqFor = nil
+	if x.sq.after(&w.x.sq, s.Cells, &t.Parts[0], len(g.Pieces)) {
+		x.sqFor, next.hinted = t.After, t.After
 	}
 }
 

@@ -6,42 +6,44 @@ import (
 	"github.com/zoggo/zoggo/engine"
 )
 
-// TestSortSquares checks sortSquares against cellIndex, which the tables of the first
-// checks are indexed by: for every side, every owner and type (with and without
-// attributes) lands in the word of its cellIndex, in own or other by its owner, and
-// nowhere else.
+// TestSortSquares checks squares.sort: every piece is in the word of its owner and in
+// that of its owner and type, whatever its attributes, empty squares in none, and a
+// cell of a player or type beyond the game's is refused.
 func TestSortSquares(t *testing.T) {
 	for _, nk := range []int{1, 2, 5, 20} {
-		var cells []engine.Cell
-		cells = append(cells, engine.Empty)
-		for p := 0; p < engine.MaxPlayers && len(cells) < 64; p++ {
-			for k := 0; k < nk && len(cells) < 64; k++ {
-				cells = append(cells, engine.MakeCell(engine.Player(p), engine.Kind(k), uint32(len(cells))%3))
+		np := 3
+		cells := []engine.Cell{engine.Empty}
+		for p := 0; p < np; p++ {
+			for k := 0; k < nk && len(cells) < 63; k++ {
+				cells = append(cells, engine.MakeCell(engine.Player(p), engine.Kind(k), uint32(len(cells))%3), engine.Empty)
 			}
 		}
-		for side := engine.Player(0); side < engine.MaxPlayers; side++ {
-			x := &gen{}
-			for _, others := range []bool{false, true} {
-				x.sortSquares(cells, side, nk, others)
-				for l, c := range cells {
-					bit := uint64(1) << uint(l)
-					i := cellIndex(c, side, nk)
-					for j := 0; j < 3*(nk+1); j++ {
-						want := j == i
-						if j >= 2*(nk+1) && !others {
-							want = false // the others' pieces by type only when asked for
-						}
-						if got := x.cls[j]&bit != 0; got != want {
-							t.Fatalf("nk %d side %d others %v cell %#x: in word %d %v, want %v", nk, side, others, c, j, got, want)
-						}
-					}
-					own := !c.IsEmpty() && c.Player() == side
-					other := !c.IsEmpty() && c.Player() != side
-					if x.own&bit != 0 != own || x.other&bit != 0 != other {
-						t.Fatalf("nk %d side %d cell %#x: own %v other %v", nk, side, c, x.own&bit != 0, x.other&bit != 0)
+		var q squares
+		if !q.sort(cells, np, nk) {
+			t.Fatalf("nk %d: refused", nk)
+		}
+		if want := uint64(1)<<uint(len(cells)) - 1; q.board != want {
+			t.Errorf("nk %d: board %#x, want %#x", nk, q.board, want)
+		}
+		for l, c := range cells {
+			bit := uint64(1) << uint(l)
+			for p := 0; p < np; p++ {
+				if got, want := q.occ[p]&bit != 0, !c.IsEmpty() && int(c.Player()) == p; got != want {
+					t.Fatalf("nk %d cell %#x: in player %d's word %v, want %v", nk, c, p, got, want)
+				}
+				for k := 0; k < nk; k++ {
+					want := !c.IsEmpty() && int(c.Player()) == p && int(c.Kind()) == k
+					if got := q.kinds[p*nk+k]&bit != 0; got != want {
+						t.Fatalf("nk %d cell %#x: in word %d/%d %v, want %v", nk, c, p, k, got, want)
 					}
 				}
 			}
+		}
+		if q.sort(append(cells, engine.MakeCell(engine.Player(np), 0, 0)), np, nk) {
+			t.Errorf("nk %d: a piece of player %d accepted", nk, np)
+		}
+		if q.sort(append(cells, engine.MakeCell(0, engine.Kind(nk), 0)), np, nk) {
+			t.Errorf("nk %d: a piece of type %d accepted", nk, nk)
 		}
 	}
 }

@@ -93,3 +93,42 @@ func TestBitScanChangesNothing(t *testing.T) {
 		})
 	}
 }
+
+// TestHintedSquares runs perft, which hands each position's squares on to the next
+// (hintSquares), with every hinted set checked against the board it is for, in the
+// games of the bit scan; the counts are those without the shortcuts.
+func TestHintedSquares(t *testing.T) {
+	defer eval.SetCheckSquares(false)
+	defer eval.SetShortcuts(true)
+	for _, tt := range []struct {
+		file, variant string
+		depth         int
+	}{
+		{"games/checkers.zrf", "", 7},
+		{"corpus/glukkazan-zog/Rules/alquerque.zrf", "", 10},
+		{"corpus/glukkazan-zog/Rules/alquerque.zrf", "Alquerque III", 5},
+		{"corpus/glukkazan-zog/Rules/Makyek.zrf", "", 3},
+		{"corpus/glukkazan-zog/Rules/CheckersCollection.zrf", "Italian Checkers", 6},
+		{"corpus/glukkazan-zog/Rules/CheckersCollection.zrf", "Khakass Tobit", 5},
+		{"corpus/dagazproject-zrf/ShafranCheckers/shafran.zrf", "", 5},
+		{"corpus/glukkazan-zog/Rules/PyonPyonShogi.zrf", "Pyon Pyon Shogi", 3},
+	} {
+		t.Run(tt.file+"/"+tt.variant, func(t *testing.T) {
+			g := loadRow(t, tt.file, tt.variant)
+			var counts [2]int64
+			for i, on := range []bool{true, false} {
+				eval.SetShortcuts(on)
+				eval.SetCheckSquares(on)
+				n, err := g.Perft(g.NewState(), tt.depth)
+				if err != nil {
+					t.Fatalf("shortcuts %v: %v", on, err)
+				}
+				counts[i] = n
+			}
+			if counts[0] != counts[1] {
+				t.Errorf("perft(%d) %d with the shortcuts, %d without", tt.depth, counts[0], counts[1])
+			}
+			t.Logf("perft(%d) %d", tt.depth, counts[0])
+		})
+	}
+}

@@ -110,16 +110,16 @@ type gen struct {
 	sub      *gen // runs the other side's moves for attacked?
 
 	cells []engine.Cell // the board being read (usually s.Cells)
-	// cls, own and other are bitParts's squares of each content (cellIndex), of the
-	// side's pieces and of the others' on the board of clsFor (kept from one call to
-	// the next only while clsKeep is set); srcs the squares from which each first check
-	// passed (bitscan.go).
-	cls        [64]uint64
-	own, other uint64
-	clsFor     *engine.State
-	clsKeep    bool
-	srcs       []uint64
-	trail      []engine.Loc // the cursor after each shared op of a fast block (fast.go)
+	// sq is where the pieces stand on the board of sqFor, nil when on none; bitParts
+	// sorts the squares again unless sqKeep is set (only while turns runs); cls holds
+	// the words of each content (cellIndex) for the side, srcs the squares from which
+	// each first check passed (bitscan.go).
+	sq     squares
+	sqFor  *engine.State
+	sqKeep bool
+	cls    [64]uint64
+	srcs   []uint64
+	trail  []engine.Loc // the cursor after each shared op of a fast block (fast.go)
 
 	// The dialect's state of a run (dialect_gen.go).
 	mover   engine.Player // the player making the turn (side is the moving piece's owner)

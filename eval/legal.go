@@ -240,6 +240,8 @@ type workspace struct {
 	cx        *gen     // the generator of continuations (contParts)
 	// order is the buffer of the players whose goals Outcome checks (goalOrder).
 	order []engine.Player
+	// hinted is the state whose squares x.sq holds by hintSquares, for the next turns.
+	hinted *engine.State
 }
 
 func (g *Game) newWorkspace() *workspace { return &workspace{x: newGen(g)} }
@@ -353,22 +355,25 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 		return nil, fmt.Errorf("turns: the state is in the middle of a turn")
 	}
 	w.start = s
-	// Squares sorted by bitParts for another call are not s's (bitscan.go).
-	w.x.clsKeep, w.x.clsFor = false, nil
+	// The squares bitParts sorted are kept for all the move priorities of s, and
+	// those hinted (hintSquares) are s's; any other are not (bitscan.go).
+	if w.hinted != s {
+		w.x.sqFor = nil
+	}
+	w.hinted = nil
+	w.x.sqKeep = true
+	defer func() { w.x.sqKeep = false }()
 	e := g.Entry(s)
 	var turns []Turn
 	var err error
 	if g.phased && e.Type == engine.NoMoveType && useShortcuts {
 		// The turns of each priority in turn, until one has some (priority.go): those
-		// are the turns prioritise would keep of all of them. s does not change in
-		// between, so bitParts sorts its squares once (bitscan.go).
-		w.x.clsKeep, w.x.clsFor = true, nil
+		// are the turns prioritise would keep of all of them.
 		for _, typ := range g.MovePriorities {
 			if turns, err = g.turnsOfType(s, w, typ); err != nil || len(turns) > 0 {
 				break
 			}
 		}
-		w.x.clsKeep, w.x.clsFor = false, nil
 		if err != nil {
 			return nil, err
 		}
@@ -780,6 +785,10 @@ func (g *Game) perft(s *engine.State, depth int, ws []*workspace) (int64, error)
 	}
 	var n int64
 	for i := range turns {
+		if depth > 1 {
+			// The turns of the position after are computed next (depth-1 > 0).
+			g.hintSquares(ws[0], ws[1], s, &turns[i])
+		}
 		c, err := g.perft(turns[i].After, depth-1, ws[1:])
 		if err != nil {
 			return 0, err

@@ -119,7 +119,9 @@ type gen struct {
 	sqKeep bool
 	cls    [64]uint64
 	srcs   []uint64
-	trail  []engine.Loc // the cursor after each shared op of a fast block (fast.go)
+	// caps is where runLine records the squares a block captures (prefix.go).
+	caps  []engine.Loc
+	trail []engine.Loc // the cursor after each shared op of a fast block (fast.go)
 
 	// The dialect's state of a run (dialect_gen.go).
 	mover   engine.Player // the player making the turn (side is the moving piece's owner)

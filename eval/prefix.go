@@ -64,7 +64,9 @@ type prefix struct {
 	// only: the leading run is that first check and nothing else, and there are no
 	// guards, so the check passing is the leading run passing (tryPrefix need not run).
 	only bool
-	// condAt, for tailIfAdd, is cond's value for each player and square when cond
+	// line is the ops of a tailLine block before its add.
+	line []lineOp
+	// condAt, for tailIfAdd and tailLine, is cond's value for each player and square when cond
 	// reads only where the cursor is (locOnly); nil otherwise.
 	condAt [][]bool
 }
@@ -80,7 +82,20 @@ const (
 	tailRun uint8 = iota
 	tailAdd
 	tailIfAdd
+	// tailLine: the ops after the leading run are steps, verifies of what stands on
+	// the cursor's square and captures (line), then an add or an if as in tailIfAdd
+	// (cond nil for a plain add). A man's jump is one.
+	tailLine
 )
+
+// lineOp is an op of a tailLine block: a step in direction dir (cell and loc unused),
+// a verify of cell's table on the cursor's square, or a capture of loc.
+type lineOp struct {
+	code code.Opcode
+	dir  int32
+	cell []bool
+	loc  code.LocArg
+}
 
 // prefixes holds what the generator knows of the move blocks of each kind, or is nil
 // when the game does not use it (the dialect, the extensions, Axiom games).
@@ -145,7 +160,7 @@ func (g *Game) initPrefixes() {
 				p.first = kp.firstIndex(firstCheck{dir: p.ops[0].dir, cell: p.ops[1].cell})
 			}
 			p.only = p.first >= 0 && len(p.ops) == 2 && len(p.guards) == 0
-			if p.tail == tailIfAdd && locOnly(p.cond) {
+			if (p.tail == tailIfAdd || p.tail == tailLine) && p.cond != nil && locOnly(p.cond) {
 				p.condAt = g.locTable(p.cond)
 			}
 			kp.pre[i] = p
@@ -262,8 +277,53 @@ func (g *Game) makePrefix(ops []code.Op) prefix {
 		if len(rest[0].Else) == 1 {
 			p.els = &rest[0].Else[0]
 		}
+	default:
+		g.makeLine(&p, rest)
 	}
 	return p
+}
+
+// makeLine makes p a tailLine block when the ops rest after its leading run are one.
+func (g *Game) makeLine(p *prefix, rest []code.Op) {
+	if len(rest) < 2 {
+		return
+	}
+	var line []lineOp
+	for i := range rest[:len(rest)-1] {
+		o := &rest[i]
+		switch o.Code {
+		case code.OpStep:
+			line = append(line, lineOp{code: o.Code, dir: o.A})
+		case code.OpVerify:
+			cell := g.cellTable(o.Cond)
+			if !pureCond(o.Cond) || cell == nil {
+				return
+			}
+			line = append(line, lineOp{code: o.Code, cell: cell})
+		case code.OpCapture:
+			if o.Loc.Kind != code.LocCursor && o.Loc.Kind != code.LocDir {
+				return
+			}
+			line = append(line, lineOp{code: o.Code, loc: o.Loc})
+		default:
+			return
+		}
+	}
+	last := &rest[len(rest)-1]
+	switch {
+	case last.Code == code.OpAdd:
+		p.add, p.at = last, last.At
+	case last.Code == code.OpIf && pureCond(last.Cond) &&
+		len(last.Body) == 1 && last.Body[0].Code == code.OpAdd &&
+		(len(last.Else) == 0 || len(last.Else) == 1 && last.Else[0].Code == code.OpAdd):
+		p.cond, p.add, p.at = last.Cond, &last.Body[0], last.At
+		if len(last.Else) == 1 {
+			p.els = &last.Else[0]
+		}
+	default:
+		return
+	}
+	p.tail, p.line = tailLine, line
 }
 
 // guardsOf finds the guards of the ops after a block's leading run. It follows the ops
@@ -690,9 +750,14 @@ func (x *gen) runEntry(kp *kindPrefixes, blocks []code.Block, e *preEntry, l, cu
 	} else if !x.tryPrefix(p, l, cur, from) {
 		return false
 	}
-	switch p.tail {
+	tail := p.tail
+	if tail == tailLine && x.attackMode {
+		// A capture test counts captures as hits (add); emit does not.
+		tail = tailRun
+	}
+	switch tail {
 	case tailAdd:
-		x.emit(b, p.add, l, piece)
+		x.emit(b, p.add, l, piece, nil)
 	case tailIfAdd:
 		x.at = p.at
 		var yes bool
@@ -702,10 +767,12 @@ func (x *gen) runEntry(kp *kindPrefixes, blocks []code.Block, e *preEntry, l, cu
 			yes = x.test(p.cond)
 		}
 		if yes {
-			x.emit(b, p.add, l, piece)
+			x.emit(b, p.add, l, piece, nil)
 		} else if p.els != nil {
-			x.emit(b, p.els, l, piece)
+			x.emit(b, p.els, l, piece, nil)
 		}
+	case tailLine:
+		x.runLine(b, p, l, piece)
 	default:
 		cur, mark := x.cursor, x.mark
 		x.blk = b
@@ -720,11 +787,60 @@ func (x *gen) runEntry(kp *kindPrefixes, blocks []code.Block, e *preEntry, l, cu
 	return x.attackMode && x.hit
 }
 
+// runLine runs the ops of p, a tailLine block b, for a piece on l from the cursor,
+// as the interpreter would: a step off the board or a verify that fails stops the
+// block, captures are recorded, and the add (or the branch of the if that holds)
+// emits the move. Nothing else was recorded since the block started: the leading
+// run records no effect.
+func (x *gen) runLine(b *code.Block, p *prefix, l engine.Loc, piece engine.Cell) {
+	x.at = p.at
+	nbr, nd, cells, side, nk := x.nbr, x.nd, x.cells, x.side, len(x.g.Pieces)
+	cur := x.cursor
+	caps := x.caps[:0]
+	for i := range p.line {
+		lo := &p.line[i]
+		switch lo.code {
+		case code.OpStep:
+			t := nbr[int(cur)*nd+int(lo.dir)]
+			if t == engine.NoLoc {
+				return
+			}
+			cur = t
+		case code.OpVerify:
+			if !lo.cell[cellIndex(cells[cur], side, nk)] {
+				return
+			}
+		case code.OpCapture:
+			x.cursor = cur
+			if c, ok := x.resolve(lo.loc); ok {
+				caps = append(caps, c)
+			}
+		}
+	}
+	x.cursor, x.caps = cur, caps
+	add := p.add
+	if p.cond != nil {
+		var yes bool
+		if p.condAt != nil {
+			yes = p.condAt[side][cur]
+		} else {
+			yes = x.test(p.cond)
+		}
+		if !yes {
+			if add = p.els; add == nil {
+				return
+			}
+		}
+	}
+	x.emit(b, add, l, piece, caps)
+}
+
 // emit is what add does for the move of block b's add o when the run has recorded
-// nothing: the piece on l moves (or is copied) to the cursor, and becomes each of o's
-// kinds in turn when it lists some. No run was set up for it: a plain ZRF game keeps
-// no selection, stack or permutation, and the leading run records no effect.
-func (x *gen) emit(b *code.Block, o *code.Op, l engine.Loc, piece engine.Cell) {
+// nothing but the captures of caps: the piece on l moves (or is copied) to the cursor,
+// the pieces on caps are captured, and the piece becomes each of o's kinds in turn
+// when it lists some. No run was set up for it: a plain ZRF game keeps no selection,
+// stack or permutation, and the leading run records no effect.
+func (x *gen) emit(b *code.Block, o *code.Op, l engine.Loc, piece engine.Cell, caps []engine.Loc) {
 	x.at = o.At
 	to := x.cursor
 	op := engine.OpMove
@@ -739,9 +855,14 @@ func (x *gen) emit(b *code.Block, o *code.Op, l engine.Loc, piece engine.Cell) {
 		x.arena = append(x.arena, engine.Change{})
 		c := &x.arena[start]
 		c.Op, c.From, c.To, c.Player, c.Kind = op, l, to, piece.Player(), piece.Kind()
+		for _, t := range caps {
+			x.arena = append(x.arena, engine.Change{})
+			c := &x.arena[len(x.arena)-1]
+			c.Op, c.To = engine.OpCapture, t
+		}
 		if len(o.Kinds) > 0 {
 			x.arena = append(x.arena, engine.Change{})
-			c := &x.arena[start+1]
+			c := &x.arena[len(x.arena)-1]
 			c.Op, c.To, c.Kind = engine.OpType, to, o.Kinds[i]
 		}
 		if x.attackAt != engine.NoLoc {

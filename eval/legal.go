@@ -526,7 +526,11 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 	}
 	next = g.prioritiseMoves(next)
 	if len(next) == 0 || g.Options.PassPartial {
-		end := w.state(after)
+		// Without continuations nothing goes on from after: it ends the turn itself.
+		end := after
+		if len(next) > 0 {
+			end = w.state(after)
+		}
 		g.SetCont(end, engine.NoLoc, engine.NoMoveType)
 		if err := g.endTurn(w, s, end, parts, caps, prom, st); err != nil {
 			return err

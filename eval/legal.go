@@ -242,6 +242,13 @@ type workspace struct {
 	order []engine.Player
 	// hinted is the state whose squares x.sq holds by hintSquares, for the next turns.
 	hinted *engine.State
+	// leaf: perft counts the turns of the positions of this workspace and keeps none of
+	// their states, so a turn of one plain part is made on board, a copy of the
+	// position's cells, and undone (engine.Game.LeafHash), and its After is nil;
+	// leafSum is the xor of the hashes of the states so made.
+	leaf    bool
+	board   []engine.Cell
+	leafSum uint64
 }
 
 func (g *Game) newWorkspace() *workspace { return &workspace{x: newGen(g)} }
@@ -456,11 +463,20 @@ func (g *Game) endPart(s *engine.State, parts []engine.Move, w *workspace) error
 			prom = g.promotedCaptures(s, m)
 		}
 	}
-	after := w.target(s)
-	g.EndPart(after, s, m)
 	if len(w.turns) >= MaxTurns {
 		return fmt.Errorf("more than %d complete turns in one position", MaxTurns)
 	}
+	if w.leaf {
+		if h, ok := g.LeafHash(w.board, s, m); ok {
+			w.leafSum ^= h
+			w.turns = append(w.turns, Turn{})
+			t := &w.turns[len(w.turns)-1]
+			t.Parts, t.captures, t.promoted = parts, caps, prom
+			return nil
+		}
+	}
+	after := w.target(s)
+	g.EndPart(after, s, m)
 	// Set in place, as in endTurn: a Turn built on the stack and copied in stalls.
 	w.turns = append(w.turns, Turn{})
 	t := &w.turns[len(w.turns)-1]
@@ -773,12 +789,33 @@ func (g *Game) Perft(s *engine.State, depth int) (n int64, err error) {
 	for i := range ws {
 		ws[i] = g.newWorkspace()
 	}
+	if depth > 0 && useShortcuts && g.leafTurnsOK() {
+		ws[depth-1].leaf = true
+	}
 	return g.perft(s, depth, ws)
+}
+
+// leafTurnsOK reports whether the turns of a position may be counted with no state
+// after those of one part (workspace.leaf): the game is plain ZRF, where nothing
+// reads a turn's state after it but the check of royal pieces, and has none.
+func (g *Game) leafTurnsOK() bool {
+	if g.code == nil || g.ax != nil || g.code.Dialect != nil || g.Ext != nil {
+		return false
+	}
+	for _, r := range g.royal {
+		if slices.Contains(r, true) {
+			return false
+		}
+	}
+	return true
 }
 
 func (g *Game) perft(s *engine.State, depth int, ws []*workspace) (int64, error) {
 	if depth == 0 {
 		return 1, nil
+	}
+	if w := ws[0]; w.leaf {
+		w.board = append(w.board[:0], s.Cells...)
 	}
 	turns, err := g.turns(s, ws[0])
 	if err != nil {

@@ -39,6 +39,17 @@ type bitScan struct {
 	// others: some check tells other players' pieces apart by type, so bitParts sorts
 	// them by type too.
 	others bool
+	// guards[type+1][off+i] are the guards of entry i (prefix.guards) as words, when
+	// its leading run is its first check and all its guards can be made on words
+	// (guarded); nil otherwise.
+	guards [][][]bitGuard
+}
+
+// bitGuard is a guard of a block: the squares from which the steps path (the block's
+// first step, then the guard's path) stay on the board and end on a square of bt.
+type bitGuard struct {
+	path []int32
+	bt   bitTest
 }
 
 // bitTest is a first check's table (preEntry.mask) as the squares it accepts: rel's
@@ -93,6 +104,7 @@ func (g *Game) initBitScan() {
 	nd, nt := len(g.Board.Dirs), len(g.MoveTypes)+1
 	bs := &bitScan{dirs: make([][]bitDir, len(g.Board.Neighbor)), ok: make([][]bool, len(g.Board.Neighbor)), off: make([][]int, nt)}
 	bs.tests = make([][]bitTest, nt)
+	bs.guards = make([][][]bitGuard, nt)
 	for t := 0; t < nt; t++ {
 		bs.off[t] = make([]int, nk)
 		n := 0
@@ -103,6 +115,9 @@ func (g *Game) initBitScan() {
 				bt, others := bitTestOf(e.mask, nk)
 				bs.tests[t] = append(bs.tests[t], bt)
 				bs.others = bs.others || others
+				gs, others := g.bitGuards(&g.pre[k].pre[e.block], e, nk)
+				bs.others = bs.others || others
+				bs.guards[t] = append(bs.guards[t], gs)
 			}
 		}
 		bs.n = max(bs.n, n)
@@ -144,6 +159,53 @@ func (g *Game) initBitScan() {
 	if any {
 		g.bits = bs
 	}
+}
+
+// bitGuards returns the guards of p, the prefix of entry e, as words, when its leading
+// run is e's first check and every guard's table fits in a word and every direction
+// of its path is a shift on every player's board; nil otherwise. others says whether
+// a guard tells other players' pieces apart by type (bitScan.others).
+func (g *Game) bitGuards(p *prefix, e preEntry, nk int) (out []bitGuard, others bool) {
+	if !e.check || len(p.ops) != 2 || len(p.guards) == 0 {
+		return nil, false
+	}
+	for _, gd := range p.guards {
+		mask, ok := cellBits(gd.cell)
+		if gd.cell == nil || !ok {
+			return nil, false
+		}
+		bg := bitGuard{path: append([]int32{e.dir}, gd.path...)}
+		var o bool
+		bg.bt, o = bitTestOf(mask, nk)
+		for _, d := range bg.path {
+			if !g.shiftEverywhere(d) {
+				return nil, false
+			}
+		}
+		out, others = append(out, bg), others || o
+	}
+	return out, others
+}
+
+// shiftEverywhere reports whether direction d is a shift on every player's board
+// (bitDir).
+func (g *Game) shiftEverywhere(d int32) bool {
+	nd := len(g.Board.Dirs)
+	for _, nbr := range g.Board.Neighbor {
+		delta, seen := 0, false
+		for l := range g.Board.Locs {
+			to := nbr[l*nd+int(d)]
+			if to == engine.NoLoc {
+				continue
+			}
+			if !seen {
+				delta, seen = int(to)-l, true
+			} else if int(to)-l != delta {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // bitParts is firstParts's scan of the side's pieces when g.bits allows it for the side
@@ -198,6 +260,7 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 		ents := x.g.pre[k].ents[t]
 		srcs := x.srcs[bs.off[t][k]:]
 		tests := bs.tests[t][bs.off[t][k]:]
+		guards := bs.guards[t][bs.off[t][k]:]
 		for i := range ents {
 			e, bt := &ents[i], &tests[i]
 			var target uint64
@@ -220,6 +283,11 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 				target <<= uint(-bd.delta)
 			}
 			src := mine & bd.valid & target
+			if src != 0 {
+				for _, gd := range guards[i] {
+					src &= x.bitSquares(&gd.bt, own, other, cls, dirs, gd.path)
+				}
+			}
 			srcs[i] = src
 			union |= src
 		}
@@ -228,9 +296,38 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 		l := engine.Loc(bits.TrailingZeros64(union))
 		c := s.Cells[l]
 		k := c.Kind()
-		x.runBits(&x.g.pre[k], x.g.code.Moves[k], l, c, x.g.pre[k].ents[t], x.srcs[bs.off[t][k]:])
+		x.runBits(&x.g.pre[k], x.g.code.Moves[k], l, c, x.g.pre[k].ents[t], x.srcs[bs.off[t][k]:], bs.guards[t][bs.off[t][k]:])
 	}
 	return true
+}
+
+// bitSquares returns the squares from which the steps path stay on the board and end
+// on a square that bt accepts, for the side whose pieces are own, the others' other
+// and the words of cellIndex cls.
+func (x *gen) bitSquares(bt *bitTest, own, other uint64, cls []uint64, dirs []bitDir, path []int32) uint64 {
+	var m uint64
+	if bt.rel&1 != 0 {
+		m = cls[0]
+	}
+	if bt.rel&2 != 0 {
+		m |= own
+	}
+	if bt.rel&4 != 0 {
+		m |= other
+	}
+	for k := bt.kinds; k != 0; k &= k - 1 {
+		m |= cls[bits.TrailingZeros64(k)]
+	}
+	for j := len(path) - 1; j >= 0; j-- {
+		bd := &dirs[path[j]]
+		if bd.delta >= 0 {
+			m >>= uint(bd.delta)
+		} else {
+			m <<= uint(-bd.delta)
+		}
+		m &= bd.valid
+	}
+	return m
 }
 
 // squares is where the pieces of a board of at most 64 positions stand, as words of
@@ -392,13 +489,31 @@ const (
 )
 
 // runBits is runPre for a piece on l whose first checks were made by bitParts: bit l
-// of srcs[i] says whether the check of ents[i] passed.
-func (x *gen) runBits(kp *kindPrefixes, blocks []code.Block, l engine.Loc, piece engine.Cell, ents []preEntry, srcs []uint64) {
+// of srcs[i] says whether the check of ents[i] passed, and its guards when guards[i]
+// holds them.
+func (x *gen) runBits(kp *kindPrefixes, blocks []code.Block, l engine.Loc, piece engine.Cell, ents []preEntry, srcs []uint64, guards [][]bitGuard) {
 	at := int(l) * x.nd
 	for i := range ents {
 		if srcs[i]>>uint(l)&1 == 0 {
 			continue
 		}
-		x.runEntry(kp, blocks, &ents[i], l, x.nbr[at+int(ents[i].dir)], 2, piece)
+		e := &ents[i]
+		to := x.nbr[at+int(e.dir)]
+		if e.step {
+			// runEntry for a block that is its first check and an add (tailAdd, or
+			// tailIfAdd on a condition of the square reached).
+			p := &kp.pre[e.block]
+			add := p.add
+			if p.condAt != nil && !p.condAt[x.side][to] {
+				if add = p.els; add == nil {
+					continue
+				}
+			}
+			x.cursor, x.mark = to, l
+			x.emit(&blocks[e.block], add, l, piece, nil)
+			continue
+		}
+		// With its guards made on words too, the block's whole leading run passed.
+		x.runEntry(kp, blocks, e, l, to, 2, piece, guards[i] != nil)
 	}
 }

@@ -355,6 +355,21 @@ func (ws *Workspace) AllTurns(s *engine.State) (turns []Turn, err error) {
 
 // turns computes the legal turns of s in w; they stay valid until w is reset.
 func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
+	// The squares bitParts sorted are kept for all the move priorities of s, and
+	// those hinted (hintSquares) are s's; any other are not (bitscan.go). A bail-out
+	// leaves sqKeep set: the next call sets it again, and only turns uses w.x.
+	if w.hinted != s {
+		w.x.sqFor = nil
+	}
+	w.hinted = nil
+	w.x.sqKeep = true
+	turns, err := g.turnsKept(s, w)
+	w.x.sqKeep = false
+	return turns, err
+}
+
+// turnsKept is turns once the squares of s are set up.
+func (g *Game) turnsKept(s *engine.State, w *workspace) ([]Turn, error) {
 	if g.ax != nil {
 		return g.ax.turns(s)
 	}
@@ -362,14 +377,6 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 		return nil, fmt.Errorf("turns: the state is in the middle of a turn")
 	}
 	w.start = s
-	// The squares bitParts sorted are kept for all the move priorities of s, and
-	// those hinted (hintSquares) are s's; any other are not (bitscan.go).
-	if w.hinted != s {
-		w.x.sqFor = nil
-	}
-	w.hinted = nil
-	w.x.sqKeep = true
-	defer func() { w.x.sqKeep = false }()
 	e := g.Entry(s)
 	var turns []Turn
 	var err error

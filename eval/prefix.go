@@ -127,6 +127,9 @@ type preEntry struct {
 	// the kind begins with it too (its result is then kept for them), or -1.
 	first int8
 	check bool // the block begins with the check (dir, mask)
+	// step: the block is the check and an add, or an if between adds on a condition
+	// of where the piece lands (condAt), and capture tests do not run it (runBits).
+	step bool
 }
 
 // firstCheck is a step in direction dir and a test of the square reached by its table.
@@ -195,6 +198,8 @@ func (kp *kindPrefixes) initEntries() {
 					if uses[f] > 1 {
 						e.first = f
 					}
+					p := &kp.pre[i]
+					e.step = p.only && (p.tail == tailAdd || p.tail == tailIfAdd && p.condAt != nil)
 				}
 			}
 			kp.ents[t] = append(kp.ents[t], e)
@@ -731,7 +736,7 @@ func (x *gen) runPre(kp *kindPrefixes, blocks []code.Block, l engine.Loc, piece 
 			}
 			from = 2
 		}
-		if x.runEntry(kp, blocks, e, l, cur, from, piece) {
+		if x.runEntry(kp, blocks, e, l, cur, from, piece, false) {
 			return true
 		}
 	}
@@ -739,12 +744,12 @@ func (x *gen) runPre(kp *kindPrefixes, blocks []code.Block, l engine.Loc, piece 
 }
 
 // runEntry runs the block of e for a piece on l from its op from on, with the cursor
-// on cur (from is 2 when its first check passed, landing there), and reports whether a
-// capture test hit.
-func (x *gen) runEntry(kp *kindPrefixes, blocks []code.Block, e *preEntry, l, cur engine.Loc, from int, piece engine.Cell) bool {
+// on cur (from is 2 when its first check passed, landing there; passed says that its
+// whole leading run and its guards did), and reports whether a capture test hit.
+func (x *gen) runEntry(kp *kindPrefixes, blocks []code.Block, e *preEntry, l, cur engine.Loc, from int, piece engine.Cell, passed bool) bool {
 	b := &blocks[e.block]
 	p := &kp.pre[e.block]
-	if p.only && from == 2 {
+	if passed || p.only && from == 2 {
 		// What tryPrefix does when the ops after the first check are none.
 		x.cursor, x.mark = cur, l
 	} else if !x.tryPrefix(p, l, cur, from) {

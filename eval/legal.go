@@ -833,7 +833,7 @@ func (g *Game) perft(s *engine.State, depth int, ws []*workspace) (int64, error)
 	}
 	var n int64
 	for i := range turns {
-		if depth > 1 {
+		if depth > 1 && g.bits != nil {
 			// The turns of the position after are computed next (depth-1 > 0).
 			g.hintSquares(ws[0], ws[1], s, &turns[i])
 		}

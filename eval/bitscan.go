@@ -332,23 +332,22 @@ func (x *gen) bitSquares(bt *bitTest, own, other uint64, cls []uint64, dirs []bi
 
 // squares is where the pieces of a board of at most 64 positions stand, as words of
 // bits: occ[p] the squares of player p's pieces, kinds[p*nk+k] those of its pieces of
-// type k; board has a bit for every position.
+// type k (both carved from words); board has a bit for every position.
 type squares struct {
 	board uint64
 	occ   []uint64
 	kinds []uint64
+	words []uint64
 }
 
-// size makes q's words for np players and nk kinds, and clears them.
+// size makes q's words for a board of n positions, np players and nk kinds, and clears
+// them.
 func (q *squares) size(n, np, nk int) {
-	if len(q.occ) != np {
-		q.occ = make([]uint64, np)
+	if len(q.occ) != np || len(q.kinds) != np*nk {
+		q.words = make([]uint64, np+np*nk)
+		q.occ, q.kinds = q.words[:np:np], q.words[np:]
 	}
-	if len(q.kinds) != np*nk {
-		q.kinds = make([]uint64, np*nk)
-	}
-	clear(q.occ)
-	clear(q.kinds)
+	clear(q.words)
 	q.board = ^uint64(0)
 	if n < 64 {
 		q.board = 1<<uint(n) - 1
@@ -402,32 +401,31 @@ var checkSquares = false
 // attributes are not in the squares.
 func (q *squares) after(from *squares, cells []engine.Cell, m *engine.Move, nk int) bool {
 	np := len(from.occ)
-	if len(q.occ) != np {
-		q.occ = make([]uint64, np)
-	}
-	if len(q.kinds) != np*nk {
-		q.kinds = make([]uint64, np*nk)
+	if len(q.occ) != np || len(q.kinds) != np*nk {
+		q.size(64, np, nk)
 	}
 	q.board = from.board
-	copy(q.occ, from.occ)
-	copy(q.kinds, from.kinds)
 	ch := m.Changes
 	mv := &ch[0]
-	c := cells[mv.From]
-	q.empty(mv.From)
-	q.empty(mv.To)
-	if !c.IsEmpty() {
+	// The squares left empty: the source, the destination (what stood there is taken
+	// or replaced), and the captured ones.
+	var captured uint64
+	for i := 1; i < len(ch); i++ {
+		if e := &ch[i]; e.Op == engine.OpCapture {
+			captured |= 1 << uint(e.To)
+		}
+	}
+	gone := uint64(1)<<uint(mv.From) | uint64(1)<<uint(mv.To) | captured
+	for i, w := range from.words {
+		q.words[i] = w &^ gone
+	}
+	if c := cells[mv.From]; !c.IsEmpty() && captured&(1<<uint(mv.To)) == 0 {
 		p, k := int(c.Player()), int(c.Kind())
 		if p >= np || k >= nk {
 			return false
 		}
 		q.occ[p] |= 1 << uint(mv.To)
 		q.kinds[p*nk+k] |= 1 << uint(mv.To)
-	}
-	for i := 1; i < len(ch); i++ {
-		if e := &ch[i]; e.Op == engine.OpCapture {
-			q.empty(e.To)
-		}
 	}
 	for i := 1; i < len(ch); i++ {
 		e := &ch[i]
@@ -449,17 +447,6 @@ func (q *squares) after(from *squares, cells []engine.Cell, m *engine.Move, nk i
 		}
 	}
 	return true
-}
-
-// empty clears square l in every word of q.
-func (q *squares) empty(l engine.Loc) {
-	bit := uint64(1) << uint(l)
-	for i := range q.occ {
-		q.occ[i] &^= bit
-	}
-	for i := range q.kinds {
-		q.kinds[i] &^= bit
-	}
 }
 
 // hintSquares gives the workspace next, before it computes the turns of t.After, the

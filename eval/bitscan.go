@@ -213,7 +213,7 @@ func (g *Game) shiftEverywhere(d int32) bool {
 func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType) bool {
 	bs := x.g.bits
 	t := int(typ) + 1
-	if bs == nil || !useShortcuts || int(side) >= len(bs.ok) || t >= len(bs.ok[side]) || !bs.ok[side][t] {
+	if bs == nil || !useShortcuts || int(side) >= len(bs.ok) || t >= len(bs.ok[side]) || !bs.ok[side][t] || len(s.Cells) > 64 {
 		return false
 	}
 	np, nk := len(x.g.Players), len(x.g.Pieces)

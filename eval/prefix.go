@@ -542,7 +542,9 @@ func locOnly(c *code.Cond) bool {
 // locTable returns the value of c, a cond of locOnly, for each player and square, as
 // x.test gives it with the cursor there.
 func (g *Game) locTable(c *code.Cond) [][]bool {
-	x := newGen(g)
+	// A generator without buffers: a cond of locOnly reads the cursor, the side and the
+	// board's zones.
+	x := &gen{g: g, b: g.Board, nd: len(g.Board.Dirs), attackAt: engine.NoLoc, at: -1}
 	t := make([][]bool, len(g.Players))
 	for p := range t {
 		x.side, x.nbr = engine.Player(p), g.Board.Neighbor[p]

@@ -43,6 +43,20 @@ type bitScan struct {
 	// its leading run is its first check and all its guards can be made on words
 	// (guarded); nil otherwise.
 	guards [][][]bitGuard
+	// kinds[type+1][kind] is what bitParts reads of a kind's entries of a type.
+	kinds [][]bitKind
+}
+
+// bitKind is what bitParts reads for the blocks of one kind and move type: the kind's
+// prefixes and blocks, its entries, their tests and guards as words, and where their
+// squares go in gen.srcs.
+type bitKind struct {
+	kp     *kindPrefixes
+	blocks []code.Block
+	ents   []preEntry
+	tests  []bitTest
+	guards [][]bitGuard
+	off    int
 }
 
 // bitGuard is a guard of a block: the squares from which the steps path (the block's
@@ -121,6 +135,15 @@ func (g *Game) initBitScan() {
 			}
 		}
 		bs.n = max(bs.n, n)
+	}
+	bs.kinds = make([][]bitKind, nt)
+	for t := range bs.kinds {
+		bs.kinds[t] = make([]bitKind, nk)
+		for k := range bs.kinds[t] {
+			off, n := bs.off[t][k], len(g.pre[k].ents[t])
+			bs.kinds[t][k] = bitKind{kp: &g.pre[k], blocks: g.code.Moves[k], ents: g.pre[k].ents[t],
+				tests: bs.tests[t][off : off+n], guards: bs.guards[t][off : off+n], off: off}
+		}
 	}
 	any := false
 	for p, nbr := range g.Board.Neighbor {
@@ -251,16 +274,16 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 		x.srcs = make([]uint64, bs.n)
 	}
 	dirs := bs.dirs[side]
+	kinds := bs.kinds[t]
 	var union uint64
-	for k := range x.g.pre {
+	for k := range kinds {
 		mine := cls[nk+1+k+1]
 		if mine == 0 {
 			continue
 		}
-		ents := x.g.pre[k].ents[t]
-		srcs := x.srcs[bs.off[t][k]:]
-		tests := bs.tests[t][bs.off[t][k]:]
-		guards := bs.guards[t][bs.off[t][k]:]
+		bk := &kinds[k]
+		ents, tests, guards := bk.ents, bk.tests, bk.guards
+		srcs := x.srcs[bk.off : bk.off+len(ents)]
 		for i := range ents {
 			e, bt := &ents[i], &tests[i]
 			var target uint64
@@ -295,8 +318,7 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 	for ; union != 0; union &= union - 1 {
 		l := engine.Loc(bits.TrailingZeros64(union))
 		c := s.Cells[l]
-		k := c.Kind()
-		x.runBits(&x.g.pre[k], x.g.code.Moves[k], l, c, x.g.pre[k].ents[t], x.srcs[bs.off[t][k]:], bs.guards[t][bs.off[t][k]:])
+		x.runBits(&kinds[c.Kind()], l, c)
 	}
 	return true
 }
@@ -475,10 +497,12 @@ const (
 	playerField     = 1<<playerFieldBits - 1
 )
 
-// runBits is runPre for a piece on l whose first checks were made by bitParts: bit l
-// of srcs[i] says whether the check of ents[i] passed, and its guards when guards[i]
-// holds them.
-func (x *gen) runBits(kp *kindPrefixes, blocks []code.Block, l engine.Loc, piece engine.Cell, ents []preEntry, srcs []uint64, guards [][]bitGuard) {
+// runBits is runPre for a piece on l of the kind of bk whose first checks were made by
+// bitParts: bit l of its squares in x.srcs says whether the check of entry i passed,
+// and its guards too when it has guards on words.
+func (x *gen) runBits(bk *bitKind, l engine.Loc, piece engine.Cell) {
+	kp, blocks, ents := bk.kp, bk.blocks, bk.ents
+	srcs := x.srcs[bk.off : bk.off+len(ents)]
 	at := int(l) * x.nd
 	for i := range ents {
 		if srcs[i]>>uint(l)&1 == 0 {
@@ -501,6 +525,6 @@ func (x *gen) runBits(kp *kindPrefixes, blocks []code.Block, l engine.Loc, piece
 			continue
 		}
 		// With its guards made on words too, the block's whole leading run passed.
-		x.runEntry(kp, blocks, e, l, to, 2, piece, guards[i] != nil)
+		x.runEntry(kp, blocks, e, l, to, 2, piece, bk.guards[i] != nil)
 	}
 }

@@ -130,3 +130,58 @@ func randomPart(rng *rand.Rand, loc func() Loc, players int) Move {
 	}
 	return m
 }
+
+// TestLeafHash checks LeafHash against EndPart on random parts of random positions, as
+// TestEndPart makes them: where it takes the part it gives the hash of EndPart's state
+// and leaves the board as it was; elsewhere it changes nothing, and it takes the parts
+// EndPart's one pass takes.
+func TestLeafHash(t *testing.T) {
+	g := lineGame("White", "Black", "Red")
+	g.TurnOrder.Repeat = 1
+	rng := rand.New(rand.NewPCG(16, 17))
+	n := len(g.Board.Locs)
+	loc := func() Loc { return Loc(rng.IntN(n)) }
+	taken := 0
+	for iter := 0; iter < 20000; iter++ {
+		s := g.NewState()
+		for l := range s.Cells {
+			if rng.IntN(3) > 0 {
+				s.Cells[l] = MakeCell(Player(rng.IntN(3)), Kind(rng.IntN(2)), uint32(rng.IntN(4)))
+			}
+		}
+		s.Turn, s.Ply = rng.IntN(3), rng.IntN(50)
+		switch rng.IntN(12) {
+		case 0:
+			s.Cont, s.ContType = loc(), MoveType(rng.IntN(2))
+		case 1:
+			s.Out = 1 << uint(rng.IntN(3))
+		case 2:
+			s.Jump = int32(1 + rng.IntN(3))
+		}
+		s.Hash = g.FullHash(s) ^ uint64(rng.IntN(2))<<40
+		m := randomPart(rng, loc, 3)
+		m.Pass = rng.IntN(50) == 0
+		cells := append([]Cell(nil), s.Cells...)
+		h, ok := g.LeafHash(cells, s, &m)
+		for l := range cells {
+			if cells[l] != s.Cells[l] {
+				t.Fatalf("iteration %d: %v: square %d is %#x after, was %#x", iter, m.Changes, l, cells[l], s.Cells[l])
+			}
+		}
+		if one := g.endPlain(g.NewState(), s, &m); ok != one {
+			t.Fatalf("iteration %d: %v: LeafHash takes it %v, the one pass %v", iter, m.Changes, ok, one)
+		}
+		if !ok {
+			continue
+		}
+		taken++
+		after := g.NewState()
+		g.EndPart(after, s, &m)
+		if h != after.Hash {
+			t.Fatalf("iteration %d: %v: hash %#x, EndPart's state has %#x", iter, m.Changes, h, after.Hash)
+		}
+	}
+	if taken < 7000 {
+		t.Errorf("only %d of the parts taken", taken)
+	}
+}

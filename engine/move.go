@@ -322,6 +322,12 @@ func (g *Game) applyPlain(s *State, m *Move) bool {
 	return true
 }
 
+// PlainPart reports whether m is a part that applyPlain and EndPart's one pass make:
+// one piece moves (from the first change's source to its destination), then only
+// captures, type changes and attributes, in a game that neither recycles captures nor
+// has the dialect's state.
+func (g *Game) PlainPart(m *Move) bool { return g.plainPart(m) }
+
 // plainPart reports whether applyPlain (and EndPart's one pass) can make m: one piece
 // moves, then only captures, type changes and attributes, in a game that neither recycles
 // captures nor has the dialect's state.

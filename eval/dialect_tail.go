@@ -98,7 +98,7 @@ func (x *gen) runAddTail(b *code.Block, t *blockTail, l, to engine.Loc, piece en
 		return
 	}
 	x.cursor = to
-	x.emit(b, t.add, l, piece)
+	x.emit(b, t.add, l, piece, nil)
 }
 
 // runSlide runs block b, a slide tail t, for the piece on l.
@@ -109,6 +109,6 @@ func (x *gen) runSlide(b *code.Block, t *blockTail, l engine.Loc, piece engine.C
 	nbr, nd, d := x.nbr, x.nd, int(t.dir)
 	for c := nbr[int(l)*nd+d]; c != engine.NoLoc && x.cells[c].IsEmpty(); c = nbr[int(c)*nd+d] {
 		x.cursor = c
-		x.emit(b, t.add, l, piece)
+		x.emit(b, t.add, l, piece, nil)
 	}
 }

@@ -44,6 +44,7 @@ type Game struct {
 	fastKeep int
 	dfast    *dialectFast // the dialect's fast paths proved for the game (dialect_fast.go)
 	pre      prefixes     // the leading tests of the move blocks (prefix.go)
+	bits     *bitScan     // the first checks on words of bits (bitscan.go), or nil
 	// phased: the turns may be computed one move priority at a time (priority.go).
 	phased bool
 	// noDup: no two parts generated from one position can be the same (nodup.go).
@@ -76,6 +77,7 @@ func newGame(cg *compile.Game, locate Locator) (*Game, error) {
 	g.initFast()
 	g.initDialectFast()
 	g.initPrefixes()
+	g.initBitScan()
 	g.initPhases()
 	g.initNoDup()
 	return g, nil

@@ -134,6 +134,20 @@ type gen struct {
 	sides []engine.Player
 	// chunk is where action carves the changes it returns (dialect_gen.go).
 	chunk []engine.Change
+
+	// The buffers of the bit scan and of the prefixes' jumps come last: the fields
+	// above are read on every block run.
+	// sq is where the pieces stand on the board of sqFor, nil when on none; bitParts
+	// sorts the squares again unless sqKeep is set (only while turns runs); cls holds
+	// the words of each content (cellIndex) for the side, srcs the squares from which
+	// each first check passed (bitscan.go).
+	sq     squares
+	sqFor  *engine.State
+	sqKeep bool
+	cls    [64]uint64
+	srcs   []uint64
+	// caps is where runLine records the squares a block captures (prefix.go).
+	caps []engine.Loc
 }
 
 func newGen(g *Game) *gen {

@@ -88,7 +88,7 @@ func (g *Game) firstParts(x *gen, s *engine.State, side engine.Player, typ engin
 	p := g.code
 	if p.Dialect != nil {
 		g.firstPartsExt(x, s, side, typ)
-	} else {
+	} else if !x.bitParts(s, side, typ) {
 		for l, c := range s.Cells {
 			if !c.Owns(side) {
 				continue
@@ -243,6 +243,15 @@ type workspace struct {
 	// left holds the candidates Sample has not rejected yet (sample.go).
 	left []int32
 	dend dialectEnd // what the dialect's shortcuts know of start (dialect_end.go)
+	// hinted is the state whose squares x.sq holds by hintSquares, for the next turns.
+	hinted *engine.State
+	// leaf: perft counts the turns of the positions of this workspace and keeps none of
+	// their states, so a turn of one plain part is made on board, a copy of the
+	// position's cells, and undone (engine.Game.LeafHash), and its After is nil;
+	// leafSum is the xor of the hashes of the states so made.
+	leaf    bool
+	board   []engine.Cell
+	leafSum uint64
 }
 
 func (g *Game) newWorkspace() *workspace { return &workspace{x: newGen(g)} }
@@ -350,6 +359,21 @@ func (ws *Workspace) AllTurns(s *engine.State) (turns []Turn, err error) {
 
 // turns computes the legal turns of s in w; they stay valid until w is reset.
 func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
+	// The squares bitParts sorted are kept for all the move priorities of s, and
+	// those hinted (hintSquares) are s's; any other are not (bitscan.go). A bail-out
+	// leaves sqKeep set: the next call sets it again, and only turns uses w.x.
+	if w.hinted != s {
+		w.x.sqFor = nil
+	}
+	w.hinted = nil
+	w.x.sqKeep = true
+	turns, err := g.turnsKept(s, w)
+	w.x.sqKeep = false
+	return turns, err
+}
+
+// turnsKept is turns once the squares of s are set up.
+func (g *Game) turnsKept(s *engine.State, w *workspace) ([]Turn, error) {
 	if g.ax != nil {
 		return g.ax.turns(s)
 	}
@@ -473,11 +497,20 @@ func (g *Game) endPart(s *engine.State, parts []engine.Move, w *workspace) error
 			prom = g.promotedCaptures(s, m)
 		}
 	}
-	after := w.target(s)
-	g.EndPart(after, s, m)
 	if len(w.turns) >= MaxTurns {
 		return fmt.Errorf("more than %d complete turns in one position", MaxTurns)
 	}
+	if w.leaf {
+		if h, ok := g.LeafHash(w.board, s, m); ok {
+			w.leafSum ^= h
+			w.turns = append(w.turns, Turn{})
+			t := &w.turns[len(w.turns)-1]
+			t.Parts, t.captures, t.promoted = parts, caps, prom
+			return nil
+		}
+	}
+	after := w.target(s)
+	g.EndPart(after, s, m)
 	// Set in place, as in endTurn: a Turn built on the stack and copied in stalls.
 	w.turns = append(w.turns, Turn{})
 	t := &w.turns[len(w.turns)-1]
@@ -543,7 +576,11 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 	}
 	next = g.prioritiseMoves(next)
 	if len(next) == 0 || g.Options.PassPartial {
-		end := w.state(after)
+		// Without continuations nothing goes on from after: it ends the turn itself.
+		end := after
+		if len(next) > 0 {
+			end = w.state(after)
+		}
 		g.SetCont(end, engine.NoLoc, engine.NoMoveType)
 		if err := g.endTurn(w, s, end, parts, caps, prom, st); err != nil {
 			return err
@@ -786,12 +823,33 @@ func (g *Game) Perft(s *engine.State, depth int) (n int64, err error) {
 	for i := range ws {
 		ws[i] = g.newWorkspace()
 	}
+	if depth > 0 && useShortcuts && g.leafTurnsOK() {
+		ws[depth-1].leaf = true
+	}
 	return g.perft(s, depth, ws)
+}
+
+// leafTurnsOK reports whether the turns of a position may be counted with no state
+// after those of one part (workspace.leaf): the game is plain ZRF, where nothing
+// reads a turn's state after it but the check of royal pieces, and has none.
+func (g *Game) leafTurnsOK() bool {
+	if g.code == nil || g.ax != nil || g.code.Dialect != nil || g.Ext != nil {
+		return false
+	}
+	for _, r := range g.royal {
+		if slices.Contains(r, true) {
+			return false
+		}
+	}
+	return true
 }
 
 func (g *Game) perft(s *engine.State, depth int, ws []*workspace) (int64, error) {
 	if depth == 0 {
 		return 1, nil
+	}
+	if w := ws[0]; w.leaf {
+		w.board = append(w.board[:0], s.Cells...)
 	}
 	turns, err := g.turns(s, ws[0])
 	if err != nil {
@@ -802,6 +860,10 @@ func (g *Game) perft(s *engine.State, depth int, ws []*workspace) (int64, error)
 	}
 	var n int64
 	for i := range turns {
+		if depth > 1 && g.bits != nil {
+			// The turns of the position after are computed next (depth-1 > 0).
+			g.hintSquares(ws[0], ws[1], s, &turns[i])
+		}
 		c, err := g.perft(turns[i].After, depth-1, ws[1:])
 		if err != nil {
 			return 0, err

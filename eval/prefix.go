@@ -61,6 +61,14 @@ type prefix struct {
 	// first is the index of the block's first two ops among its kind's first checks,
 	// or -1 when they are not one.
 	first int8
+	// only: the leading run is that first check and nothing else, and there are no
+	// guards, so the check passing is the leading run passing (tryPrefix need not run).
+	only bool
+	// line is the ops of a tailLine block before its add.
+	line []lineOp
+	// condAt, for tailIfAdd and tailLine, is cond's value for each player and square when cond
+	// reads only where the cursor is (locOnly); nil otherwise.
+	condAt [][]bool
 }
 
 // guard is a test of cond (cell as in preOp) on the square that the steps path lead to.
@@ -74,7 +82,20 @@ const (
 	tailRun uint8 = iota
 	tailAdd
 	tailIfAdd
+	// tailLine: the ops after the leading run are steps, verifies of what stands on
+	// the cursor's square and captures (line), then an add or an if as in tailIfAdd
+	// (cond nil for a plain add). A man's jump is one.
+	tailLine
 )
+
+// lineOp is an op of a tailLine block: a step in direction dir (cell and loc unused),
+// a verify of cell's table on the cursor's square, or a capture of loc.
+type lineOp struct {
+	code code.Opcode
+	dir  int32
+	cell []bool
+	loc  code.LocArg
+}
 
 // prefixes holds what the generator knows of the move blocks of each kind, or is nil
 // when the game does not use it (the dialect, the extensions, Axiom games).
@@ -92,6 +113,23 @@ type kindPrefixes struct {
 	firsts []firstCheck
 	// fastFirst: the piece's moves run as fast.go's blocks, not through the prefixes.
 	fastFirst bool
+	// ents is byType with what runPre reads of each block packed together.
+	ents [][]preEntry
+}
+
+// preEntry is a block as runPre tries it: its first check, when it has one whose
+// table fits in a word (cellBits), and whether other blocks of the kind share it.
+type preEntry struct {
+	mask  uint64 // the first check's table, bit i for cellIndex i
+	dir   int32
+	block int32
+	// first is the index of the check among the kind's firsts when another block of
+	// the kind begins with it too (its result is then kept for them), or -1.
+	first int8
+	check bool // the block begins with the check (dir, mask)
+	// step: the block is the check and an add, or an if between adds on a condition
+	// of where the piece lands (condAt), and capture tests do not run it (runBits).
+	step bool
 }
 
 // firstCheck is a step in direction dir and a test of the square reached by its table.
@@ -124,6 +162,10 @@ func (g *Game) initPrefixes() {
 			if len(p.ops) >= 2 && p.ops[0].cond == nil && p.ops[0].move == preStep && p.ops[1].cond != nil && p.ops[1].cell != nil {
 				p.first = kp.firstIndex(firstCheck{dir: p.ops[0].dir, cell: p.ops[1].cell})
 			}
+			p.only = p.first >= 0 && len(p.ops) == 2 && len(p.guards) == 0
+			if (p.tail == tailIfAdd || p.tail == tailLine) && p.cond != nil && locOnly(p.cond) {
+				p.condAt = g.locTable(p.cond)
+			}
 			kp.pre[i] = p
 			if b.Owner == code.OwnEnemy {
 				continue
@@ -133,7 +175,50 @@ func (g *Game) initPrefixes() {
 				kp.byType[t] = append(kp.byType[t], int32(i))
 			}
 		}
+		kp.initEntries()
 	}
+}
+
+// initEntries makes kp.ents from kp.byType and the prefixes.
+func (kp *kindPrefixes) initEntries() {
+	uses := make([]int, len(kp.firsts))
+	for i := range kp.pre {
+		if f := kp.pre[i].first; f >= 0 {
+			uses[f]++
+		}
+	}
+	kp.ents = make([][]preEntry, len(kp.byType))
+	for t, list := range kp.byType {
+		for _, i := range list {
+			e := preEntry{block: i, first: -1}
+			if f := kp.pre[i].first; f >= 0 {
+				fc := &kp.firsts[f]
+				if mask, ok := cellBits(fc.cell); ok {
+					e.check, e.dir, e.mask = true, fc.dir, mask
+					if uses[f] > 1 {
+						e.first = f
+					}
+					p := &kp.pre[i]
+					e.step = p.only && (p.tail == tailAdd || p.tail == tailIfAdd && p.condAt != nil)
+				}
+			}
+			kp.ents[t] = append(kp.ents[t], e)
+		}
+	}
+}
+
+// cellBits returns a cell table as the bits of a word, when it fits in one.
+func cellBits(cell []bool) (uint64, bool) {
+	if len(cell) > 64 {
+		return 0, false
+	}
+	var m uint64
+	for i, v := range cell {
+		if v {
+			m |= 1 << uint(i)
+		}
+	}
+	return m, true
 }
 
 // firstIndex returns the index of f among kp's first checks, adding it if it is new,
@@ -197,8 +282,53 @@ func (g *Game) makePrefix(ops []code.Op) prefix {
 		if len(rest[0].Else) == 1 {
 			p.els = &rest[0].Else[0]
 		}
+	default:
+		g.makeLine(&p, rest)
 	}
 	return p
+}
+
+// makeLine makes p a tailLine block when the ops rest after its leading run are one.
+func (g *Game) makeLine(p *prefix, rest []code.Op) {
+	if len(rest) < 2 {
+		return
+	}
+	var line []lineOp
+	for i := range rest[:len(rest)-1] {
+		o := &rest[i]
+		switch o.Code {
+		case code.OpStep:
+			line = append(line, lineOp{code: o.Code, dir: o.A})
+		case code.OpVerify:
+			cell := g.cellTable(o.Cond)
+			if !pureCond(o.Cond) || cell == nil {
+				return
+			}
+			line = append(line, lineOp{code: o.Code, cell: cell})
+		case code.OpCapture:
+			if o.Loc.Kind != code.LocCursor && o.Loc.Kind != code.LocDir {
+				return
+			}
+			line = append(line, lineOp{code: o.Code, loc: o.Loc})
+		default:
+			return
+		}
+	}
+	last := &rest[len(rest)-1]
+	switch {
+	case last.Code == code.OpAdd:
+		p.add, p.at = last, last.At
+	case last.Code == code.OpIf && pureCond(last.Cond) &&
+		len(last.Body) == 1 && last.Body[0].Code == code.OpAdd &&
+		(len(last.Else) == 0 || len(last.Else) == 1 && last.Else[0].Code == code.OpAdd):
+		p.cond, p.add, p.at = last.Cond, &last.Body[0], last.At
+		if len(last.Else) == 1 {
+			p.els = &last.Else[0]
+		}
+	default:
+		return
+	}
+	p.tail, p.line = tailLine, line
 }
 
 // guardsOf finds the guards of the ops after a block's leading run. It follows the ops
@@ -390,6 +520,43 @@ func cellOnly(c *code.Cond) bool {
 	return false
 }
 
+// locOnly reports whether c reads only where the cursor is, not what stands there:
+// zones, positions, the board's edge under the cursor.
+func locOnly(c *code.Cond) bool {
+	switch c.Code {
+	case code.CondTrue, code.CondFalse, code.CondPosition:
+		return true
+	case code.CondAnd, code.CondOr, code.CondNot:
+		for _, a := range c.Args {
+			if !locOnly(a) {
+				return false
+			}
+		}
+		return true
+	case code.CondInZone, code.CondOnBoard:
+		return c.Loc.Kind == code.LocCursor
+	}
+	return false
+}
+
+// locTable returns the value of c, a cond of locOnly, for each player and square, as
+// x.test gives it with the cursor there.
+func (g *Game) locTable(c *code.Cond) [][]bool {
+	// A generator without buffers: a cond of locOnly reads the cursor, the side and the
+	// board's zones.
+	x := &gen{g: g, b: g.Board, nd: len(g.Board.Dirs), attackAt: engine.NoLoc, at: -1}
+	t := make([][]bool, len(g.Players))
+	for p := range t {
+		x.side, x.nbr = engine.Player(p), g.Board.Neighbor[p]
+		t[p] = make([]bool, len(g.Board.Locs))
+		for l := range t[p] {
+			x.cursor = engine.Loc(l)
+			t[p][l] = x.test(c)
+		}
+	}
+	return t
+}
+
 // cellValue is what x.test gives for a cond of cellOnly on a square that is empty (rel
 // 0), holds a piece of the side (1) or another player's (2), of kind k (-1 when empty).
 func cellValue(c *code.Cond, rel int, k engine.Kind) bool {
@@ -531,68 +698,156 @@ func (x *gen) runMoves(k engine.Kind, l engine.Loc, piece engine.Cell, typ engin
 		// fast.go's blocks run this piece's moves (runBlocks hands over to them).
 		return x.runBlocks(blocks, l, false, piece, typ)
 	}
-	if x.g.pre == nil || !useShortcuts || x.foreign || int(typ)+1 >= len(x.g.pre[k].byType) {
+	if !useShortcuts || x.foreign || int(typ)+1 >= len(x.g.pre[k].byType) {
 		return x.runBlocks(blocks, l, false, piece, typ)
 	}
-	kp := &x.g.pre[k]
+	return x.runPre(&x.g.pre[k], blocks, l, piece, x.g.pre[k].ents[typ+1])
+}
+
+// runPre runs the blocks of ents, of a kind whose prefixes are kp and blocks blocks,
+// for a piece on l: each block's prefix is tried, and the block is run, or its move
+// emitted, when it passes.
+func (x *gen) runPre(kp *kindPrefixes, blocks []code.Block, l engine.Loc, piece engine.Cell, ents []preEntry) bool {
 	// firsts[f] is 0 while first check f was not made from l, 1 when it passed with its
 	// square in reached[f], 2 when it failed.
 	var firsts [maxFirsts]uint8
 	var reached [maxFirsts]engine.Loc
 	nk := len(x.g.Pieces)
-	for _, i := range kp.byType[typ+1] {
-		b := &blocks[i]
-		p := &kp.pre[i]
+	nbr, cells, side, at := x.nbr, x.cells, x.side, int(l)*x.nd
+	for ei := range ents {
+		e := &ents[ei]
 		cur, from := l, 0
-		if f := p.first; f >= 0 {
-			if firsts[f] == 0 {
-				fc := &kp.firsts[f]
-				firsts[f] = 2
-				if t := x.nbr[int(l)*x.nd+int(fc.dir)]; t != engine.NoLoc && fc.cell[cellIndex(x.cells[t], x.side, nk)] {
-					firsts[f], reached[f] = 1, t
+		if e.check {
+			if f := e.first; f >= 0 {
+				if firsts[f] == 0 {
+					firsts[f] = 2
+					if t := nbr[at+int(e.dir)]; t != engine.NoLoc && e.mask>>uint(cellIndex(cells[t], side, nk))&1 != 0 {
+						firsts[f], reached[f] = 1, t
+					}
 				}
-			}
-			if firsts[f] == 2 {
-				continue
-			}
-			cur, from = reached[f], 2
-		}
-		if !x.tryPrefix(p, l, cur, from) {
-			continue
-		}
-		switch p.tail {
-		case tailAdd:
-			x.emit(b, p.add, l, piece)
-		case tailIfAdd:
-			x.at = p.at
-			if x.test(p.cond) {
-				x.emit(b, p.add, l, piece)
-			} else if p.els != nil {
-				x.emit(b, p.els, l, piece)
-			}
-		default:
-			cur, mark := x.cursor, x.mark
-			x.blk = b
-			x.reset(l, false, piece)
-			x.cursor, x.mark = cur, mark
-			if p.scans == nil {
-				x.run(b.Ops[p.rest:])
+				if firsts[f] == 2 {
+					continue
+				}
+				cur = reached[f]
 			} else {
-				x.runTail(b.Ops[p.rest:], p.scans)
+				t := nbr[at+int(e.dir)]
+				if t == engine.NoLoc || e.mask>>uint(cellIndex(cells[t], side, nk))&1 == 0 {
+					continue
+				}
+				cur = t
 			}
+			from = 2
 		}
-		if x.attackMode && x.hit {
+		if x.runEntry(kp, blocks, e, l, cur, from, piece, false) {
 			return true
 		}
 	}
 	return false
 }
 
+// runEntry runs the block of e for a piece on l from its op from on, with the cursor
+// on cur (from is 2 when its first check passed, landing there; passed says that its
+// whole leading run and its guards did), and reports whether a capture test hit.
+func (x *gen) runEntry(kp *kindPrefixes, blocks []code.Block, e *preEntry, l, cur engine.Loc, from int, piece engine.Cell, passed bool) bool {
+	b := &blocks[e.block]
+	p := &kp.pre[e.block]
+	if passed || p.only && from == 2 {
+		// What tryPrefix does when the ops after the first check are none.
+		x.cursor, x.mark = cur, l
+	} else if !x.tryPrefix(p, l, cur, from) {
+		return false
+	}
+	tail := p.tail
+	if tail == tailLine && x.attackMode {
+		// A capture test counts captures as hits (add); emit does not.
+		tail = tailRun
+	}
+	switch tail {
+	case tailAdd:
+		x.emit(b, p.add, l, piece, nil)
+	case tailIfAdd:
+		x.at = p.at
+		var yes bool
+		if p.condAt != nil {
+			yes = p.condAt[x.side][x.cursor]
+		} else {
+			yes = x.test(p.cond)
+		}
+		if yes {
+			x.emit(b, p.add, l, piece, nil)
+		} else if p.els != nil {
+			x.emit(b, p.els, l, piece, nil)
+		}
+	case tailLine:
+		x.runLine(b, p, l, piece)
+	default:
+		cur, mark := x.cursor, x.mark
+		x.blk = b
+		x.reset(l, false, piece)
+		x.cursor, x.mark = cur, mark
+		if p.scans == nil {
+			x.run(b.Ops[p.rest:])
+		} else {
+			x.runTail(b.Ops[p.rest:], p.scans)
+		}
+	}
+	return x.attackMode && x.hit
+}
+
+// runLine runs the ops of p, a tailLine block b, for a piece on l from the cursor,
+// as the interpreter would: a step off the board or a verify that fails stops the
+// block, captures are recorded, and the add (or the branch of the if that holds)
+// emits the move. Nothing else was recorded since the block started: the leading
+// run records no effect.
+func (x *gen) runLine(b *code.Block, p *prefix, l engine.Loc, piece engine.Cell) {
+	x.at = p.at
+	nbr, nd, cells, side, nk := x.nbr, x.nd, x.cells, x.side, len(x.g.Pieces)
+	cur := x.cursor
+	caps := x.caps[:0]
+	for i := range p.line {
+		lo := &p.line[i]
+		switch lo.code {
+		case code.OpStep:
+			t := nbr[int(cur)*nd+int(lo.dir)]
+			if t == engine.NoLoc {
+				return
+			}
+			cur = t
+		case code.OpVerify:
+			if !lo.cell[cellIndex(cells[cur], side, nk)] {
+				return
+			}
+		case code.OpCapture:
+			x.cursor = cur
+			if c, ok := x.resolve(lo.loc); ok {
+				caps = append(caps, c)
+			}
+		}
+	}
+	x.cursor, x.caps = cur, caps
+	add := p.add
+	if p.cond != nil {
+		var yes bool
+		if p.condAt != nil {
+			yes = p.condAt[side][cur]
+		} else {
+			yes = x.test(p.cond)
+		}
+		if !yes {
+			if add = p.els; add == nil {
+				return
+			}
+		}
+	}
+	x.emit(b, add, l, piece, caps)
+}
+
 // emit is what add does for the move of block b's add o when the run has recorded
-// nothing: the piece on l moves (or is copied) to the cursor, and becomes each of o's
-// kinds in turn when it lists some. No run was set up for it: a plain ZRF game keeps
-// no selection, stack or permutation, and the leading run records no effect.
-func (x *gen) emit(b *code.Block, o *code.Op, l engine.Loc, piece engine.Cell) {
+// nothing but the captures of caps: the piece on l moves (or is copied) to the cursor,
+// the pieces on caps are captured, and the piece becomes each of o's kinds in turn
+// when it lists some. No run was set up for it: a plain ZRF game keeps no selection,
+// stack or permutation, and the leading run records no effect.
+func (x *gen) emit(b *code.Block, o *code.Op, l engine.Loc, piece engine.Cell, caps []engine.Loc) {
 	x.at = o.At
 	to := x.cursor
 	op := engine.OpMove
@@ -601,10 +856,21 @@ func (x *gen) emit(b *code.Block, o *code.Op, l engine.Loc, piece engine.Cell) {
 	}
 	n := max(len(o.Kinds), 1)
 	for i := 0; i < n; i++ {
+		// Changes and moves are appended empty and filled in place: a struct built
+		// whole and copied in is written in narrower stores than it is read with.
 		start := len(x.arena)
-		x.arena = append(x.arena, engine.Change{Op: op, From: l, To: to, Player: piece.Player(), Kind: piece.Kind()})
+		x.arena = append(x.arena, engine.Change{})
+		c := &x.arena[start]
+		c.Op, c.From, c.To, c.Player, c.Kind = op, l, to, piece.Player(), piece.Kind()
+		for _, t := range caps {
+			x.arena = append(x.arena, engine.Change{})
+			c := &x.arena[len(x.arena)-1]
+			c.Op, c.To = engine.OpCapture, t
+		}
 		if len(o.Kinds) > 0 {
-			x.arena = append(x.arena, engine.Change{Op: engine.OpType, To: to, Kind: o.Kinds[i]})
+			x.arena = append(x.arena, engine.Change{})
+			c := &x.arena[len(x.arena)-1]
+			c.Op, c.To, c.Kind = engine.OpType, to, o.Kinds[i]
 		}
 		if x.attackAt != engine.NoLoc {
 			if to == x.attackAt {
@@ -613,7 +879,18 @@ func (x *gen) emit(b *code.Block, o *code.Op, l engine.Loc, piece engine.Cell) {
 			x.arena = x.arena[:start]
 			continue
 		}
-		x.keep(o, engine.Move{Changes: x.arena[start:len(x.arena):len(x.arena)], Type: b.Type, Cont: engine.MoveType(o.A), Rule: b.Rule}, start)
+		changes := x.arena[start:len(x.arena):len(x.arena)]
+		if x.g.noDup && useShortcuts {
+			// keep, without the search for an equal move that noDup rules out.
+			if len(x.out)-x.outBase >= MaxMoves {
+				x.bail(o, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
+			}
+			x.out = append(x.out, engine.Move{})
+			m := &x.out[len(x.out)-1]
+			m.Changes, m.Type, m.Cont, m.Rule = changes, b.Type, engine.MoveType(o.A), b.Rule
+			continue
+		}
+		x.keep(o, engine.Move{Changes: changes, Type: b.Type, Cont: engine.MoveType(o.A), Rule: b.Rule}, start)
 	}
 }
 

@@ -1,0 +1,530 @@
+package eval
+
+// This file makes the first checks of all the side's pieces at once, on words of bits,
+// for boards of at most 64 positions. In draughts most of a position's work is a step
+// from every piece and a test of the square reached ($d (verify empty?) ...,
+// $d (verify enemy?) capture ...), and most of those tests fail: a position with no
+// capture tests every man twice to find none. When a direction links every square to
+// the square a fixed number of places further on (or to nothing), the squares from
+// which a step that way lands on a square of some contents are a shift of the squares
+// of those contents. One pass over the board sorts the squares by their contents for
+// the side (cellIndex), and each block's first check becomes a few word operations
+// for all the pieces of its kind; only the pieces with a check that passed are visited,
+// in the order of their squares, and their blocks are then run as runPre runs them.
+//
+// This gives the moves runMoves gives, in the same order, when every block of every
+// kind of the move type has a first check whose table fits in a word (preEntry.check)
+// and whose direction is such a shift for the side, and no kind runs fast.go's blocks:
+// a block whose check fails adds nothing and records nothing in runPre either, and the
+// squares are visited in increasing order as firstParts scans them.
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/internal/code"
+)
+
+// bitScan is what the game knows to make first checks on words of bits.
+type bitScan struct {
+	dirs [][]bitDir // [player][dir]
+	ok   [][]bool   // [player][type+1]: firstParts may use bitParts
+	// off[type+1][kind] is where the kind's entries of that type start in tests and in
+	// gen.srcs, whose length is at least n.
+	off   [][]int
+	n     int
+	tests [][]bitTest // [type+1][off+i]: the check of entry i as words to combine
+	// others: some check tells other players' pieces apart by type, so bitParts sorts
+	// them by type too.
+	others bool
+	// guards[type+1][off+i] are the guards of entry i (prefix.guards) as words, when
+	// its leading run is its first check and all its guards can be made on words
+	// (guarded); nil otherwise.
+	guards [][][]bitGuard
+	// kinds[type+1][kind] is what bitParts reads of a kind's entries of a type.
+	kinds [][]bitKind
+}
+
+// bitKind is what bitParts reads for the blocks of one kind and move type: the kind's
+// prefixes and blocks, its entries, their tests and guards as words, and where their
+// squares go in gen.srcs.
+type bitKind struct {
+	kp     *kindPrefixes
+	blocks []code.Block
+	ents   []preEntry
+	tests  []bitTest
+	guards [][]bitGuard
+	off    int
+}
+
+// bitGuard is a guard of a block: the squares from which the steps path (the block's
+// first step, then the guard's path) stay on the board and end on a square of bt.
+type bitGuard struct {
+	path []int32
+	bt   bitTest
+}
+
+// bitTest is a first check's table (preEntry.mask) as the squares it accepts: rel's
+// bit 0 the empty squares, bit 1 all the side's pieces, bit 2 all the others', and
+// kinds the contents (cellIndex) it accepts of a part of those it does not take whole.
+type bitTest struct {
+	rel   uint8
+	kinds uint64
+}
+
+// bitTestOf splits a cell table of a word into a bitTest, for nk kinds.
+func bitTestOf(mask uint64, nk int) (bt bitTest, others bool) {
+	all := uint64(1)<<uint(nk) - 1 // the kinds of one relation, from bit 1 of its block
+	if mask&1 != 0 {
+		bt.rel |= 1
+	}
+	for r := 1; r <= 2; r++ {
+		at := uint(r*(nk+1) + 1)
+		switch m := mask >> at & all; m {
+		case 0:
+		case all:
+			bt.rel |= 1 << uint(r)
+		default:
+			bt.kinds |= m << at
+			others = others || r == 2
+		}
+	}
+	return bt, others
+}
+
+// bitDir is a direction of a player's board as a shift: the square after l that way is
+// l+delta for every square of valid, and there is none from the others. ok is false
+// when the direction is no such shift.
+type bitDir struct {
+	delta int
+	valid uint64
+	ok    bool
+}
+
+// initBitScan sets g.bits when the board and the prefixes allow it for some player and
+// move type.
+func (g *Game) initBitScan() {
+	nk := len(g.Pieces)
+	if g.pre == nil || len(g.Board.Locs) > 64 || 3*(nk+1) > 64 || len(g.pre) != nk {
+		return
+	}
+	for k := range g.pre {
+		if g.pre[k].fastFirst {
+			return
+		}
+	}
+	nd, nt := len(g.Board.Dirs), len(g.MoveTypes)+1
+	bs := &bitScan{dirs: make([][]bitDir, len(g.Board.Neighbor)), ok: make([][]bool, len(g.Board.Neighbor)), off: make([][]int, nt)}
+	bs.tests = make([][]bitTest, nt)
+	bs.guards = make([][][]bitGuard, nt)
+	for t := 0; t < nt; t++ {
+		bs.off[t] = make([]int, nk)
+		n := 0
+		for k := range g.pre {
+			bs.off[t][k] = n
+			n += len(g.pre[k].ents[t])
+			for _, e := range g.pre[k].ents[t] {
+				bt, others := bitTestOf(e.mask, nk)
+				bs.tests[t] = append(bs.tests[t], bt)
+				bs.others = bs.others || others
+				gs, others := g.bitGuards(&g.pre[k].pre[e.block], e, nk)
+				bs.others = bs.others || others
+				bs.guards[t] = append(bs.guards[t], gs)
+			}
+		}
+		bs.n = max(bs.n, n)
+	}
+	bs.kinds = make([][]bitKind, nt)
+	for t := range bs.kinds {
+		bs.kinds[t] = make([]bitKind, nk)
+		for k := range bs.kinds[t] {
+			off, n := bs.off[t][k], len(g.pre[k].ents[t])
+			bs.kinds[t][k] = bitKind{kp: &g.pre[k], blocks: g.code.Moves[k], ents: g.pre[k].ents[t],
+				tests: bs.tests[t][off : off+n], guards: bs.guards[t][off : off+n], off: off}
+		}
+	}
+	any := false
+	for p, nbr := range g.Board.Neighbor {
+		bs.dirs[p] = make([]bitDir, nd)
+		for d := 0; d < nd; d++ {
+			bd, seen := bitDir{ok: true}, false
+			for l := range g.Board.Locs {
+				to := nbr[l*nd+d]
+				if to == engine.NoLoc {
+					continue
+				}
+				if delta := int(to) - l; !seen {
+					bd.delta, seen = delta, true
+				} else if delta != bd.delta {
+					bd.ok = false
+					break
+				}
+				bd.valid |= 1 << uint(l)
+			}
+			bs.dirs[p][d] = bd
+		}
+		bs.ok[p] = make([]bool, nt)
+		for t := 0; t < nt; t++ {
+			ok := true
+			for k := range g.pre {
+				for _, e := range g.pre[k].ents[t] {
+					if !e.check || !bs.dirs[p][e.dir].ok {
+						ok = false
+					}
+				}
+			}
+			bs.ok[p][t] = ok
+			any = any || ok
+		}
+	}
+	if any {
+		g.bits = bs
+	}
+}
+
+// bitGuards returns the guards of p, the prefix of entry e, as words, when its leading
+// run is e's first check and every guard's table fits in a word and every direction
+// of its path is a shift on every player's board; nil otherwise. others says whether
+// a guard tells other players' pieces apart by type (bitScan.others).
+func (g *Game) bitGuards(p *prefix, e preEntry, nk int) (out []bitGuard, others bool) {
+	if !e.check || len(p.ops) != 2 || len(p.guards) == 0 {
+		return nil, false
+	}
+	for _, gd := range p.guards {
+		mask, ok := cellBits(gd.cell)
+		if gd.cell == nil || !ok {
+			return nil, false
+		}
+		bg := bitGuard{path: append([]int32{e.dir}, gd.path...)}
+		var o bool
+		bg.bt, o = bitTestOf(mask, nk)
+		for _, d := range bg.path {
+			if !g.shiftEverywhere(d) {
+				return nil, false
+			}
+		}
+		out, others = append(out, bg), others || o
+	}
+	return out, others
+}
+
+// shiftEverywhere reports whether direction d is a shift on every player's board
+// (bitDir).
+func (g *Game) shiftEverywhere(d int32) bool {
+	nd := len(g.Board.Dirs)
+	for _, nbr := range g.Board.Neighbor {
+		delta, seen := 0, false
+		for l := range g.Board.Locs {
+			to := nbr[l*nd+int(d)]
+			if to == engine.NoLoc {
+				continue
+			}
+			if !seen {
+				delta, seen = int(to)-l, true
+			} else if int(to)-l != delta {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// bitParts is firstParts's scan of the side's pieces when g.bits allows it for the side
+// and type typ; it reports false, having done nothing, when it does not.
+func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType) bool {
+	bs := x.g.bits
+	t := int(typ) + 1
+	if bs == nil || !useShortcuts || int(side) >= len(bs.ok) || t >= len(bs.ok[side]) || !bs.ok[side][t] || len(s.Cells) > 64 {
+		return false
+	}
+	np, nk := len(x.g.Players), len(x.g.Pieces)
+	if !x.sqKeep || x.sqFor != s {
+		x.sqFor = nil
+		if !x.sq.sort(s.Cells, np, nk) {
+			return false
+		}
+		x.sqFor = s
+	} else if checkSquares {
+		x.sq.check(s.Cells, np, nk)
+	}
+	// The words of cellIndex that the checks read, for side.
+	q := &x.sq
+	var full uint64
+	for _, o := range q.occ {
+		full |= o
+	}
+	own, other := q.occ[side], full&^q.occ[side]
+	cls := x.cls[:3*(nk+1)]
+	cls[0] = q.board &^ full
+	copy(cls[nk+2:2*nk+2], q.kinds[int(side)*nk:int(side+1)*nk])
+	if bs.others {
+		others := cls[2*nk+3 : 3*nk+3]
+		clear(others)
+		for p := 0; p < np; p++ {
+			if p != int(side) {
+				for k := range others {
+					others[k] |= q.kinds[p*nk+k]
+				}
+			}
+		}
+	}
+	if len(x.srcs) < bs.n {
+		x.srcs = make([]uint64, bs.n)
+	}
+	dirs := bs.dirs[side]
+	kinds := bs.kinds[t]
+	var union uint64
+	for k := range kinds {
+		mine := cls[nk+1+k+1]
+		if mine == 0 {
+			continue
+		}
+		bk := &kinds[k]
+		ents, tests, guards := bk.ents, bk.tests, bk.guards
+		srcs := x.srcs[bk.off : bk.off+len(ents)]
+		for i := range ents {
+			e, bt := &ents[i], &tests[i]
+			var target uint64
+			if bt.rel&1 != 0 {
+				target = cls[0]
+			}
+			if bt.rel&2 != 0 {
+				target |= own
+			}
+			if bt.rel&4 != 0 {
+				target |= other
+			}
+			for m := bt.kinds; m != 0; m &= m - 1 {
+				target |= cls[bits.TrailingZeros64(m)]
+			}
+			bd := &dirs[e.dir]
+			if bd.delta >= 0 {
+				target >>= uint(bd.delta)
+			} else {
+				target <<= uint(-bd.delta)
+			}
+			src := mine & bd.valid & target
+			if src != 0 {
+				for _, gd := range guards[i] {
+					src &= x.bitSquares(&gd.bt, own, other, cls, dirs, gd.path)
+				}
+			}
+			srcs[i] = src
+			union |= src
+		}
+	}
+	for ; union != 0; union &= union - 1 {
+		l := engine.Loc(bits.TrailingZeros64(union))
+		c := s.Cells[l]
+		x.runBits(&kinds[c.Kind()], l, c)
+	}
+	return true
+}
+
+// bitSquares returns the squares from which the steps path stay on the board and end
+// on a square that bt accepts, for the side whose pieces are own, the others' other
+// and the words of cellIndex cls.
+func (x *gen) bitSquares(bt *bitTest, own, other uint64, cls []uint64, dirs []bitDir, path []int32) uint64 {
+	var m uint64
+	if bt.rel&1 != 0 {
+		m = cls[0]
+	}
+	if bt.rel&2 != 0 {
+		m |= own
+	}
+	if bt.rel&4 != 0 {
+		m |= other
+	}
+	for k := bt.kinds; k != 0; k &= k - 1 {
+		m |= cls[bits.TrailingZeros64(k)]
+	}
+	for j := len(path) - 1; j >= 0; j-- {
+		bd := &dirs[path[j]]
+		if bd.delta >= 0 {
+			m >>= uint(bd.delta)
+		} else {
+			m <<= uint(-bd.delta)
+		}
+		m &= bd.valid
+	}
+	return m
+}
+
+// squares is where the pieces of a board of at most 64 positions stand, as words of
+// bits: occ[p] the squares of player p's pieces, kinds[p*nk+k] those of its pieces of
+// type k (both carved from words); board has a bit for every position.
+type squares struct {
+	board uint64
+	occ   []uint64
+	kinds []uint64
+	words []uint64
+}
+
+// size makes q's words for a board of n positions, np players and nk kinds, and clears
+// them.
+func (q *squares) size(n, np, nk int) {
+	if len(q.occ) != np || len(q.kinds) != np*nk {
+		q.words = make([]uint64, np+np*nk)
+		q.occ, q.kinds = q.words[:np:np], q.words[np:]
+	}
+	clear(q.words)
+	q.board = ^uint64(0)
+	if n < 64 {
+		q.board = 1<<uint(n) - 1
+	}
+}
+
+// sort sets q from the board cells, for np players and nk kinds; it reports false when a
+// cell holds a player or kind out of range.
+func (q *squares) sort(cells []engine.Cell, np, nk int) bool {
+	q.size(len(cells), np, nk)
+	var full uint64
+	for l := len(cells) - 1; l >= 0; l-- {
+		// Without a branch (the compiler sets the bit by a comparison), and the word
+		// shifts by one, which costs less than a shift by l: the board meets empty
+		// squares and pieces in no order a branch predicts.
+		var f uint64
+		if uint32(cells[l])&kindField != 0 {
+			f = 1
+		}
+		full = full<<1 | f
+	}
+	for m := full; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros64(m)
+		c := cells[l]
+		p, k := int(c.Player()), int(c.Kind())
+		if p >= np || k >= nk {
+			return false
+		}
+		q.occ[p] |= 1 << uint(l)
+		q.kinds[p*nk+k] |= 1 << uint(l)
+	}
+	return true
+}
+
+// check panics unless q holds the squares of cells (checkSquares).
+func (q *squares) check(cells []engine.Cell, np, nk int) {
+	var r squares
+	if !r.sort(cells, np, nk) || r.board != q.board || !slices.Equal(r.occ, q.occ) || !slices.Equal(r.kinds, q.kinds) {
+		panic(fmt.Sprintf("squares %v %v do not describe the board (%v %v)", q.occ, q.kinds, r.occ, r.kinds))
+	}
+}
+
+// checkSquares makes bitParts check every squares it did not sort itself; tests set it.
+var checkSquares = false
+
+// after sets q to the squares of the board after the part m, made on the board cells
+// whose squares are from, and reports whether it could: m must be a part that
+// engine.Game.PlainPart accepts, which changes the board as engine's plainChanges
+// does. The piece on the first change's source moves to its destination, then the
+// captured squares empty, then the pieces left on squares of type changes change type;
+// attributes are not in the squares.
+func (q *squares) after(from *squares, cells []engine.Cell, m *engine.Move, nk int) bool {
+	np := len(from.occ)
+	if len(q.occ) != np || len(q.kinds) != np*nk {
+		q.size(64, np, nk)
+	}
+	q.board = from.board
+	ch := m.Changes
+	mv := &ch[0]
+	// The squares left empty: the source, the destination (what stood there is taken
+	// or replaced), and the captured ones.
+	var captured uint64
+	for i := 1; i < len(ch); i++ {
+		if e := &ch[i]; e.Op == engine.OpCapture {
+			captured |= 1 << uint(e.To)
+		}
+	}
+	gone := uint64(1)<<uint(mv.From) | uint64(1)<<uint(mv.To) | captured
+	for i, w := range from.words {
+		q.words[i] = w &^ gone
+	}
+	if c := cells[mv.From]; !c.IsEmpty() && captured&(1<<uint(mv.To)) == 0 {
+		p, k := int(c.Player()), int(c.Kind())
+		if p >= np || k >= nk {
+			return false
+		}
+		q.occ[p] |= 1 << uint(mv.To)
+		q.kinds[p*nk+k] |= 1 << uint(mv.To)
+	}
+	for i := 1; i < len(ch); i++ {
+		e := &ch[i]
+		if e.Op != engine.OpType {
+			continue
+		}
+		bit := uint64(1) << uint(e.To)
+		for p, o := range q.occ {
+			if o&bit == 0 {
+				continue
+			}
+			if int(e.Kind) < 0 || int(e.Kind) >= nk {
+				return false
+			}
+			for k := 0; k < nk; k++ {
+				q.kinds[p*nk+k] &^= bit
+			}
+			q.kinds[p*nk+int(e.Kind)] |= bit
+		}
+	}
+	return true
+}
+
+// hintSquares gives the workspace next, before it computes the turns of t.After, the
+// squares of that board, made from those of s in w (when w's generator sorted them for
+// s) and t's part, when t is a turn of one plain part. Perft calls it: most positions
+// of a tree differ from the one before by one part.
+func (g *Game) hintSquares(w, next *workspace, s *engine.State, t *Turn) {
+	next.hinted = nil
+	if g.bits == nil || w.x.sqFor != s || len(t.Parts) != 1 || t.End != nil || !g.PlainPart(&t.Parts[0]) {
+		return
+	}
+	x := next.x
+	x.sqFor = nil
+	if x.sq.after(&w.x.sq, s.Cells, &t.Parts[0], len(g.Pieces)) {
+		x.sqFor, next.hinted = t.After, t.After
+	}
+}
+
+// The layout of engine.Cell that sortSquares reads: engine.MakeCell puts the type plus
+// one in the low kindFieldBits bits and the owner in the playerFieldBits bits above
+// (TestSortSquares holds it to cellIndex).
+const (
+	kindFieldBits   = 9
+	kindField       = 1<<kindFieldBits - 1
+	playerFieldBits = 4
+	playerField     = 1<<playerFieldBits - 1
+)
+
+// runBits is runPre for a piece on l of the kind of bk whose first checks were made by
+// bitParts: bit l of its squares in x.srcs says whether the check of entry i passed,
+// and its guards too when it has guards on words.
+func (x *gen) runBits(bk *bitKind, l engine.Loc, piece engine.Cell) {
+	kp, blocks, ents := bk.kp, bk.blocks, bk.ents
+	srcs := x.srcs[bk.off : bk.off+len(ents)]
+	at := int(l) * x.nd
+	for i := range ents {
+		if srcs[i]>>uint(l)&1 == 0 {
+			continue
+		}
+		e := &ents[i]
+		to := x.nbr[at+int(e.dir)]
+		if e.step {
+			// runEntry for a block that is its first check and an add (tailAdd, or
+			// tailIfAdd on a condition of the square reached).
+			p := &kp.pre[e.block]
+			add := p.add
+			if p.condAt != nil && !p.condAt[x.side][to] {
+				if add = p.els; add == nil {
+					continue
+				}
+			}
+			x.cursor, x.mark = to, l
+			x.emit(&blocks[e.block], add, l, piece, nil)
+			continue
+		}
+		// With its guards made on words too, the block's whole leading run passed.
+		x.runEntry(kp, blocks, e, l, to, 2, piece, bk.guards[i] != nil)
+	}
+}

@@ -104,13 +104,15 @@ func (bc *bodyCompiler) at(n *zrf.Node, site *zrf.Site) int32 {
 
 // instrs compiles a list of instructions. An (if ...) body is split at the atom else.
 // The ops are compiled in place, in the list that holds them: an op is most of a
-// hundred bytes, and copying each several times was a good part of the work.
+// hundred bytes, and copying each several times was a good part of the work. The list
+// comes zeroed from the slab, and an op that does not compile is zeroed again before
+// its room is used for the next, so every op starts zero without being cleared (which,
+// for an op holding pointers, costs write barriers while the collector runs).
 func (bc *bodyCompiler) instrs(items []*zrf.Node, site *zrf.Site) []code.Op {
 	out := bc.slab.opList(len(items))
 	for _, n := range items {
 		out = out[:len(out)+1]
 		o := &out[len(out)-1]
-		*o = code.Op{}
 		if !bc.instr(n, site, o) {
 			*o = code.Op{}
 			out = out[:len(out)-1]

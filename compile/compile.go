@@ -86,7 +86,7 @@ func (g *Game) Program() (*code.Program, error) {
 		c.lookups = &lookupLog{}
 		c.compileBodies()
 		lookups := c.lookups
-		c.lookups = nil
+		c.lookups, lookups.seen = nil, nil
 		if len(c.eg.prog.Flags) > 64 {
 			c.errorf(c.form, nil, "%q uses %d flags; zoggo handles at most 64", g.Title, len(c.eg.prog.Flags))
 		}
@@ -812,7 +812,7 @@ func (c *compiler) moveType(name string) engine.MoveType {
 		c.g.MoveTypes = append(c.g.MoveTypes, name)
 		t = engine.MoveType(len(c.g.MoveTypes) - 1)
 	}
-	if c.lookups != nil {
+	if c.lookups != nil && c.lookups.first(name, seenType) {
 		c.lookups.types = append(c.lookups.types, nameAt{name, int32(t)})
 	}
 	return t

@@ -422,11 +422,13 @@ type compiler struct {
 	dsrcv       *dialectSrc  // the dialect's forms, compiled with the bodies
 	shownValues []shownValue // the names of (show-values ...), checked against the position attributes
 
-	killed  map[string]bool
-	pieceAt map[string]*zrf.Node // the piece form that declared each name
-	file    *fileOnce            // what is said once a file, shared by its games
-	dialect bool                 // the file asked for (version "zoggo-1")
-	lookups *lookupLog           // while the bodies compile: the names looked up (share.go)
+	killed        map[string]bool
+	pieceAt       map[string]*zrf.Node   // the piece form that declared each name
+	file          *fileOnce              // what is said once a file, shared by its games
+	dialect       bool                   // the file asked for (version "zoggo-1")
+	lookups       *lookupLog             // while the bodies compile: the names looked up (share.go)
+	kindByName    map[string]engine.Kind // the piece types by name, when there are many (kinds.go)
+	kindByNameFor int                    // the number of piece types kindByName was made for
 }
 
 // fileOnce records the warnings given once a file, whatever number of games has the cause.

@@ -86,7 +86,7 @@ func (g *Game) Program() (*code.Program, error) {
 		c.lookups = &lookupLog{}
 		c.compileBodies()
 		lookups := c.lookups
-		c.lookups = nil
+		c.lookups, lookups.seen = nil, nil
 		if len(c.eg.prog.Flags) > 64 {
 			c.errorf(c.form, nil, "%q uses %d flags; zoggo handles at most 64", g.Title, len(c.eg.prog.Flags))
 		}
@@ -422,11 +422,13 @@ type compiler struct {
 	dsrcv       *dialectSrc  // the dialect's forms, compiled with the bodies
 	shownValues []shownValue // the names of (show-values ...), checked against the position attributes
 
-	killed  map[string]bool
-	pieceAt map[string]*zrf.Node // the piece form that declared each name
-	file    *fileOnce            // what is said once a file, shared by its games
-	dialect bool                 // the file asked for (version "zoggo-1")
-	lookups *lookupLog           // while the bodies compile: the names looked up (share.go)
+	killed        map[string]bool
+	pieceAt       map[string]*zrf.Node   // the piece form that declared each name
+	file          *fileOnce              // what is said once a file, shared by its games
+	dialect       bool                   // the file asked for (version "zoggo-1")
+	lookups       *lookupLog             // while the bodies compile: the names looked up (share.go)
+	kindByName    map[string]engine.Kind // the piece types by name, when there are many (kinds.go)
+	kindByNameFor int                    // the number of piece types kindByName was made for
 }
 
 // fileOnce records the warnings given once a file, whatever number of games has the cause.
@@ -812,7 +814,7 @@ func (c *compiler) moveType(name string) engine.MoveType {
 		c.g.MoveTypes = append(c.g.MoveTypes, name)
 		t = engine.MoveType(len(c.g.MoveTypes) - 1)
 	}
-	if c.lookups != nil {
+	if c.lookups != nil && c.lookups.first(name, seenType) {
 		c.lookups.types = append(c.lookups.types, nameAt{name, int32(t)})
 	}
 	return t

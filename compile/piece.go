@@ -215,7 +215,7 @@ var ownerNames = map[string]uint8{"friend": code.OwnFriend + 1, "any": code.OwnA
 // kind resolves a piece type name.
 func (c *compiler) kind(n *zrf.Node, site *zrf.Site) engine.Kind {
 	if n.Kind == zrf.Atom {
-		if k := c.g.KindIndex(n.Text); k != engine.NoKind {
+		if k := c.kindIndex(n.Text); k != engine.NoKind {
 			return k
 		}
 	}

@@ -66,9 +66,36 @@ type shareCand struct {
 
 // lookupLog lists the names the bodies of a game looked up in the tables that variants
 // change most (the board's positions and zones, the move types), with the answers.
-// Another game whose tables give the same answers compiles the same code.
+// Another game whose tables give the same answers compiles the same code. Each name is
+// listed once, where it was first looked up: a body of a few hundred thousand steps asks
+// for the same few names (is this direction also a position?) again and again, and the
+// answer for a name does not change while the bodies compile, except that a move type
+// named first is added (moveType), after which it is found at the index it was given.
 type lookupLog struct {
 	locs, zones, types []nameAt
+
+	seen map[string]uint8 // the names listed, by the tables they were listed for
+}
+
+// The tables a name may be listed for, as bits of lookupLog.seen.
+const (
+	seenLoc uint8 = 1 << iota
+	seenZone
+	seenType
+)
+
+// first reports whether name is looked up in the table of bit for the first time, and
+// remembers that it was.
+func (l *lookupLog) first(name string, bit uint8) bool {
+	if l.seen == nil {
+		l.seen = map[string]uint8{}
+	}
+	s := l.seen[name]
+	if s&bit != 0 {
+		return false
+	}
+	l.seen[name] = s | bit
+	return true
 }
 
 // nameAt is one lookup: a name and the index found for it (or -1).
@@ -80,7 +107,7 @@ type nameAt struct {
 // locIndex looks up a position name, logging it while the bodies compile.
 func (c *compiler) locIndex(name string) engine.Loc {
 	l := c.g.Board.LocIndex(name)
-	if c.lookups != nil {
+	if c.lookups != nil && c.lookups.first(name, seenLoc) {
 		c.lookups.locs = append(c.lookups.locs, nameAt{name, int32(l)})
 	}
 	return l
@@ -89,7 +116,7 @@ func (c *compiler) locIndex(name string) engine.Loc {
 // zoneIndex looks up a zone name, logging it while the bodies compile.
 func (c *compiler) zoneIndex(name string) int {
 	z := c.g.Board.ZoneIndex(name)
-	if c.lookups != nil {
+	if c.lookups != nil && c.lookups.first(name, seenZone) {
 		c.lookups.zones = append(c.lookups.zones, nameAt{name, int32(z)})
 	}
 	return z

@@ -24,7 +24,8 @@ type slab struct {
 	nArgs int
 }
 
-// opList returns an empty slice of ops with room for n.
+// opList returns an empty slice of ops with room for n, all of it zero (instrs relies on
+// that): the room is handed out once.
 func (s *slab) opList(n int) []code.Op {
 	if n > len(s.ops) {
 		if n > slabMax/8 {

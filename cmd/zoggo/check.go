@@ -82,6 +82,7 @@ Games in the zoggo-1 dialect also show their actions, checks and formulas.`,
 			if o.variant != "" && !o.dump {
 				return errors.New("--variant only chooses the game that --dump prints: add --dump")
 			}
+			defer checkCollector()()
 			return runCheck(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, o)
 		},
 	}
@@ -151,46 +152,80 @@ func checkForth(f *compile.File, path string) error {
 	return nil
 }
 
-// checked is one file loaded and checked, waiting to be printed.
+// checked is one file loaded and checked, waiting to be printed: either its report,
+// already written out (out and errOut, with its exit status), or, with --dump, the
+// compiled file itself, whose code is printed from it.
 type checked struct {
-	f   *compile.File
-	err error
+	f           *compile.File
+	err         error
+	out, errOut []byte
+	status      int
 }
 
 // checkFile loads one file and checks it: its move code compiled, the Forth of its Axiom
-// games started (unless the code is to be dumped).
-func checkFile(path string, dump bool) checked {
+// games started (unless the code is to be dumped). Without --dump it writes the file's
+// report at once, so that the compiled file can be dropped while it waits to be
+// printed.
+func checkFile(path string, o checkOptions) checked {
 	f, err := compile.LoadFile(path)
 	if err == nil {
 		err = f.Check()
 	}
-	if err == nil && !dump {
+	if err == nil && !o.dump {
 		err = checkForth(f, path)
 	}
-	return checked{f, err}
+	r := checked{f: f, err: err}
+	if o.dump {
+		return r
+	}
+	var out, errOut bytes.Buffer
+	// Writing to a buffer does not fail, and neither does the report without --dump.
+	r.status, _ = report(&out, &errOut, path, r, o)
+	return checked{out: out.Bytes(), errOut: errOut.Bytes(), status: r.status}
 }
 
 // checkAll checks the files on as many goroutines as GOMAXPROCS allows and returns, for
-// each file in order, a channel that gives its result. A file is started only when fewer
-// than that many are started and not yet taken, so few results wait to be printed: call
-// done after taking each. stop ends the starting of files early.
-func checkAll(files []string, dump bool) (results []chan checked, done, stop func()) {
+// each file in order, a channel that gives its result. Call done after taking each
+// result; stop ends the starting of files early. Without --dump a result is only the
+// text of the report, so every file may be checked before the files ahead of it are
+// printed, and no goroutine waits for a slow file to be printed. With --dump a result
+// holds the whole compiled file, so only as many results as goroutines are kept: a file
+// starts only when fewer than that many are started and not yet taken.
+func checkAll(files []string, o checkOptions) (results []chan checked, done, stop func()) {
 	results = make([]chan checked, len(files))
 	for i := range results {
 		results[i] = make(chan checked, 1)
 	}
-	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	procs := runtime.GOMAXPROCS(0)
+	ahead := len(files)
+	if o.dump {
+		ahead = procs
+	}
+	slots := make(chan struct{}, max(ahead, 1))
 	quit := make(chan struct{})
+	next := make(chan int)
 	go func() {
-		for i, path := range files {
+		defer close(next)
+		for i := range files {
 			select {
 			case slots <- struct{}{}:
 			case <-quit:
 				return
 			}
-			go func() { results[i] <- checkFile(path, dump) }()
+			select {
+			case next <- i:
+			case <-quit:
+				return
+			}
 		}
 	}()
+	for range min(procs, len(files)) {
+		go func() {
+			for i := range next {
+				results[i] <- checkFile(files[i], o)
+			}
+		}()
+	}
 	return results, func() { <-slots }, func() { close(quit) }
 }
 
@@ -199,71 +234,89 @@ func checkAll(files []string, dump bool) (results []chan checked, done, stop fun
 // given.
 func runCheck(stdout, stderr io.Writer, files []string, o checkOptions) error {
 	status := 0
-	enc := json.NewEncoder(stdout)
-	enc.SetIndent("", "  ")
-	results, done, stop := checkAll(files, o.dump)
+	results, done, stop := checkAll(files, o)
 	defer stop()
 	for i, path := range files {
 		r := <-results[i]
 		done()
-		f, err := r.f, r.err
-		sum := FileSummary{File: path, OK: err == nil}
-		if f != nil {
-			for i, g := range f.Games {
-				v := Summarise(g)
-				v.Index = i + 1
-				sum.Games = append(sum.Games, v)
-			}
-		}
-		list := zrf.AsList(err)
-		if f != nil && err == nil {
-			list = f.Warnings
-		}
-		sum.Errors, sum.Warnings = list.Errors(), list.Warnings()
-		if err != nil {
-			status = 1
-		}
-		if o.asJSON {
-			if err := enc.Encode(sum); err != nil {
+		if !o.dump {
+			if _, err := stderr.Write(r.errOut); err != nil {
 				return err
 			}
-			continue
-		}
-		if err != nil {
-			max := 10
-			if o.allErrors {
-				max = 0
-			}
-			printErrors(stderr, err, max)
-			fmt.Fprintf(stderr, "%s: %d error%s\n", path, len(sum.Errors), plural(len(sum.Errors)))
-			continue
-		}
-		if o.warnings {
-			for _, w := range sum.Warnings {
-				fmt.Fprintln(stderr, w.Detail())
-			}
-		}
-		fmt.Fprintf(stdout, "%s: %d game%s\n", path, len(sum.Games), plural(len(sum.Games)))
-		for _, g := range sum.Games {
-			fmt.Fprintf(stdout, "  %s\n", formatSummary(g))
-		}
-		repeatedTitles(stdout, f.Games)
-		if o.dump {
-			games, err := chooseGames(f, path, o.variant)
-			if err != nil {
-				fmt.Fprintln(stderr, "zoggo:", err)
-				status = max(status, 2)
-				continue
-			}
-			if err := dumpGames(stdout, games); err != nil {
+			if _, err := stdout.Write(r.out); err != nil {
 				return err
 			}
+			status = max(status, r.status)
+			continue
 		}
+		st, err := report(stdout, stderr, path, r, o)
+		if err != nil {
+			return err
+		}
+		status = max(status, st)
 	}
 	if status != 0 {
 		return exitError{status}
 	}
 	return nil
+}
+
+// report writes what check says of one file, r, and returns the exit status it calls
+// for (0, 1 for an error in the file, 2 when --variant names no game of it). An error
+// is returned only when writing fails.
+func report(stdout, stderr io.Writer, path string, r checked, o checkOptions) (status int, err error) {
+	f, err := r.f, r.err
+	sum := FileSummary{File: path, OK: err == nil}
+	if f != nil {
+		for i, g := range f.Games {
+			v := Summarise(g)
+			v.Index = i + 1
+			sum.Games = append(sum.Games, v)
+		}
+	}
+	list := zrf.AsList(err)
+	if f != nil && err == nil {
+		list = f.Warnings
+	}
+	sum.Errors, sum.Warnings = list.Errors(), list.Warnings()
+	if err != nil {
+		status = 1
+	}
+	if o.asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return status, enc.Encode(sum)
+	}
+	if err != nil {
+		max := 10
+		if o.allErrors {
+			max = 0
+		}
+		printErrors(stderr, err, max)
+		fmt.Fprintf(stderr, "%s: %d error%s\n", path, len(sum.Errors), plural(len(sum.Errors)))
+		return status, nil
+	}
+	if o.warnings {
+		for _, w := range sum.Warnings {
+			fmt.Fprintln(stderr, w.Detail())
+		}
+	}
+	fmt.Fprintf(stdout, "%s: %d game%s\n", path, len(sum.Games), plural(len(sum.Games)))
+	for _, g := range sum.Games {
+		fmt.Fprintf(stdout, "  %s\n", formatSummary(g))
+	}
+	repeatedTitles(stdout, f.Games)
+	if o.dump {
+		games, err := chooseGames(f, path, o.variant)
+		if err != nil {
+			fmt.Fprintln(stderr, "zoggo:", err)
+			return 2, nil
+		}
+		if err := dumpGames(stdout, games); err != nil {
+			return status, err
+		}
+	}
+	return status, nil
 }
 
 // chooseGames returns the games of f whose code --dump prints: the one that name

@@ -45,10 +45,11 @@ type pExpr struct {
 	List *pList      `parser:" | @@ )"`
 }
 
+// A list keeps the token of its "(" for its position; its ")" is matched, not captured,
+// since nothing reads it and each capture costs participle allocations.
 type pList struct {
 	Open  lexer.Token `parser:"@LParen"`
-	Items []pExpr     `parser:"@@*"`
-	Close lexer.Token `parser:"@RParen"`
+	Items []pExpr     `parser:"@@* RParen"`
 }
 
 var sexpParser = newParser(true)

@@ -344,8 +344,20 @@ func (x *expander) count(n *Node) {
 	}
 }
 
-// newSite returns a new Site holding s, taken from a larger block.
-func (x *expander) newSite(s Site) *Site { return x.sites.one(s) }
+// newSite returns a new Site holding s, taken from a larger block. It writes only the
+// fields that are set, one by one, as Node.fill does: copying the whole value goes through
+// a bulk write barrier while the collector runs, for every pointer field, set or not.
+func (x *expander) newSite(s Site) *Site {
+	p := x.sites.zero()
+	p.Macro, p.Call, p.At, p.Param = s.Macro, s.Call, s.At, s.Param
+	if s.Args != nil {
+		p.Args = s.Args
+	}
+	if s.Parent != nil {
+		p.Parent = s.Parent
+	}
+	return p
+}
 
 // itemList returns an empty slice of nodes with room for n, taken from a larger block;
 // appending past n moves it out.

@@ -191,7 +191,7 @@ func TestSharedParamsChangeNothing(t *testing.T) {
 	r := rand.New(rand.NewPCG(16, 2))
 	lim := Limits{MaxDepth: 12, MaxNodes: 5000}
 	shared, alone := 0, 0
-	for i := range 1500 {
+	for i := range 600 {
 		name := fmt.Sprintf("random%d.zrf", i)
 		s, a := sameExpansion(t, fstest.MapFS{name: {Data: []byte(randomMacros(r))}}, name, lim)
 		shared, alone = shared+s, alone+a

@@ -12,19 +12,8 @@ type blocks[T any] struct {
 // maxCarved is the longest slice carved from a block; longer ones get their own array.
 const maxCarved = 256
 
-// one returns a new T holding v.
-func (b *blocks[T]) one(v T) *T {
-	if len(b.free) == 0 {
-		b.free = make([]T, b.size)
-	}
-	p := &b.free[0]
-	b.free = b.free[1:]
-	*p = v
-	return p
-}
-
-// zero returns a new zero T. Filling in its fields one by one costs less than one's copy
-// of a whole value while the collector runs: that copy goes through a bulk write barrier
+// zero returns a new zero T. Filling in its fields one by one costs less than copying a
+// whole value in while the collector runs: that copy goes through a bulk write barrier
 // for the pointers of every field, set or not.
 func (b *blocks[T]) zero() *T {
 	if len(b.free) == 0 {

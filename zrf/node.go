@@ -27,7 +27,9 @@ func (k Kind) String() string {
 }
 
 // Node is one element of the s-expression tree. Nodes are never changed once built, so
-// the expander shares unchanged subtrees between expansions.
+// the expander shares unchanged subtrees between expansions, and one node between the
+// substitutions of a $n that come out the same, Site included (see paramKey): a node
+// may stand at several places of a tree.
 //
 // Expansion makes millions of nodes, so a Node is kept small (56 bytes): the expander's
 // flags and a 32-bit Pos share a word with Kind, and a list keeps no position of its

@@ -88,6 +88,7 @@ type fastBlock struct {
 	blk         *code.Block
 	ops         []fastOp
 	share, keep int
+	unit        *fastUnit // the unit that begins here, if any (fastray.go)
 }
 
 // initFast makes the fast blocks of g's moves, in plain ZRF games and in dialect games
@@ -108,6 +109,7 @@ func (g *Game) initFast() {
 				g.fastKeep = max(g.fastKeep, fb[i].share)
 			}
 		}
+		initFastUnits(fb)
 		g.fast[k] = fb
 	}
 }
@@ -376,8 +378,17 @@ func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc,
 	}
 	x.fastReset(l, piece)
 	stop := -1 // where the previous fast block stopped (len(ops) if it did not), or -1
-	for i := range fast {
+	for i := 0; i < len(fast); i++ {
 		fb := &fast[i]
+		if u := fb.unit; u != nil && useUnits {
+			// The blocks of the unit, each run from its start: the block after it
+			// starts from its own start too.
+			if x.runUnit(u, fast, l, typ, mask, skip) {
+				return true
+			}
+			i, stop = u.end-1, -1
+			continue
+		}
 		if stop >= 0 && stop < fb.share {
 			// The block begins with ops of the one before, which stopped among them at
 			// stop: so would it, run or not, and the next one may be skipped alike.

@@ -49,11 +49,11 @@ type unitMember struct {
 type unitTail uint8
 
 const (
-	utOps      unitTail = iota // any fast ops: runFastOps runs them
-	utAdd                      // one fAdd
-	utAttrAdd                  // an fSetAttr whose condition is constant (ccTrue), then an fAdd
-	utIfAdd                    // one fIfAdd
-	utTestAdd                  // an fVerify of the cursor's cell (ccEmpty, ccFriend, ccEnemy), then an fAdd
+	utOps     unitTail = iota // any fast ops: runFastOps runs them
+	utAdd                     // one fAdd
+	utAttrAdd                 // an fSetAttr whose condition is constant (ccTrue), then an fAdd
+	utIfAdd                   // one fIfAdd
+	utTestAdd                 // an fVerify of the cursor's cell (ccEmpty, ccFriend, ccEnemy), then an fAdd
 )
 
 // unitTailOf returns the shape of tail.

@@ -29,6 +29,9 @@ var useUnits = true
 type fastUnit struct {
 	members []unitMember
 	end     int
+	owners  uint8 // bit o for every owner o (code.OwnFriend…) of its blocks
+	typ     engine.MoveType
+	oneType bool // all its blocks are of move type typ
 }
 
 // unitMember is a ray or a slide of a unit.
@@ -121,7 +124,12 @@ func initFastUnits(fb []fastBlock) {
 			i++
 			continue
 		}
-		fb[i].unit = &fastUnit{members: members, end: j}
+		u := &fastUnit{members: members, end: j, typ: fb[i].typ, oneType: true}
+		for _, b := range fb[i:j] {
+			u.owners |= 1 << b.owner
+			u.oneType = u.oneType && b.typ == u.typ
+		}
+		fb[i].unit = u
 		i = j
 	}
 }
@@ -196,7 +204,10 @@ func runsBlock(fast []fastBlock, i int32, typ engine.MoveType, mask uint64, skip
 // runUnit runs the blocks of u for the piece on l as runFastBlocks runs them one by one,
 // and reports a capture test's hit as it does.
 func (x *gen) runUnit(u *fastUnit, fast []fastBlock, l engine.Loc, typ engine.MoveType, mask uint64, skip uint8) bool {
-	nbr, nd := x.nbr, x.nd
+	nbr, nd, cells, side := x.nbr, x.nd, x.cells, x.side
+	// all: every block of u runs (runsBlock need not be asked).
+	all := (mask == ^uint64(0) || u.end <= 64 && mask|(^uint64(0)<<uint(u.end)) == ^uint64(0)) &&
+		(typ == engine.NoMoveType || u.oneType && u.typ == typ) && u.owners&(1<<skip) == 0
 	for mi := range u.members {
 		m := &u.members[mi]
 		if m.slide {
@@ -218,8 +229,8 @@ func (x *gen) runUnit(u *fastUnit, fast []fastBlock, l engine.Loc, typ engine.Mo
 			if t = nbr[int(t)*nd+int(m.dir)]; t == engine.NoLoc {
 				break
 			}
-			c := x.cells[t]
-			if f := &m.test[k]; cellTest(f.cc, c, x.side) != f.neg && runsBlock(fast, bi, typ, mask, skip) {
+			c := cells[t]
+			if f := &m.test[k]; cellTest(f.cc, c, side) != f.neg && (all || runsBlock(fast, bi, typ, mask, skip)) {
 				x.blk = fast[bi].blk
 				x.cursor, x.mark = t, l
 				x.effects = x.effects[:0]

@@ -1,8 +1,8 @@
 package eval
 
 // This file runs runs of consecutive fast blocks of a piece type as one unit, walking
-// each line of the board once instead of starting one block after another. Two shapes
-// of block are members of a unit:
+// each line of the board once instead of starting one block after another. The members
+// of a unit:
 //
 //   - a ray: leading plain steps, then n blocks along one direction d where block k
 //     (counted from 1) is the same leading steps, k-1 steps along d that each test that
@@ -12,6 +12,9 @@ package eval
 //     along d exist, the first k-1 are empty and the k-th passes its test, so one walk
 //     along d decides every block of the ray, in their order.
 //   - a slide: a step, then a slide loop (fSlide), then any fast ops.
+//   - any other fast block that shares no first ops with the block before it, run
+//     whole; one that first verifies that a neighbour is the last part's destination
+//     (en passant) is not set up unless it is.
 //
 // A unit sets up each block it runs as runFastBlocks does (its block, the cursor and mark,
 // no effects), runs it only when runFastBlocks would (the block's bit of the mask, its
@@ -34,11 +37,16 @@ type fastUnit struct {
 	oneType bool // all its blocks are of move type typ
 }
 
-// unitMember is a ray or a slide of a unit.
+// unitMember is a ray, a slide or another fast block of a unit.
 type unitMember struct {
 	slide bool
-	pre   []int32 // a ray's leading plain steps
-	dir   int32   // a ray's direction; a slide's first step
+	// block: any other fast block, run whole on runFastOps. When lastTo, its first op
+	// verifies that the neighbour along dir is the last part's destination (en
+	// passant): that is tested first, without setting up the block.
+	block  bool
+	lastTo bool
+	pre    []int32 // a ray's leading plain steps
+	dir    int32   // a ray's direction; a slide's first step
 	// A ray's block k (from 0) is blocks[k]; the test of its last step is test[k] (cc
 	// and neg), and its ops after that step are tails[k]. A slide is blocks[0], and its
 	// tail the ops after its loop.
@@ -149,7 +157,16 @@ func unitAt(fb []fastBlock, i int) (unitMember, int) {
 		p++
 	}
 	if p == len(ops) || ops[p].code != fStepTest || ops[p].dir >= 0 {
-		return unitMember{}, 0
+		if fb[i].share > 0 {
+			// runFastBlocks may start it where the block before stopped: leave it
+			// that way.
+			return unitMember{}, 0
+		}
+		m := unitMember{block: true, blocks: []int32{int32(i)}}
+		if len(ops) > 0 && ops[0].code == fVerify && ops[0].cc == ccLastTo && !ops[0].neg && ops[0].dir >= 0 {
+			m.lastTo, m.dir = true, ops[0].dir
+		}
+		return m, 1
 	}
 	m := unitMember{dir: ops[p].a}
 	for _, o := range ops[:p] {
@@ -212,6 +229,27 @@ func (x *gen) runUnit(u *fastUnit, fast []fastBlock, l engine.Loc, typ engine.Mo
 		m := &u.members[mi]
 		if m.slide {
 			if x.runSlideMember(m, fast, l, typ, mask, skip) {
+				return true
+			}
+			continue
+		}
+		if m.block {
+			if m.lastTo {
+				// As ftest: a neighbour that does not exist fails the test.
+				if t := nbr[int(l)*nd+int(m.dir)]; t == engine.NoLoc || t != x.s.LastTo {
+					continue
+				}
+			}
+			bi := m.blocks[0]
+			if !all && !runsBlock(fast, bi, typ, mask, skip) {
+				continue
+			}
+			fb := &fast[bi]
+			x.blk = fb.blk
+			x.cursor, x.mark = l, l
+			x.effects = x.effects[:0]
+			x.runFastOps(fb.ops, 0, 0)
+			if x.attackMode && x.hit {
 				return true
 			}
 			continue

@@ -65,6 +65,7 @@ const (
 	utAttrAdd                 // an fSetAttr whose condition is constant (ccTrue), then an fAdd
 	utIfAdd                   // one fIfAdd
 	utTestAdd                 // an fVerify of the cursor's cell (ccEmpty, ccFriend, ccEnemy), then an fAdd
+	utPath                    // fSteps, fStepTests and fVerifys, then an fAdd (a pawn's double step)
 )
 
 // unitTailOf returns the shape of tail.
@@ -78,6 +79,14 @@ func unitTailOf(tail []fastOp) unitTail {
 		return utAttrAdd
 	case len(tail) == 2 && tail[1].code == fAdd && tail[0].code == fVerify && tail[0].cc >= ccEmpty && tail[0].cc <= ccEnemy && tail[0].dir < 0:
 		return utTestAdd
+	}
+	if n := len(tail); n >= 2 && tail[n-1].code == fAdd {
+		for i := range tail[:n-1] {
+			if c := tail[i].code; c != fStep && c != fStepTest && c != fVerify {
+				return utOps
+			}
+		}
+		return utPath
 	}
 	return utOps
 }
@@ -110,6 +119,29 @@ func (x *gen) runUnitTail(tail []fastOp, k unitTail) {
 			x.at = tail[1].at
 			x.fastAdd(&tail[1])
 		}
+	case utPath:
+		n := len(tail) - 1
+		for i := range tail[:n] {
+			f := &tail[i]
+			x.at = f.at
+			switch f.code {
+			case fStep, fStepTest:
+				t := x.nbr[int(x.cursor)*x.nd+int(f.a)]
+				if t == engine.NoLoc {
+					return
+				}
+				x.cursor = t
+				if f.code == fStepTest && cellTest(f.cc, x.cells[t], x.side) == f.neg {
+					return
+				}
+			case fVerify:
+				if !x.ftest(f) {
+					return
+				}
+			}
+		}
+		x.at = tail[n].at
+		x.fastAdd(&tail[n])
 	default:
 		x.runFastOps(tail, 0, 0)
 	}

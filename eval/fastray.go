@@ -46,7 +46,7 @@ type unitMember struct {
 	block  bool
 	lastTo bool
 	pre    []int32 // a ray's leading plain steps
-	dir    int32   // a ray's direction; a slide's first step
+	dir    int32   // a ray's direction; a slide's first step; the neighbour lastTo tests
 	// A ray's block k (from 0) is blocks[k]; the test of its last step is test[k] (cc
 	// and neg), and its ops after that step are tails[k]. A slide is blocks[0], and its
 	// tail the ops after its loop.
@@ -260,7 +260,7 @@ func (x *gen) runUnit(u *fastUnit, fast []fastBlock, l engine.Loc, typ engine.Mo
 	for mi := range u.members {
 		m := &u.members[mi]
 		if m.slide {
-			if x.runSlideMember(m, fast, l, typ, mask, skip) {
+			if x.runSlideMember(m, fast, l, all, typ, mask, skip) {
 				return true
 			}
 			continue
@@ -318,10 +318,11 @@ func (x *gen) runUnit(u *fastUnit, fast []fastBlock, l engine.Loc, typ engine.Mo
 	return false
 }
 
-// runSlideMember runs the slide m as runFastOps runs its block.
-func (x *gen) runSlideMember(m *unitMember, fast []fastBlock, l engine.Loc, typ engine.MoveType, mask uint64, skip uint8) bool {
+// runSlideMember runs the slide m as runFastOps runs its block; all says that every
+// block of its unit runs (runUnit).
+func (x *gen) runSlideMember(m *unitMember, fast []fastBlock, l engine.Loc, all bool, typ engine.MoveType, mask uint64, skip uint8) bool {
 	bi := m.blocks[0]
-	if !runsBlock(fast, bi, typ, mask, skip) {
+	if !all && !runsBlock(fast, bi, typ, mask, skip) {
 		return false
 	}
 	fb := &fast[bi]

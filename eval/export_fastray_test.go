@@ -1,6 +1,7 @@
 package eval
 
-// SetFastUnits turns the units of fastray.go on or off, for tests.
+// SetFastUnits turns the units of fastray.go, and the guards of the blocks on the
+// general path (fast.go), on or off, for tests.
 func SetFastUnits(on bool) { useUnits = on }
 
 // FastUnits counts the units of g's fast blocks and the blocks they hold.

@@ -89,6 +89,10 @@ type fastBlock struct {
 	ops         []fastOp
 	share, keep int
 	unit        *fastUnit // the unit that begins here, if any (fastray.go)
+	// guard is, for a block on the general path of a plain ZRF game, the fast ops of
+	// its leading steps and simple tests (guardOps): when they stop, so would the block,
+	// having recorded nothing, and it is not set up at all.
+	guard []fastOp
 }
 
 // initFast makes the fast blocks of g's moves, in plain ZRF games and in dialect games
@@ -103,6 +107,9 @@ func (g *Game) initFast() {
 		for i := range blocks {
 			fb[i].blk, fb[i].owner, fb[i].typ = &blocks[i], blocks[i].Owner, blocks[i].Type
 			fb[i].ops, fb[i].ok = fastOps(blocks[i].Ops)
+			if !fb[i].ok && g.code.Dialect == nil {
+				fb[i].guard = guardOps(blocks[i].Ops)
+			}
 			if i > 0 && fb[i].ok && fb[i-1].ok {
 				fb[i].share = sharedOps(fb[i-1].ops, fb[i].ops)
 				fb[i-1].keep = fb[i].share
@@ -237,6 +244,34 @@ func fastOps(ops []code.Op) ([]fastOp, bool) {
 		out = append(out, f)
 	}
 	return out, true
+}
+
+// guardOps returns the fast ops of the leading steps and verifies of ops whose
+// conditions test a cell, a zone or the last part's squares (not ccAny, which may read
+// what reset sets up), or nil when there are none. They only move the cursor and test.
+func guardOps(ops []code.Op) []fastOp {
+	n := 0
+	for n < len(ops) && (ops[n].Code == code.OpStep || ops[n].Code == code.OpVerify) {
+		n++
+	}
+	g, ok := fastOps(ops[:n])
+	if !ok || len(g) == 0 {
+		return nil
+	}
+	for i := range g {
+		if g[i].code == fVerify && g[i].cc == ccAny {
+			g = g[:i]
+			break
+		}
+	}
+	for len(g) > 0 && g[len(g)-1].code == fStep {
+		// Trailing steps stop the block only off the board: not worth guarding.
+		g = g[:len(g)-1]
+	}
+	if len(g) == 0 {
+		return nil
+	}
+	return g
 }
 
 // sharedOps returns how many first ops a and b have in common that only move the
@@ -399,6 +434,13 @@ func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc,
 			continue
 		}
 		x.blk = fb.blk
+		if !fb.ok && fb.guard != nil && useUnits {
+			x.cursor, x.mark = l, l
+			if x.runFastOps(fb.guard, 0, 0) < len(fb.guard) {
+				stop = -1
+				continue
+			}
+		}
 		if !fb.ok {
 			x.reset(l, false, piece)
 			x.run(fb.blk.Ops)

@@ -24,7 +24,8 @@ package eval
 
 import "github.com/zoggo/zoggo/engine"
 
-// useUnits turns the units on; tests turn it off to compare.
+// useUnits turns the units, and the guards of blocks on the general path (fast.go), on;
+// tests turn them off to compare.
 var useUnits = true
 
 // fastUnit is a run of consecutive fast blocks, [first, end) of the piece type's

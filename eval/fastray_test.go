@@ -12,7 +12,8 @@ import (
 // TestFastUnitsChangeNothing plays random games and checks that, in every position, the
 // legal turns (whose royal-piece checks run capture tests on the fast blocks) are the
 // same turns in the same order with the units of fastray.go as with the fast blocks run
-// one by one. The rows are the games of TestFastBlocksChangeNothing; with the build tag
+// one by one, and with the guards of the blocks on the general path (fast.go) as
+// without them. The rows are the games of TestFastBlocksChangeNothing; with the build tag
 // long every rules file of the corpus is played too.
 func TestFastUnitsChangeNothing(t *testing.T) {
 	defer eval.SetFastUnits(true)

@@ -209,8 +209,9 @@ func unitAt(fb []fastBlock, i int) (unitMember, int) {
 	m.test = append(m.test, ops[p])
 	m.tails = append(m.tails, ops[p+1:])
 	m.kinds = append(m.kinds, unitTailOf(ops[p+1:]))
-	// Block i+k extends the ray when it is the same steps, k+1 steps along the
-	// direction testing empty, and one more step along it.
+	// Block i+k extends the ray when it is the same leading steps, k steps along the
+	// direction that each test for an empty square, and one more step along it with a
+	// test of its own.
 	for k := 1; i+k < len(fb) && fb[i+k].ok; k++ {
 		o := fb[i+k].ops
 		if len(o) < p+k+1 || !sameSteps(o[:p], ops[:p]) {

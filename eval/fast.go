@@ -593,7 +593,6 @@ func (x *gen) fastAdd(f *fastOp) {
 			}
 		}
 	} else {
-		mv := engine.Change{Op: engine.OpMove, From: x.start, To: to, Player: x.openPiece.Player(), Kind: x.openPiece.Kind()}
 		t := &x.seen
 		if b := t.bucket(x.start, to); len(f.kinds) == 0 && t.bEpoch[b] != t.cur && len(x.out)-x.outBase < MaxMoves {
 			// The common move, first of its bucket: what duplicate does, inline.
@@ -602,7 +601,9 @@ func (x *gen) fastAdd(f *fastOp) {
 			x.arena = append(x.arena, engine.Change{})
 			c := &x.arena[start]
 			c.Op, c.From, c.To, c.Player, c.Kind = engine.OpMove, x.start, to, x.openPiece.Player(), x.openPiece.Kind()
-			x.arena = append(x.arena, x.effects...)
+			if len(x.effects) > 0 {
+				x.arena = append(x.arena, x.effects...)
+			}
 			x.out = append(x.out, engine.Move{})
 			m := &x.out[len(x.out)-1]
 			m.Changes, m.Type, m.Cont, m.Rule = x.arena[start:len(x.arena):len(x.arena)], x.blk.Type, f.cont, x.blk.Rule
@@ -611,6 +612,7 @@ func (x *gen) fastAdd(f *fastOp) {
 			}
 			return
 		}
+		mv := engine.Change{Op: engine.OpMove, From: x.start, To: to, Player: x.openPiece.Player(), Kind: x.openPiece.Kind()}
 		n := max(len(f.kinds), 1)
 		for i := 0; i < n; i++ {
 			start := len(x.arena)

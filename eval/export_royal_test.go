@@ -29,7 +29,7 @@ func FollowRoyalAgree(g *Game, s *engine.State, turns []Turn) (int, error) {
 		t := &turns[i]
 		var want [1]engine.Loc
 		ok := followRoyal(t.Parts, t.After, side, roy, kings, want[:])
-		got, ok1 := followRoyal1(t.Parts, t.After, side, roy, kings[0])
+		got, _, ok1 := followRoyal1(t.Parts, t.After, side, roy, kings[0])
 		if ok != ok1 || ok && got != want[0] {
 			return n, fmt.Errorf("turn %d: followRoyal1 gives %d, %v; followRoyal %d, %v", i, got, ok1, want[0], ok)
 		}

@@ -88,6 +88,11 @@ type fastBlock struct {
 	blk         *code.Block
 	ops         []fastOp
 	share, keep int
+	unit        *fastUnit // the unit that begins here, if any (fastray.go)
+	// guard is, for a block on the general path of a plain ZRF game, the fast ops of
+	// its leading steps and simple tests (guardOps): when they stop, so would the block,
+	// having recorded nothing, and it is not set up at all.
+	guard []fastOp
 }
 
 // initFast makes the fast blocks of g's moves, in plain ZRF games and in dialect games
@@ -102,12 +107,16 @@ func (g *Game) initFast() {
 		for i := range blocks {
 			fb[i].blk, fb[i].owner, fb[i].typ = &blocks[i], blocks[i].Owner, blocks[i].Type
 			fb[i].ops, fb[i].ok = fastOps(blocks[i].Ops)
+			if !fb[i].ok && g.code.Dialect == nil {
+				fb[i].guard = guardOps(blocks[i].Ops)
+			}
 			if i > 0 && fb[i].ok && fb[i-1].ok {
 				fb[i].share = sharedOps(fb[i-1].ops, fb[i].ops)
 				fb[i-1].keep = fb[i].share
 				g.fastKeep = max(g.fastKeep, fb[i].share)
 			}
 		}
+		initFastUnits(fb)
 		g.fast[k] = fb
 	}
 }
@@ -235,6 +244,34 @@ func fastOps(ops []code.Op) ([]fastOp, bool) {
 		out = append(out, f)
 	}
 	return out, true
+}
+
+// guardOps returns the fast ops of the leading steps and verifies of ops whose
+// conditions test a cell, a zone or the last part's squares (not ccAny, which may read
+// what reset sets up), or nil when there are none. They only move the cursor and test.
+func guardOps(ops []code.Op) []fastOp {
+	n := 0
+	for n < len(ops) && (ops[n].Code == code.OpStep || ops[n].Code == code.OpVerify) {
+		n++
+	}
+	g, ok := fastOps(ops[:n])
+	if !ok || len(g) == 0 {
+		return nil
+	}
+	for i := range g {
+		if g[i].code == fVerify && g[i].cc == ccAny {
+			g = g[:i]
+			break
+		}
+	}
+	for len(g) > 0 && g[len(g)-1].code == fStep {
+		// Trailing steps stop the block only off the board: not worth guarding.
+		g = g[:len(g)-1]
+	}
+	if len(g) == 0 {
+		return nil
+	}
+	return g
 }
 
 // sharedOps returns how many first ops a and b have in common that only move the
@@ -376,8 +413,17 @@ func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc,
 	}
 	x.fastReset(l, piece)
 	stop := -1 // where the previous fast block stopped (len(ops) if it did not), or -1
-	for i := range fast {
+	for i := 0; i < len(fast); i++ {
 		fb := &fast[i]
+		if u := fb.unit; u != nil && useUnits {
+			// The blocks of the unit, each run from its start: the block after it
+			// starts from its own start too.
+			if x.runUnit(u, fast, l, typ, mask, skip) {
+				return true
+			}
+			i, stop = u.end-1, -1
+			continue
+		}
 		if stop >= 0 && stop < fb.share {
 			// The block begins with ops of the one before, which stopped among them at
 			// stop: so would it, run or not, and the next one may be skipped alike.
@@ -388,6 +434,13 @@ func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc,
 			continue
 		}
 		x.blk = fb.blk
+		if !fb.ok && fb.guard != nil && useUnits {
+			x.cursor, x.mark = l, l
+			if x.runFastOps(fb.guard, 0, 0) < len(fb.guard) {
+				stop = -1
+				continue
+			}
+		}
 		if !fb.ok {
 			x.reset(l, false, piece)
 			x.run(fb.blk.Ops)
@@ -540,7 +593,6 @@ func (x *gen) fastAdd(f *fastOp) {
 			}
 		}
 	} else {
-		mv := engine.Change{Op: engine.OpMove, From: x.start, To: to, Player: x.openPiece.Player(), Kind: x.openPiece.Kind()}
 		t := &x.seen
 		if b := t.bucket(x.start, to); len(f.kinds) == 0 && t.bEpoch[b] != t.cur && len(x.out)-x.outBase < MaxMoves {
 			// The common move, first of its bucket: what duplicate does, inline.
@@ -549,7 +601,9 @@ func (x *gen) fastAdd(f *fastOp) {
 			x.arena = append(x.arena, engine.Change{})
 			c := &x.arena[start]
 			c.Op, c.From, c.To, c.Player, c.Kind = engine.OpMove, x.start, to, x.openPiece.Player(), x.openPiece.Kind()
-			x.arena = append(x.arena, x.effects...)
+			if len(x.effects) > 0 {
+				x.arena = append(x.arena, x.effects...)
+			}
 			x.out = append(x.out, engine.Move{})
 			m := &x.out[len(x.out)-1]
 			m.Changes, m.Type, m.Cont, m.Rule = x.arena[start:len(x.arena):len(x.arena)], x.blk.Type, f.cont, x.blk.Rule
@@ -558,6 +612,7 @@ func (x *gen) fastAdd(f *fastOp) {
 			}
 			return
 		}
+		mv := engine.Change{Op: engine.OpMove, From: x.start, To: to, Player: x.openPiece.Player(), Kind: x.openPiece.Kind()}
 		n := max(len(f.kinds), 1)
 		for i := 0; i < n; i++ {
 			start := len(x.arena)

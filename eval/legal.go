@@ -440,7 +440,11 @@ func (g *Game) turnsOfType(s *engine.State, w *workspace, typ engine.MoveType) (
 		for i := range turns {
 			t := &turns[i]
 			if g.Entry(t.After).Side == e.Side || !g.royalAttackedAfter(w, t, e.Side, roy) {
-				kept = append(kept, *t)
+				if len(kept) == i {
+					kept = kept[:i+1] // in place already: no copy of the turn onto itself
+				} else {
+					kept = append(kept, *t)
+				}
 			}
 		}
 		turns = kept

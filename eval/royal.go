@@ -129,12 +129,16 @@ func (g *Game) royalAttackedAfter(w *workspace, t *Turn, side engine.Player, roy
 func (g *Game) oneRoyalAttackedAfter(w *workspace, t *Turn, side engine.Player, royal []bool) bool {
 	r := &w.royal
 	after := t.After
-	l, ok := followRoyal1(t.Parts, after, side, royal, r.kings[0])
+	l, moved, ok := followRoyal1(t.Parts, after, side, royal, r.kings[0])
 	if !ok {
 		return g.royalAttacked(w.x, after, side, royal)
 	}
-	if c := after.Cells[l]; c.IsEmpty() || c.Player() != side || !royal[c.Kind()] {
-		return g.royalAttacked(w.x, after, side, royal)
+	// A royal piece that did not move stands where scanRoyal found it: no change the
+	// turn made reached its square but attributes (followRoyal1).
+	if moved {
+		if c := after.Cells[l]; c.IsEmpty() || c.Player() != side || !royal[c.Kind()] {
+			return g.royalAttacked(w.x, after, side, royal)
+		}
 	}
 	list := &r.near[0]
 	if l == r.kings[0] {
@@ -144,6 +148,10 @@ func (g *Game) oneRoyalAttackedAfter(w *workspace, t *Turn, side engine.Player, 
 		list = &r.home[0]
 	} else if r.nearAt[0] != l {
 		r.nearAt[0], r.near[0] = l, g.attackers(r, r.near[0][:0], w.start, side, l, r.enemies)
+	}
+	if len(*list) == 0 {
+		// No piece of the start position can reach l, and the turn brought none.
+		return false
 	}
 	return g.attackedFrom(w.x.attacker(), after, side, l, *list)
 }
@@ -233,9 +241,10 @@ func followRoyal(parts []engine.Move, after *engine.State, side engine.Player, r
 }
 
 // followRoyal1 is followRoyal for one royal piece, standing on from: it returns where
-// the piece is after the parts, and false when followRoyal does.
-func followRoyal1(parts []engine.Move, after *engine.State, side engine.Player, royal []bool, from engine.Loc) (engine.Loc, bool) {
-	k := from
+// the piece is after the parts, whether a part moved it, and false when followRoyal
+// does. When it did not move, no change of the parts but an attribute's reached from.
+func followRoyal1(parts []engine.Move, after *engine.State, side engine.Player, royal []bool, from engine.Loc) (k engine.Loc, moved, ok bool) {
+	k = from
 	for i := range parts {
 		old := k // where the royal piece is before part i
 		for j := range parts[i].Changes {
@@ -243,30 +252,30 @@ func followRoyal1(parts []engine.Move, after *engine.State, side engine.Player, 
 			switch c.Op {
 			case engine.OpMove:
 				if c.Player != side || c.To == old {
-					return k, false
+					return k, moved, false
 				}
 				if c.From == old {
-					k = c.To
+					k, moved = c.To, true
 				}
 			case engine.OpCapture:
 				if c.To == old {
-					return k, false
+					return k, moved, false
 				}
 			case engine.OpType:
 				if cl := after.Cells[c.To]; royal[c.Kind] || c.To == old || !cl.IsEmpty() && cl.Player() != side {
-					return k, false
+					return k, moved, false
 				}
 			case engine.OpDrop, engine.OpCreate:
 				if c.Player != side || royal[c.Kind] || c.To == old {
-					return k, false
+					return k, moved, false
 				}
 			case engine.OpAttr:
 			default:
-				return k, false
+				return k, moved, false
 			}
 		}
 	}
-	return k, true
+	return k, moved, true
 }
 
 func slicesIndex(s []engine.Loc, l engine.Loc) int {

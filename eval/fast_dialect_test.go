@@ -54,29 +54,37 @@ func TestFastBlocksChangeNothingDialect(t *testing.T) {
 // turns of every position with and without the fast blocks, and returns how many
 // positions it compared.
 func compareFast(t *testing.T, g *eval.Game, seeds, plies int, limit time.Duration) (n int) {
-	withFast, without := g.NewWorkspace(), g.NewWorkspace()
+	return compareSwitch(t, g, seeds, plies, limit, 61, "fast blocks", eval.SetFast)
+}
+
+// compareSwitch plays seeds random games of up to plies plies of g (random streams
+// seed, stream) and compares the turns of every position with a shortcut on and off
+// (set(true), set(false)): the same turns, in the same order, with the same states
+// after them. It returns how many positions it compared and names the shortcut what.
+func compareSwitch(t *testing.T, g *eval.Game, seeds, plies int, limit time.Duration, stream uint64, what string, set func(bool)) (n int) {
+	with, without := g.NewWorkspace(), g.NewWorkspace()
 	deadline := time.Now().Add(limit)
 	for seed := uint64(1); seed <= uint64(seeds); seed++ {
-		rng := rand.New(rand.NewPCG(seed, 61))
+		rng := rand.New(rand.NewPCG(seed, stream))
 		s := g.NewState()
 		for ply := 0; ply < plies && time.Now().Before(deadline); ply++ {
-			eval.SetFast(true)
-			want, err := withFast.Turns(s)
-			eval.SetFast(false)
+			set(true)
+			want, err := with.Turns(s)
+			set(false)
 			got, err2 := without.Turns(s)
 			n++
 			if (err == nil) != (err2 == nil) {
-				t.Fatalf("seed %d ply %d: error %v with fast blocks, %v without", seed, ply, err, err2)
+				t.Fatalf("seed %d ply %d: error %v with %s, %v without", seed, ply, err, what, err2)
 			}
 			if err != nil {
 				break
 			}
 			if len(got) != len(want) {
-				t.Fatalf("seed %d ply %d: %d turns with fast blocks, %d without", seed, ply, len(want), len(got))
+				t.Fatalf("seed %d ply %d: %d turns with %s, %d without", seed, ply, len(want), what, len(got))
 			}
 			for i := range want {
 				if !sameTurn(&want[i], &got[i]) {
-					t.Fatalf("seed %d ply %d: turn %d differs with fast blocks", seed, ply, i)
+					t.Fatalf("seed %d ply %d: turn %d differs with %s", seed, ply, i, what)
 				}
 			}
 			if len(want) == 0 {

@@ -16,13 +16,27 @@ import (
 // rules file of the corpus is played too.
 func TestFastBlocksChangeNothing(t *testing.T) {
 	defer eval.SetFast(true)
-	type row struct {
-		file, variant string
-		seeds, plies  int
+	for _, tt := range fastRows(t, 4) {
+		t.Run(tt.file+"/"+tt.variant, func(t *testing.T) {
+			compareFast(t, fastRowGame(t, tt), tt.seeds, tt.plies, 20*time.Second)
+		})
 	}
-	rows := []row{
-		{"games/chess.zrf", "", 4, 150},
-		{"games/chess.zrf", "Kiwipete", 4, 100},
+}
+
+// fastRow is a game whose move blocks take both the fast and the general paths, played
+// seeds times for up to plies plies.
+type fastRow struct {
+	file, variant string
+	seeds, plies  int
+}
+
+// fastRows are the games that compare a shortcut of the fast blocks with the blocks
+// without it, chess and Kiwipete played chessSeeds times; with the build tag long every
+// rules file of the corpus is played too.
+func fastRows(t *testing.T, chessSeeds int) []fastRow {
+	rows := []fastRow{
+		{"games/chess.zrf", "", chessSeeds, 150},
+		{"games/chess.zrf", "Kiwipete", chessSeeds, 100},
 		{"games/checkers.zrf", "", 3, 100},
 		{"games/international.zrf", "", 2, 60},
 		{"games/thud.zrf", "", 2, 20},
@@ -36,26 +50,27 @@ func TestFastBlocksChangeNothing(t *testing.T) {
 	if longTests {
 		_, files := corpusRules(t)
 		for _, f := range files {
-			rows = append(rows, row{"corpus/" + f, "", 1, 30})
+			rows = append(rows, fastRow{"corpus/" + f, "", 1, 30})
 		}
 	}
-	for _, tt := range rows {
-		t.Run(tt.file+"/"+tt.variant, func(t *testing.T) {
-			var g *eval.Game
-			if tt.variant == "" && filepath.Dir(tt.file) != "games" {
-				f, err := eval.LoadFile(rowPath(t, tt.file))
-				if err != nil {
-					t.Skip(err)
-				}
-				if g, err = f.Default(); err != nil || g.Axiom() {
-					t.Skip("not a plain ZRF game")
-				}
-			} else {
-				g = loadRow(t, tt.file, tt.variant)
-			}
-			compareFast(t, g, tt.seeds, tt.plies, 20*time.Second)
-		})
+	return rows
+}
+
+// fastRowGame loads the game of r; a corpus file without a variant plays its default
+// game, and is skipped when it does not load or is not plain ZRF.
+func fastRowGame(t *testing.T, r fastRow) *eval.Game {
+	if r.variant != "" || filepath.Dir(r.file) == "games" {
+		return loadRow(t, r.file, r.variant)
 	}
+	f, err := eval.LoadFile(rowPath(t, r.file))
+	if err != nil {
+		t.Skip(err)
+	}
+	g, err := f.Default()
+	if err != nil || g.Axiom() {
+		t.Skip("not a plain ZRF game")
+	}
+	return g
 }
 
 // rowPath is the path of a file named as in the rows of testdata/perft.txt.

@@ -119,25 +119,7 @@ func directEffects(ops []code.Op) ([]directEffect, bool) {
 
 // posCondOK reports whether c reads only constants and position values of the
 // cursor's square (what sparseBody's conditions may read), through and, or and not.
-func posCondOK(c *code.Cond) bool {
-	switch c.Code {
-	case code.CondTrue, code.CondFalse:
-		return true
-	case code.CondAnd, code.CondOr, code.CondNot:
-		if c.Code == code.CondNot && len(c.Args) != 1 {
-			return false
-		}
-		for _, a := range c.Args {
-			if !posCondOK(a) {
-				return false
-			}
-		}
-		return true
-	case code.CondCmp:
-		return len(c.Ints) == 2 && posIntOK(c.Ints[0]) && posIntOK(c.Ints[1])
-	}
-	return false
-}
+func posCondOK(c *code.Cond) bool { return condOf(c, posIntOK) }
 
 func posIntOK(e *code.Expr) bool {
 	return e.Code == code.IntConst || e.Code == code.IntPos && e.Loc.Kind == code.LocCursor

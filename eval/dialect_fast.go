@@ -685,7 +685,11 @@ func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
 
 // turnOnlyCond reports whether c reads only the facts of the turn (captures, parts,
 // ...) and accumulators: a check made of such conditions needs no board set up.
-func turnOnlyCond(c *code.Cond) bool {
+func turnOnlyCond(c *code.Cond) bool { return condOf(c, turnOnlyExpr) }
+
+// condOf reports whether c is made of constants and comparisons of integers that ok
+// accepts, through and, or and not.
+func condOf(c *code.Cond, ok func(*code.Expr) bool) bool {
 	switch c.Code {
 	case code.CondTrue, code.CondFalse:
 		return true
@@ -694,13 +698,13 @@ func turnOnlyCond(c *code.Cond) bool {
 			return false
 		}
 		for _, a := range c.Args {
-			if !turnOnlyCond(a) {
+			if !condOf(a, ok) {
 				return false
 			}
 		}
 		return true
 	case code.CondCmp:
-		return len(c.Ints) == 2 && turnOnlyExpr(c.Ints[0]) && turnOnlyExpr(c.Ints[1])
+		return len(c.Ints) == 2 && ok(c.Ints[0]) && ok(c.Ints[1])
 	}
 	return false
 }

@@ -15,29 +15,13 @@ import (
 // applyValues and some are left to the general path.
 func TestApplyValues(t *testing.T) {
 	defer func() { useValuesPlain = true }()
-	g := lineGame()
-	g.Ext = &Ext{
-		Vars:      []IntVar{{Name: "score", Init: 2}, {Name: "count"}},
-		PosInts:   []IntVar{{Name: "taken"}, {Name: "heat", Init: 1, At: []LocValue{{Loc: 2, Value: 4}}}},
-		PassLimit: 3,
-	}
-	g.Prepare()
+	g := valuesGame()
 	rng := rand.New(rand.NewPCG(5, 9))
 	n := len(g.Board.Locs)
 	loc := func() Loc { return Loc(rng.IntN(n)) }
 	fast := 0
 	for iter := range 20000 {
-		s := g.NewState()
-		for l := range s.Cells {
-			if rng.IntN(3) > 0 {
-				s.Cells[l] = MakeCell(Player(rng.IntN(2)), Kind(rng.IntN(2)), uint32(rng.IntN(4)))
-			}
-		}
-		for i := range s.Vals {
-			if rng.IntN(3) == 0 {
-				s.Vals[i] = int32(rng.IntN(3))
-			}
-		}
+		s := randomValues(g, rng)
 		s.Jump, s.Passes = int32(rng.IntN(2)), int32(rng.IntN(3))
 		s.Hash = g.FullHash(s)
 		m := randomPart(rng, loc, 2)
@@ -87,17 +71,7 @@ func TestEndValues(t *testing.T) {
 	n := len(g.Board.Locs)
 	loc := func() Loc { return Loc(rng.IntN(n)) }
 	random := func() *State {
-		s := g.NewState()
-		for l := range s.Cells {
-			if rng.IntN(3) > 0 {
-				s.Cells[l] = MakeCell(Player(rng.IntN(2)), Kind(rng.IntN(2)), uint32(rng.IntN(4)))
-			}
-		}
-		for i := range s.Vals {
-			if rng.IntN(3) == 0 {
-				s.Vals[i] = int32(rng.IntN(3))
-			}
-		}
+		s := randomValues(g, rng)
 		s.Turn, s.Ply, s.Jump = rng.IntN(len(g.TurnOrder.Entries)), rng.IntN(50), int32(rng.IntN(2))
 		s.LastFrom, s.LastTo = loc(), loc()
 		s.Hash = g.FullHash(s)
@@ -129,6 +103,36 @@ func TestEndValues(t *testing.T) {
 	if made < 5000 {
 		t.Errorf("only %d of the parts took EndValues", made)
 	}
+}
+
+// valuesGame is lineGame whose only extra state is variables and position values, as
+// in the dialect's draughts.
+func valuesGame() *Game {
+	g := lineGame()
+	g.Ext = &Ext{
+		Vars:      []IntVar{{Name: "score", Init: 2}, {Name: "count"}},
+		PosInts:   []IntVar{{Name: "taken"}, {Name: "heat", Init: 1, At: []LocValue{{Loc: 2, Value: 4}}}},
+		PassLimit: 3,
+	}
+	g.Prepare()
+	return g
+}
+
+// randomValues is a new state of g with random pieces on two squares in three and
+// random values in one value in three.
+func randomValues(g *Game, rng *rand.Rand) *State {
+	s := g.NewState()
+	for l := range s.Cells {
+		if rng.IntN(3) > 0 {
+			s.Cells[l] = MakeCell(Player(rng.IntN(2)), Kind(rng.IntN(2)), uint32(rng.IntN(4)))
+		}
+	}
+	for i := range s.Vals {
+		if rng.IntN(3) == 0 {
+			s.Vals[i] = int32(rng.IntN(3))
+		}
+	}
+	return s
 }
 
 // equalStates reports whether a and b are equal in every field (what cmp.Diff compares,

@@ -15,13 +15,7 @@ import (
 // from scratch.
 func TestValuesApply(t *testing.T) {
 	defer func() { useValuesOnly = true }()
-	g := lineGame()
-	g.Ext = &Ext{
-		Vars:      []IntVar{{Name: "score", Init: 2}, {Name: "count"}},
-		PosInts:   []IntVar{{Name: "taken"}, {Name: "heat", Init: 1, At: []LocValue{{Loc: 2, Value: 4}}}},
-		PassLimit: 3,
-	}
-	g.Prepare()
+	g := valuesGame()
 	fast := g.Position(cells(t, "M m K k M"), 0, nil)
 	slow := fast.Clone()
 	r := rand.New(rand.NewPCG(3, 4))

@@ -15,15 +15,7 @@ import (
 
 func loadGo(t *testing.T, title string) *eval.Game {
 	t.Helper()
-	f, err := eval.LoadFile(filepath.Join("..", "games", "go.zrf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := f.Find(title)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return loadTitle(t, filepath.Join("..", "games", "go.zrf"), title)
 }
 
 // goStart returns a position of g with Black's and White's stones on the points named.

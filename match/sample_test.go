@@ -21,7 +21,13 @@ import (
 // loadVariant loads the variant title of the corpus file rel.
 func loadVariant(t *testing.T, rel, title string) *eval.Game {
 	t.Helper()
-	f, err := eval.LoadFile(filepath.Join(testutil.CorpusDir(t), rel))
+	return loadTitle(t, filepath.Join(testutil.CorpusDir(t), rel), title)
+}
+
+// loadTitle loads the game title ("" for the first) of the rules file path.
+func loadTitle(t *testing.T, path, title string) *eval.Game {
+	t.Helper()
+	f, err := eval.LoadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -93,12 +93,23 @@ func TestDialectDeferChangesNothing(t *testing.T) {
 	if !eval.DropsQuiet(g) {
 		t.Fatal("the check is not proved to drop quiet turns")
 	}
+	plies := compareDialect(t, g, 20, 80, 5)
+	if plies < 200 {
+		t.Errorf("only %d plies played", plies)
+	}
+}
+
+// compareDialect plays seeds random games of up to plies plies of g (random streams
+// seed, stream) and checks that every position has the same legal turns, in the same
+// order, with the same parts, end-of-turn changes and states after them, with the
+// dialect's shortcuts as without them. It returns the number of plies played.
+func compareDialect(t *testing.T, g *eval.Game, seeds, plies int, stream uint64) (played int) {
+	t.Helper()
 	fast, slow := g.NewWorkspace(), g.NewWorkspace()
-	plies := 0
-	for seed := uint64(1); seed <= 20; seed++ {
-		rng := rand.New(rand.NewPCG(seed, 5))
+	for seed := uint64(1); seed <= uint64(seeds); seed++ {
+		rng := rand.New(rand.NewPCG(seed, stream))
 		s := g.NewState()
-		for ply := 0; ply < 80; ply++ {
+		for ply := 0; ply < plies; ply++ {
 			eval.SetDialectShortcuts(true)
 			want, err := fast.Turns(s)
 			if err != nil {
@@ -115,13 +126,11 @@ func TestDialectDeferChangesNothing(t *testing.T) {
 			if len(want) == 0 {
 				break
 			}
-			plies++
+			played++
 			s = want[rng.IntN(len(want))].After.Clone()
 		}
 	}
-	if plies < 200 {
-		t.Errorf("only %d plies played", plies)
-	}
+	return played
 }
 
 // deferRules is a small draughts of the dialect with Russian's compulsory capture.

@@ -3,7 +3,6 @@ package eval_test
 import (
 	"bytes"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -49,7 +48,6 @@ func TestDialectShortcutsChangeNothing(t *testing.T) {
 		for _, g := range games {
 			ran++
 			t.Run(base+"/"+g.Title, func(t *testing.T) {
-				fast, slow := g.NewWorkspace(), g.NewWorkspace()
 				n, ns := 100, 3
 				if p, ok := plies[base]; ok {
 					n = p
@@ -57,29 +55,7 @@ func TestDialectShortcutsChangeNothing(t *testing.T) {
 				if s, ok := seeds[base]; ok {
 					ns = s
 				}
-				for seed := uint64(1); seed <= uint64(ns); seed++ {
-					rng := rand.New(rand.NewPCG(seed, 17))
-					s := g.NewState()
-					for ply := 0; ply < n; ply++ {
-						eval.SetDialectShortcuts(true)
-						want, err := fast.Turns(s)
-						if err != nil {
-							t.Fatal(err)
-						}
-						eval.SetDialectShortcuts(false)
-						got, err := slow.Turns(s)
-						if err != nil {
-							t.Fatal(err)
-						}
-						if d := diffTurns(want, got); d != "" {
-							t.Fatalf("seed %d ply %d: with shortcuts and without: %s", seed, ply, d)
-						}
-						if len(want) == 0 {
-							break
-						}
-						s = want[rng.IntN(len(want))].After.Clone()
-					}
-				}
+				compareDialect(t, g, ns, n, 17)
 			})
 		}
 	}

@@ -33,3 +33,48 @@ func (g *Game) LeafHash(cells []Cell, s *State, m *Move) (uint64, bool) {
 	}
 	return h ^ z.turn[turn], true
 }
+
+// LeafBase is what LeafStep reads of a state whose leaves are counted: the state, the
+// hash keys, and the state's hash with the turn order already advanced.
+type LeafBase struct {
+	s *State
+	z *Zobrist
+	h uint64
+}
+
+// SetLeafBase makes b the base of the leaves of s and reports whether LeafStep may be
+// used for s: the same states and games as LeafHash's (nobody out or jumped to, no
+// piece continuing, no dialect values, stacks or external state, no recycled captures).
+func (g *Game) SetLeafBase(b *LeafBase, s *State) bool {
+	if !usePlainApply || !useLeafPath || g.Ext != nil || g.Options.RecycleCaptures ||
+		s.Jump != 0 || s.Out != 0 || s.Cont != NoLoc ||
+		s.Vals != nil || s.Under != nil || s.Ext != nil {
+		b.s = nil
+		return false
+	}
+	z := g.zobrist()
+	turn := s.Turn
+	h := s.Hash ^ z.turn[turn]
+	if turn++; turn >= len(g.TurnOrder.Entries) {
+		turn = g.TurnOrder.Repeat
+	}
+	b.s, b.z, b.h = s, z, h^z.turn[turn]
+	return true
+}
+
+// LeafStep returns what LeafHash returns for the state of b (SetLeafBase) and the part
+// that moves the piece on from to to (a change OpMove) and then, when retype, changes
+// the type of the piece on to to k (a change OpType), without writing any board.
+func (b *LeafBase) LeafStep(from, to Loc, retype bool, k Kind) uint64 {
+	z, cells := b.z, b.s.Cells
+	c := cells[from]
+	dest := cells[to]
+	if to == from {
+		dest = Empty // plainChanges empties the source first
+	}
+	h := b.h ^ z.cellHash(from, c) ^ z.cellHash(to, dest) ^ z.cellHash(to, c)
+	if retype && !c.IsEmpty() {
+		h ^= z.cellHash(to, c) ^ z.cellHash(to, c.WithKind(k))
+	}
+	return h
+}

@@ -520,6 +520,9 @@ func (x *gen) runBits(bk *bitKind, l engine.Loc, piece engine.Cell) {
 					continue
 				}
 			}
+			if x.lc.on && x.countStep(add, l, to) {
+				continue
+			}
 			x.cursor, x.mark = to, l
 			x.emit(&blocks[e.block], add, l, piece, nil)
 			continue

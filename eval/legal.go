@@ -252,6 +252,12 @@ type workspace struct {
 	leaf    bool
 	board   []engine.Cell
 	leafSum uint64
+	// count: perft only counts the turns of this workspace's positions, so the steps
+	// leafcount.go takes are counted, not made into turns: leafN of them in the last
+	// call of turnsOfType, their hashes xored into leafSum. The turns of a position are
+	// then those returned and leafN more.
+	count bool
+	leafN int
 }
 
 func (g *Game) newWorkspace() *workspace { return &workspace{x: newGen(g)} }
@@ -366,6 +372,7 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 		w.x.sqFor = nil
 	}
 	w.hinted = nil
+	w.leafN = 0
 	w.x.sqKeep = true
 	turns, err := g.turnsKept(s, w)
 	w.x.sqKeep = false
@@ -388,7 +395,7 @@ func (g *Game) turnsKept(s *engine.State, w *workspace) ([]Turn, error) {
 		// The turns of each priority in turn, until one has some (priority.go): those
 		// are the turns prioritise would keep of all of them.
 		for _, typ := range g.MovePriorities {
-			if turns, err = g.turnsOfType(s, w, typ); err != nil || len(turns) > 0 {
+			if turns, err = g.turnsOfType(s, w, typ); err != nil || len(turns)+w.leafN > 0 {
 				break
 			}
 		}
@@ -407,7 +414,7 @@ func (g *Game) turnsKept(s *engine.State, w *workspace) ([]Turn, error) {
 			return nil, err
 		}
 	}
-	if g.Options.PassTurn == engine.PassAlways || g.Options.PassTurn == engine.PassForced && len(turns) == 0 {
+	if g.Options.PassTurn == engine.PassAlways || g.Options.PassTurn == engine.PassForced && len(turns)+w.leafN == 0 {
 		after := w.state(s)
 		pass := engine.PassMove()
 		g.Apply(after, &pass)
@@ -425,7 +432,10 @@ func (g *Game) turnsOfType(s *engine.State, w *workspace, typ engine.MoveType) (
 	w.reset()
 	e := g.Entry(s)
 	var err error
+	w.leafN = 0
+	g.startCount(w, s, typ)
 	w.moves, w.arena, err = g.parts(w.x, s, w.moves, w.arena, typ)
+	g.endCount(w)
 	if err != nil {
 		return nil, err
 	}
@@ -825,6 +835,7 @@ func (g *Game) Perft(s *engine.State, depth int) (n int64, err error) {
 	}
 	if depth > 0 && useShortcuts && g.leafTurnsOK() {
 		ws[depth-1].leaf = true
+		ws[depth-1].count = g.leafCountOK()
 	}
 	return g.perft(s, depth, ws)
 }
@@ -856,7 +867,7 @@ func (g *Game) perft(s *engine.State, depth int, ws []*workspace) (int64, error)
 		return 0, err
 	}
 	if depth == 1 {
-		return int64(len(turns)), nil
+		return int64(len(turns) + ws[0].leafN), nil
 	}
 	var n int64
 	for i := range turns {

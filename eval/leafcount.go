@@ -1,0 +1,82 @@
+package eval
+
+// This file counts the turns of perft's last level that are one step of a piece without
+// making a move for them. Most leaves of a draughts tree are a man's or a king's step:
+// a block whose first check (an empty square) and add runBits makes from the bit scan.
+// Such a turn needs no Move, no Turn and no board written: its count, and the hash of
+// the state after it (engine.LeafBase.LeafStep, the hash LeafHash would give), are all
+// perft keeps of it.
+//
+// A counted step is a turn that the leaf workspace would have made with endPart and
+// LeafHash, with no state after it: an add of the moving piece (not a copy) that ends
+// the turn, of one kind at most, in a plain ZRF game without royal pieces, repeated
+// moves (noDup), maximal captures or dropped null turns, from a state LeafHash takes.
+// Such turns are never merged (dedupe merges turns of several parts, or of one
+// add-partial part) and move priorities see only turns of one type (typ is a type, or
+// there are no priorities), so counting them leaves the number of turns as it was.
+
+import (
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/internal/code"
+)
+
+// leafCount is what the generator of perft's last level counts instead of emitting.
+type leafCount struct {
+	on   bool // count steps in this call of parts
+	base engine.LeafBase
+	n    int    // steps counted
+	sum  uint64 // the xor of the hashes of the states after them
+	// log, when not nil, gets each counted step's hash (tests).
+	log *[]uint64
+}
+
+// leafCountOK reports whether perft's last level may count steps (workspace.count).
+func (g *Game) leafCountOK() bool {
+	return useShortcuts && useLeafCount && g.bits != nil && g.leafTurnsOK() && g.noDup &&
+		g.Options.MaximalCaptures == 0 && !g.Semantics.DropNullTurns
+}
+
+// useLeafCount turns the counted steps on; tests turn it off to compare.
+var useLeafCount = true
+
+// startCount sets x to count the steps of s's turns of type typ when w counts.
+func (g *Game) startCount(w *workspace, s *engine.State, typ engine.MoveType) {
+	lc := &w.x.lc
+	lc.n, lc.sum = 0, 0
+	lc.on = w.count && (typ != engine.NoMoveType || len(g.MovePriorities) == 0) &&
+		g.SetLeafBase(&lc.base, s)
+}
+
+// endCount adds what x counted to w and stops counting.
+func (g *Game) endCount(w *workspace) {
+	lc := &w.x.lc
+	w.leafN += lc.n
+	w.leafSum ^= lc.sum
+	lc.on, lc.n, lc.sum = false, 0, 0
+}
+
+// countStep is emit for a counted step of block b's add o: the piece on l moves to to,
+// and becomes o's kind when it names one. It reports false, having done nothing, when
+// the add is not one a counted step can be (a copy, an add-partial, several kinds).
+func (x *gen) countStep(o *code.Op, l, to engine.Loc) bool {
+	if o.B == 1 || engine.MoveType(o.A) != engine.NoMoveType || len(o.Kinds) > 1 || x.attackAt != engine.NoLoc {
+		return false
+	}
+	lc := &x.lc
+	x.at = o.At
+	if len(x.out)-x.outBase+lc.n >= MaxMoves {
+		x.bail(o, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
+	}
+	var h uint64
+	if len(o.Kinds) == 1 {
+		h = lc.base.LeafStep(l, to, true, o.Kinds[0])
+	} else {
+		h = lc.base.LeafStep(l, to, false, 0)
+	}
+	lc.n++
+	lc.sum ^= h
+	if lc.log != nil {
+		*lc.log = append(*lc.log, h)
+	}
+	return true
+}

@@ -16,6 +16,8 @@ package eval
 // there are no priorities), so counting them leaves the number of turns as it was.
 
 import (
+	"fmt"
+
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/internal/code"
 )
@@ -45,6 +47,7 @@ func (g *Game) startCount(w *workspace, s *engine.State, typ engine.MoveType) {
 	lc.n, lc.sum = 0, 0
 	lc.on = w.count && (typ != engine.NoMoveType || len(g.MovePriorities) == 0) &&
 		g.SetLeafBase(&lc.base, s)
+	w.counting = lc.on
 }
 
 // endCount adds what x counted to w and stops counting.
@@ -79,4 +82,50 @@ func (x *gen) countStep(o *code.Op, l, to engine.Loc) bool {
 		*lc.log = append(*lc.log, h)
 	}
 	return true
+}
+
+// countChainEnd completes the turn of the one part parts[0] of s, made by add-partial,
+// as complete does, and counts it when no continuation follows: the part is made on
+// w.board (ls, engine.Game.LeafPart), its continuations generated there, and the board
+// undone. A turn that goes on continues from a state made from ls, as complete's. It
+// reports false, having done nothing, for a part LeafPart does not take, or when a
+// turn of one add-partial part would count as a chain (MergeChains: dedupe compares
+// their states).
+//
+// The counted turn is complete's: its hash is LeafHash's (that of EndPart's state,
+// which is endTurn's after Apply and a continuation set and cleared), and, being of
+// one part without MergeChains, dedupe never compares it.
+func (g *Game) countChainEnd(s *engine.State, parts []engine.Move, w *workspace) (bool, error) {
+	m := &parts[0]
+	if g.Semantics.MergeChains {
+		return false, nil
+	}
+	h, ok := g.LeafPart(&w.ls, w.board, s, m)
+	if !ok {
+		return false, nil
+	}
+	n, na := len(w.cont), len(w.contArena)
+	next, err := g.contParts(w, &w.ls)
+	if err == nil {
+		if next = g.prioritiseMoves(next); len(next) == 0 {
+			engine.UndoLeaf(w.board, s, m)
+			w.cont, w.contArena = w.cont[:n], w.contArena[:na]
+			if len(w.turns)+w.leafN >= MaxTurns {
+				return true, fmt.Errorf("more than %d complete turns in one position", MaxTurns)
+			}
+			w.leafN++
+			w.leafSum ^= h
+			if lc := &w.x.lc; lc.log != nil {
+				*lc.log = append(*lc.log, h)
+			}
+			return true, nil
+		}
+		// The turn goes on: from a state of its own, as complete's after.
+		after := w.state(&w.ls)
+		engine.UndoLeaf(w.board, s, m)
+		w.seen = append(w.seen[:0], after.Hash)
+		return true, g.goOn(s, after, parts, next, 0, 0, w, w.seen[:1:1], nil)
+	}
+	engine.UndoLeaf(w.board, s, m)
+	return true, err
 }

@@ -9,20 +9,21 @@ import (
 )
 
 // TestLeafCount plays random games and computes the turns of every position in a
-// counting workspace (perft's last level, leafcount.go) and in an ordinary one. The
-// turns returned plus those counted must be as many as the ordinary turns, and the
-// hashes of the states after them (counted: LeafStep's; made on the board: LeafHash's;
-// others: their state's) must be the ordinary turns' hashes, as a multiset.
+// counting workspace (perft's last level, leafcount.go: steps and chain ends counted)
+// and in an ordinary one. The turns returned plus those counted must be as many as
+// the ordinary turns, and the hashes of the states after them (counted: as logged;
+// made on the board: LeafHash's; others: their state's) must be the ordinary turns'
+// hashes, as a multiset; the board copy must be as it was.
 func TestLeafCount(t *testing.T) {
 	for _, tt := range []struct {
 		file, variant string
 		seeds, plies  int
 		counts        bool // leafCountOK holds
-		steps         bool // and some steps are counted
+		some          bool // and some turns are counted
 	}{
 		{"games/checkers.zrf", "", 20, 150, true, true},
 		{"games/international.zrf", "", 2, 100, false, false},
-		{"corpus/glukkazan-zog/Rules/CheckersCollection.zrf", "Khakass Tobit", 6, 120, true, false},
+		{"corpus/glukkazan-zog/Rules/CheckersCollection.zrf", "Khakass Tobit", 6, 120, true, true},
 		{"corpus/glukkazan-zog/Rules/CheckersCollection.zrf", "Italian Damone", 6, 120, true, true},
 		{"corpus/glukkazan-zog/Rules/CheckersCollection.zrf", "Italian Checkers", 4, 120, false, false},
 		{"corpus/glukkazan-zog/Rules/alquerque.zrf", "", 6, 120, true, false},
@@ -76,6 +77,9 @@ func TestLeafCount(t *testing.T) {
 					if !slices.Equal(got, want) {
 						t.Fatalf("seed %d ply %d: the hashes after the turns differ:\n%x\n%x", seed, ply, got, want)
 					}
+					if !slices.Equal(cw.board, s.Cells) {
+						t.Fatalf("seed %d ply %d: the copy of the board changed", seed, ply)
+					}
 					counted += cw.leafN
 					if len(pt) == 0 {
 						break
@@ -83,15 +87,15 @@ func TestLeafCount(t *testing.T) {
 					s = pt[rng.IntN(len(pt))].After.Clone()
 				}
 			}
-			if tt.steps != (counted > 0) {
-				t.Errorf("%d steps counted, want some: %v", counted, tt.steps)
+			if tt.some != (counted > 0) {
+				t.Errorf("%d turns counted, want some: %v", counted, tt.some)
 			}
-			t.Logf("%d steps counted", counted)
+			t.Logf("%d turns counted", counted)
 		})
 	}
 }
 
-// TestLeafCountPerft compares perft with and without counted steps, to a depth that
+// TestLeafCountPerft compares perft with and without counted turns, to a depth that
 // takes well under a second.
 func TestLeafCountPerft(t *testing.T) {
 	defer func() { useLeafCount = true }()

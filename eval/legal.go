@@ -258,6 +258,11 @@ type workspace struct {
 	// then those returned and leafN more.
 	count bool
 	leafN int
+	// counting: the steps of the position are being counted (startCount), and so are
+	// its turns of one add-partial part that no continuation follows (countChainEnd),
+	// made on ls with board as its cells.
+	counting bool
+	ls       engine.State
 }
 
 func (g *Game) newWorkspace() *workspace { return &workspace{x: newGen(g)} }
@@ -472,6 +477,13 @@ func (g *Game) completeTurns(s *engine.State, w *workspace) ([]Turn, error) {
 				return nil, err
 			}
 			continue
+		} else if plain && w.counting {
+			if done, err := g.countChainEnd(s, w.moves[i:i+1:i+1], w); done || err != nil {
+				if err != nil {
+					return nil, err
+				}
+				continue
+			}
 		}
 		if deferQuiet && quietPart(s, &w.moves[i]) {
 			if err := g.addPlaceholder(w, w.moves[i:i+1:i+1]); err != nil {
@@ -507,7 +519,7 @@ func (g *Game) endPart(s *engine.State, parts []engine.Move, w *workspace) error
 			prom = g.promotedCaptures(s, m)
 		}
 	}
-	if len(w.turns) >= MaxTurns {
+	if len(w.turns)+w.leafN >= MaxTurns {
 		return fmt.Errorf("more than %d complete turns in one position", MaxTurns)
 	}
 	if w.leaf {
@@ -584,6 +596,12 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 	if err != nil {
 		return err
 	}
+	return g.goOn(s, after, parts, next, caps, prom, w, seen, st)
+}
+
+// goOn is the rest of complete once the continuations next of after, the state after
+// parts with the turn going on, are generated: seen holds after's hash.
+func (g *Game) goOn(s, after *engine.State, parts, next []engine.Move, caps, prom int, w *workspace, seen []uint64, st *turnStats) error {
 	next = g.prioritiseMoves(next)
 	if len(next) == 0 || g.Options.PassPartial {
 		// Without continuations nothing goes on from after: it ends the turn itself.
@@ -630,8 +648,9 @@ func (g *Game) endTurn(w *workspace, before, after *engine.State, parts []engine
 		return nil
 	}
 	g.Advance(after)
-	if len(w.turns) >= MaxTurns {
-		return g.addTurn(w, Turn{})
+	if len(w.turns)+w.leafN >= MaxTurns {
+		// addTurn's error (counted turns are turns too).
+		return fmt.Errorf("more than %d complete turns in one position", MaxTurns)
 	}
 	// The fields are set in place: a Turn made on the stack and copied in is read back in
 	// wider loads than it was written with, which stalls.

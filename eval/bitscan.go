@@ -307,8 +307,11 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 			}
 			src := mine & bd.valid & target
 			if src != 0 {
-				for _, gd := range guards[i] {
-					src &= x.bitSquares(&gd.bt, own, other, cls, dirs, gd.path)
+				// By index, through a pointer: a range copy of each guard went through
+				// the stack in overlapping stores and loads, which stalled.
+				gs := guards[i]
+				for j := range gs {
+					src &= bitGuardSquares(&gs[j], own, other, cls, dirs)
 				}
 			}
 			srcs[i] = src
@@ -323,10 +326,11 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 	return true
 }
 
-// bitSquares returns the squares from which the steps path stay on the board and end
-// on a square that bt accepts, for the side whose pieces are own, the others' other
-// and the words of cellIndex cls.
-func (x *gen) bitSquares(bt *bitTest, own, other uint64, cls []uint64, dirs []bitDir, path []int32) uint64 {
+// bitGuardSquares returns the squares from which the steps of gd's path stay on the
+// board and end on a square that gd's test accepts, for the side whose pieces are own,
+// the others' other and the words of cellIndex cls.
+func bitGuardSquares(gd *bitGuard, own, other uint64, cls []uint64, dirs []bitDir) uint64 {
+	bt := &gd.bt
 	var m uint64
 	if bt.rel&1 != 0 {
 		m = cls[0]
@@ -340,6 +344,7 @@ func (x *gen) bitSquares(bt *bitTest, own, other uint64, cls []uint64, dirs []bi
 	for k := bt.kinds; k != 0; k &= k - 1 {
 		m |= cls[bits.TrailingZeros64(k)]
 	}
+	path := gd.path
 	for j := len(path) - 1; j >= 0; j-- {
 		bd := &dirs[path[j]]
 		if bd.delta >= 0 {

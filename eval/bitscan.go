@@ -57,6 +57,42 @@ type bitKind struct {
 	tests  []bitTest
 	guards [][]bitGuard
 	off    int
+	// steps[p][i] is entry i's add when it is a step (preEntry.step), for player p.
+	steps [][]bitStep
+}
+
+// bitStep is a step's add (prefix.add, or els when cond is set and the square reached
+// is not in it) with its condition as the squares where it holds for a player, so that
+// runBits reads neither the prefix nor its table.
+type bitStep struct {
+	add, els *code.Op
+	hasCond  bool
+	cond     uint64
+}
+
+// bitSteps returns the steps of the entries ents of kp, for np players on a board of
+// at most 64 positions.
+func bitSteps(kp *kindPrefixes, ents []preEntry, np int) [][]bitStep {
+	out := make([][]bitStep, np)
+	for pl := range out {
+		out[pl] = make([]bitStep, len(ents))
+		for i, e := range ents {
+			if !e.step {
+				continue
+			}
+			p := &kp.pre[e.block]
+			st := bitStep{add: p.add, els: p.els, hasCond: p.condAt != nil}
+			if st.hasCond {
+				for l, yes := range p.condAt[pl] {
+					if yes {
+						st.cond |= 1 << uint(l)
+					}
+				}
+			}
+			out[pl][i] = st
+		}
+	}
+	return out
 }
 
 // bitGuard is a guard of a block: the squares from which the steps path (the block's
@@ -142,7 +178,8 @@ func (g *Game) initBitScan() {
 		for k := range bs.kinds[t] {
 			off, n := bs.off[t][k], len(g.pre[k].ents[t])
 			bs.kinds[t][k] = bitKind{kp: &g.pre[k], blocks: g.code.Moves[k], ents: g.pre[k].ents[t],
-				tests: bs.tests[t][off : off+n], guards: bs.guards[t][off : off+n], off: off}
+				tests: bs.tests[t][off : off+n], guards: bs.guards[t][off : off+n], off: off,
+				steps: bitSteps(&g.pre[k], g.pre[k].ents[t], len(g.Players))}
 		}
 	}
 	any := false
@@ -509,6 +546,7 @@ func (x *gen) runBits(bk *bitKind, l engine.Loc, piece engine.Cell) {
 	kp, blocks, ents := bk.kp, bk.blocks, bk.ents
 	srcs := x.srcs[bk.off : bk.off+len(ents)]
 	at := int(l) * x.nd
+	steps := bk.steps[x.side]
 	for i := range ents {
 		if srcs[i]>>uint(l)&1 == 0 {
 			continue
@@ -518,10 +556,10 @@ func (x *gen) runBits(bk *bitKind, l engine.Loc, piece engine.Cell) {
 		if e.step {
 			// runEntry for a block that is its first check and an add (tailAdd, or
 			// tailIfAdd on a condition of the square reached).
-			p := &kp.pre[e.block]
-			add := p.add
-			if p.condAt != nil && !p.condAt[x.side][to] {
-				if add = p.els; add == nil {
+			st := &steps[i]
+			add := st.add
+			if st.hasCond && st.cond>>uint(to)&1 == 0 {
+				if add = st.els; add == nil {
 					continue
 				}
 			}

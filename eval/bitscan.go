@@ -67,7 +67,9 @@ type bitKind struct {
 type bitStep struct {
 	add, els *code.Op
 	hasCond  bool
-	cond     uint64
+	// count: add and els (when set) are adds countSteps counts (countable).
+	count bool
+	cond  uint64
 }
 
 // bitSteps returns the steps of the entries ents of kp, for np players on a board of
@@ -82,6 +84,7 @@ func bitSteps(kp *kindPrefixes, ents []preEntry, np int) [][]bitStep {
 			}
 			p := &kp.pre[e.block]
 			st := bitStep{add: p.add, els: p.els, hasCond: p.condAt != nil}
+			st.count = countable(p.add) && (p.els == nil || countable(p.els))
 			if st.hasCond {
 				for l, yes := range p.condAt[pl] {
 					if yes {
@@ -312,6 +315,7 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 	}
 	dirs := bs.dirs[side]
 	kinds := bs.kinds[t]
+	counting := x.lc.on && x.attackAt == engine.NoLoc
 	var union uint64
 	for k := range kinds {
 		mine := cls[nk+1+k+1]
@@ -349,6 +353,14 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 				gs := guards[i]
 				for j := range gs {
 					src &= bitGuardSquares(&gs[j], own, other, cls, dirs)
+				}
+			}
+			if counting && e.step && src != 0 {
+				if st := &bk.steps[side][i]; st.count {
+					// perft's last level counts these steps here, for all the pieces
+					// at once (leafcount.go); runBits has nothing left to do for them.
+					x.countSteps(st, src, bd.delta)
+					src = 0
 				}
 			}
 			srcs[i] = src

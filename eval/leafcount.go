@@ -1,22 +1,28 @@
 package eval
 
-// This file counts the turns of perft's last level that are one step of a piece without
-// making a move for them. Most leaves of a draughts tree are a man's or a king's step:
-// a block whose first check (an empty square) and add runBits makes from the bit scan.
-// Such a turn needs no Move, no Turn and no board written: its count, and the hash of
-// the state after it (engine.LeafBase.LeafStep, the hash LeafHash would give), are all
-// perft keeps of it.
+// This file counts turns of perft's last level without making a move or a state for
+// them. Most leaves of a draughts tree are a man's or a king's step: a block whose
+// first check (an empty square) and add the bit scan makes. Such a turn needs no Move,
+// no Turn and no board written: its count, and the hash of the state after it
+// (engine.LeafBase.LeafStep, the hash LeafHash would give), are all perft keeps of it.
+// bitParts counts the steps of an entry for all the side's pieces at once
+// (countSteps), runBits one at a time (countStep) where an add is not known in advance
+// to be countable. A jump of one part that no continuation follows is made and undone
+// on the leaf board instead of a state of its own (countChainEnd).
 //
 // A counted step is a turn that the leaf workspace would have made with endPart and
 // LeafHash, with no state after it: an add of the moving piece (not a copy) that ends
 // the turn, of one kind at most, in a plain ZRF game without royal pieces, repeated
 // moves (noDup), maximal captures or dropped null turns, from a state LeafHash takes.
 // Such turns are never merged (dedupe merges turns of several parts, or of one
-// add-partial part) and move priorities see only turns of one type (typ is a type, or
-// there are no priorities), so counting them leaves the number of turns as it was.
+// add-partial part under MergeChains, which countChainEnd refuses) and move
+// priorities see only turns of one type (typ is a type, or there are no priorities),
+// so counting them leaves the number of turns as it was. TestLeafCount compares the
+// counts and the hashes with an ordinary workspace's turns, TestLeafCountPerft perft.
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/internal/code"
@@ -62,7 +68,7 @@ func (g *Game) endCount(w *workspace) {
 // and becomes o's kind when it names one. It reports false, having done nothing, when
 // the add is not one a counted step can be (a copy, an add-partial, several kinds).
 func (x *gen) countStep(o *code.Op, l, to engine.Loc) bool {
-	if o.B == 1 || engine.MoveType(o.A) != engine.NoMoveType || len(o.Kinds) > 1 || x.attackAt != engine.NoLoc {
+	if !countable(o) || x.attackAt != engine.NoLoc {
 		return false
 	}
 	lc := &x.lc
@@ -128,4 +134,43 @@ func (g *Game) countChainEnd(s *engine.State, parts []engine.Move, w *workspace)
 	}
 	engine.UndoLeaf(w.board, s, m)
 	return true, err
+}
+
+// countable reports whether a step's add o may be counted: it moves the piece (no
+// copy), ends the turn (not add-partial) and names one kind at most.
+func countable(o *code.Op) bool {
+	return o != nil && o.B != 1 && engine.MoveType(o.A) == engine.NoMoveType && len(o.Kinds) <= 1
+}
+
+// countSteps counts the steps of st from each square of src to the square delta
+// places on, as runBits and countStep would one square after the other: the piece
+// moves, by st.add, or by st.els where st.cond does not hold (none without els). st
+// must be countable (bitStep.count) and the generator counting and not in attack mode.
+func (x *gen) countSteps(st *bitStep, src uint64, delta int) {
+	lc := &x.lc
+	for m := src; m != 0; m &= m - 1 {
+		l := engine.Loc(bits.TrailingZeros64(m))
+		to := engine.Loc(int(l) + delta)
+		add := st.add
+		if st.hasCond && st.cond>>uint(to)&1 == 0 {
+			if add = st.els; add == nil {
+				continue
+			}
+		}
+		if len(x.out)-x.outBase+lc.n >= MaxMoves {
+			x.at = add.At
+			x.bail(add, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
+		}
+		var h uint64
+		if len(add.Kinds) == 1 {
+			h = lc.base.LeafStep(l, to, true, add.Kinds[0])
+		} else {
+			h = lc.base.LeafStep(l, to, false, 0)
+		}
+		lc.n++
+		lc.sum ^= h
+		if lc.log != nil {
+			*lc.log = append(*lc.log, h)
+		}
+	}
 }

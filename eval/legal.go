@@ -414,7 +414,7 @@ func (g *Game) turnsKept(s *engine.State, w *workspace) ([]Turn, error) {
 		turns = g.prioritise(turns, func(t *Turn) engine.MoveType { return t.Parts[0].Type })
 	}
 	turns = g.maximal(turns)
-	if !w.noChecks {
+	if !w.noChecks && g.code.Dialect != nil { // only the dialect has checks
 		if turns, err = g.applyChecks(turns, s); err != nil {
 			return nil, err
 		}

@@ -252,10 +252,10 @@ type workspace struct {
 	leaf    bool
 	board   []engine.Cell
 	leafSum uint64
-	// count: perft only counts the turns of this workspace's positions, so the steps
-	// leafcount.go takes are counted, not made into turns: leafN of them in the last
-	// call of turnsOfType, their hashes xored into leafSum. The turns of a position are
-	// then those returned and leafN more.
+	// count: perft only counts the turns of this workspace's positions, so the turns
+	// leafcount.go takes are counted, not made: leafN of them in the last call of
+	// turnsOfType, their hashes xored into leafSum. The turns of a position are then
+	// those returned and leafN more.
 	count bool
 	leafN int
 	// counting: the steps of the position are being counted (startCount), and so are

@@ -57,6 +57,45 @@ type bitKind struct {
 	tests  []bitTest
 	guards [][]bitGuard
 	off    int
+	// steps[p][i] is entry i's add when it is a step (preEntry.step), for player p.
+	steps [][]bitStep
+}
+
+// bitStep is a step's add (prefix.add, or els when cond is set and the square reached
+// is not in it) with its condition as the squares where it holds for a player, so that
+// runBits reads neither the prefix nor its table.
+type bitStep struct {
+	add, els *code.Op
+	hasCond  bool
+	// count: add and els (when set) are adds countSteps counts (countable).
+	count bool
+	cond  uint64
+}
+
+// bitSteps returns the steps of the entries ents of kp, for np players on a board of
+// at most 64 positions.
+func bitSteps(kp *kindPrefixes, ents []preEntry, np int) [][]bitStep {
+	out := make([][]bitStep, np)
+	for pl := range out {
+		out[pl] = make([]bitStep, len(ents))
+		for i, e := range ents {
+			if !e.step {
+				continue
+			}
+			p := &kp.pre[e.block]
+			st := bitStep{add: p.add, els: p.els, hasCond: p.condAt != nil}
+			st.count = countable(p.add) && (p.els == nil || countable(p.els))
+			if st.hasCond {
+				for l, yes := range p.condAt[pl] {
+					if yes {
+						st.cond |= 1 << uint(l)
+					}
+				}
+			}
+			out[pl][i] = st
+		}
+	}
+	return out
 }
 
 // bitGuard is a guard of a block: the squares from which the steps path (the block's
@@ -142,7 +181,8 @@ func (g *Game) initBitScan() {
 		for k := range bs.kinds[t] {
 			off, n := bs.off[t][k], len(g.pre[k].ents[t])
 			bs.kinds[t][k] = bitKind{kp: &g.pre[k], blocks: g.code.Moves[k], ents: g.pre[k].ents[t],
-				tests: bs.tests[t][off : off+n], guards: bs.guards[t][off : off+n], off: off}
+				tests: bs.tests[t][off : off+n], guards: bs.guards[t][off : off+n], off: off,
+				steps: bitSteps(&g.pre[k], g.pre[k].ents[t], len(g.Players))}
 		}
 	}
 	any := false
@@ -275,6 +315,7 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 	}
 	dirs := bs.dirs[side]
 	kinds := bs.kinds[t]
+	counting := x.lc.on && x.attackAt == engine.NoLoc
 	var union uint64
 	for k := range kinds {
 		mine := cls[nk+1+k+1]
@@ -307,8 +348,19 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 			}
 			src := mine & bd.valid & target
 			if src != 0 {
-				for _, gd := range guards[i] {
-					src &= x.bitSquares(&gd.bt, own, other, cls, dirs, gd.path)
+				// By index, through a pointer: a range copy of each guard went through
+				// the stack in overlapping stores and loads, which stalled.
+				gs := guards[i]
+				for j := range gs {
+					src &= bitGuardSquares(&gs[j], own, other, cls, dirs)
+				}
+			}
+			if counting && e.step && src != 0 {
+				if st := &bk.steps[side][i]; st.count {
+					// perft's last level counts these steps here, for all the pieces
+					// at once (leafcount.go); runBits has nothing left to do for them.
+					x.countSteps(st, src, bd.delta)
+					src = 0
 				}
 			}
 			srcs[i] = src
@@ -323,10 +375,11 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 	return true
 }
 
-// bitSquares returns the squares from which the steps path stay on the board and end
-// on a square that bt accepts, for the side whose pieces are own, the others' other
-// and the words of cellIndex cls.
-func (x *gen) bitSquares(bt *bitTest, own, other uint64, cls []uint64, dirs []bitDir, path []int32) uint64 {
+// bitGuardSquares returns the squares from which the steps of gd's path stay on the
+// board and end on a square that gd's test accepts, for the side whose pieces are own,
+// the others' other and the words of cellIndex cls.
+func bitGuardSquares(gd *bitGuard, own, other uint64, cls []uint64, dirs []bitDir) uint64 {
+	bt := &gd.bt
 	var m uint64
 	if bt.rel&1 != 0 {
 		m = cls[0]
@@ -340,6 +393,7 @@ func (x *gen) bitSquares(bt *bitTest, own, other uint64, cls []uint64, dirs []bi
 	for k := bt.kinds; k != 0; k &= k - 1 {
 		m |= cls[bits.TrailingZeros64(k)]
 	}
+	path := gd.path
 	for j := len(path) - 1; j >= 0; j-- {
 		bd := &dirs[path[j]]
 		if bd.delta >= 0 {
@@ -504,6 +558,7 @@ func (x *gen) runBits(bk *bitKind, l engine.Loc, piece engine.Cell) {
 	kp, blocks, ents := bk.kp, bk.blocks, bk.ents
 	srcs := x.srcs[bk.off : bk.off+len(ents)]
 	at := int(l) * x.nd
+	steps := bk.steps[x.side]
 	for i := range ents {
 		if srcs[i]>>uint(l)&1 == 0 {
 			continue
@@ -513,12 +568,15 @@ func (x *gen) runBits(bk *bitKind, l engine.Loc, piece engine.Cell) {
 		if e.step {
 			// runEntry for a block that is its first check and an add (tailAdd, or
 			// tailIfAdd on a condition of the square reached).
-			p := &kp.pre[e.block]
-			add := p.add
-			if p.condAt != nil && !p.condAt[x.side][to] {
-				if add = p.els; add == nil {
+			st := &steps[i]
+			add := st.add
+			if st.hasCond && st.cond>>uint(to)&1 == 0 {
+				if add = st.els; add == nil {
 					continue
 				}
+			}
+			if x.lc.on && x.countStep(add, l, to) {
+				continue
 			}
 			x.cursor, x.mark = to, l
 			x.emit(&blocks[e.block], add, l, piece, nil)

@@ -148,6 +148,8 @@ type gen struct {
 	srcs   []uint64
 	// caps is where runLine records the squares a block captures (prefix.go).
 	caps []engine.Loc
+	// lc counts perft's last steps instead of emitting them (leafcount.go).
+	lc leafCount
 }
 
 func newGen(g *Game) *gen {
@@ -569,7 +571,7 @@ func (x *gen) keep(o *code.Op, m engine.Move, start int) {
 		x.arena = x.arena[:start]
 		return
 	}
-	if len(x.out)-x.outBase >= MaxMoves {
+	if len(x.out)-x.outBase+x.lc.n >= MaxMoves {
 		x.bail(o, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
 	}
 	x.out = append(x.out, m)

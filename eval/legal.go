@@ -252,6 +252,17 @@ type workspace struct {
 	leaf    bool
 	board   []engine.Cell
 	leafSum uint64
+	// count: perft only counts the turns of this workspace's positions, so the turns
+	// leafcount.go takes are counted, not made: leafN of them in the last call of
+	// turnsOfType, their hashes xored into leafSum. The turns of a position are then
+	// those returned and leafN more.
+	count bool
+	leafN int
+	// counting: the steps of the position are being counted (startCount), and so are
+	// its turns of one add-partial part that no continuation follows (countChainEnd),
+	// made on ls with board as its cells.
+	counting bool
+	ls       engine.State
 }
 
 func (g *Game) newWorkspace() *workspace { return &workspace{x: newGen(g)} }
@@ -366,6 +377,7 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 		w.x.sqFor = nil
 	}
 	w.hinted = nil
+	w.leafN = 0
 	w.x.sqKeep = true
 	turns, err := g.turnsKept(s, w)
 	w.x.sqKeep = false
@@ -388,7 +400,7 @@ func (g *Game) turnsKept(s *engine.State, w *workspace) ([]Turn, error) {
 		// The turns of each priority in turn, until one has some (priority.go): those
 		// are the turns prioritise would keep of all of them.
 		for _, typ := range g.MovePriorities {
-			if turns, err = g.turnsOfType(s, w, typ); err != nil || len(turns) > 0 {
+			if turns, err = g.turnsOfType(s, w, typ); err != nil || len(turns)+w.leafN > 0 {
 				break
 			}
 		}
@@ -402,12 +414,12 @@ func (g *Game) turnsKept(s *engine.State, w *workspace) ([]Turn, error) {
 		turns = g.prioritise(turns, func(t *Turn) engine.MoveType { return t.Parts[0].Type })
 	}
 	turns = g.maximal(turns)
-	if !w.noChecks {
+	if !w.noChecks && g.code.Dialect != nil { // only the dialect has checks
 		if turns, err = g.applyChecks(turns, s); err != nil {
 			return nil, err
 		}
 	}
-	if g.Options.PassTurn == engine.PassAlways || g.Options.PassTurn == engine.PassForced && len(turns) == 0 {
+	if g.Options.PassTurn == engine.PassAlways || g.Options.PassTurn == engine.PassForced && len(turns)+w.leafN == 0 {
 		after := w.state(s)
 		pass := engine.PassMove()
 		g.Apply(after, &pass)
@@ -425,7 +437,10 @@ func (g *Game) turnsOfType(s *engine.State, w *workspace, typ engine.MoveType) (
 	w.reset()
 	e := g.Entry(s)
 	var err error
+	w.leafN = 0
+	g.startCount(w, s, typ)
 	w.moves, w.arena, err = g.parts(w.x, s, w.moves, w.arena, typ)
+	g.endCount(w)
 	if err != nil {
 		return nil, err
 	}
@@ -466,6 +481,13 @@ func (g *Game) completeTurns(s *engine.State, w *workspace) ([]Turn, error) {
 				return nil, err
 			}
 			continue
+		} else if plain && w.counting {
+			if done, err := g.countChainEnd(s, w.moves[i:i+1:i+1], w); done || err != nil {
+				if err != nil {
+					return nil, err
+				}
+				continue
+			}
 		}
 		if deferQuiet && quietPart(s, &w.moves[i]) {
 			if err := g.addPlaceholder(w, w.moves[i:i+1:i+1]); err != nil {
@@ -501,7 +523,7 @@ func (g *Game) endPart(s *engine.State, parts []engine.Move, w *workspace) error
 			prom = g.promotedCaptures(s, m)
 		}
 	}
-	if len(w.turns) >= MaxTurns {
+	if len(w.turns)+w.leafN >= MaxTurns {
 		return fmt.Errorf("more than %d complete turns in one position", MaxTurns)
 	}
 	if w.leaf {
@@ -578,6 +600,12 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 	if err != nil {
 		return err
 	}
+	return g.goOn(s, after, parts, next, caps, prom, w, seen, st)
+}
+
+// goOn is the rest of complete once the continuations next of after, the state after
+// parts with the turn going on, are generated: seen holds after's hash.
+func (g *Game) goOn(s, after *engine.State, parts, next []engine.Move, caps, prom int, w *workspace, seen []uint64, st *turnStats) error {
 	next = g.prioritiseMoves(next)
 	if len(next) == 0 || g.Options.PassPartial {
 		// Without continuations nothing goes on from after: it ends the turn itself.
@@ -624,8 +652,9 @@ func (g *Game) endTurn(w *workspace, before, after *engine.State, parts []engine
 		return nil
 	}
 	g.Advance(after)
-	if len(w.turns) >= MaxTurns {
-		return g.addTurn(w, Turn{})
+	if len(w.turns)+w.leafN >= MaxTurns {
+		// addTurn's error (counted turns are turns too).
+		return fmt.Errorf("more than %d complete turns in one position", MaxTurns)
 	}
 	// The fields are set in place: a Turn made on the stack and copied in is read back in
 	// wider loads than it was written with, which stalls.
@@ -829,6 +858,7 @@ func (g *Game) Perft(s *engine.State, depth int) (n int64, err error) {
 	}
 	if depth > 0 && useShortcuts && g.leafTurnsOK() {
 		ws[depth-1].leaf = true
+		ws[depth-1].count = g.leafCountOK()
 	}
 	return g.perft(s, depth, ws)
 }
@@ -860,7 +890,7 @@ func (g *Game) perft(s *engine.State, depth int, ws []*workspace) (int64, error)
 		return 0, err
 	}
 	if depth == 1 {
-		return int64(len(turns)), nil
+		return int64(len(turns) + ws[0].leafN), nil
 	}
 	var n int64
 	for i := range turns {

@@ -882,7 +882,7 @@ func (x *gen) emit(b *code.Block, o *code.Op, l engine.Loc, piece engine.Cell, c
 		changes := x.arena[start:len(x.arena):len(x.arena)]
 		if x.g.noDup && useShortcuts {
 			// keep, without the search for an equal move that noDup rules out.
-			if len(x.out)-x.outBase >= MaxMoves {
+			if len(x.out)-x.outBase+x.lc.n >= MaxMoves {
 				x.bail(o, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
 			}
 			x.out = append(x.out, engine.Move{})

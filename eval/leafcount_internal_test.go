@@ -95,8 +95,8 @@ func TestLeafCount(t *testing.T) {
 	}
 }
 
-// TestLeafCountPerft compares perft with and without counted turns, to a depth that
-// takes well under a second.
+// TestLeafCountPerft compares perft with and without counted turns, and with a state
+// built for every leaf (PerftStates), to a depth that takes well under a second.
 func TestLeafCountPerft(t *testing.T) {
 	defer func() { useLeafCount = true }()
 	for _, tt := range []struct {
@@ -120,6 +120,9 @@ func TestLeafCountPerft(t *testing.T) {
 			}
 			if n[0] != n[1] {
 				t.Errorf("perft(%d) %d counting steps, %d without", tt.depth, n[1], n[0])
+			}
+			if states, err := g.PerftStates(g.NewState(), tt.depth); err != nil || states != n[1] {
+				t.Errorf("perft(%d) %d counting steps, %d with leaf states (%v)", tt.depth, n[1], states, err)
 			}
 		})
 	}

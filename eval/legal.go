@@ -846,8 +846,24 @@ func (g *Game) maximal(turns []Turn) []Turn {
 }
 
 // Perft counts the complete turns of the tree of the given depth from s. Every leaf turn
-// is applied. Goals are not checked: a position ends only when it has no legal turn.
+// is applied; where the game allows it (leafTurnsOK), the last level makes its turns on
+// one board and undoes them, or computes only the hash of the position after a step,
+// and keeps no state for them. Goals are not checked: a position ends only when it has
+// no legal turn.
 func (g *Game) Perft(s *engine.State, depth int) (n int64, err error) {
+	return g.perftWith(s, depth, true)
+}
+
+// PerftStates is Perft with a state of its own built for every leaf turn, as for
+// every other turn: the count is the same, the time is that of an engine that writes
+// each leaf position.
+func (g *Game) PerftStates(s *engine.State, depth int) (n int64, err error) {
+	return g.perftWith(s, depth, false)
+}
+
+// perftWith is Perft, whose last level keeps no leaf states when leaves is set and
+// the game allows it.
+func (g *Game) perftWith(s *engine.State, depth int, leaves bool) (n int64, err error) {
 	if err := g.runnable(); err != nil {
 		return 0, err
 	}
@@ -856,7 +872,7 @@ func (g *Game) Perft(s *engine.State, depth int) (n int64, err error) {
 	for i := range ws {
 		ws[i] = g.newWorkspace()
 	}
-	if depth > 0 && useShortcuts && g.leafTurnsOK() {
+	if depth > 0 && leaves && useShortcuts && g.leafTurnsOK() {
 		ws[depth-1].leaf = true
 		ws[depth-1].count = g.leafCountOK()
 	}

@@ -106,16 +106,22 @@ func turnRule(g *eval.Game, t *eval.Turn) string {
 func newPerft() *cobra.Command {
 	var variant, after, cpuprofile string
 	var depth int
-	var divide bool
+	var divide, states bool
 	cmd := &cobra.Command{
 		Use:   "perft FILE --depth N",
 		Short: "Count the leaves of the move tree (complete turns), with speed",
 		Long: `perft counts the positions reached after N complete turns from the start (or from
 --after), applying every leaf turn, and prints the count, the time and leaves per second.
 A turn made of several add-partial parts counts once. Goals are not checked: a branch
-ends only where there is no legal turn. --divide prints the count below each first turn.`,
+ends only where there is no legal turn. --divide prints the count below each first turn.
+
+In games without royal pieces the last level makes its turns on one board and undoes
+them, or computes only the hash of the position after a plain step, without a state of
+their own; --states builds every leaf position as a state, for comparisons with engines
+that write each one (the count is the same).`,
 		Example: `  zoggo perft games/chess.zrf --depth 4
-  zoggo perft games/checkers.zrf --depth 6 --divide`,
+  zoggo perft games/checkers.zrf --depth 6 --divide
+  zoggo perft games/checkers.zrf --depth 9 --states`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if depth < 0 || depth > 30 {
@@ -142,6 +148,10 @@ ends only where there is no legal turn. --divide prints the count below each fir
 			}
 			out := cmd.OutOrStdout()
 			start := time.Now()
+			perft := g.Perft
+			if states {
+				perft = g.PerftStates
+			}
 			var total int64
 			if divide && depth > 0 {
 				turns, err := g.NewWorkspace().Turns(s)
@@ -149,7 +159,7 @@ ends only where there is no legal turn. --divide prints the count below each fir
 					return err
 				}
 				for i := range turns {
-					n, err := g.Perft(turns[i].After, depth-1)
+					n, err := perft(turns[i].After, depth-1)
 					if err != nil {
 						return err
 					}
@@ -157,7 +167,7 @@ ends only where there is no legal turn. --divide prints the count below each fir
 					total += n
 				}
 			} else {
-				total, err = g.Perft(s, depth)
+				total, err = perft(s, depth)
 				if err != nil {
 					return err
 				}
@@ -171,6 +181,7 @@ ends only where there is no legal turn. --divide prints the count below each fir
 	cmd.Flags().StringVar(&after, "after", "", "moves to play first, separated by \";\"")
 	cmd.Flags().IntVar(&depth, "depth", 1, "number of complete turns")
 	cmd.Flags().BoolVar(&divide, "divide", false, "print the count below each first turn")
+	cmd.Flags().BoolVar(&states, "states", false, "build a state for every leaf turn (slower; the same count)")
 	cmd.Flags().StringVar(&cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
 	return cmd
 }

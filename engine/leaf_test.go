@@ -21,29 +21,7 @@ func TestEndPart(t *testing.T) {
 	loc := func() Loc { return Loc(rng.IntN(n)) }
 	fast := 0
 	for iter := 0; iter < 20000; iter++ {
-		s := g.NewState()
-		for l := range s.Cells {
-			if rng.IntN(3) > 0 {
-				s.Cells[l] = MakeCell(Player(rng.IntN(3)), Kind(rng.IntN(2)), uint32(rng.IntN(4)))
-			}
-		}
-		for i := range s.Stock {
-			s.Stock[i] = int32(rng.IntN(3)) - 1
-		}
-		s.Turn, s.Ply = rng.IntN(3), rng.IntN(50)
-		s.LastFrom, s.LastTo = loc(), loc()
-		s.Passes = int32(rng.IntN(2))
-		switch rng.IntN(12) {
-		case 0:
-			s.Cont, s.ContType = loc(), MoveType(rng.IntN(2))
-		case 1:
-			s.Out = 1 << uint(rng.IntN(3))
-		case 2:
-			s.Jump = int32(1 + rng.IntN(3))
-		default:
-			s.ContType = MoveType(rng.IntN(2))
-		}
-		s.Hash = g.FullHash(s) ^ uint64(rng.IntN(2))<<40 // both paths update the hash, never recompute it
+		s := randomLeafState(g, rng, loc, true, true)
 		m := randomPart(rng, loc, 3)
 		m.Pass = rng.IntN(50) == 0
 		junk := g.NewState()
@@ -131,6 +109,44 @@ func randomPart(rng *rand.Rand, loc func() Loc, players int) Move {
 	return m
 }
 
+// randomLeafState is a random position of lineGame for the leaf tests: pieces with
+// attributes on two squares in three, now and then a piece that must go on, a player
+// out or a goto pending, and with stock its stock and with last its last move and
+// passes. Its hash is the full hash, or off by one bit: the paths under test update the
+// hash, never recompute it.
+func randomLeafState(g *Game, rng *rand.Rand, loc func() Loc, stock, last bool) *State {
+	s := g.NewState()
+	for l := range s.Cells {
+		if rng.IntN(3) > 0 {
+			s.Cells[l] = MakeCell(Player(rng.IntN(3)), Kind(rng.IntN(2)), uint32(rng.IntN(4)))
+		}
+	}
+	if stock {
+		for i := range s.Stock {
+			s.Stock[i] = int32(rng.IntN(3)) - 1
+		}
+	}
+	s.Turn, s.Ply = rng.IntN(3), rng.IntN(50)
+	if last {
+		s.LastFrom, s.LastTo = loc(), loc()
+		s.Passes = int32(rng.IntN(2))
+	}
+	switch rng.IntN(12) {
+	case 0:
+		s.Cont, s.ContType = loc(), MoveType(rng.IntN(2))
+	case 1:
+		s.Out = 1 << uint(rng.IntN(3))
+	case 2:
+		s.Jump = int32(1 + rng.IntN(3))
+	default:
+		if last {
+			s.ContType = MoveType(rng.IntN(2))
+		}
+	}
+	s.Hash = g.FullHash(s) ^ uint64(rng.IntN(2))<<40
+	return s
+}
+
 // TestLeafHash checks LeafHash against EndPart on random parts of random positions, as
 // TestEndPart makes them: where it takes the part it gives the hash of EndPart's state
 // and leaves the board as it was; elsewhere it changes nothing, and it takes the parts
@@ -143,22 +159,7 @@ func TestLeafHash(t *testing.T) {
 	loc := func() Loc { return Loc(rng.IntN(n)) }
 	taken := 0
 	for iter := 0; iter < 20000; iter++ {
-		s := g.NewState()
-		for l := range s.Cells {
-			if rng.IntN(3) > 0 {
-				s.Cells[l] = MakeCell(Player(rng.IntN(3)), Kind(rng.IntN(2)), uint32(rng.IntN(4)))
-			}
-		}
-		s.Turn, s.Ply = rng.IntN(3), rng.IntN(50)
-		switch rng.IntN(12) {
-		case 0:
-			s.Cont, s.ContType = loc(), MoveType(rng.IntN(2))
-		case 1:
-			s.Out = 1 << uint(rng.IntN(3))
-		case 2:
-			s.Jump = int32(1 + rng.IntN(3))
-		}
-		s.Hash = g.FullHash(s) ^ uint64(rng.IntN(2))<<40
+		s := randomLeafState(g, rng, loc, false, false)
 		m := randomPart(rng, loc, 3)
 		m.Pass = rng.IntN(50) == 0
 		cells := append([]Cell(nil), s.Cells...)

@@ -19,22 +19,7 @@ func TestLeafStep(t *testing.T) {
 	taken := 0
 	var b LeafBase
 	for iter := 0; iter < 20000; iter++ {
-		s := g.NewState()
-		for l := range s.Cells {
-			if rng.IntN(3) > 0 {
-				s.Cells[l] = MakeCell(Player(rng.IntN(3)), Kind(rng.IntN(2)), uint32(rng.IntN(4)))
-			}
-		}
-		s.Turn, s.Ply = rng.IntN(3), rng.IntN(50)
-		switch rng.IntN(12) {
-		case 0:
-			s.Cont, s.ContType = loc(), MoveType(rng.IntN(2))
-		case 1:
-			s.Out = 1 << uint(rng.IntN(3))
-		case 2:
-			s.Jump = int32(1 + rng.IntN(3))
-		}
-		s.Hash = g.FullHash(s) ^ uint64(rng.IntN(2))<<40
+		s := randomLeafState(g, rng, loc, false, false)
 		from, to := loc(), loc()
 		if rng.IntN(8) == 0 {
 			to = from
@@ -74,26 +59,7 @@ func TestLeafPart(t *testing.T) {
 	loc := func() Loc { return Loc(rng.IntN(n)) }
 	taken := 0
 	for iter := 0; iter < 20000; iter++ {
-		s := g.NewState()
-		for l := range s.Cells {
-			if rng.IntN(3) > 0 {
-				s.Cells[l] = MakeCell(Player(rng.IntN(3)), Kind(rng.IntN(2)), uint32(rng.IntN(4)))
-			}
-		}
-		s.Turn, s.Ply = rng.IntN(3), rng.IntN(50)
-		s.LastFrom, s.LastTo = loc(), loc()
-		s.Passes = int32(rng.IntN(2))
-		switch rng.IntN(12) {
-		case 0:
-			s.Cont, s.ContType = loc(), MoveType(rng.IntN(2))
-		case 1:
-			s.Out = 1 << uint(rng.IntN(3))
-		case 2:
-			s.Jump = int32(1 + rng.IntN(3))
-		default:
-			s.ContType = MoveType(rng.IntN(2))
-		}
-		s.Hash = g.FullHash(s) ^ uint64(rng.IntN(2))<<40
+		s := randomLeafState(g, rng, loc, false, true)
 		m := randomPart(rng, loc, 3)
 		m.Pass = rng.IntN(50) == 0
 		m.Cont = MoveType(rng.IntN(2))

@@ -2,8 +2,6 @@ package eval
 
 import (
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -26,22 +24,7 @@ func TestLeafTurns(t *testing.T) {
 		{"corpus/glukkazan-zog/Rules/alquerque.zrf", "", 4, 120},
 	} {
 		t.Run(tt.file+"/"+tt.variant, func(t *testing.T) {
-			path := filepath.Join("..", tt.file)
-			if rest, ok := cutCorpus(tt.file); ok {
-				dir := os.Getenv("ZOGGO_CORPUS")
-				if dir == "" {
-					t.Skip("ZOGGO_CORPUS is not set")
-				}
-				path = filepath.Join(dir, rest)
-			}
-			f, err := LoadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, err := f.Find(tt.variant)
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := loadLeafGame(t, tt.file, tt.variant)
 			if !g.leafTurnsOK() {
 				t.Fatalf("%s: no leaf turns", tt.file)
 			}

@@ -113,6 +113,25 @@ type bitTest struct {
 	kinds uint64
 }
 
+// squares returns the squares whose cells bt accepts, for the side whose pieces are
+// own, the others' other and the words of cellIndex cls.
+func (bt *bitTest) squares(own, other uint64, cls []uint64) uint64 {
+	var m uint64
+	if bt.rel&1 != 0 {
+		m = cls[0]
+	}
+	if bt.rel&2 != 0 {
+		m |= own
+	}
+	if bt.rel&4 != 0 {
+		m |= other
+	}
+	for k := bt.kinds; k != 0; k &= k - 1 {
+		m |= cls[bits.TrailingZeros64(k)]
+	}
+	return m
+}
+
 // bitTestOf splits a cell table of a word into a bitTest, for nk kinds.
 func bitTestOf(mask uint64, nk int) (bt bitTest, others bool) {
 	all := uint64(1)<<uint(nk) - 1 // the kinds of one relation, from bit 1 of its block
@@ -326,20 +345,8 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 		ents, tests, guards := bk.ents, bk.tests, bk.guards
 		srcs := x.srcs[bk.off : bk.off+len(ents)]
 		for i := range ents {
-			e, bt := &ents[i], &tests[i]
-			var target uint64
-			if bt.rel&1 != 0 {
-				target = cls[0]
-			}
-			if bt.rel&2 != 0 {
-				target |= own
-			}
-			if bt.rel&4 != 0 {
-				target |= other
-			}
-			for m := bt.kinds; m != 0; m &= m - 1 {
-				target |= cls[bits.TrailingZeros64(m)]
-			}
+			e := &ents[i]
+			target := tests[i].squares(own, other, cls)
 			bd := &dirs[e.dir]
 			if bd.delta >= 0 {
 				target >>= uint(bd.delta)
@@ -379,20 +386,7 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 // board and end on a square that gd's test accepts, for the side whose pieces are own,
 // the others' other and the words of cellIndex cls.
 func bitGuardSquares(gd *bitGuard, own, other uint64, cls []uint64, dirs []bitDir) uint64 {
-	bt := &gd.bt
-	var m uint64
-	if bt.rel&1 != 0 {
-		m = cls[0]
-	}
-	if bt.rel&2 != 0 {
-		m |= own
-	}
-	if bt.rel&4 != 0 {
-		m |= other
-	}
-	for k := bt.kinds; k != 0; k &= k - 1 {
-		m |= cls[bits.TrailingZeros64(k)]
-	}
+	m := gd.bt.squares(own, other, cls)
 	path := gd.path
 	for j := len(path) - 1; j >= 0; j-- {
 		bd := &dirs[path[j]]

@@ -1,0 +1,149 @@
+package zrf
+
+// Deferred move blocks. Nearly every node expansion makes (97% over the corpus) stands
+// inside a move block, the list of instructions of a (moves ...) or (drops ...) form, and
+// loading a file for play compiles the move code of the variant played only. LoadLazy
+// therefore leaves the inside of such blocks unexpanded: the block's node is made, with
+// its position and Site, but its List stays nil until Expanded.Force expands it, with the
+// same scope, arguments and bounds as expanding it at once would have used, giving the
+// same nodes and Sites.
+//
+// A block is deferred only where expanding it could not change what a reader sees of it
+// before it is forced: it is a list that is not an invocation, its first element is not
+// an atom with a $ or a list whose head could name a macro (so its head stays what it
+// is), it is not a (move-type ...) or (owner ...) header, and it is not static (a static
+// block costs one node either way). Blocks in arguments of invocations and in text
+// substituted for $n are expanded at once.
+
+import (
+	"io/fs"
+	"strings"
+	"sync"
+)
+
+// lazyBlocks holds the blocks an expansion deferred, for Force.
+type lazyBlocks struct {
+	mu   sync.Mutex
+	x    *expander
+	todo map[*Node]*lazyBlock
+}
+
+// lazyBlock is the expansion of one deferred block: the body text and the scope it is
+// expanded in, then its errors once forced.
+type lazyBlock struct {
+	src  *Node
+	env  *env
+	done bool
+	err  ErrorList
+}
+
+// LoadLazy is Load, but the move blocks of the file are expanded only when Force asks
+// for them (see the head of lazy.go). Errors inside a deferred block are not reported by
+// LoadLazy but by Force, and Created counts the nodes made so far.
+func LoadLazy(fset *FileSet, fsys fs.FS, name string, lim Limits) (*Expanded, error) {
+	src, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, ErrorList{{Pos: Position{Filename: name}, Msg: "cannot read rules file: " + errText(err)}}
+	}
+	nodes, err := Read(fset, name, src)
+	if err != nil {
+		return nil, AsList(err)
+	}
+	return expandWith(fset, fsys, name, nodes, lim, true, true)
+}
+
+// Force expands n if it is a deferred block, filling in its List, and returns the errors
+// its expansion met (an ErrorList), the same errors on every call. Any other node is
+// left as it is. It is safe for concurrent use, and a reader of n.List must call it first.
+func (ex *Expanded) Force(n *Node) error {
+	if ex == nil || ex.lazy == nil {
+		return nil
+	}
+	l := ex.lazy
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.todo[n]
+	if b == nil {
+		return nil
+	}
+	if !b.done {
+		b.done = true
+		b.err = l.x.force(n, b)
+	}
+	if len(b.err) == 0 {
+		return nil
+	}
+	return b.err
+}
+
+// force expands the items of the deferred block n as node would have, with its bail-outs
+// recovered, and returns the errors added meanwhile.
+func (x *expander) force(n *Node, b *lazyBlock) (errs ErrorList) {
+	n0 := len(x.errs)
+	defer func() {
+		if r := recover(); r != nil {
+			if bo, ok := r.(bailout); ok {
+				x.errs.Add(bo.err)
+			} else {
+				x.errs.Add(x.fset.NewError(n.Pos, n.Site, "internal error: expander: %v", r))
+			}
+		}
+		errs = append(ErrorList(nil), x.errs[n0:]...)
+		x.errs = x.errs[:n0]
+		errs.Sort()
+	}()
+	items, _ := x.list(b.src.List, b.env, true)
+	n.List = items
+	return nil
+}
+
+// deferrable reports whether the item it of a macro body of invocation e, spliced into
+// a moves or drops list, may be deferred (see the head of the file).
+func (x *expander) deferrable(it *Node, e *env) bool {
+	return it.Kind == List && len(it.List) > 0 && x.plainHead(it.List, e, 0) && !x.static(it)
+}
+
+// plainHead reports whether the first element that expanding items in invocation e
+// gives is sure not to be an atom "move-type" or "owner", the heads that compile reads
+// of a block before its move code: an atom without $ other than those, a list that is
+// not an invocation, or an invocation whose body begins so (looked into at most eight
+// deep). Anything else may turn into anything, and is expanded at once.
+func (x *expander) plainHead(items []*Node, e *env, depth int) bool {
+	if len(items) == 0 || depth > 8 {
+		return false
+	}
+	switch h := items[0]; h.Kind {
+	case Atom:
+		return strings.IndexByte(h.Text, '$') < 0 && h.Text != "move-type" && h.Text != "owner"
+	case String:
+		return true
+	}
+	h := items[0].List
+	if len(h) == 0 || h[0].Kind != Atom {
+		return true
+	}
+	if strings.IndexByte(h[0].Text, '$') >= 0 {
+		return false
+	}
+	m, ok := x.macros[h[0].Text]
+	if !ok {
+		return true
+	}
+	return x.plainHead(m.Body, e, depth+1)
+}
+
+// deferBlock makes the node of a deferred block of invocation e, as node(it, e, true)
+// would make it but for its List, and keeps e and every scope around it from reuse.
+func (x *expander) deferBlock(it *Node, e *env) *Node {
+	n := x.newNode(Node{Kind: List, Pos: it.Pos, Site: e.site})
+	for s := e; s != nil && !s.kept; s = s.parent {
+		s.kept = true
+	}
+	x.lazy.todo[n] = &lazyBlock{src: it, env: e}
+	return n
+}
+
+// isBlocks reports whether items are those of a moves or drops list.
+func isBlocks(items []*Node) bool {
+	return len(items) > 0 && items[0].Kind == Atom && (items[0].Text == "moves" || items[0].Text == "drops")
+}

@@ -1,0 +1,163 @@
+package zrf
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// forceAll forces every deferred block of ex, outermost first, and returns the errors
+// met, sorted.
+func forceAll(ex *Expanded) ErrorList {
+	var errs ErrorList
+	seen := map[*Node]bool{}
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		if seen[n] {
+			return
+		}
+		seen[n] = true
+		errs = append(errs, AsList(ex.Force(n))...)
+		for _, c := range n.List {
+			walk(c)
+		}
+	}
+	for _, f := range ex.Forms {
+		walk(f)
+	}
+	errs.Sort()
+	return errs
+}
+
+// writeLazyExpansion expands name of fsys at once and lazily, forcing every deferred
+// block, and writes the dumps of both to w and v (see expansionDump). Where expansion
+// fails at once, it writes only whether the lazy expansion failed too, and it fails if
+// that is not so or, when no bound was exceeded, if the errors differ. It returns the
+// number of blocks deferred.
+func writeLazyExpansion(t *testing.T, fsys fs.FS, name string, src []byte, lim Limits, w, v io.Writer) int {
+	t.Helper()
+	var exs [2]*Expanded
+	var errs [2]error
+	for i, lazy := range []bool{false, true} {
+		fset := NewFileSet()
+		top, err := Read(fset, name, src)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		exs[i], errs[i] = expandWith(fset, fsys, name, top, lim, true, lazy)
+		if i == 0 {
+			writeExpansion(w, fset, exs[i], errs[i])
+			continue
+		}
+		if errs[1] != nil {
+			// Errors outside the blocks: LoadLazy reports those, and those only (unless a
+			// bound stopped the expansion at once before it met them).
+			if errs[0] == nil {
+				t.Fatalf("%s: expanding lazily fails (%v), at once not", name, errs[1])
+			}
+			all := errorLines(errs[0])
+			for _, l := range strings.SplitAfter(errorLines(errs[1]), "\n") {
+				if !strings.Contains(all, "more than") && !strings.Contains(all, l) {
+					t.Fatalf("%s: LoadLazy reports %q, expanding at once not:\n%s", name, l, all)
+				}
+			}
+			fmt.Fprintln(v, "error")
+			return 0
+		}
+		deferred := len(exs[1].lazy.todo)
+		forced := forceAll(exs[1])
+		exs[1].Created = exs[1].lazy.x.nodes
+		if len(forced) > 0 {
+			errs[1] = forced
+		}
+		if errs[0] != nil {
+			if errs[1] == nil {
+				t.Fatalf("%s: expanding at once fails (%v), lazily not", name, errs[0])
+			}
+			if a, b := errorLines(errs[0]), errorLines(errs[1]); !strings.Contains(a, "more than") && a != b {
+				t.Fatalf("%s: errors at once:\n%s\nlazily:\n%s", name, a, b)
+			}
+			fmt.Fprintln(v, "error")
+			return deferred
+		}
+		if errs[1] != nil {
+			t.Fatalf("%s: forcing the blocks fails (%v), expanding at once not", name, errs[1])
+		}
+		writeExpansion(v, fset, exs[1], errs[1])
+		return deferred
+	}
+	return 0
+}
+
+// sameLazyExpansion fails unless name expands alike at once and lazily, all blocks forced.
+func sameLazyExpansion(t *testing.T, fsys fs.FS, name string, lim Limits) int {
+	t.Helper()
+	src, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a, b strings.Builder
+	n := writeLazyExpansion(t, fsys, name, src, lim, &a, &b)
+	if b.String() == "error\n" {
+		return n
+	}
+	if a.String() != b.String() {
+		x, y := strings.Split(a.String(), "\n"), strings.Split(b.String(), "\n")
+		for i := range min(len(x), len(y)) {
+			if x[i] != y[i] {
+				t.Fatalf("%s: deferred blocks change the expansion at line %d:\nat once: %s\nlazily:  %s\nsource:\n%s",
+					name, i+1, x[i], y[i], src)
+			}
+		}
+		t.Fatalf("%s: deferred blocks change the expansion: %d lines against %d", name, len(x), len(y))
+	}
+	return n
+}
+
+// TestLazyBlocksChangeNothing compares lazy expansion (LoadLazy), every deferred block
+// forced, with expansion at once, on random macro files whose lists are moves lists
+// and on our own games; TestLazyBlocksCorpus (make test-long) does it on the corpus.
+func TestLazyBlocksChangeNothing(t *testing.T) {
+	r := rand.New(rand.NewPCG(16, 3))
+	lim := Limits{MaxDepth: 12, MaxNodes: 5000}
+	deferred := 0
+	for i := range 600 {
+		name := fmt.Sprintf("random%d.zrf", i)
+		src := randomMacros(r)
+		if i%3 != 0 {
+			src = strings.ReplaceAll(src, "(l ", "(moves ")
+		}
+		if i%3 == 1 {
+			src = strings.Replace(src, "(moves ", "(l ", 1)
+		}
+		deferred += sameLazyExpansion(t, fstest.MapFS{name: {Data: []byte(src)}}, name, lim)
+	}
+	t.Logf("random files: %d blocks deferred", deferred)
+	if deferred < 100 {
+		t.Errorf("the random files defer %d blocks: the test tests little", deferred)
+	}
+	paths, _ := filepath.Glob("../games/*.zrf")
+	if len(paths) == 0 {
+		t.Fatal("no rules files in ../games")
+	}
+	deferred = 0
+	for _, p := range paths {
+		deferred += sameLazyExpansion(t, os.DirFS("../games"), filepath.Base(p), DefaultLimits)
+	}
+	t.Logf("games: %d blocks deferred", deferred)
+}
+
+// errorLines prints every error of a list, one a line.
+func errorLines(err error) string {
+	var b strings.Builder
+	for _, e := range AsList(err) {
+		fmt.Fprintln(&b, e)
+	}
+	return b.String()
+}

@@ -158,7 +158,7 @@ func sameBodies(c, d *compiler) (ok, same bool) {
 					continue
 				}
 				same = false
-				if !alikeBlocks(a[i], b[i]) {
+				if !c.forced(a[i]) || !d.forced(b[i]) || !alikeBlocks(a[i], b[i]) {
 					return false, false
 				}
 			}

@@ -147,3 +147,50 @@ func (x *expander) deferBlock(it *Node, e *env) *Node {
 func isBlocks(items []*Node) bool {
 	return len(items) > 0 && items[0].Kind == Atom && (items[0].Text == "moves" || items[0].Text == "drops")
 }
+
+// Alike reports whether a and b are blocks LoadLazy deferred (forced or not) that expand
+// to trees with the same kinds, atoms and strings in the same lists, known without
+// expanding them: the same body text, expanded in scopes that are the same invocations
+// of the same macros, as deep, with alike arguments all the way out. Their positions and
+// Sites may differ. When it returns false, they may still be alike.
+func (ex *Expanded) Alike(a, b *Node) bool {
+	if ex == nil || ex.lazy == nil {
+		return false
+	}
+	l := ex.lazy
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	p, q := l.todo[a], l.todo[b]
+	if p == nil || q == nil || p.src != q.src {
+		return false
+	}
+	e, f := p.env, q.env
+	for ; e != nil && f != nil && e != f; e, f = e.parent, f.parent {
+		if e.macro != f.macro || e.depth != f.depth || len(e.args) != len(f.args) {
+			return false
+		}
+		for i := range e.args {
+			if !alikeTrees(e.args[i], f.args[i]) {
+				return false
+			}
+		}
+	}
+	return e == f
+}
+
+// alikeTrees reports whether two trees hold the same kinds, atoms and strings in the
+// same lists. The depth of a tree is bounded by the reader and by expansion's MaxDepth.
+func alikeTrees(a, b *Node) bool {
+	if a == b {
+		return true
+	}
+	if a.Kind != b.Kind || a.Text != b.Text || len(a.List) != len(b.List) {
+		return false
+	}
+	for i := range a.List {
+		if !alikeTrees(a.List[i], b.List[i]) {
+			return false
+		}
+	}
+	return true
+}

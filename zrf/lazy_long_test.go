@@ -27,5 +27,5 @@ func TestLazyBlocksCorpus(t *testing.T) {
 			t.Errorf("%s: deferred blocks change the expansion", p)
 		}
 	}
-	t.Logf("%d corpus files expand alike; %d blocks deferred", len(files), deferred)
+	t.Logf("%d corpus files expand alike; %d blocks deferred, %d pairs alike", len(files), deferred, alikeSeen)
 }

@@ -12,6 +12,31 @@ import (
 	"testing/fstest"
 )
 
+// alikeSeen counts the pairs of blocks Alike found alike, over a test.
+var alikeSeen int
+
+// alikeClaims returns the pairs of deferred blocks of ex, not yet forced, from the same
+// body text (at most 20 for each) that Expanded.Alike says are alike.
+func alikeClaims(ex *Expanded) [][2]*Node {
+	bySrc := map[*Node][]*Node{}
+	for n, b := range ex.lazy.todo {
+		if len(bySrc[b.src]) < 20 {
+			bySrc[b.src] = append(bySrc[b.src], n)
+		}
+	}
+	var out [][2]*Node
+	for _, ns := range bySrc {
+		for i := range ns {
+			for j := range i {
+				if ex.Alike(ns[i], ns[j]) {
+					out = append(out, [2]*Node{ns[i], ns[j]})
+				}
+			}
+		}
+	}
+	return out
+}
+
 // forceAll forces every deferred block of ex, outermost first, and returns the errors
 // met, sorted.
 func forceAll(ex *Expanded) ErrorList {
@@ -71,7 +96,15 @@ func writeLazyExpansion(t *testing.T, fsys fs.FS, name string, src []byte, lim L
 			return 0
 		}
 		deferred := len(exs[1].lazy.todo)
+		claims := alikeClaims(exs[1])
 		forced := forceAll(exs[1])
+		for _, c := range claims {
+			if !alikeTrees(c[0], c[1]) {
+				t.Fatalf("%s: Alike says the blocks at %v and %v are alike; expanded, they are %s and %s",
+					name, fset.Position(c[0].Pos), fset.Position(c[1].Pos), c[0], c[1])
+			}
+		}
+		alikeSeen += len(claims)
 		exs[1].Created = exs[1].lazy.x.nodes
 		if len(forced) > 0 {
 			errs[1] = forced
@@ -121,7 +154,8 @@ func sameLazyExpansion(t *testing.T, fsys fs.FS, name string, lim Limits) int {
 }
 
 // TestLazyBlocksChangeNothing compares lazy expansion (LoadLazy), every deferred block
-// forced, with expansion at once, on random macro files whose lists are moves lists
+// forced, with expansion at once, and checks that the blocks Expanded.Alike finds alike
+// before they are forced expand alike, on random macro files whose lists are moves lists
 // and on our own games; TestLazyBlocksCorpus (make test-long) does it on the corpus.
 func TestLazyBlocksChangeNothing(t *testing.T) {
 	r := rand.New(rand.NewPCG(16, 3))
@@ -138,7 +172,7 @@ func TestLazyBlocksChangeNothing(t *testing.T) {
 		}
 		deferred += sameLazyExpansion(t, fstest.MapFS{name: {Data: []byte(src)}}, name, lim)
 	}
-	t.Logf("random files: %d blocks deferred", deferred)
+	t.Logf("random files: %d blocks deferred, %d pairs alike", deferred, alikeSeen)
 	if deferred < 100 {
 		t.Errorf("the random files defer %d blocks: the test tests little", deferred)
 	}
@@ -150,7 +184,10 @@ func TestLazyBlocksChangeNothing(t *testing.T) {
 	for _, p := range paths {
 		deferred += sameLazyExpansion(t, os.DirFS("../games"), filepath.Base(p), DefaultLimits)
 	}
-	t.Logf("games: %d blocks deferred", deferred)
+	t.Logf("games: %d blocks deferred; %d pairs alike in all", deferred, alikeSeen)
+	if alikeSeen == 0 {
+		t.Error("Alike found no pair of blocks alike: the test tests nothing of it")
+	}
 }
 
 // errorLines prints every error of a list, one a line.

@@ -105,15 +105,22 @@ func (x *expander) deferrable(it *Node, e *env) bool {
 
 // plainHead reports whether the first element that expanding items in invocation e
 // gives is sure not to be an atom "move-type" or "owner", the heads that compile reads
-// of a block before its move code: an atom without $ other than those, a list that is
-// not an invocation, or an invocation whose body begins so (looked into at most eight
-// deep). Anything else may turn into anything, and is expanded at once.
+// of a block before its move code: an atom without $ other than those, a whole $n of e
+// whose argument is such an atom or a string, a list that is not an invocation, or an
+// invocation whose body begins so (looked into at most eight deep). Anything else may
+// turn into anything, and is expanded at once.
 func (x *expander) plainHead(items []*Node, e *env, depth int) bool {
 	if len(items) == 0 || depth > 8 {
 		return false
 	}
 	switch h := items[0]; h.Kind {
 	case Atom:
+		if depth == 0 && len(h.Text) > 1 && h.Text[0] == '$' {
+			// A whole $n of this invocation: its argument, substituted already.
+			if arg, _, width := paramAt(h.Text, 0, e); arg != nil && width == len(h.Text) {
+				return arg.Kind == String || arg.Kind == Atom && arg.Text != "move-type" && arg.Text != "owner"
+			}
+		}
 		return strings.IndexByte(h.Text, '$') < 0 && h.Text != "move-type" && h.Text != "owner"
 	case String:
 		return true

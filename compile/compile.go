@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -678,8 +679,9 @@ func (c *compiler) compile(children []*zrf.Node, variant bool) *Game {
 // attrOrder numbers the attribute names of a game in the order they first appear in its
 // expanded text, move code included, which is how saved games number them in "@ POS I V"
 // (Bolotoudou's is-capturing? is 0 because a drop block names it before any piece
-// declares in-line?). It expands the deferred blocks it walks into (ex.Force): the walk
-// stops once every declared name is met, mostly before the first block.
+// declares in-line?). It expands the deferred blocks it walks into (ex.Force) unless
+// they cannot name an attribute not met yet (ex.MayHold), and stops once every declared
+// name is met.
 func attrOrder(children []*zrf.Node, pieces []*engine.Piece, ex *zrf.Expanded) []string {
 	declared := map[string]bool{}
 	for _, p := range pieces {
@@ -688,15 +690,18 @@ func attrOrder(children []*zrf.Node, pieces []*engine.Piece, ex *zrf.Expanded) [
 		}
 	}
 	var out []string
-	seen := map[string]bool{}
+	unseen := maps.Clone(declared)
 	var walk func(n *zrf.Node)
 	walk = func(n *zrf.Node) {
 		if n.Kind == zrf.Atom {
-			if declared[n.Text] && !seen[n.Text] {
-				seen[n.Text] = true
+			if unseen[n.Text] {
+				delete(unseen, n.Text)
 				out = append(out, n.Text)
 			}
 			return
+		}
+		if !ex.MayHold(n, unseen) {
+			return // a deferred block that cannot name an attribute not met yet
 		}
 		ex.Force(n) // an error is reported when the game's move code compiles
 		for _, c := range n.List {

@@ -201,3 +201,81 @@ func alikeTrees(a, b *Node) bool {
 	}
 	return true
 }
+
+// MayHold reports whether n, a block LoadLazy deferred and not yet forced, may hold an
+// atom of names once expanded; it is false only when none can appear: no atom of names
+// in the block's text, in the bodies of the macros it may invoke, or in the arguments of
+// the invocations around it, and no atom there pasted from parts ("x-$1"). For any other
+// node it is true: the caller reads the node itself.
+func (ex *Expanded) MayHold(n *Node, names map[string]bool) bool {
+	if ex == nil || ex.lazy == nil {
+		return true
+	}
+	l := ex.lazy
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.todo[n]
+	if b == nil || b.done {
+		return true
+	}
+	for name := range names {
+		if strings.IndexByte(name, '$') >= 0 {
+			return true
+		}
+	}
+	h := holder{x: l.x, names: names, seen: map[*Macro]bool{}}
+	if h.may(b.src) {
+		return true
+	}
+	for e := b.env; e != nil; e = e.parent {
+		for _, a := range e.args {
+			if h.may(a) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// holder walks text for MayHold.
+type holder struct {
+	x     *expander
+	names map[string]bool
+	seen  map[*Macro]bool // macros whose bodies were walked
+}
+
+// may reports whether expanding n may give an atom of h.names: whole $n atoms stand for
+// arguments, which MayHold walks apart.
+func (h *holder) may(n *Node) bool {
+	switch n.Kind {
+	case Atom:
+		if i := strings.IndexByte(n.Text, '$'); i >= 0 {
+			return !wholeParam(n.Text)
+		}
+		if h.names[n.Text] {
+			return true
+		}
+		if m, ok := h.x.macros[n.Text]; ok && !h.seen[m] {
+			// Any atom naming a macro may head an invocation, here or once spliced.
+			h.seen[m] = true
+			for _, c := range m.Body {
+				if h.may(c) {
+					return true
+				}
+			}
+		}
+	case List:
+		for _, c := range n.List {
+			if h.may(c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// wholeParam reports whether t is $1 to $9 and nothing else. ($10 and up are $1 followed
+// by a digit when the invocation has fewer arguments: a pasted atom.)
+func wholeParam(t string) bool {
+	return len(t) == 2 && t[0] == '$' && t[1] >= '1' && t[1] <= '9'
+}

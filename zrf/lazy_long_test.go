@@ -27,5 +27,5 @@ func TestLazyBlocksCorpus(t *testing.T) {
 			t.Errorf("%s: deferred blocks change the expansion", p)
 		}
 	}
-	t.Logf("%d corpus files expand alike; %d blocks deferred, %d pairs alike", len(files), deferred, alikeSeen)
+	t.Logf("%d corpus files expand alike; %d blocks deferred, %d pairs alike, %d blocks without the names", len(files), deferred, alikeSeen, holdlessSeen)
 }

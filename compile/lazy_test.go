@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/zoggo/zoggo/internal/testutil"
@@ -173,4 +174,42 @@ func TestLazyLoadCorpus(t *testing.T) {
 		games += sameLazyLoad(t, p)
 	}
 	t.Logf("%d files, %d games alike", len(files), games)
+}
+
+// TestLazyProgramsConcurrently compiles the variants of files loaded lazily all at
+// once, each on a goroutine of its own, so that their blocks are forced concurrently;
+// run with -race, it checks that forcing is safe for concurrent use. Each game must get
+// the code it gets alone.
+func TestLazyProgramsConcurrently(t *testing.T) {
+	dir := testutil.CorpusDir(t)
+	for _, f := range []string{"dagazproject-zrf/Ragnarok/Walhall.zrf", "glukkazan-zog/Rules/Luzhanqi.zrf"} {
+		p := filepath.Join(dir, filepath.FromSlash(f))
+		file, err := LoadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		alone, err := LoadFileEager(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		for i := len(file.Games) - 1; i >= 0; i-- {
+			wg.Add(1)
+			go func() { defer wg.Done(); file.Games[i].Program() }()
+		}
+		wg.Wait()
+		for i, g := range file.Games {
+			pg, errG := g.Program()
+			ph, errH := alone.Games[i].Program()
+			if a, b := errorText(errG), errorText(errH); a != b {
+				t.Errorf("%s: %q: errors concurrently:\n%s\nalone:\n%s", f, g.Title, a, b)
+				continue
+			}
+			if pg != nil && ph != nil {
+				if why := diffPrograms(pg, ph); why != "" {
+					t.Errorf("%s: %q: %s", f, g.Title, why)
+				}
+			}
+		}
+	}
 }

@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -77,11 +78,18 @@ func (g *Game) Program() (*code.Program, error) {
 			return
 		}
 		g.c = nil
+		var errs zrf.ErrorList
+		if c.forceBlocks(&errs) {
+			g.prog, g.err = nil, errs
+			if g.rename != nil {
+				g.err = g.rename(errs)
+			}
+			return
+		}
 		if g.cands != nil && g.takeCode(c) {
 			return
 		}
 		nRules, nZones := len(g.Rules), len(g.Board.Zones)
-		var errs zrf.ErrorList
 		c.errs = &errs
 		c.lookups = &lookupLog{}
 		c.compileBodies()
@@ -140,8 +148,17 @@ type File struct {
 }
 
 // LoadFile reads, expands and compiles a rules file from the operating system's files.
-// Includes are resolved in the file's folder and below or beside it.
-func LoadFile(path string) (*File, error) {
+// Includes are resolved in the file's folder and below or beside it. The inside of the
+// move blocks is expanded when a game's move code is compiled (zrf.LoadLazy), so an
+// expansion error there is reported by Program, not by LoadFile.
+func LoadFile(path string) (*File, error) { return loadFile(path, true) }
+
+// LoadFileEager is LoadFile, but expands the whole file at once, as Load does: an
+// expansion error anywhere fails the load. zoggo check uses it, so that a file whose
+// blocks do not expand reports those errors alone, as it always did.
+func LoadFileEager(path string) (*File, error) { return loadFile(path, false) }
+
+func loadFile(path string, lazy bool) (*File, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, err
@@ -155,7 +172,7 @@ func LoadFile(path string) (*File, error) {
 		return nil, err
 	}
 	fset := zrf.NewFileSet()
-	f, err := Load(fset, os.DirFS(root), filepath.ToSlash(rel))
+	f, err := load(fset, os.DirFS(root), filepath.ToSlash(rel), lazy)
 	if f != nil {
 		f.Name = path
 		for _, g := range f.Games {
@@ -202,7 +219,17 @@ func relPath(p string) string {
 
 // Load reads, expands and compiles the rules file name of fsys.
 func Load(fset *zrf.FileSet, fsys fs.FS, name string) (*File, error) {
-	ex, err := zrf.Load(fset, fsys, name, zrf.DefaultLimits)
+	return load(fset, fsys, name, false)
+}
+
+// load is Load; with lazy, the file's move blocks are expanded when a game's move code
+// is compiled (zrf.LoadLazy).
+func load(fset *zrf.FileSet, fsys fs.FS, name string, lazy bool) (*File, error) {
+	load := zrf.Load
+	if lazy {
+		load = zrf.LoadLazy
+	}
+	ex, err := load(fset, fsys, name, zrf.DefaultLimits)
 	if err != nil {
 		return nil, err
 	}
@@ -281,6 +308,7 @@ func Compile(fset *zrf.FileSet, ex *zrf.Expanded) (file *File, err error) {
 			continue
 		}
 		c := newCompiler(fset, &errs, f)
+		c.ex = ex
 		c.dialect = version == DialectVersion
 		c.file = once
 		g := c.compile(children, variant)
@@ -416,6 +444,7 @@ type compiler struct {
 	form *zrf.Node
 	g    *engine.Game
 	eg   *Game
+	ex   *zrf.Expanded // what the file expanded to: Force expands the blocks it deferred
 
 	srcMoves    [][]srcBlock // per piece kind, until the bodies are compiled
 	srcDrops    [][]srcBlock // per piece kind
@@ -625,7 +654,7 @@ func (c *compiler) compile(children []*zrf.Node, variant bool) *Game {
 			g.Title, len(g.Pieces), len(g.Players), engine.MaxKinds, engine.MaxPlayers)
 		return nil
 	}
-	g.AttrNames = attrOrder(children, g.Pieces)
+	g.AttrNames = attrOrder(children, g.Pieces, c.ex)
 	g.Prepare()
 	if len(g.AttrNames) > engine.MaxAttrs {
 		c.errorf(c.form, nil, "%q has %d attribute names; zoggo handles at most %d", g.Title, len(g.AttrNames), engine.MaxAttrs)
@@ -650,8 +679,10 @@ func (c *compiler) compile(children []*zrf.Node, variant bool) *Game {
 // attrOrder numbers the attribute names of a game in the order they first appear in its
 // expanded text, move code included, which is how saved games number them in "@ POS I V"
 // (Bolotoudou's is-capturing? is 0 because a drop block names it before any piece
-// declares in-line?).
-func attrOrder(children []*zrf.Node, pieces []*engine.Piece) []string {
+// declares in-line?). It expands the deferred blocks it walks into (ex.Force) unless
+// they cannot name an attribute not met yet (ex.MayHold), and stops once every declared
+// name is met.
+func attrOrder(children []*zrf.Node, pieces []*engine.Piece, ex *zrf.Expanded) []string {
 	declared := map[string]bool{}
 	for _, p := range pieces {
 		for _, a := range p.Attrs {
@@ -659,16 +690,20 @@ func attrOrder(children []*zrf.Node, pieces []*engine.Piece) []string {
 		}
 	}
 	var out []string
-	seen := map[string]bool{}
+	unseen := maps.Clone(declared)
 	var walk func(n *zrf.Node)
 	walk = func(n *zrf.Node) {
 		if n.Kind == zrf.Atom {
-			if declared[n.Text] && !seen[n.Text] {
-				seen[n.Text] = true
+			if unseen[n.Text] {
+				delete(unseen, n.Text)
 				out = append(out, n.Text)
 			}
 			return
 		}
+		if !ex.MayHold(n, unseen) {
+			return // a deferred block that cannot name an attribute not met yet
+		}
+		ex.Force(n) // an error is reported when the game's move code compiles
 		for _, c := range n.List {
 			if len(out) == len(declared) {
 				return

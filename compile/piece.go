@@ -33,7 +33,7 @@ func (c *compiler) pieceName(n *zrf.Node) bool {
 	}
 	if first, dup := c.pieceAt[name]; dup && name != "?" {
 		e := c.fset.NewError(n.Pos, n.Site, "piece %q defined twice, with other moves or drops than the first", name)
-		if pieceCode(first) == pieceCode(n) {
+		if c.pieceCode(first) == c.pieceCode(n) {
 			e = c.fset.NewError(n.Pos, n.Site, "piece %q defined twice, with the same moves and drops; the first definition is used", name)
 			e.Warn = true
 		}
@@ -52,10 +52,14 @@ func (c *compiler) pieceName(n *zrf.Node) bool {
 }
 
 // pieceCode is the text of a piece's moves and drops, in order, to compare definitions.
-func pieceCode(n *zrf.Node) string {
+// It expands the blocks the expansion deferred.
+func (c *compiler) pieceCode(n *zrf.Node) string {
 	var b strings.Builder
 	for _, ch := range n.Args() {
 		if h := ch.Head(); h == "moves" || h == "drops" {
+			for _, bl := range ch.Args() {
+				c.ex.Force(bl) // an error is reported when the game's move code compiles
+			}
 			b.WriteString(ch.String())
 			b.WriteByte('\n')
 		}

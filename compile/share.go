@@ -158,7 +158,15 @@ func sameBodies(c, d *compiler) (ok, same bool) {
 					continue
 				}
 				same = false
-				if !alikeBlocks(a[i], b[i]) {
+				// Headers and sites first: they need no expansion of deferred blocks, nor
+				// do blocks the expansion knows to be alike (zrf.Expanded.Alike).
+				if !alikeHeads(a[i], b[i]) {
+					return false, false
+				}
+				if c.ex == d.ex && c.ex.Alike(a[i].Body, b[i].Body) {
+					continue
+				}
+				if !c.forced(a[i]) || !d.forced(b[i]) || !alikeBlocks(a[i], b[i]) {
 					return false, false
 				}
 			}
@@ -173,7 +181,12 @@ func sameRule(a, b engine.Rule) bool { return a.Name == b.Name && slices.Equal(a
 // (bodyCompiler.rule): the same header, bodies atom for atom the same, and the same
 // macro call, if any, producing the whole body.
 func alikeBlocks(a, b srcBlock) bool {
-	if a.Owner != b.Owner || a.Type != b.Type || !alikeNodes(a.Body, b.Body) {
+	return alikeHeads(a, b) && alikeNodes(a.Body, b.Body)
+}
+
+// alikeHeads is alikeBlocks but for the instructions of the bodies.
+func alikeHeads(a, b srcBlock) bool {
+	if a.Owner != b.Owner || a.Type != b.Type {
 		return false
 	}
 	s, t := a.Body.Site, b.Body.Site

@@ -7,6 +7,8 @@
 // resolves the file names they give (ResolvePath).
 //
 // zrf knows the shape of the language, not its keywords: what (board ...) or (moves ...)
-// mean is the compile package's business. It imports nothing of zoggo; participle is
+// mean is the compile package's business. The one exception is LoadLazy, which leaves
+// the inside of the blocks of (moves ...) and (drops ...) lists for Expanded.Force to
+// expand when a game's move code is compiled (lazy.go). It imports nothing of zoggo; participle is
 // imported in read.go and nowhere else.
 package zrf

@@ -51,7 +51,9 @@ type Expanded struct {
 	Forms    []*Node
 	Macros   map[string]*Macro
 	Warnings ErrorList
-	Created  int // nodes created by expansion
+	Created  int // nodes created by expansion (by LoadLazy: outside the deferred blocks)
+
+	lazy *lazyBlocks // the blocks LoadLazy deferred, or nil
 }
 
 // Load reads the rules file name from fsys, splices its includes, and expands its macros.
@@ -79,12 +81,17 @@ func errText(err error) string {
 // Expand splices includes (read from fsys relative to the file name) and expands macros in
 // the top-level nodes of one file.
 func Expand(fset *FileSet, fsys fs.FS, name string, top []*Node, lim Limits) (*Expanded, error) {
-	return expand(fset, fsys, name, top, lim, true)
+	return expandWith(fset, fsys, name, top, lim, true, false)
 }
 
 // expand is Expand; without share, every substitution of a whole-atom $n makes a node of
 // its own (see paramKey), which the tests use as the general path to compare with.
 func expand(fset *FileSet, fsys fs.FS, name string, top []*Node, lim Limits, share bool) (res *Expanded, err error) {
+	return expandWith(fset, fsys, name, top, lim, share, false)
+}
+
+// expandWith is expand; with lazy, move blocks are deferred (lazy.go).
+func expandWith(fset *FileSet, fsys fs.FS, name string, top []*Node, lim Limits, share, lazy bool) (res *Expanded, err error) {
 	if lim.MaxDepth <= 0 {
 		lim.MaxDepth = DefaultLimits.MaxDepth
 	}
@@ -96,6 +103,9 @@ func expand(fset *FileSet, fsys fs.FS, name string, top []*Node, lim Limits, sha
 		texts: map[string]string{}}
 	if share {
 		x.params = map[paramKey]*Node{}
+	}
+	if lazy {
+		x.lazy = &lazyBlocks{x: x, todo: map[*Node]*lazyBlock{}}
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -117,7 +127,7 @@ func expand(fset *FileSet, fsys fs.FS, name string, top []*Node, lim Limits, sha
 		}
 		rest = append(rest, f)
 	}
-	out := &Expanded{Macros: x.macros}
+	out := &Expanded{Macros: x.macros, lazy: x.lazy}
 	for _, f := range rest {
 		if f.Kind == List && len(f.List) > 0 {
 			if _, ok := x.macros[f.Head()]; ok {
@@ -151,6 +161,8 @@ type expander struct {
 	texts  map[string]string  // the texts substitution made; see intern
 	envs   []*env             // envs of finished invocations, for reuse
 	params map[paramKey]*Node // the substitutions of whole-atom $n made so far (nil: none kept); see paramKey
+	lazy   *lazyBlocks        // the blocks deferred (nil: none are); see lazy.go
+	inArgs int                // > 0 while the arguments of an invocation are expanded: no block is deferred
 }
 
 // bailout stops expansion at once; Expand recovers it.
@@ -319,6 +331,7 @@ type env struct {
 	parent *env
 	site   *Site // the Site of every node copied from this invocation's body
 	depth  int
+	kept   bool // a deferred block expands in this scope later: it is not reused
 }
 
 // lookup finds the argument for $n, looking outward when this invocation has fewer than n.
@@ -395,8 +408,9 @@ func (x *expander) node(n *Node, e *env, subst bool) (*Node, bool) {
 
 // list expands the items of a list, splicing macro invocations.
 func (x *expander) list(items []*Node, e *env, subst bool) ([]*Node, bool) {
+	blocks := x.lazy != nil && x.inArgs == 0 && isBlocks(items)
 	if subst {
-		out := x.splice(x.itemList(len(items)), items, e)
+		out := x.splice(x.itemList(len(items)), items, e, blocks)
 		return out[:len(out):len(out)], true
 	}
 	var out []*Node
@@ -409,7 +423,7 @@ func (x *expander) list(items []*Node, e *env, subst bool) ([]*Node, bool) {
 					out = append(out, items[:i]...)
 					changed = true
 				}
-				out = x.invoke(out, m, it, e, false)
+				out = x.invoke(out, m, it, e, false, blocks)
 				continue
 			}
 		}
@@ -432,7 +446,10 @@ func (x *expander) list(items []*Node, e *env, subst bool) ([]*Node, bool) {
 // splice appends to out the items of macro body text of invocation e, with their $n
 // replaced and the invocations among them spliced. An invocation's body goes straight
 // into the list it is spliced into, not through a list of its own.
-func (x *expander) splice(out, items []*Node, e *env) []*Node {
+//
+// With blocks, the items go into a moves or drops list, and the blocks among them that
+// may be deferred are (lazy.go).
+func (x *expander) splice(out, items []*Node, e *env, blocks bool) []*Node {
 	out = x.room(out, len(items))
 	for _, it := range items {
 		if it.Kind == List && len(it.List) > 0 && it.List[0].Kind == Atom {
@@ -446,7 +463,7 @@ func (x *expander) splice(out, items []*Node, e *env) []*Node {
 			}
 			if head.Kind == Atom {
 				if m, ok := x.macros[head.Text]; ok {
-					out = x.invoke(out, m, it, e, true)
+					out = x.invoke(out, m, it, e, true, blocks)
 					continue
 				}
 			}
@@ -455,10 +472,14 @@ func (x *expander) splice(out, items []*Node, e *env) []*Node {
 		// itself be an invocation).
 		if an := x.param(it, e); an != nil {
 			if an.Kind == List {
-				out = x.list2(out, an, e)
+				out = x.list2(out, an, e, blocks)
 			} else {
 				out = x.push(out, an)
 			}
+			continue
+		}
+		if blocks && x.deferrable(it, e) {
+			out = x.push(out, x.deferBlock(it, e))
 			continue
 		}
 		r, _ := x.node(it, e, true)
@@ -532,10 +553,10 @@ func (x *expander) grow(n int, at *Node, site *Site) {
 
 // list2 appends an argument list that was substituted for a whole $n: an invocation is
 // spliced, anything else is expanded without substitution.
-func (x *expander) list2(out []*Node, an *Node, e *env) []*Node {
+func (x *expander) list2(out []*Node, an *Node, e *env, blocks bool) []*Node {
 	if h := an.Head(); h != "" {
 		if m, ok := x.macros[h]; ok {
-			return x.invoke(out, m, an, e, false)
+			return x.invoke(out, m, an, e, false, blocks)
 		}
 	}
 	r, _ := x.node(an, e, false)
@@ -547,8 +568,9 @@ func (x *expander) list2(out []*Node, an *Node, e *env) []*Node {
 	return x.push(out, r)
 }
 
-// invoke expands an invocation of m and appends the spliced body to out.
-func (x *expander) invoke(out []*Node, m *Macro, call *Node, e *env, subst bool) []*Node {
+// invoke expands an invocation of m and appends the spliced body to out; blocks says
+// that out is a moves or drops list (see splice).
+func (x *expander) invoke(out []*Node, m *Macro, call *Node, e *env, subst, blocks bool) []*Node {
 	depth := 1
 	if e != nil {
 		depth = e.depth + 1
@@ -565,6 +587,7 @@ func (x *expander) invoke(out []*Node, m *Macro, call *Node, e *env, subst bool)
 	args := call.List[1:]
 	if subst {
 		sub := x.itemList(len(args))[:len(args)]
+		x.inArgs++
 		for i, a := range args {
 			if an := x.param(a, e); an != nil {
 				sub[i] = an
@@ -572,15 +595,18 @@ func (x *expander) invoke(out []*Node, m *Macro, call *Node, e *env, subst bool)
 			}
 			sub[i], _ = x.node(a, e, true)
 		}
+		x.inArgs--
 		args = sub
 	}
 	site.Args = args
 	inner := x.newEnv()
 	*inner = env{macro: m, args: args, parent: e, site: site, depth: depth}
 	n0 := len(out)
-	out = x.splice(out, m.Body, inner)
+	out = x.splice(out, m.Body, inner, blocks)
 	x.grow(len(out)-n0, call, site)
-	x.envs = append(x.envs, inner)
+	if !inner.kept {
+		x.envs = append(x.envs, inner)
+	}
 	return out
 }
 

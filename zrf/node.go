@@ -29,7 +29,8 @@ func (k Kind) String() string {
 // Node is one element of the s-expression tree. Nodes are never changed once built, so
 // the expander shares unchanged subtrees between expansions, and one node between the
 // substitutions of a $n that come out the same, Site included (see paramKey): a node
-// may stand at several places of a tree.
+// may stand at several places of a tree. The one exception: the List of a block that
+// LoadLazy deferred is filled in once, by Expanded.Force, which a reader calls first.
 //
 // Expansion makes millions of nodes, so a Node is kept small (56 bytes): the expander's
 // flags and a 32-bit Pos share a word with Kind, and a list keeps no position of its

@@ -167,7 +167,7 @@ type checked struct {
 // report at once, so that the compiled file can be dropped while it waits to be
 // printed.
 func checkFile(path string, o checkOptions) checked {
-	f, err := compile.LoadFile(path)
+	f, err := compile.LoadFileEager(path)
 	if err == nil {
 		err = f.Check()
 	}

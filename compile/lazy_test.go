@@ -154,21 +154,7 @@ func TestLazyLoadChangesNothing(t *testing.T) {
 // TestLazyLoadCorpus is TestLazyLoadChangesNothing on corpus files.
 func TestLazyLoadCorpus(t *testing.T) {
 	dir := testutil.CorpusDir(t)
-	var files []string
-	if lazyFiles == nil {
-		err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".zrf") {
-				files = append(files, p)
-			}
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, f := range lazyFiles {
-		files = append(files, filepath.Join(dir, filepath.FromSlash(f)))
-	}
+	files := corpusFiles(t, dir, lazyFiles)
 	games := 0
 	for _, p := range files {
 		games += sameLazyLoad(t, p)

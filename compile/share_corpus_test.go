@@ -33,21 +33,7 @@ var shareFiles = []string{
 // flags, rules and move types both ways.
 func TestSharedCodeIsOwnCode(t *testing.T) {
 	dir := testutil.CorpusDir(t)
-	var files []string
-	if shareFiles == nil {
-		err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".zrf") {
-				files = append(files, p)
-			}
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, f := range shareFiles {
-		files = append(files, filepath.Join(dir, filepath.FromSlash(f)))
-	}
+	files := corpusFiles(t, dir, shareFiles)
 	taken, alike := 0, 0
 	for _, p := range files {
 		shared, err := LoadFile(p)
@@ -132,4 +118,29 @@ func sameSite(s, t *zrf.Site) bool {
 		}
 	}
 	return s == nil && t == nil
+}
+
+// corpusFiles returns the paths of the files picked (paths with slashes under dir, the
+// corpus), or of every rules file of the corpus when picked is nil (as under the build
+// tag long).
+func corpusFiles(t *testing.T, dir string, picked []string) []string {
+	t.Helper()
+	if picked != nil {
+		files := make([]string, len(picked))
+		for i, f := range picked {
+			files[i] = filepath.Join(dir, filepath.FromSlash(f))
+		}
+		return files
+	}
+	var files []string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".zrf") {
+			files = append(files, p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
 }

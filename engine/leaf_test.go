@@ -14,11 +14,7 @@ import (
 // pass leaves to the general path. The target starts as an unrelated state.
 func TestEndPart(t *testing.T) {
 	defer func() { useLeafPath = true }()
-	g := lineGame("White", "Black", "Red")
-	g.TurnOrder.Repeat = 1
-	rng := rand.New(rand.NewPCG(16, 16))
-	n := len(g.Board.Locs)
-	loc := func() Loc { return Loc(rng.IntN(n)) }
+	g, rng, loc := leafGame(16)
 	fast := 0
 	for iter := 0; iter < 20000; iter++ {
 		s := randomLeafState(g, rng, loc, true, true)
@@ -109,6 +105,27 @@ func randomPart(rng *rand.Rand, loc func() Loc, players int) Move {
 	return m
 }
 
+// leafGame is the game of the leaf tests, lineGame with three players and a turn
+// order that repeats from its second entry, with a random source of stream seed and a
+// random square of its board.
+func leafGame(seed uint64) (*Game, *rand.Rand, func() Loc) {
+	g := lineGame("White", "Black", "Red")
+	g.TurnOrder.Repeat = 1
+	rng := rand.New(rand.NewPCG(16, seed))
+	n := len(g.Board.Locs)
+	return g, rng, func() Loc { return Loc(rng.IntN(n)) }
+}
+
+// boardBack fails the test if cells, the board m was made on and undone, is not s's.
+func boardBack(t *testing.T, iter int, m *Move, cells []Cell, s *State) {
+	t.Helper()
+	for l := range cells {
+		if cells[l] != s.Cells[l] {
+			t.Fatalf("iteration %d: %v: square %d is %#x after, was %#x", iter, m.Changes, l, cells[l], s.Cells[l])
+		}
+	}
+}
+
 // randomLeafState is a random position of lineGame for the leaf tests: pieces with
 // attributes on two squares in three, now and then a piece that must go on, a player
 // out or a goto pending, and with stock its stock and with last its last move and
@@ -152,11 +169,7 @@ func randomLeafState(g *Game, rng *rand.Rand, loc func() Loc, stock, last bool) 
 // and leaves the board as it was; elsewhere it changes nothing, and it takes the parts
 // EndPart's one pass takes.
 func TestLeafHash(t *testing.T) {
-	g := lineGame("White", "Black", "Red")
-	g.TurnOrder.Repeat = 1
-	rng := rand.New(rand.NewPCG(16, 17))
-	n := len(g.Board.Locs)
-	loc := func() Loc { return Loc(rng.IntN(n)) }
+	g, rng, loc := leafGame(17)
 	taken := 0
 	for iter := 0; iter < 20000; iter++ {
 		s := randomLeafState(g, rng, loc, false, false)
@@ -164,11 +177,7 @@ func TestLeafHash(t *testing.T) {
 		m.Pass = rng.IntN(50) == 0
 		cells := append([]Cell(nil), s.Cells...)
 		h, ok := g.LeafHash(cells, s, &m)
-		for l := range cells {
-			if cells[l] != s.Cells[l] {
-				t.Fatalf("iteration %d: %v: square %d is %#x after, was %#x", iter, m.Changes, l, cells[l], s.Cells[l])
-			}
-		}
+		boardBack(t, iter, &m, cells, s)
 		if one := g.endPlain(g.NewState(), s, &m); ok != one {
 			t.Fatalf("iteration %d: %v: LeafHash takes it %v, the one pass %v", iter, m.Changes, ok, one)
 		}

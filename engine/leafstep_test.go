@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"math/rand/v2"
 	"testing"
 )
 
@@ -11,11 +10,7 @@ import (
 // must accept exactly the states LeafHash takes such parts in, and LeafStep must give
 // LeafHash's hash.
 func TestLeafStep(t *testing.T) {
-	g := lineGame("White", "Black", "Red")
-	g.TurnOrder.Repeat = 1
-	rng := rand.New(rand.NewPCG(16, 18))
-	n := len(g.Board.Locs)
-	loc := func() Loc { return Loc(rng.IntN(n)) }
+	g, rng, loc := leafGame(18)
 	taken := 0
 	var b LeafBase
 	for iter := 0; iter < 20000; iter++ {
@@ -52,11 +47,7 @@ func TestLeafStep(t *testing.T) {
 // LeafHash takes and returns LeafHash's hash, its state is the copy's field by field,
 // and UndoLeaf leaves the board as it was.
 func TestLeafPart(t *testing.T) {
-	g := lineGame("White", "Black", "Red")
-	g.TurnOrder.Repeat = 1
-	rng := rand.New(rand.NewPCG(16, 19))
-	n := len(g.Board.Locs)
-	loc := func() Loc { return Loc(rng.IntN(n)) }
+	g, rng, loc := leafGame(19)
 	taken := 0
 	for iter := 0; iter < 20000; iter++ {
 		s := randomLeafState(g, rng, loc, false, true)
@@ -81,11 +72,7 @@ func TestLeafPart(t *testing.T) {
 			t.Fatalf("iteration %d: %v: LeafPart's state and Apply's differ in %s", iter, m.Changes, d)
 		}
 		UndoLeaf(cells, s, &m)
-		for l := range cells {
-			if cells[l] != s.Cells[l] {
-				t.Fatalf("iteration %d: %v: square %d is %#x after, was %#x", iter, m.Changes, l, cells[l], s.Cells[l])
-			}
-		}
+		boardBack(t, iter, &m, cells, s)
 	}
 	if taken < 7000 {
 		t.Errorf("only %d of the parts taken", taken)

@@ -71,22 +71,8 @@ func (x *gen) countStep(o *code.Op, l, to engine.Loc) bool {
 	if !countable(o) || x.attackAt != engine.NoLoc {
 		return false
 	}
-	lc := &x.lc
 	x.at = o.At
-	if len(x.out)-x.outBase+lc.n >= MaxMoves {
-		x.bail(o, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
-	}
-	var h uint64
-	if len(o.Kinds) == 1 {
-		h = lc.base.LeafStep(l, to, true, o.Kinds[0])
-	} else {
-		h = lc.base.LeafStep(l, to, false, 0)
-	}
-	lc.n++
-	lc.sum ^= h
-	if lc.log != nil {
-		*lc.log = append(*lc.log, h)
-	}
+	x.countLeaf(o, l, to)
 	return true
 }
 
@@ -147,7 +133,6 @@ func countable(o *code.Op) bool {
 // moves, by st.add, or by st.els where st.cond does not hold (none without els). st
 // must be countable (bitStep.count) and the generator counting and not in attack mode.
 func (x *gen) countSteps(st *bitStep, src uint64, delta int) {
-	lc := &x.lc
 	for m := src; m != 0; m &= m - 1 {
 		l := engine.Loc(bits.TrailingZeros64(m))
 		to := engine.Loc(int(l) + delta)
@@ -157,20 +142,27 @@ func (x *gen) countSteps(st *bitStep, src uint64, delta int) {
 				continue
 			}
 		}
-		if len(x.out)-x.outBase+lc.n >= MaxMoves {
-			x.at = add.At
-			x.bail(add, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
-		}
-		var h uint64
-		if len(add.Kinds) == 1 {
-			h = lc.base.LeafStep(l, to, true, add.Kinds[0])
-		} else {
-			h = lc.base.LeafStep(l, to, false, 0)
-		}
-		lc.n++
-		lc.sum ^= h
-		if lc.log != nil {
-			*lc.log = append(*lc.log, h)
-		}
+		x.countLeaf(add, l, to)
+	}
+}
+
+// countLeaf counts the step of the piece on l to to by the add o (countable), with the
+// hash of the state after it, unless the position has MaxMoves moves already.
+func (x *gen) countLeaf(o *code.Op, l, to engine.Loc) {
+	lc := &x.lc
+	if len(x.out)-x.outBase+lc.n >= MaxMoves {
+		x.at = o.At
+		x.bail(o, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
+	}
+	var h uint64
+	if len(o.Kinds) == 1 {
+		h = lc.base.LeafStep(l, to, true, o.Kinds[0])
+	} else {
+		h = lc.base.LeafStep(l, to, false, 0)
+	}
+	lc.n++
+	lc.sum ^= h
+	if lc.log != nil {
+		*lc.log = append(*lc.log, h)
 	}
 }

@@ -15,43 +15,30 @@ import (
 const pruneDepth3Limit = 50_000
 
 func TestPruningChangesNothing(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "games", "*.zrf"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no games: %v", err)
-	}
 	defer eval.SetPruning(true)
 	checked := 0
-	for _, path := range files {
-		f, err := eval.LoadFile(path)
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		games, err := f.All()
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		for _, g := range games {
-			s := g.NewState()
-			for depth := 2; depth <= 3; depth++ {
-				eval.SetPruning(true)
-				on, err := g.Perft(s, depth)
-				if err != nil {
-					t.Fatalf("%s %q: %v", path, g.Title, err)
-				}
-				eval.SetPruning(false)
-				off, err := g.Perft(s, depth)
-				if err != nil {
-					t.Fatalf("%s %q: %v", path, g.Title, err)
-				}
-				if on != off {
-					t.Errorf("%s %q: perft %d is %d with pruning and %d without", filepath.Base(path), g.Title, depth, on, off)
-				}
-				if on > pruneDepth3Limit && !longTests {
-					break
-				}
+	for _, b := range bundledGames(t) {
+		path, g := b.path, b.g
+		s := g.NewState()
+		for depth := 2; depth <= 3; depth++ {
+			eval.SetPruning(true)
+			on, err := g.Perft(s, depth)
+			if err != nil {
+				t.Fatalf("%s %q: %v", path, g.Title, err)
 			}
-			checked++
+			eval.SetPruning(false)
+			off, err := g.Perft(s, depth)
+			if err != nil {
+				t.Fatalf("%s %q: %v", path, g.Title, err)
+			}
+			if on != off {
+				t.Errorf("%s %q: perft %d is %d with pruning and %d without", filepath.Base(path), g.Title, depth, on, off)
+			}
+			if on > pruneDepth3Limit && !longTests {
+				break
+			}
 		}
+		checked++
 	}
 	t.Logf("%d games and variants agree", checked)
 }

@@ -27,6 +27,17 @@ var useLeafPath = true
 // storage of the same sizes) and a part that applyPlain takes, in a turn order where
 // nobody is out and no goto is pending. It reports false, having changed nothing, for
 // anything else.
+// nextTurn returns the entry of the turn order after turn, as Advance makes it with
+// nobody out and no goto pending, and h with the hash of turn swapped for the next's.
+func (g *Game) nextTurn(turn int, h uint64) (int, uint64) {
+	z := g.zobrist()
+	h ^= z.turn[turn]
+	if turn++; turn >= len(g.TurnOrder.Entries) {
+		turn = g.TurnOrder.Repeat
+	}
+	return turn, h ^ z.turn[turn]
+}
+
 func (g *Game) endPlain(t, s *State, m *Move) bool {
 	if !usePlainApply || !g.plainPart(m) ||
 		s.Jump != 0 || s.Out != 0 || s.Cont != NoLoc ||
@@ -37,14 +48,7 @@ func (g *Game) endPlain(t, s *State, m *Move) bool {
 	copy(t.Cells, s.Cells)
 	copy(t.Stock, s.Stock)
 	h := g.plainChanges(t.Cells, s.Hash, m.Changes)
-	// Advance with nobody out and no goto: the next entry of the turn order.
-	z := g.zobrist()
-	turn := s.Turn
-	h ^= z.turn[turn]
-	if turn++; turn >= len(g.TurnOrder.Entries) {
-		turn = g.TurnOrder.Repeat
-	}
-	h ^= z.turn[turn]
+	turn, h := g.nextTurn(s.Turn, h)
 	mv := &m.Changes[0]
 	t.Turn, t.Ply, t.LastFrom, t.LastTo, t.Cont, t.ContType = turn, s.Ply+1, mv.From, mv.To, NoLoc, s.ContType
 	t.Out, t.Hash, t.Jump, t.Passes = 0, h, 0, s.Passes

@@ -18,13 +18,8 @@ func (g *Game) LeafHash(cells []Cell, s *State, m *Move) (uint64, bool) {
 	h := g.plainChanges(cells, s.Hash, m.Changes)
 	UndoLeaf(cells, s, m)
 	// Advance with nobody out and no goto, as endPlain does.
-	z := g.zobrist()
-	turn := s.Turn
-	h ^= z.turn[turn]
-	if turn++; turn >= len(g.TurnOrder.Entries) {
-		turn = g.TurnOrder.Repeat
-	}
-	return h ^ z.turn[turn], true
+	_, h = g.nextTurn(s.Turn, h)
+	return h, true
 }
 
 // LeafBase is what LeafStep reads of a state whose leaves are counted: the state, the
@@ -45,13 +40,8 @@ func (g *Game) SetLeafBase(b *LeafBase, s *State) bool {
 		b.s = nil
 		return false
 	}
-	z := g.zobrist()
-	turn := s.Turn
-	h := s.Hash ^ z.turn[turn]
-	if turn++; turn >= len(g.TurnOrder.Entries) {
-		turn = g.TurnOrder.Repeat
-	}
-	b.s, b.z, b.h = s, z, h^z.turn[turn]
+	_, h := g.nextTurn(s.Turn, s.Hash)
+	b.s, b.z, b.h = s, g.zobrist(), h
 	return true
 }
 
@@ -89,13 +79,8 @@ func (g *Game) LeafPart(t *State, cells []Cell, s *State, m *Move) (uint64, bool
 	*t = State{Cells: cells, Stock: s.Stock, Turn: s.Turn, Ply: s.Ply + 1, LastFrom: mv.From, LastTo: mv.To,
 		Cont: NoLoc, ContType: s.ContType, Hash: h, Passes: s.Passes}
 	g.SetCont(t, mv.To, m.Cont)
-	z := g.zobrist()
-	turn := s.Turn
-	h ^= z.turn[turn]
-	if turn++; turn >= len(g.TurnOrder.Entries) {
-		turn = g.TurnOrder.Repeat
-	}
-	return h ^ z.turn[turn], true
+	_, h = g.nextTurn(s.Turn, h)
+	return h, true
 }
 
 // UndoLeaf undoes on cells the part m that LeafHash or LeafPart made there from s.

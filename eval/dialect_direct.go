@@ -62,12 +62,7 @@ func (g *Game) directOps(f *dialectFast, ops []code.Op) ([]directOp, bool) {
 			}
 			out = append(out, directOp{cond: g.quietFn(o.Cond), effects: eff})
 		case o.Code == code.OpAll:
-			var sc *sparseScan
-			for j := range f.scans {
-				if f.scans[j].op == o {
-					sc = &f.scans[j]
-				}
-			}
+			sc := f.scanOf(o)
 			if sc == nil {
 				return nil, false
 			}

@@ -438,6 +438,17 @@ func (g *Game) anyDirty(s *engine.State, attrs []int32) bool {
 	return false
 }
 
+// scanOf returns the sparse scan made for the op o (an all-positions), or nil.
+func (f *dialectFast) scanOf(o *code.Op) *sparseScan {
+	var sc *sparseScan
+	for j := range f.scans {
+		if f.scans[j].op == o {
+			sc = &f.scans[j]
+		}
+	}
+	return sc
+}
+
 // quietOps proves that ops have the form of a quietList.
 func (g *Game) quietOps(f *dialectFast, ops []code.Op) ([]quietOp, bool) {
 	var q []quietOp
@@ -447,12 +458,7 @@ func (g *Game) quietOps(f *dialectFast, ops []code.Op) ([]quietOp, bool) {
 		case o.Code == code.OpIf && o.Else == nil && quietCondOK(o.Cond):
 			q = append(q, quietOp{cond: g.quietFn(o.Cond)})
 		case o.Code == code.OpAll && len(g.Board.Locs) <= MaxScanWork/len(ops):
-			var sc *sparseScan
-			for j := range f.scans {
-				if f.scans[j].op == o {
-					sc = &f.scans[j]
-				}
-			}
+			sc := f.scanOf(o)
 			if sc == nil {
 				return nil, false
 			}

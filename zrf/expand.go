@@ -59,6 +59,11 @@ type Expanded struct {
 // Load reads the rules file name from fsys, splices its includes, and expands its macros.
 // Names are slash-separated paths within fsys. The error, if any, is an ErrorList.
 func Load(fset *FileSet, fsys fs.FS, name string, lim Limits) (*Expanded, error) {
+	return load(fset, fsys, name, lim, false)
+}
+
+// load is Load, and LoadLazy when lazy is set.
+func load(fset *FileSet, fsys fs.FS, name string, lim Limits, lazy bool) (*Expanded, error) {
 	src, err := fs.ReadFile(fsys, name)
 	if err != nil {
 		return nil, ErrorList{{Pos: Position{Filename: name}, Msg: "cannot read rules file: " + errText(err)}}
@@ -67,7 +72,7 @@ func Load(fset *FileSet, fsys fs.FS, name string, lim Limits) (*Expanded, error)
 	if err != nil {
 		return nil, AsList(err)
 	}
-	return Expand(fset, fsys, name, nodes, lim)
+	return expandWith(fset, fsys, name, nodes, lim, true, lazy)
 }
 
 func errText(err error) string {

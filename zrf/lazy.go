@@ -41,15 +41,7 @@ type lazyBlock struct {
 // for them (see the head of lazy.go). Errors inside a deferred block are not reported by
 // LoadLazy but by Force, and Created counts the nodes made so far.
 func LoadLazy(fset *FileSet, fsys fs.FS, name string, lim Limits) (*Expanded, error) {
-	src, err := fs.ReadFile(fsys, name)
-	if err != nil {
-		return nil, ErrorList{{Pos: Position{Filename: name}, Msg: "cannot read rules file: " + errText(err)}}
-	}
-	nodes, err := Read(fset, name, src)
-	if err != nil {
-		return nil, AsList(err)
-	}
-	return expandWith(fset, fsys, name, nodes, lim, true, true)
+	return load(fset, fsys, name, lim, true)
 }
 
 // Force expands n if it is a deferred block, filling in its List, and returns the errors

@@ -420,14 +420,19 @@ func (g *Game) turnsKept(s *engine.State, w *workspace) ([]Turn, error) {
 		}
 	}
 	if g.Options.PassTurn == engine.PassAlways || g.Options.PassTurn == engine.PassForced && len(turns)+w.leafN == 0 {
-		after := w.state(s)
-		pass := engine.PassMove()
-		g.Apply(after, &pass)
-		g.Advance(after)
-		turns = append(turns, Turn{Parts: []engine.Move{pass}, After: after})
+		turns = append(turns, g.passTurn(w, s))
 	}
 	w.turns = turns
 	return turns, nil
+}
+
+// passTurn is the turn of s that passes, its state made in w.
+func (g *Game) passTurn(w *workspace, s *engine.State) Turn {
+	after := w.state(s)
+	pass := engine.PassMove()
+	g.Apply(after, &pass)
+	g.Advance(after)
+	return Turn{Parts: []engine.Move{pass}, After: after}
 }
 
 // turnsOfType resets w and computes in it the turns of s whose first part is of type typ

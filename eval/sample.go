@@ -119,11 +119,7 @@ func (ws *Workspace) Sample(s *engine.State, repetitions int, pick func(n int) i
 	var turns []Turn
 	if g.Options.PassTurn == engine.PassForced {
 		w.reset()
-		after := w.state(s)
-		pass := engine.PassMove()
-		g.Apply(after, &pass)
-		g.Advance(after)
-		w.turns = append(w.turns, Turn{Parts: []engine.Move{pass}, After: after})
+		w.turns = append(w.turns, g.passTurn(w, s))
 		turns = w.turns
 	}
 	res, turns, _ = g.goalsOnTurns(s, turns, repetitions)

@@ -65,6 +65,7 @@ func SVG(g *engine.Game, s *engine.State, opts SVGOptions) (svg []byte, notes []
 	if g.Board != nil {
 		r.values = shownValues(g, s)
 	}
+	r.styles = pieceStyles(g, len(r.values) > 0)
 	r.d = &drawer{g: g, b: r.b, cells: r.cells, stock: r.stock}
 	r.d.symbols()
 	r.colours = playerColours(g.Players)
@@ -208,6 +209,8 @@ type svgRenderer struct {
 	colours [][3]string         // disc colours of each player
 	images  map[string]*svgImage
 	notes   []string
+	styles  []pieceStyle // how each piece type without an image is drawn (pieces.go)
+	art     pieceArt     // what those pieces define once
 
 	minX, minY, maxX, maxY float64
 }
@@ -266,6 +269,7 @@ func (r *svgRenderer) layout() {
 	r.maxX, r.maxY = math.Inf(-1), math.Inf(-1)
 	r.loadImages()
 	r.cellShapes()
+	r.woodCells()
 	if r.board != nil {
 		r.grow(0, 0, float64(r.board.w), float64(r.board.h))
 	} else {
@@ -871,18 +875,11 @@ func (r *svgRenderer) writePieces(w *strings.Builder) {
 				im.id, num(c.cx-float64(im.w)/2), num(c.cy-float64(im.h)/2), o.Player, name)
 			continue
 		}
-		col := r.colour(o.Player)
-		rad := 0.4 * c.size
-		label := r.labels[o]
-		n := utf8.RuneCountInString(label)
-		fsz := rad * [...]float64{1.1, 0.85, 0.62, 0.5}[min(n, 4)-1]
-		fmt.Fprintf(&sb, `<g class="piece p%d" data-loc="%s"><circle cx="%s" cy="%s" r="%s" fill="%s" stroke="%s" stroke-width="%s"/>`,
-			o.Player, name, num(c.cx), num(c.cy), num(rad), col[0], col[1], num(max(0.5, 0.06*rad)))
-		fmt.Fprintf(&sb, `<text x="%s" y="%s" font-size="%s" font-weight="bold" text-anchor="middle" fill="%s">%s</text></g>`+"\n",
-			num(c.cx), num(c.cy+0.35*fsz), num(fsz), col[2], esc(label))
+		r.drawPiece(&sb, c, o)
 	}
-	if sb.Len() > 0 {
+	if sb.Len() > 0 || len(r.art.defs) > 0 {
 		w.WriteString(`<g class="pieces">` + "\n")
+		r.art.write(w)
 		w.WriteString(sb.String())
 		w.WriteString("</g>\n")
 	}

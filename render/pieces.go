@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -53,6 +54,7 @@ type pieceStyle struct {
 	glyph string   // styleChess: k q r b n p
 	lines []string // styleTile: the words written on the tile
 	mark  bool     // styleKing: the second and later royal kinds write their label too
+	faded bool     // a piece already taken, still on the board until the turn ends
 	pips  int      // styleDie: the number shown, 0 for a two-sided die
 	up    bool     // styleDie with pips 0: the marked face is up
 }
@@ -71,6 +73,7 @@ var (
 		"stone": true, "stones": true, "marble": true, "ball": true, "bead": true, "pebble": true,
 		"rock": true, "boulder": true, "seed": true,
 	}
+	takenNames = map[string]bool{"taken": true, "captured": true, "dead": true, "removed": true}
 	shogiWords = []string{"general", "lance", "tokin"}
 	dieWords   = []string{"die", "dice"}
 	upFaces    = map[string]bool{"up": true, "heads": true, "head": true, "marked": true, "on": true, "white": true, "yes": true}
@@ -168,6 +171,8 @@ func pieceStyles(g *engine.Game, values bool) []pieceStyle {
 			s.style, s.glyph = styleChess, chessGlyphs[n]
 		case stoneNames[n]:
 			s.style = styleStone
+		case takenNames[n]:
+			s.style, s.faded = styleMan, true
 		case draughts && manNames[n] && !(chess && n == "pawn"):
 			s.style = styleMan
 		case draughts && !chess:
@@ -350,11 +355,14 @@ func mix(c, d string, t float64) string {
 	return fmt.Sprintf("#%02x%02x%02x", out[0], out[1], out[2])
 }
 
-// dark reports whether a colour is dark.
-func dark(c string) bool {
+// luma is the brightness of a colour, from 0 to 255.
+func luma(c string) float64 {
 	v := rgb(c)
-	return 0.299*v[0]+0.587*v[1]+0.114*v[2] < 110
+	return 0.299*v[0] + 0.587*v[1] + 0.114*v[2]
 }
+
+// dark reports whether a colour is dark.
+func dark(c string) bool { return luma(c) < 110 }
 
 // gradient defines a radial gradient lit from the top left, from a light tint of fill to
 // a shade of it at the edge, and returns its id.
@@ -378,13 +386,14 @@ func (a *pieceArt) pitGradient() string {
 	})
 }
 
-// chessGlyph defines the chess piece glyph of the given side and colour and returns its
-// id: the white pieces filled with fill unless it is white, the black ones as they are.
+// chessGlyph defines the chess piece glyph of a player whose colour is fill and returns
+// its id: the black pieces for black, the white ones for white, and for any other colour
+// the white ones filled with it.
 func (a *pieceArt) chessGlyph(glyph string, fill string) string {
 	defs := chessDefs()
 	a.chess = true
 	switch {
-	case dark(fill):
+	case luma(fill) < 60: // black, not a dark red or blue
 		return a.def("zc-b"+glyph, func() string { return `<g id="zc-b` + glyph + `">` + defs["b"+glyph] + `</g>` })
 	case strings.EqualFold(fill, "#ffffff"):
 		return a.def("zc-w"+glyph, func() string { return `<g id="zc-w` + glyph + `">` + defs["w"+glyph] + `</g>` })
@@ -404,7 +413,11 @@ func (r *svgRenderer) drawPiece(w *strings.Builder, c svgCell, o Occupant) {
 	}
 	col := r.colour(o.Player)
 	x, y, size := c.cx, c.cy, c.size
-	fmt.Fprintf(w, `<g class="piece p%d" data-loc="%s">`, o.Player, esc(r.b.Locs[c.loc].Name))
+	faded := ""
+	if st.faded {
+		faded = ` opacity="0.45"`
+	}
+	fmt.Fprintf(w, `<g class="piece p%d" data-loc="%s"%s>`, o.Player, esc(r.b.Locs[c.loc].Name), faded)
 	a := &r.art
 	switch st.style {
 	case styleChess:
@@ -427,15 +440,17 @@ func (r *svgRenderer) drawPiece(w *strings.Builder, c svgCell, o Occupant) {
 				num(x), num(y), num(k*rad), groove, num(max(0.4, 0.04*rad)))
 		}
 		if st.style == styleKing {
-			writeCrown(w, x, y, rad*0.62, crownInk(col[0]))
-			if st.mark {
+			if !st.mark {
+				writeCrown(w, x, y, rad*0.62, crownInk(col[0]))
+			} else {
+				writeCrown(w, x, y-0.12*rad, rad*0.5, crownInk(col[0]))
 				fsz := rad * 0.42
 				fmt.Fprintf(w, `<text x="%s" y="%s" font-size="%s" font-weight="bold" text-anchor="middle" fill="%s">%s</text>`,
-					num(x), num(y+0.62*rad), num(fsz), col[2], esc(r.labels[o]))
+					num(x), num(y+0.66*rad), num(fsz), col[2], esc(r.labels[o]))
 			}
 		}
 	case styleStone:
-		rad := 0.47 * size
+		rad := r.stoneRadius() * size
 		if int(o.Player) < len(r.g.Players) && r.g.Players[o.Player].Random {
 			col = [3]string{"#8d8a84", "#55524c", "#ffffff"} // a neutral stone: grey
 		}
@@ -524,18 +539,6 @@ func (r *svgRenderer) drawTile(w *strings.Builder, st pieceStyle, o Occupant, x,
 	_ = col
 }
 
-// seedSpots are the places of up to 24 seeds in a pit of radius 1, filled from the
-// middle out along the golden angle.
-var seedSpots = func() [][2]float64 {
-	out := make([][2]float64, 24)
-	for i := range out {
-		rr := 0.72 * math.Sqrt((float64(i)+0.5)/float64(len(out)))
-		a := float64(i) * 2.39996
-		out[i] = [2]float64{rr * math.Cos(a), rr * math.Sin(a)}
-	}
-	return out
-}()
-
 // drawPit draws a pit, round or square, with the seeds that the board's shown values put
 // in it (the count itself is written by writeValues).
 func (r *svgRenderer) drawPit(w *strings.Builder, st pieceStyle, c svgCell, x, y, size float64) {
@@ -548,12 +551,22 @@ func (r *svgRenderer) drawPit(w *strings.Builder, st pieceStyle, c svgCell, x, y
 		fmt.Fprintf(w, `<circle cx="%s" cy="%s" r="%s" fill="url(#%s)" stroke="#4a2c10" stroke-width="%s"/>`,
 			num(x), num(y), num(rad), grad, num(max(0.5, 0.05*rad)))
 	}
-	n := r.seeds(c.loc)
+	// The seeds, up to 40 (the count is written anyway), fill the pit from the middle out
+	// along the golden angle, smaller as there are more.
+	n := min(r.seeds(c.loc), 40)
+	if n == 0 {
+		return
+	}
 	seed := r.art.gradient("#e9e2cf")
-	for i := range min(n, len(seedSpots)) {
-		p := seedSpots[i]
+	sr := 0.2 * min(1, math.Sqrt(6/float64(n)))
+	step := min(1.25*sr, (0.82-sr)/math.Sqrt(float64(n)-0.5))
+	for i := range n {
+		d, a := step*math.Sqrt(float64(i)+0.5), float64(i)*2.39996
+		if n == 1 {
+			d = 0
+		}
 		fmt.Fprintf(w, `<circle cx="%s" cy="%s" r="%s" fill="url(#%s)" stroke="#6d6450" stroke-width="%s"/>`,
-			num(x+p[0]*rad), num(y+p[1]*rad), num(0.13*rad), seed, num(max(0.2, 0.015*rad)))
+			num(x+d*math.Cos(a)*rad), num(y+d*math.Sin(a)*rad), num(sr*rad), seed, num(max(0.2, 0.1*sr*rad)))
 	}
 }
 
@@ -618,8 +631,8 @@ func (r *svgRenderer) drawDie(w *strings.Builder, st pieceStyle, x, y, size floa
 }
 
 // woodCells paints the cells of a board of pits in one wooden colour, not as a chess
-// board, and those of a board of stones (every piece type a stone, the board not drawn
-// as lines: Pentago, Abalone) in wood with a hole at each position.
+// board, and those of some boards of stones (every piece type a stone, the board not
+// drawn as lines: Pentago, Abalone) in wood with a hole at each position.
 func (r *svgRenderer) woodCells() {
 	pits, stones := false, len(r.styles) > 0
 	for _, st := range r.styles {
@@ -627,6 +640,12 @@ func (r *svgRenderer) woodCells() {
 		stones = stones && st.style == styleStone
 	}
 	if r.board != nil || r.b.Lines || !pits && !stones {
+		return
+	}
+	// Stones sit in holes where the game starts on an empty board (Pentago) or on a board
+	// of hexagons (Abalone); on squares with stones set up they stay on a chequered board
+	// (Epaminondas).
+	if !pits && len(r.g.Setup) > 0 && !slices.ContainsFunc(r.shapes, func(c svgCell) bool { return c.shape == shapeHex }) {
 		return
 	}
 	fill := "#c8924f"
@@ -648,4 +667,31 @@ func (r *svgRenderer) woodCells() {
 	for i := range r.shapes {
 		r.shapes[i].fill = fill
 	}
+}
+
+// stoneRadius is the radius of a stone in cell sizes: stones touch, as on a Go board,
+// except on a board of lines with diagonal links (Fanorona), where they leave the lines
+// between them in sight.
+func (r *svgRenderer) stoneRadius() float64 {
+	if r.stoneRad > 0 {
+		return r.stoneRad
+	}
+	r.stoneRad = 0.47
+	if !r.b.Lines {
+		return r.stoneRad
+	}
+	nd := r.b.NDirs()
+	for _, c := range r.shapes {
+		seen := map[engine.Loc]bool{}
+		for d := 0; d < nd && int(c.loc)*nd+d < len(r.b.Next); d++ {
+			if to := r.b.Next[int(c.loc)*nd+d]; to != engine.NoLoc && to != c.loc {
+				seen[to] = true
+			}
+		}
+		if len(seen) > 4 {
+			r.stoneRad = 0.36
+			break
+		}
+	}
+	return r.stoneRad
 }

@@ -17,7 +17,7 @@ import (
 func pieceGroups(t *testing.T, svg []byte) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	re := regexp.MustCompile(`(?m)^<g class="piece p\d+" data-loc="([^"]*)">(.*)</g>$`)
+	re := regexp.MustCompile(`(?m)^<g class="piece p\d+" data-loc="([^"]*)"[^>]*>(.*)</g>$`)
 	for _, m := range re.FindAllStringSubmatch(string(svg), -1) {
 		out[m[1]] = m[2]
 	}
@@ -119,5 +119,171 @@ func TestSVGPieceStyles(t *testing.T) {
 	}
 	if seen != len(want)+1 {
 		t.Errorf("checked %d games, want %d: a game of games/ is missing", seen, len(want)+1)
+	}
+}
+
+// TestSVGPieceLooks checks each style on a small game written here, without bitmaps:
+// what decides a style is the names of the pieces and of the players and the kind of
+// board, never the game's name.
+func TestSVGPieceLooks(t *testing.T) {
+	type look struct {
+		loc  string
+		want []string // in the piece's group
+		not  []string
+	}
+	for _, tt := range []struct {
+		name    string
+		players string
+		pieces  []string
+		setup   map[string][2]int // position: player, kind
+		looks   []look
+	}{{
+		// Chess: glyphs, the white set filled with a player's colour when it is not white.
+		name: "chess", players: "Red Black", pieces: []string{"King", "Queen", "Pawn", "Cannon"},
+		setup: map[string][2]int{"a1": {0, 0}, "b1": {0, 1}, "c1": {1, 2}, "d1": {1, 3}},
+		looks: []look{
+			{"a1", []string{`<use xlink:href="#zc-wkd62828"`}, []string{"<text"}},
+			{"b1", []string{`<use xlink:href="#zc-wqd62828"`}, []string{"<text"}},
+			{"c1", []string{`<use xlink:href="#zc-bp"`}, []string{"<text"}},
+			{"d1", []string{">C</text>"}, []string{"<use"}}, // no chess glyph: a disc
+		},
+	}, {
+		// Draughts: a King beside Men is a crowned man, not a chess king.
+		name: "draughts", players: "White Black", pieces: []string{"Man", "King"},
+		setup: map[string][2]int{"a1": {0, 0}, "b1": {0, 1}, "c1": {1, 1}},
+		looks: []look{
+			{"a1", []string{`fill="none"`}, []string{"<polygon", "<use", "<text"}},
+			{"b1", []string{`fill="none"`, "<polygon"}, []string{"<use", "<text"}},
+			{"c1", []string{"<polygon", `fill="#e8c547"`}, []string{"<use"}}, // a gold crown on black
+		},
+	}, {
+		// Kings and pawns alone are draughts too: chess needs an officer.
+		name: "pawns", players: "White Black", pieces: []string{"Pawn", "King"},
+		setup: map[string][2]int{"a1": {0, 0}, "b1": {0, 1}},
+		looks: []look{{"a1", []string{`fill="none"`}, []string{"<use"}}, {"b1", []string{"<polygon"}, []string{"<use"}}},
+	}, {
+		// Shogi: tiles with the name written, the second player's turned round.
+		name: "shogi", players: "Sente Gote", pieces: []string{"Gold General", "King", "Lance"},
+		setup: map[string][2]int{"a1": {0, 0}, "b1": {1, 2}, "c1": {0, 1}},
+		looks: []look{
+			{"a1", []string{"<polygon", ">Gold</text>", ">Gener</text>"}, []string{"rotate(180"}},
+			{"b1", []string{"<polygon", ">Lance</text>", "rotate(180"}, nil},
+			{"c1", []string{">King</text>"}, []string{"<use"}},
+		},
+	}, {
+		// Stones and a neutral grey rock.
+		name: "stones", players: "Black White ?Rocks", pieces: []string{"Stone", "Rock"},
+		setup: map[string][2]int{"a1": {0, 0}, "b1": {1, 0}, "c1": {2, 1}},
+		looks: []look{
+			{"a1", []string{`fill="url(#zg222222)"`}, []string{"<text"}},
+			{"b1", []string{`fill="url(#zgffffff)"`}, []string{"<text"}},
+			{"c1", []string{`fill="url(#zg8d8a84)"`}, []string{"<text"}},
+		},
+	}, {
+		// Dice of a random seat: pips from the name, or a pyramid with a white tip.
+		name: "dice", players: "White Black ?Dice", pieces: []string{"Die5", "Up", "Down"},
+		setup: map[string][2]int{"a1": {2, 0}, "b1": {2, 1}, "c1": {2, 2}},
+		looks: []look{
+			{"a1", []string{"<rect"}, []string{"<polygon"}},
+			{"b1", []string{"<polygon", `fill="#ffffff"`}, nil},
+			{"c1", []string{"<polygon"}, []string{`fill="#ffffff"`}},
+		},
+	}, {
+		// Anything else: a disc with its letter.
+		name: "other", players: "North South", pieces: []string{"Sorcerer"},
+		setup: map[string][2]int{"a1": {0, 0}},
+		looks: []look{{"a1", []string{">S</text>", "<circle"}, nil}},
+	}} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := game(gridBoard("a/b/c/d", "2/1", 50), tt.players, tt.pieces...)
+			for i := range g.Players {
+				g.Players[i].Random = strings.HasPrefix(g.Players[i].Name, "?")
+			}
+			for _, pc := range g.Pieces {
+				pc.HasMoves = true
+				if strings.HasPrefix(pc.Name, "Die") || pc.Name == "Up" || pc.Name == "Down" {
+					pc.HasMoves, pc.HasDrops = false, true
+				}
+			}
+			for loc, pk := range tt.setup {
+				place(g, engine.Player(pk[0]), engine.Kind(pk[1]), loc)
+			}
+			svg, _ := render.SVG(g, nil, render.SVGOptions{})
+			checkXML(t, svg)
+			groups := pieceGroups(t, svg)
+			if len(groups) != len(tt.setup) {
+				t.Errorf("%d pieces drawn, want %d", len(groups), len(tt.setup))
+			}
+			for _, l := range tt.looks {
+				body, ok := groups[l.loc]
+				if !ok {
+					t.Errorf("%s: no piece drawn", l.loc)
+					continue
+				}
+				for _, w := range l.want {
+					if !strings.Contains(body, w) {
+						t.Errorf("%s: no %s in %s", l.loc, w, body)
+					}
+				}
+				for _, w := range l.not {
+					if strings.Contains(body, w) {
+						t.Errorf("%s: %s in %s", l.loc, w, body)
+					}
+				}
+			}
+			// Every reference is defined.
+			for _, m := range regexp.MustCompile(`(?:href="#|url\(#)([^")]+)`).FindAllStringSubmatch(string(svg), -1) {
+				if !strings.Contains(string(svg), `id="`+m[1]+`"`) {
+					t.Errorf("%s used, not defined", m[1])
+				}
+			}
+		})
+	}
+}
+
+// TestSVGStonesAndPits plays the bundled Go and Bao a few turns and checks the stones
+// and the seeds in the pits against the state.
+func TestSVGStonesAndPits(t *testing.T) {
+	for _, tt := range []struct {
+		file  string
+		turns int
+	}{{"go.zrf", 6}, {"bao.zrf", 4}} {
+		g := evaltest.Load(t, filepath.Join("..", "games", tt.file))
+		s := g.NewState()
+		ws := g.NewWorkspace()
+		for i := range tt.turns {
+			turns, err := ws.Turns(s)
+			if err != nil || len(turns) == 0 {
+				t.Fatalf("%s: turn %d: %v", tt.file, i, err)
+			}
+			s = turns[(7*i+3)%len(turns)].After.Clone()
+		}
+		svg, _ := render.SVG(g.Game, s, render.SVGOptions{})
+		checkXML(t, svg)
+		groups := pieceGroups(t, svg)
+		n := 0
+		for l, c := range s.Cells {
+			if c.IsEmpty() {
+				continue
+			}
+			n++
+			name := g.Board.Locs[l].Name
+			body := groups[name]
+			switch tt.file {
+			case "go.zrf":
+				want := map[engine.Player]string{0: "#zg222222", 1: "#zgffffff"}[c.Player()]
+				if !strings.Contains(body, want) || strings.Contains(body, "<text") {
+					t.Errorf("go: %s: no stone %s: %s", name, want, body)
+				}
+			case "bao.zrf":
+				seeds := int(g.Val(s, engine.ValPos, g.Ext.PosIntIndex("seeds"), engine.Loc(l)))
+				if got := strings.Count(body, "#zge9e2cf"); got != min(seeds, 40) || !strings.Contains(body, "#zgpit") {
+					t.Errorf("bao: %s: %d seeds drawn in a pit, want %d: %s", name, got, seeds, body)
+				}
+			}
+		}
+		if n < tt.turns || len(groups) != n {
+			t.Errorf("%s: %d pieces on the board, %d drawn", tt.file, n, len(groups))
+		}
 	}
 }

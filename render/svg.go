@@ -211,6 +211,8 @@ type svgRenderer struct {
 	notes   []string
 	styles  []pieceStyle // how each piece type without an image is drawn (pieces.go)
 	art     pieceArt     // what those pieces define once
+	// stoneRad is the radius of stones in cell sizes, once stoneRadius has computed it.
+	stoneRad float64
 
 	minX, minY, maxX, maxY float64
 }

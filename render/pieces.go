@@ -50,13 +50,15 @@ const (
 
 // pieceStyle is how one piece type is drawn.
 type pieceStyle struct {
-	style int
-	glyph string   // styleChess: k q r b n p
-	lines []string // styleTile: the words written on the tile
-	mark  bool     // styleKing: the second and later royal kinds write their label too
-	faded bool     // a piece already taken, still on the board until the turn ends
-	pips  int      // styleDie: the number shown, 0 for a two-sided die
-	up    bool     // styleDie with pips 0: the marked face is up
+	style    int
+	glyph    string   // styleChess: k q r b n p
+	lines    []string // styleTile: the words written on the tile
+	promoted bool     // styleTile: written in red
+	mark     bool     // styleKing: the second and later royal kinds write their label too
+	faded    bool     // a piece already taken, still on the board until the turn ends
+	count    int      // stylePit of a piece that stands for a count of seeds ("p3"), or 0
+	pips     int      // styleDie: the number shown, 0 for a two-sided die
+	up       bool     // styleDie with pips 0: the marked face is up
 }
 
 // Names of pieces, lower case and letters only.
@@ -74,6 +76,7 @@ var (
 		"rock": true, "boulder": true, "seed": true,
 	}
 	takenNames = map[string]bool{"taken": true, "captured": true, "dead": true, "removed": true}
+	countName  = regexp.MustCompile(`^([A-Za-z]+)-?0*([1-9][0-9]{0,2})$`)
 	shogiWords = []string{"general", "lance", "tokin"}
 	dieWords   = []string{"die", "dice"}
 	upFaces    = map[string]bool{"up": true, "heads": true, "head": true, "marked": true, "on": true, "white": true, "yes": true}
@@ -152,6 +155,16 @@ func pieceStyles(g *engine.Game, values bool) []pieceStyle {
 			most = k
 		}
 	}
+	// Plain ZRF has no numbers: a mancala gives each count of seeds a piece type of its
+	// own, a family of names with one prefix and a number (p1, p2 … p54).
+	counts := make([]int, len(g.Pieces))
+	family := map[string]int{}
+	for k, pc := range g.Pieces {
+		if m := countName.FindStringSubmatch(pc.Name); m != nil {
+			counts[k], _ = strconv.Atoi(m[2])
+			family[strings.ToLower(m[1])]++
+		}
+	}
 	kings := 0
 	for k, pc := range g.Pieces {
 		n := names[k]
@@ -162,11 +175,14 @@ func pieceStyles(g *engine.Game, values bool) []pieceStyle {
 			if k == most {
 				s.style = stylePit
 			}
+		case counts[k] > 0 && family[strings.ToLower(countName.FindStringSubmatch(pc.Name)[1])] >= 5:
+			s.style, s.count = stylePit, counts[k]
 		case (random[k] || pc.HasDrops) && !pc.HasMoves && dieName(pc.Name, g):
 			s.style = styleDie
 			s.pips, s.up = dieFace(pc.Name)
 		case shogi:
-			s.style, s.lines = styleTile, tileLines(pc.Name)
+			s.style = styleTile
+			s.lines, s.promoted = tileLines(pc.Name)
 		case chess && chessGlyphs[n] != "":
 			s.style, s.glyph = styleChess, chessGlyphs[n]
 		case stoneNames[n]:
@@ -234,24 +250,32 @@ func dieFace(name string) (pips int, up bool) {
 	return 0, false
 }
 
-// tileLines returns the words written on a shogi tile: at most two, each cut to five
-// letters ("Gold General" is "Gold", "Gener").
-func tileLines(name string) []string {
-	ws := words(name)
+// tileLines returns the words written on a shogi tile, at most two, each of at most six
+// letters or cut to three and a dot ("Gold General" is "Gold", "Gen."), and whether the
+// piece is promoted: its name starts with "Promoted" or "+", or ends in a capital P
+// ("PawnP"), which is left out.
+func tileLines(name string) (lines []string, promoted bool) {
+	ws := words(strings.TrimPrefix(name, "+"))
+	promoted = strings.HasPrefix(name, "+")
+	if len(ws) > 1 && strings.EqualFold(ws[0], "promoted") {
+		ws, promoted = ws[1:], true
+	}
+	if len(ws) > 1 && ws[len(ws)-1] == "P" {
+		ws, promoted = ws[:len(ws)-1], true
+	}
 	if len(ws) == 0 {
-		return []string{"?"}
+		return []string{"?"}, promoted
 	}
 	if len(ws) > 2 {
 		ws = ws[:2]
 	}
-	out := make([]string, len(ws))
-	for i, w := range ws {
-		if r := []rune(w); len(r) > 5 {
-			w = string(r[:5])
+	for _, w := range ws {
+		if r := []rune(w); len(r) > 6 {
+			w = string(r[:3]) + "."
 		}
-		out[i] = w
+		lines = append(lines, w)
 	}
-	return out
+	return lines, promoted
 }
 
 // chessDefs holds the groups of the chess pieces of cburnett.svg, by id (wk, bq…),
@@ -506,23 +530,30 @@ func writeCrown(w *strings.Builder, x, y, half float64, ink string) {
 		num(x-half), num(base), num(2*half), num(0.22*h), ink, sw)
 }
 
-// drawTile draws a shogi tile pointing at the opponent: up for the first player, down for
-// the others, with the name's words on it.
+// drawTile draws a shogi tile pointing away from its owner's side, with the name's words
+// on it; with more than two players its edge is in the owner's colour.
 func (r *svgRenderer) drawTile(w *strings.Builder, st pieceStyle, o Occupant, x, y, size float64, col [3]string) {
 	hw, hh := 0.36*size, 0.44*size
 	pts := [][2]float64{{0, -hh}, {0.78 * hw, -0.62 * hh}, {hw, hh}, {-hw, hh}, {-0.78 * hw, -0.62 * hh}}
 	rot := ""
-	if o.Player != 0 {
-		rot = fmt.Sprintf(` transform="rotate(180 %s %s)"`, num(x), num(y))
+	if a := r.facing(o.Player); a != 0 {
+		rot = fmt.Sprintf(` transform="rotate(%d %s %s)"`, a, num(x), num(y))
 	}
 	var s []string
 	for _, p := range pts {
 		s = append(s, num(x+p[0])+","+num(y+p[1]))
 	}
-	fmt.Fprintf(w, `<g%s><polygon points="%s" fill="#f3d9a4" stroke="#6b4a1e" stroke-width="%s" stroke-linejoin="round"/>`,
-		rot, strings.Join(s, " "), num(max(0.5, 0.025*size)))
+	edge, ew := "#6b4a1e", max(0.5, 0.025*size)
+	if len(r.g.Players) > 2 {
+		edge, ew = col[1], max(1, 0.06*size)
+		if luma(col[0]) > 240 { // white: a grey edge
+			edge = "#9a9a9a"
+		}
+	}
+	fmt.Fprintf(w, `<g%s><polygon points="%s" fill="#f3d9a4" stroke="%s" stroke-width="%s" stroke-linejoin="round"/>`,
+		rot, strings.Join(s, " "), edge, num(ew))
 	ink := "#1a1a1a"
-	if strings.HasPrefix(strings.ToLower(r.g.Pieces[o.Kind].Name), "promoted") || strings.HasPrefix(r.g.Pieces[o.Kind].Name, "+") {
+	if st.promoted {
 		ink = "#b01c1c"
 	}
 	n := 0
@@ -553,10 +584,21 @@ func (r *svgRenderer) drawPit(w *strings.Builder, st pieceStyle, c svgCell, x, y
 	}
 	// The seeds, up to 40 (the count is written anyway), fill the pit from the middle out
 	// along the golden angle, smaller as there are more.
-	n := min(r.seeds(c.loc), 40)
+	n := r.seeds(c.loc)
+	if st.count > 0 {
+		n = st.count
+	}
 	if n == 0 {
 		return
 	}
+	defer func() {
+		// A count that the board does not write as a value is written here, in the same
+		// badge (see writeValues).
+		if st.count > 0 {
+			writeBadge(w, strconv.Itoa(n), x+0.28*size, y-0.28*size, 0.2*size)
+		}
+	}()
+	n = min(n, 40)
 	seed := r.art.gradient("#e9e2cf")
 	sr := 0.2 * min(1, math.Sqrt(6/float64(n)))
 	step := min(1.25*sr, (0.82-sr)/math.Sqrt(float64(n)-0.5))
@@ -694,4 +736,58 @@ func (r *svgRenderer) stoneRadius() float64 {
 		}
 	}
 	return r.stoneRad
+}
+
+// facing returns the angle in degrees, a multiple of 90, by which player p's tiles turn
+// from pointing up: towards the middle of the board from where the player's pieces
+// stand at the start, or else up for the first player and down for the others.
+func (r *svgRenderer) facing(p engine.Player) int {
+	if r.faces == nil {
+		r.faces = map[engine.Player]int{}
+		var cx, cy, n float64
+		sum := map[engine.Player][3]float64{}
+		for _, c := range r.shapes {
+			cx, cy, n = cx+c.cx, cy+c.cy, n+1
+		}
+		for _, pl := range r.g.Setup {
+			if i, ok := r.byLoc[pl.Loc]; ok {
+				c, v := r.shapes[i], sum[pl.Player]
+				sum[pl.Player] = [3]float64{v[0] + c.cx, v[1] + c.cy, v[2] + 1}
+			}
+		}
+		for q := range r.g.Players {
+			v := sum[engine.Player(q)]
+			a := 180
+			if q == 0 {
+				a = 0
+			}
+			if v[2] > 0 && n > 0 {
+				dx, dy := cx/n-v[0]/v[2], cy/n-v[1]/v[2]
+				switch {
+				case math.Abs(dx) > math.Abs(dy) && dx > 0:
+					a = 90
+				case math.Abs(dx) > math.Abs(dy):
+					a = 270
+				case dy > 0:
+					a = 180
+				case dy < 0:
+					a = 0
+				}
+			}
+			r.faces[engine.Player(q)] = a
+		}
+	}
+	return r.faces[p]
+}
+
+// writeBadge writes text in a dark badge of radius rad centred on x, y.
+func writeBadge(w *strings.Builder, text string, x, y, rad float64) {
+	fsz := rad * 1.2
+	if n := len(text); n > 2 {
+		fsz = rad * 2.4 / float64(n)
+	}
+	fmt.Fprintf(w, `<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="#ffffff" stroke-width="%s"/>`,
+		num(x), num(y), num(rad), svgInk, num(max(0.5, 0.12*rad)))
+	fmt.Fprintf(w, `<text x="%s" y="%s" font-size="%s" font-weight="bold" text-anchor="middle" fill="#ffffff">%s</text>`,
+		num(x), num(y+0.36*fsz), num(fsz), esc(text))
 }

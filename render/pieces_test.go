@@ -162,12 +162,13 @@ func TestSVGPieceLooks(t *testing.T) {
 		setup: map[string][2]int{"a1": {0, 0}, "b1": {0, 1}},
 		looks: []look{{"a1", []string{`fill="none"`}, []string{"<use"}}, {"b1", []string{"<polygon"}, []string{"<use"}}},
 	}, {
-		// Shogi: tiles with the name written, the second player's turned round.
-		name: "shogi", players: "Sente Gote", pieces: []string{"Gold General", "King", "Lance"},
-		setup: map[string][2]int{"a1": {0, 0}, "b1": {1, 2}, "c1": {0, 1}},
+		// Shogi: tiles with the name written, pointing away from their owner's side.
+		name: "shogi", players: "Sente Gote", pieces: []string{"Gold General", "King", "Lance", "PawnP"},
+		setup: map[string][2]int{"a1": {0, 0}, "b2": {1, 2}, "c1": {0, 1}, "d1": {0, 3}},
 		looks: []look{
-			{"a1", []string{"<polygon", ">Gold</text>", ">Gener</text>"}, []string{"rotate(180"}},
-			{"b1", []string{"<polygon", ">Lance</text>", "rotate(180"}, nil},
+			{"a1", []string{"<polygon", ">Gold</text>", ">Gen.</text>", `fill="#1a1a1a"`}, []string{"rotate(180"}},
+			{"d1", []string{">Pawn</text>", `fill="#b01c1c"`}, []string{">P</text>"}}, // promoted: in red
+			{"b2", []string{"<polygon", ">Lance</text>", "rotate(180"}, nil}, // Gote sits at the top
 			{"c1", []string{">King</text>"}, []string{"<use"}},
 		},
 	}, {

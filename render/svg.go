@@ -211,8 +211,10 @@ type svgRenderer struct {
 	notes   []string
 	styles  []pieceStyle // how each piece type without an image is drawn (pieces.go)
 	art     pieceArt     // what those pieces define once
-	// stoneRad is the radius of stones in cell sizes, once stoneRadius has computed it.
+	// stoneRad is the radius of stones in cell sizes, once stoneRadius has computed it,
+	// and faces the way each player's shogi tiles point, once facing has.
 	stoneRad float64
+	faces    map[engine.Player]int
 
 	minX, minY, maxX, maxY float64
 }

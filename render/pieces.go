@@ -5,7 +5,7 @@ package render
 //
 //   - chess men (King, Queen, Rook, Bishop, Knight, Pawn in a game with at least one of
 //     the officers) as the Cburnett chess pieces of pieces/cburnett.svg;
-//   - shogi pieces (a game with a General, a Lance or a Tokin) as pentagonal tiles
+//   - shogi pieces (a game with a Lance, a Tokin, a Gold or a Silver) as pentagonal tiles
 //     pointing at the opponent, with the name written on them;
 //   - draughts men (Man, Checker, Pedina…, or a Pawn without officers) as grooved discs,
 //     and the other pieces of such a game (King, Dama…) as discs with a crown;
@@ -77,7 +77,7 @@ var (
 	}
 	takenNames = map[string]bool{"taken": true, "captured": true, "dead": true, "removed": true}
 	countName  = regexp.MustCompile(`^([A-Za-z]+)-?0*([1-9][0-9]{0,2})$`)
-	shogiWords = []string{"general", "lance", "tokin"}
+	shogiWords = []string{"lance", "tokin", "gold", "silver"} // not "general": Xiangqi has one
 	dieWords   = []string{"die", "dice"}
 	upFaces    = map[string]bool{"up": true, "heads": true, "head": true, "marked": true, "on": true, "white": true, "yes": true}
 	downFaces  = map[string]bool{"down": true, "tails": true, "tail": true, "blank": true, "off": true, "black": true, "no": true}
@@ -482,7 +482,7 @@ func (r *svgRenderer) drawPiece(w *strings.Builder, c svgCell, o Occupant) {
 		fmt.Fprintf(w, `<circle cx="%s" cy="%s" r="%s" fill="url(#%s)" stroke="%s" stroke-width="%s"/>`,
 			num(x), num(y), num(rad), a.gradient(col[0]), mix(col[0], "#000000", 0.45), num(max(0.3, 0.025*rad)))
 	case stylePit, styleHouse:
-		r.drawPit(w, st, c, x, y, size)
+		r.drawPit(w, st, c, x, y, size, col)
 	case styleDie:
 		r.drawDie(w, st, x, y, size)
 	default:
@@ -550,7 +550,7 @@ func (r *svgRenderer) drawTile(w *strings.Builder, st pieceStyle, o Occupant, x,
 			edge = "#9a9a9a"
 		}
 	}
-	fmt.Fprintf(w, `<g%s><polygon points="%s" fill="#f3d9a4" stroke="%s" stroke-width="%s" stroke-linejoin="round"/>`,
+	fmt.Fprintf(w, `<g%s><polygon points="%s" fill="#f8e6bb" stroke="%s" stroke-width="%s" stroke-linejoin="round"/>`,
 		rot, strings.Join(s, " "), edge, num(ew))
 	ink := "#1a1a1a"
 	if st.promoted {
@@ -571,10 +571,15 @@ func (r *svgRenderer) drawTile(w *strings.Builder, st pieceStyle, o Occupant, x,
 }
 
 // drawPit draws a pit, round or square, with the seeds that the board's shown values put
-// in it (the count itself is written by writeValues).
-func (r *svgRenderer) drawPit(w *strings.Builder, st pieceStyle, c svgCell, x, y, size float64) {
+// in it (the count itself is written by writeValues), or as many as the piece stands for.
+func (r *svgRenderer) drawPit(w *strings.Builder, st pieceStyle, c svgCell, x, y, size float64, col [3]string) {
 	rad := 0.42 * size
 	grad := r.art.pitGradient()
+	if st.count > 0 {
+		// A count piece belongs to a player, who may move it anywhere: a rim of its colour.
+		fmt.Fprintf(w, `<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="%s" stroke-width="%s"/>`,
+			num(x), num(y), num(1.1*rad), col[0], col[1], num(max(0.5, 0.04*rad)))
+	}
 	if st.style == styleHouse {
 		fmt.Fprintf(w, `<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="url(#%s)" stroke="#4a2c10" stroke-width="%s"/>`,
 			num(x-rad), num(y-rad), num(2*rad), num(2*rad), num(0.2*rad), grad, num(max(0.5, 0.05*rad)))
@@ -672,16 +677,25 @@ func (r *svgRenderer) drawDie(w *strings.Builder, st pieceStyle, x, y, size floa
 		num(ax), num(ay), num(0.2*rad), tip, edge, num(max(0.5, 0.04*rad)))
 }
 
-// woodCells paints the cells of a board of pits in one wooden colour, not as a chess
-// board, and those of some boards of stones (every piece type a stone, the board not
+// woodCells paints the cells of a board of pits, or of shogi tiles, in one wooden
+// colour, not as a chess board, and those of some boards of stones (every piece type a stone, the board not
 // drawn as lines: Pentago, Abalone) in wood with a hole at each position.
 func (r *svgRenderer) woodCells() {
-	pits, stones := false, len(r.styles) > 0
+	pits, stones, tiles := false, len(r.styles) > 0, false
 	for _, st := range r.styles {
 		pits = pits || st.style == stylePit || st.style == styleHouse
 		stones = stones && st.style == styleStone
+		tiles = tiles || st.style == styleTile
 	}
-	if r.board != nil || r.b.Lines || !pits && !stones {
+	if r.board != nil || r.b.Lines || !pits && !stones && !tiles {
+		return
+	}
+	if tiles && !pits { // a shogi board: plain wood, its squares ruled
+		for i := range r.shapes {
+			if r.shapes[i].shape == shapeRect {
+				r.shapes[i].fill = "#d4a65a"
+			}
+		}
 		return
 	}
 	// Stones sit in holes where the game starts on an empty board (Pentago) or on a board

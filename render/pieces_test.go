@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -190,6 +191,16 @@ func TestSVGPieceLooks(t *testing.T) {
 			{"c1", []string{"<polygon"}, []string{`fill="#ffffff"`}},
 		},
 	}, {
+		// A plain-ZRF mancala: a piece type for each count of seeds, drawn as a pit with
+		// that many seeds and the count written; a lone numbered name is no count.
+		name: "counts", players: "First Second", pieces: []string{"p1", "p2", "p3", "p4", "p5", "Rook2"},
+		setup: map[string][2]int{"a1": {0, 2}, "b1": {1, 4}, "c1": {0, 5}},
+		looks: []look{
+			{"a1", []string{"#zgpit", ">3</text>"}, nil},
+			{"b1", []string{"#zgpit", ">5</text>"}, nil},
+			{"c1", []string{`"#zc-wr`}, []string{"#zgpit"}}, // a rook, whatever its number
+		},
+	}, {
 		// Anything else: a disc with its letter.
 		name: "other", players: "North South", pieces: []string{"Sorcerer"},
 		setup: map[string][2]int{"a1": {0, 0}},
@@ -217,6 +228,11 @@ func TestSVGPieceLooks(t *testing.T) {
 			}
 			for _, l := range tt.looks {
 				body, ok := groups[l.loc]
+				if n := strings.Count(body, "#zge9e2cf"); tt.name == "counts" && ok && strings.Contains(body, "#zgpit") {
+					if want := strings.Count(body, "</text>"); want != 1 || !strings.Contains(body, ">"+strconv.Itoa(n)+"</text>") {
+						t.Errorf("%s: %d seeds drawn, count written otherwise: %s", l.loc, n, body)
+					}
+				}
 				if !ok {
 					t.Errorf("%s: no piece drawn", l.loc)
 					continue

@@ -169,7 +169,7 @@ func TestSVGPieceLooks(t *testing.T) {
 		looks: []look{
 			{"a1", []string{"<polygon", ">Gold</text>", ">Gen.</text>", `fill="#1a1a1a"`}, []string{"rotate(180"}},
 			{"d1", []string{">Pawn</text>", `fill="#b01c1c"`}, []string{">P</text>"}}, // promoted: in red
-			{"b2", []string{"<polygon", ">Lance</text>", "rotate(180"}, nil}, // Gote sits at the top
+			{"b2", []string{"<polygon", ">Lance</text>", "rotate(180"}, nil},          // Gote sits at the top
 			{"c1", []string{">King</text>"}, []string{"<use"}},
 		},
 	}, {

@@ -63,7 +63,7 @@ func SVG(g *engine.Game, s *engine.State, opts SVGOptions) (svg []byte, notes []
 		r.cells, r.stock = startCells(g), g.Stock
 	}
 	if g.Board != nil {
-		r.values = shownValues(g, s)
+		r.values, r.held = shownValues(g, s), heldValues(g, s)
 	}
 	r.styles = pieceStyles(g, len(r.values) > 0)
 	r.d = &drawer{g: g, b: r.b, cells: r.cells, stock: r.stock}
@@ -195,8 +195,10 @@ type svgRenderer struct {
 	d     *drawer // for the piece symbols
 	cells []Occupant
 	stock []engine.Stock
-	// values are the texts (show-values ...) writes on each position, or nil.
+	// values are the texts (show-values ...) writes on each position, or nil, and held
+	// those it writes beside each player's name.
 	values []string
+	held   [][]string
 
 	board   *svgImage // the board image, or nil
 	shapes  []svgCell // in position order
@@ -625,12 +627,19 @@ func (r *svgRenderer) legend() {
 				hand = append(hand, fmt.Sprintf("%d %s", n, r.g.Pieces[k].Name))
 			}
 		}
-		if !has && len(hand) == 0 && info.Random {
+		var held []string
+		if p < len(r.held) {
+			held = r.held[p]
+		}
+		if !has && len(hand) == 0 && len(held) == 0 && info.Random {
 			continue // a seat that only throws dice, say
 		}
-		if len(hand) > 0 {
-			line(engine.Player(p), info.Name+", in hand:", hand)
-		} else {
+		switch {
+		case len(hand) > 0:
+			line(engine.Player(p), info.Name+", in hand:", append(hand, held...))
+		case len(held) > 0:
+			line(engine.Player(p), info.Name+":", held)
+		default:
 			line(engine.Player(p), info.Name, nil)
 		}
 	}

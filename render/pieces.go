@@ -805,3 +805,51 @@ func writeBadge(w *strings.Builder, text string, x, y, rad float64) {
 	fmt.Fprintf(w, `<text x="%s" y="%s" font-size="%s" font-weight="bold" text-anchor="middle" fill="#ffffff">%s</text>`,
 		num(x), num(y+0.36*fsz), num(fsz), esc(text))
 }
+
+// writeStarPoints marks the star points of a board of stones drawn as lines, a square
+// grid of n by n points with no diagonal links and n odd from 9 up (a Go board): the
+// points on the third line from the edges (the fourth from 13 up) at the corners, the
+// middle point, and from 19 up the middles of the sides.
+func (r *svgRenderer) writeStarPoints(w *strings.Builder) {
+	if len(r.b.Grids) != 1 || len(r.b.Grids[0].Dims) != 2 || r.stoneRadius() != 0.47 {
+		return
+	}
+	for _, st := range r.styles {
+		if st.style != styleStone {
+			return
+		}
+	}
+	g := r.b.Grids[0]
+	n := len(g.Dims[0].Labels)
+	if n != len(g.Dims[1].Labels) || n < 9 || n%2 == 0 {
+		return
+	}
+	d := 2
+	if n >= 13 {
+		d = 3
+	}
+	kind := func(i int) int { // 1 on a corner line, 2 on the middle line, 0 elsewhere
+		switch i {
+		case d, n - 1 - d:
+			return 1
+		case n / 2:
+			return 2
+		}
+		return 0
+	}
+	var sb strings.Builder
+	for _, c := range r.shapes {
+		info := r.b.Locs[c.loc]
+		if info.Grid != 0 || len(info.Coords) != 2 {
+			continue
+		}
+		a, b := kind(info.Coords[0]), kind(info.Coords[1])
+		if a == 0 || b == 0 || a != b && n < 19 {
+			continue
+		}
+		fmt.Fprintf(&sb, `<circle cx="%s" cy="%s" r="%s"/>`+"\n", num(c.cx), num(c.cy), num(0.11*c.size))
+	}
+	if sb.Len() > 0 {
+		fmt.Fprintf(w, `<g class="stars" fill="%s">`+"\n%s</g>\n", svgInk, sb.String())
+	}
+}

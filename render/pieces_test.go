@@ -304,3 +304,45 @@ func TestSVGStonesAndPits(t *testing.T) {
 		}
 	}
 }
+
+// TestSVGStarPoints checks the star points of Go boards: 5 on 9x9 and 13x13 (c3 and
+// d4 the first), 9 on 19x19, none on Fanorona's board of lines, which has diagonals.
+func TestSVGStarPoints(t *testing.T) {
+	stars := regexp.MustCompile(`(?s)<g class="stars"[^>]*>(.*?)</g>`)
+	for _, tt := range []struct {
+		file, variant, first string
+		n                    int
+	}{
+		{"go.zrf", "Go 9x9", "c3", 5}, {"go.zrf", "Go 13x13", "d4", 5}, {"go.zrf", "Go 19x19", "d4", 9},
+		{"fanorona.zrf", "", "", 0},
+	} {
+		f, err := eval.LoadFile(filepath.Join("..", "games", tt.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := f.Default()
+		if tt.variant != "" {
+			g, err = f.Find(tt.variant)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		svg, _ := render.SVG(g.Game, nil, render.SVGOptions{})
+		m := stars.FindSubmatch(svg)
+		n := 0
+		if m != nil {
+			n = strings.Count(string(m[1]), "<circle ")
+		}
+		if n != tt.n {
+			t.Errorf("%s %s: %d star points, want %d", tt.file, tt.variant, n, tt.n)
+		}
+		if tt.first != "" && m != nil {
+			l := g.Board.LocIndex(tt.first)
+			r := g.Board.Locs[l].Rect
+			at := `cx="` + strconv.Itoa((r[0]+r[2])/2) + `" cy="` + strconv.Itoa((r[1]+r[3])/2) + `"`
+			if !strings.Contains(string(m[1]), at) {
+				t.Errorf("%s %s: no star point on %s (%s):\n%s", tt.file, tt.variant, tt.first, at, m[1])
+			}
+		}
+	}
+}

@@ -824,6 +824,7 @@ func (r *svgRenderer) writeLines(w *strings.Builder) {
 		}
 	}
 	w.WriteString("</g>\n")
+	r.writeStarPoints(w)
 	w.WriteString(`<g class="points" stroke="none">` + "\n")
 	for _, c := range r.shapes {
 		fmt.Fprintf(w, "%s\n", shapeElem(c, "#ffffff", 0, fmt.Sprintf(` class="cell" data-loc="%s" fill-opacity="0"`, esc(r.b.Locs[c.loc].Name))))

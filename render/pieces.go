@@ -6,16 +6,21 @@ package render
 //   - chess men (King, Queen, Rook, Bishop, Knight, Pawn in a game with at least one of
 //     the officers) as the Cburnett chess pieces of pieces/cburnett.svg;
 //   - shogi pieces (a game with a Lance, a Tokin, a Gold or a Silver) as pentagonal tiles
-//     pointing at the opponent, with the name written on them;
+//     pointing away from their owner's side, with the name written on them (promoted
+//     ones in red), on a board of plain wood;
 //   - draughts men (Man, Checker, Pedina…, or a Pawn without officers) as grooved discs,
 //     and the other pieces of such a game (King, Dama…) as discs with a crown;
-//   - stones (Stone, Marble, Pebble, Bead, Rock…) as shaded stones;
+//   - stones (Stone, Marble, Pebble, Bead, Rock…) as shaded stones, in holes on a wooden
+//     board when the game starts empty or the board is of hexagons, with the star
+//     points on a Go board of lines;
 //   - the pieces on a board that writes values on its positions (show-values: the seeds
 //     of a mancala) as pits holding that many seeds, and the less common kinds as square
-//     pits (Bao's nyumba);
+//     pits (Bao's nyumba); in plain ZRF, a family of piece types named for counts (p1 …
+//     p54) as pits with that many seeds, the count written;
 //   - the pieces of a seat that moves at random and that have no moves of their own (a
 //     throw's dice) as dice: pips for a number in the name, a pyramid with a white or a
 //     dark tip for a two-sided die (Up, Down);
+//   - a piece named Taken (or Captured, Dead) as a faded man;
 //   - anything else as a bevelled disc with the piece's letter.
 
 import (
@@ -81,7 +86,7 @@ var (
 	dieWords   = []string{"die", "dice"}
 	upFaces    = map[string]bool{"up": true, "heads": true, "head": true, "marked": true, "on": true, "white": true, "yes": true}
 	downFaces  = map[string]bool{"down": true, "tails": true, "tail": true, "blank": true, "off": true, "black": true, "no": true}
-	numWords   = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+	numWords   = [...]string{1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 )
 
 // letters returns the letters of s in lower case.
@@ -233,12 +238,12 @@ func dieName(name string, g *engine.Game) bool {
 // dieFace reads the face a die's name shows: a number from 1 to 6 (digits or words), or
 // for a two-sided die whether its marked face is up.
 func dieFace(name string) (pips int, up bool) {
-	if m := regexp.MustCompile(`[1-6]`).FindString(name); m != "" {
-		return int(m[0] - '0'), false
+	if i := strings.IndexAny(name, "123456"); i >= 0 {
+		return int(name[i] - '0'), false
 	}
 	n := letters(name)
-	for w, v := range numWords {
-		if strings.HasSuffix(n, w) || strings.HasPrefix(n, w) {
+	for v, w := range numWords {
+		if v > 0 && (strings.HasSuffix(n, w) || strings.HasPrefix(n, w)) {
 			return v, false
 		}
 	}
@@ -567,7 +572,6 @@ func (r *svgRenderer) drawTile(w *strings.Builder, st pieceStyle, o Occupant, x,
 			num(x), num(y0+float64(i)*fsz+0.35*fsz), num(fsz), ink, esc(l))
 	}
 	w.WriteString("</g>")
-	_ = col
 }
 
 // drawPit draws a pit, round or square, with the seeds that the board's shown values put

@@ -10,7 +10,8 @@ package render
 //     ones in red), on a board of plain wood;
 //   - draughts men (Man, Checker, Pedina…, or a Pawn without officers) as grooved discs,
 //     and the other pieces of such a game (King, Dama…) as discs with a crown;
-//   - stones (Stone, Marble, Pebble, Bead, Rock…) as shaded stones, in holes on a wooden
+//   - stones (Stone, Marble, Pebble, Bead, Rock…, or a Man or a Disc dropped on a board
+//     that starts empty) as shaded stones, in holes on a wooden
 //     board when the game starts empty or the board is of hexagons, with the star
 //     points on a Go board of lines;
 //   - the pieces on a board that writes values on its positions (show-values: the seeds
@@ -170,6 +171,12 @@ func pieceStyles(g *engine.Game, values bool) []pieceStyle {
 			family[strings.ToLower(m[1])]++
 		}
 	}
+	// A game that starts on an empty board and drops its pieces plays with stones, whatever
+	// it calls them (a Piece, a Disc).
+	dropped := len(g.Setup) == 0 && len(g.Pieces) > 0
+	for _, pc := range g.Pieces {
+		dropped = dropped && pc.HasDrops
+	}
 	kings := 0
 	for k, pc := range g.Pieces {
 		n := names[k]
@@ -190,7 +197,7 @@ func pieceStyles(g *engine.Game, values bool) []pieceStyle {
 			s.lines, s.promoted = tileLines(pc.Name)
 		case chess && chessGlyphs[n] != "":
 			s.style, s.glyph = styleChess, chessGlyphs[n]
-		case stoneNames[n]:
+		case stoneNames[n] || dropped && manNames[n]:
 			s.style = styleStone
 		case takenNames[n]:
 			s.style, s.faded = styleMan, true

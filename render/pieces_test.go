@@ -137,6 +137,7 @@ func TestSVGPieceLooks(t *testing.T) {
 		players string
 		pieces  []string
 		setup   map[string][2]int // position: player, kind
+		later   bool              // the pieces are placed in a state, the setup left empty
 		looks   []look
 	}{{
 		// Chess: glyphs, the white set filled with a player's colour when it is not white.
@@ -182,6 +183,19 @@ func TestSVGPieceLooks(t *testing.T) {
 			{"c1", []string{`fill="url(#zg8d8a84)"`}, []string{"<text"}},
 		},
 	}, {
+		// Discs dropped on a board that starts empty are stones (placed after the start).
+		name: "dropped", players: "Black White", pieces: []string{"Disc"}, later: true,
+		setup: map[string][2]int{"a1": {0, 0}, "b1": {1, 0}},
+		looks: []look{
+			{"a1", []string{`fill="url(#zg222222)"`, `fill-opacity="0.3"`}, []string{`fill="none"`}},
+			{"b1", []string{`fill="url(#zgffffff)"`}, []string{`fill="none"`}},
+		},
+	}, {
+		// The same Discs set up at the start are draughts men.
+		name: "set up", players: "Black White", pieces: []string{"Disc"},
+		setup: map[string][2]int{"a1": {0, 0}},
+		looks: []look{{"a1", []string{`fill="none"`}, nil}},
+	}, {
 		// Dice of a random seat: pips from the name, or a pyramid with a white tip.
 		name: "dice", players: "White Black ?Dice", pieces: []string{"Die5", "Up", "Down"},
 		setup: map[string][2]int{"a1": {2, 0}, "b1": {2, 1}, "c1": {2, 2}},
@@ -213,14 +227,22 @@ func TestSVGPieceLooks(t *testing.T) {
 			}
 			for _, pc := range g.Pieces {
 				pc.HasMoves = true
-				if strings.HasPrefix(pc.Name, "Die") || pc.Name == "Up" || pc.Name == "Down" {
+				if strings.HasPrefix(pc.Name, "Die") || pc.Name == "Up" || pc.Name == "Down" || tt.later {
 					pc.HasMoves, pc.HasDrops = false, true
 				}
 			}
+			var s *engine.State
+			if tt.later {
+				s = g.NewState()
+			}
 			for loc, pk := range tt.setup {
+				if s != nil {
+					s.Cells[g.Board.LocIndex(loc)] = engine.MakeCell(engine.Player(pk[0]), engine.Kind(pk[1]), 0)
+					continue
+				}
 				place(g, engine.Player(pk[0]), engine.Kind(pk[1]), loc)
 			}
-			svg, _ := render.SVG(g, nil, render.SVGOptions{})
+			svg, _ := render.SVG(g, s, render.SVGOptions{})
 			checkXML(t, svg)
 			groups := pieceGroups(t, svg)
 			if len(groups) != len(tt.setup) {

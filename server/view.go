@@ -28,6 +28,7 @@ type stateJSON struct {
 	MoveNumber int          `json:"moveNumber"`
 	ToMove     int          `json:"toMove"`
 	You        []int        `json:"you"`
+	Turned     bool         `json:"turned"`
 	Thinking   bool         `json:"thinking"`
 	Players    []playerJSON `json:"players"`
 	Result     string       `json:"result"`
@@ -42,9 +43,13 @@ type stateJSON struct {
 }
 
 type playerJSON struct {
-	Name string `json:"name"`
-	Kind string `json:"kind"`
-	Bot  string `json:"bot,omitempty"`
+	Name  string `json:"name"`
+	Kind  string `json:"kind"`
+	Bot   string `json:"bot,omitempty"`
+	Image string `json:"image,omitempty"`
+	// Colour is the fill and stroke of the discs drawn for the player's pieces that
+	// have no picture; empty for dice players.
+	Colour [2]string `json:"colour"`
 }
 
 type boardJSON struct {
@@ -109,6 +114,7 @@ func (gm *game) view(you []int) *stateJSON {
 		}
 		st.Players = append(st.Players, pj)
 	}
+	gm.seatsOf(st)
 	s := m.State()
 	var last []engine.Loc
 	if h := m.History(); len(h) > 0 {

@@ -39,6 +39,10 @@ type entry struct {
 	hash string // hex SHA-256 of src
 	f    *eval.File
 	err  string // why the file did not load
+	// verrs holds, per variant of f, why its move code does not compile ("" when it
+	// does): such a variant is not offered. When none compiles, err says why.
+	verrs []string
+	title string // of the first game of a file whose move code does not compile
 
 	mu    sync.Mutex
 	games map[string]*eval.Game // by title, compiled when first asked for
@@ -160,6 +164,24 @@ func (c *Catalogue) add(name string, fsys fs.FS, file string) {
 		e.err = "no game in the file"
 		return
 	}
+	// The move code is compiled now, not when a game is started, so that rules whose
+	// code has errors are shown as such in the lobby, not offered for play. It is
+	// compiled in a copy of the file, dropped at once: the catalogue keeps the move code
+	// of the games played only (over a large folder, all of it would double the memory).
+	e.verrs = make([]string, len(f.Variants))
+	bad := 0
+	if cf, err := eval.Load(zrf.NewFileSet(), fsys, file); err == nil && len(cf.Variants) == len(f.Variants) {
+		for i, v := range cf.Variants {
+			if _, err := v.Program(); err != nil {
+				e.verrs[i] = errText(err)
+				bad++
+			}
+		}
+	}
+	if bad == len(f.Variants) {
+		e.err, e.title = e.verrs[0], f.Variants[0].Title
+		return
+	}
 	e.f = f
 	if _, ok := c.byHash[e.hash]; !ok {
 		c.byHash[e.hash] = e
@@ -190,6 +212,9 @@ type variantJSON struct {
 	Rules       string   `json:"rules"`
 	Variant     string   `json:"variant"`
 	Default     bool     `json:"default"`
+	Series      string   `json:"series,omitempty"`   // see series
+	Position    bool     `json:"position,omitempty"` // see position
+	Error       string   `json:"error,omitempty"`    // its move code does not compile
 	Players     []string `json:"players"`
 	Random      []bool   `json:"random"`
 	Description string   `json:"description"`
@@ -200,19 +225,23 @@ type variantJSON struct {
 
 type loadErrJSON struct {
 	Rules string `json:"rules"`
+	Title string `json:"title,omitempty"` // of the file's first game, when it got so far
 	Error string `json:"error"`
 }
 
 // JSON returns the catalogue as GET /api/catalogue answers it.
 func (c *Catalogue) json() catalogueJSON {
 	out := catalogueJSON{Games: []variantJSON{}, Errors: []loadErrJSON{}}
+	series := c.series()
 	for _, e := range c.entries {
 		if e.f == nil {
-			out.Errors = append(out.Errors, loadErrJSON{e.name, e.err})
+			out.Errors = append(out.Errors, loadErrJSON{Rules: e.name, Title: e.title, Error: e.err})
 			continue
 		}
-		for _, v := range e.f.Variants {
-			j := variantJSON{Rules: e.name, Variant: v.Title, Default: v.Default,
+		vs := variants(e)
+		for i, v := range e.f.Variants {
+			j := variantJSON{Rules: e.name, Variant: v.Title, Default: v.Default, Series: series[e],
+				Position: position(vs, i), Error: e.verrs[i],
 				Description: zrf.Decode(v.Description), History: zrf.Decode(v.History), Strategy: zrf.Decode(v.Strategy),
 				Axiom: v.Axiom()}
 			for _, p := range v.Players {

@@ -1,7 +1,12 @@
 package e2e
 
 import (
+	"fmt"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -11,14 +16,21 @@ import (
 	"github.com/zoggo/zoggo/store/memstore"
 )
 
-// seatsServer starts a server on the bundled games and the test rules.
+// seatsServer starts a server on the bundled games, the test rules that do not load,
+// and with the corpus the first 30 levels of a Sokoban series (three files).
 func seatsServer(t *testing.T) *httptest.Server {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("the browser test starts Chromium: not in -short mode")
 	}
 	t.Chdir("../..")
-	cat, err := server.LoadCatalogue([]string{"games", "server/testdata/broken.zrf", "server/e2e/testdata/broken.zrf"})
+	paths := []string{"games", "server/testdata/broken.zrf", "server/testdata/badmoves.zrf"}
+	if dir := os.Getenv("ZOGGO_CORPUS"); dir != "" {
+		for _, f := range []string{"levels_01_10.zrf", "levels_11_20.zrf", "levels_21_30.zrf"} {
+			paths = append(paths, filepath.Join(dir, "glukkazan-zog", "Rules", f))
+		}
+	}
+	cat, err := server.LoadCatalogue(paths)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,4 +144,94 @@ func TestSeats(t *testing.T) {
 			t.Errorf("White's seat line is %q", line)
 		}
 	})
+}
+
+// TestLobby checks the lobby's cards: one per rules file with a chooser of its variants
+// (chess and its test position Kiwipete), rules that do not load shown as such and not
+// offered, and with the corpus a series of level files in one card.
+func TestLobby(t *testing.T) {
+	ts := seatsServer(t)
+	b := newBrowser(t, ts.URL)
+	b.run("opening the lobby", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`.card`)))
+	b.screenshot("lobby")
+	card := func(title string) string {
+		return `[...document.querySelectorAll(".card")].filter(c => c.querySelector("h3").textContent === ` + fmt.Sprintf("%q", title) + `)`
+	}
+	if n := js[int](b, card("Chess")+`.length`); n != 1 {
+		t.Errorf("%d cards titled Chess, want 1", n)
+	}
+	if n := js[int](b, card("Kiwipete")+`.length`); n != 0 {
+		t.Errorf("Kiwipete has a card of its own")
+	}
+	opts := js[[]string](b, card("Chess")+`[0].querySelector("select.variants").options.length ? [...`+card("Chess")+`[0].querySelectorAll("select.variants option")].map(o => (o.parentElement.label || "") + ":" + o.textContent) : []`)
+	if !slices.Contains(opts, ":Chess") || !slices.Contains(opts, "Other start positions:Kiwipete") {
+		t.Errorf("the chess card's chooser offers %q, want Chess and, among other start positions, Kiwipete", opts)
+	}
+	// Every playable rules file is in exactly one card.
+	var cat struct {
+		Games []struct {
+			Rules  string `json:"rules"`
+			Series string `json:"series"`
+		} `json:"games"`
+	}
+	call(t, ts.URL, "GET", "/api/catalogue", "", nil, &cat)
+	files, series := map[string]bool{}, map[string]bool{}
+	for _, g := range cat.Games {
+		files[g.Rules] = true
+		if g.Series != "" {
+			series[g.Series] = true
+		}
+	}
+	playable := js[int](b, `document.querySelectorAll(".card:not(.broken)").length`)
+	if want := len(files); len(series) == 0 && playable != want || len(series) > 0 && playable >= want {
+		t.Errorf("%d cards for %d rules files in %d series", playable, want, len(series))
+	}
+
+	// Choosing Kiwipete shows its picture and starts it.
+	src := js[string](b, card("Chess")+`[0].querySelector("img").src`)
+	js[any](b, `(() => { const s = `+card("Chess")+`[0].querySelector("select.variants");
+		s.value = [...s.options].find(o => o.textContent === "Kiwipete").value; s.dispatchEvent(new Event("change")); })()`)
+	if now := js[string](b, card("Chess")+`[0].querySelector("img").src`); now == src || !strings.Contains(now, "Kiwipete") {
+		t.Errorf("after choosing Kiwipete the card's picture is %q (was %q)", now, src)
+	}
+	b.screenshot("lobby-kiwipete-chosen")
+	js[any](b, card("Chess")+`[0].querySelector(".play").click()`)
+	b.run("the setup dialog", chromedp.WaitVisible(chromedp.ID("setup")))
+	if v := js[string](b, `document.getElementById("variant").value`); v != "Kiwipete" {
+		t.Errorf("the setup dialog's variant is %q, want Kiwipete", v)
+	}
+	b.run("closing the dialog", chromedp.Click(chromedp.ID("cancel")))
+
+	// The rules that do not load: a card each, marked, with the positioned error, and
+	// no Play button.
+	broken := js[[]string](b, `[...document.querySelectorAll(".card.broken")].map(c => c.querySelector("h3").textContent + "|" + c.textContent.includes("does not load") + "|" + !!c.querySelector(".play") + "|" + c.querySelector("pre.error").textContent)`)
+	var sawRead, sawCode bool
+	for _, c := range broken {
+		parts := strings.SplitN(c, "|", 4)
+		if parts[1] != "true" || parts[2] != "false" || !regexp.MustCompile(`^\w+\.zrf:\d+:\d+: `).MatchString(parts[3]) {
+			t.Errorf("broken card %q: want \"does not load\", no Play button and a positioned error", c)
+		}
+		sawRead = sawRead || parts[0] == "broken.zrf" && strings.Contains(parts[3], "(frobnicate)")
+		sawCode = sawCode || parts[0] == "Bad moves" && strings.Contains(parts[3], "unknown instruction (nnw")
+	}
+	if !sawRead || !sawCode {
+		t.Errorf("broken cards %q: want server/testdata/broken.zrf (its game form) and badmoves.zrf (its move code)", broken)
+	}
+	if n := js[int](b, card("Bad moves")+`.length + `+card("broken.zrf")+`.length`); n != 2 {
+		t.Errorf("%d cards for the two files that do not load, want 2", n)
+	}
+	b.run("showing the broken cards", chromedp.ScrollIntoView(chromedp.CSS(".card.broken")))
+	b.screenshot("lobby-broken")
+
+	if os.Getenv("ZOGGO_CORPUS") != "" {
+		if n := js[int](b, card("Sokoban")+`.length`); n != 1 {
+			t.Errorf("%d cards titled Sokoban, want 1 for its three files", n)
+		}
+		if n := js[int](b, card("Sokoban")+`[0].querySelectorAll("select.variants option").length`); n != 30 {
+			t.Errorf("the Sokoban card offers %d levels, want 30", n)
+		}
+		b.run("showing the Sokoban card", chromedp.ScrollIntoView(chromedp.CSS(".card:last-of-type")))
+		js[any](b, card("Sokoban")+`[0].scrollIntoView()`)
+		b.screenshot("lobby-sokoban")
+	}
 }

@@ -1,15 +1,9 @@
 package server
 
 import (
-	"sync"
-
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/render"
 )
-
-// startSides caches the startSide of each variant (*eval.Game): a runnable game is
-// made once per catalogue entry and never changes.
-var startSides sync.Map
 
 // side is where a player's pieces stand at the start, as the board is drawn.
 type side struct {
@@ -21,9 +15,6 @@ type side struct {
 
 // startSide returns, per player, where its pieces stand in the start position.
 func startSide(g *eval.Game) []side {
-	if v, ok := startSides.Load(g); ok {
-		return v.([]side)
-	}
 	out := make([]side, len(g.Players))
 	for i := range out {
 		out[i].kind = -1
@@ -50,7 +41,6 @@ func startSide(g *eval.Game) []side {
 			out[i].drawn = true
 		}
 	}
-	startSides.Store(g, out)
 	return out
 }
 
@@ -58,11 +48,10 @@ func startSide(g *eval.Game) []side {
 // the seats are players whose pieces start above those of every other player (not
 // dice), the board is turned by 180° so that the bearer's side is at the bottom, as a
 // player sits at a real board. Players without pieces at the start have no side.
-func turned(g *eval.Game, you []int) bool {
+func turned(g *eval.Game, sides []side, you []int) bool {
 	if len(you) == 0 {
 		return false
 	}
-	sides := startSide(g)
 	for _, p := range you {
 		if p < 0 || p >= len(sides) || !sides[p].drawn {
 			return false
@@ -89,7 +78,7 @@ func turned(g *eval.Game, you []int) bool {
 // beside its name: the type of its first piece at the start, else the first type with
 // a picture.
 func (gm *game) seatImage(p int) string {
-	if k := startSide(gm.g)[p].kind; k >= 0 {
+	if k := gm.sides[p].kind; k >= 0 {
 		if img := gm.image(p, k); img != "" {
 			return img
 		}
@@ -106,6 +95,9 @@ func (gm *game) seatImage(p int) string {
 // the colour of the discs drawn for pieces without one) and whether the board is
 // turned.
 func (gm *game) seatsOf(st *stateJSON) {
+	if gm.sidesOf != gm.g {
+		gm.sides, gm.sidesOf = startSide(gm.g), gm.g
+	}
 	discs := render.DiscColours(gm.g.Players)
 	for i := range st.Players {
 		if !gm.g.Players[i].Random {
@@ -113,5 +105,5 @@ func (gm *game) seatsOf(st *stateJSON) {
 			st.Players[i].Colour = discs[i]
 		}
 	}
-	st.Turned = turned(gm.g, st.You)
+	st.Turned = turned(gm.g, gm.sides, st.You)
 }

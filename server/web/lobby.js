@@ -102,7 +102,9 @@ function showCatalogue() {
   const cards = groups().map((group) => {
     const first = choice(group.variants);
     const files = new Set(group.variants.map((g) => g.rules));
-    const img = el("img", { src: thumb(first), loading: "lazy", alt: first.variant, width: 160, height: 160 });
+    // A picture the renderer could not make shows as text, never as a broken image.
+    const img = el("img", { src: thumb(first), loading: "lazy", alt: first.variant, width: 160, height: 160,
+      onerror: () => { img.alt = "no picture"; img.classList.add("nopicture"); } });
     const texts = el("div", { class: "texts" });
     const players = el("span", {});
     const sel = chooser(group, first);
@@ -111,6 +113,7 @@ function showCatalogue() {
     };
     const show = () => {
       const g = pick();
+      img.classList.remove("nopicture");
       img.src = thumb(g);
       img.alt = g.variant;
       players.textContent = g.players.join(", ");

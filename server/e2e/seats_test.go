@@ -153,6 +153,8 @@ func TestLobby(t *testing.T) {
 	ts := seatsServer(t)
 	b := newBrowser(t, ts.URL)
 	b.run("opening the lobby", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`.card`)))
+	// The cards in view show the renderer's pictures of their games.
+	b.wait("the first pictures", `[...document.querySelectorAll(".card img")].slice(0, 6).every(i => i.complete && i.naturalWidth > 0)`, 20*time.Second)
 	b.screenshot("lobby")
 	card := func(title string) string {
 		return `[...document.querySelectorAll(".card")].filter(c => c.querySelector("h3").textContent === ` + fmt.Sprintf("%q", title) + `)`

@@ -97,6 +97,22 @@ func TestSeats(t *testing.T) {
 		}
 	})
 
+	t.Run("ur: the dice are no opponent", func(t *testing.T) {
+		b.t = t
+		var c created
+		call(t, ts.URL, "POST", "/api/games", "", map[string]any{"rules": "games/ur.zrf",
+			"seats": []map[string]string{{"kind": "bot", "bot": "random"}, {"kind": "human"}, {"kind": "random"}}}, &c)
+		b.open(c.ID, c.Secret)
+		b.screenshot("seats-ur-black")
+		if line := js[string](b, `document.getElementById("seatline").textContent`); line != "You play Black against random." {
+			t.Errorf("the seat line is %q, want %q", line, "You play Black against random.")
+		}
+		// Black's reserve (rb1…) is drawn above the board, White's (rw1…) below.
+		if !js[bool](b, below("rb1", "rw1")) {
+			t.Errorf("playing Black, Black's reserve is not drawn below White's")
+		}
+	})
+
 	t.Run("the invited player is told their side", func(t *testing.T) {
 		b.t = t
 		var c struct {

@@ -54,6 +54,8 @@ type game struct {
 	svgGen    int
 	caps      []stockJSON // the pieces captured by generation capsGen
 	capsGen   int
+	sides     []side     // where the players' pieces start (seats.go), for sidesOf
+	sidesOf   *eval.Game // the game sides was found for
 }
 
 // playedText is what the server remembers of a turn played.

@@ -207,8 +207,10 @@ func TestCatalogue(t *testing.T) {
 			t.Errorf("catalogue lacks %s: %v", want, names)
 		}
 	}
-	if len(c.Errors) != 1 || c.Errors[0].Rules != "testdata/broken.zrf" || !strings.Contains(c.Errors[0].Error, "frobnicate") {
-		t.Errorf("errors = %+v, want broken.zrf's unknown form", c.Errors)
+	// badmoves.zrf reads and sets up, but its move code does not compile: it is no game.
+	if len(c.Errors) != 2 || c.Errors[0].Rules != "testdata/badmoves.zrf" || !strings.HasPrefix(c.Errors[0].Error, "badmoves.zrf:5:29: unknown instruction") ||
+		c.Errors[0].Title != "Bad moves" || c.Errors[1].Rules != "testdata/broken.zrf" || !strings.Contains(c.Errors[1].Error, "frobnicate") {
+		t.Errorf("errors = %+v, want badmoves.zrf's move code and broken.zrf's unknown form", c.Errors)
 	}
 	code, svg := h.do("GET", "/api/thumbnail?rules=testdata/race.zrf&variant=Race", "", nil)
 	if code != http.StatusOK || !bytes.HasPrefix(svg, []byte("<svg")) {

@@ -91,6 +91,7 @@ func benchGame(h *harness, client *http.Client, moves int) ([]time.Duration, int
 	post := func(path, secret, body string, v any) (int, error) {
 		n++
 		req, _ := http.NewRequest("POST", h.ts.URL+path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
 		if secret != "" {
 			req.Header.Set("Authorization", "Bearer "+secret)
 		}

@@ -80,7 +80,9 @@ func (h *hosts) allows(host string) bool {
 }
 
 // safeMethod reports whether a method only reads.
-func safeMethod(m string) bool { return m == http.MethodGet || m == http.MethodHead || m == http.MethodOptions }
+func safeMethod(m string) bool {
+	return m == http.MethodGet || m == http.MethodHead || m == http.MethodOptions
+}
 
 // guard checks where a request comes from, before any handler runs.
 func (s *Server) guard(r *http.Request) error {

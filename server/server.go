@@ -52,8 +52,9 @@ type Options struct {
 	Store     store.Store
 	Catalogue *Catalogue
 	// Bots is the number of threads bots think on at once, over all games: a bot's
-	// search on N threads takes N of them. 0 means runtime.NumCPU(), which is also the
-	// most. The bots of all games take turns on them (bots.go).
+	// search on N threads takes N of them. runtime.NumCPU() is the most; 0 means one
+	// less (at least 1), which leaves a processor to people's requests. The bots of all
+	// games take turns on them (bots.go).
 	Bots int
 	// BotTime is the longest a bot thinks on one turn (a search on a clock longer than
 	// it is refused, and any bot is stopped at it, playing the best turn found); 0 means
@@ -117,8 +118,11 @@ type Server struct {
 
 // New returns a server of the games in o.Store under the rules of o.Catalogue.
 func New(o Options) *Server {
-	if o.Bots <= 0 || o.Bots > runtime.NumCPU() {
+	if o.Bots > runtime.NumCPU() {
 		o.Bots = runtime.NumCPU()
+	}
+	if o.Bots <= 0 {
+		o.Bots = max(1, runtime.NumCPU()-1)
 	}
 	if o.BotTime <= 0 {
 		o.BotTime = 10 * time.Second

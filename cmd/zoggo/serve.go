@@ -44,8 +44,8 @@ server: open its link again. --db says where: a SQLite file (by default zoggo.db
 ~/.local/share/zoggo, or $XDG_DATA_HOME/zoggo), a PostgreSQL URL (several servers may
 share one database), or memory (games are lost when the server stops).
 
-Bots think on the server, on --bots threads at once over all games (the number of CPUs
-by default, and at most): the bots of all games take turns on them, so that one bot's long
+Bots think on the server, on --bots threads at once over all games (by default one less
+than the number of CPUs, which is the most): the bots of all games take turns on them, so that one bot's long
 think does not hold up another game's. No bot thinks longer than --bot-time on a turn
 (a bot asked for a longer clock is refused), nor deeper than --bot-level. Games without
 a person in them are refused unless --allow-bot-games is given.
@@ -135,7 +135,7 @@ another site's page. --streams and --streams-per-client bound the open event str
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (host:port; port 0 picks a free one)")
 	cmd.Flags().StringVar(&db, "db", "", "where games are kept: a SQLite file, a postgres:// URL or memory (default: "+store.DefaultPath()+")")
 	cmd.Flags().BoolVar(&open, "open", false, "open the lobby in a browser")
-	cmd.Flags().IntVar(&bots, "bots", 0, "threads bots think on at once over all games (0: the number of CPUs, the most)")
+	cmd.Flags().IntVar(&bots, "bots", 0, "threads bots think on at once over all games (0: one less than the number of CPUs; at most their number)")
 	cmd.Flags().DurationVar(&botTime, "bot-time", 10*time.Second, "the longest a bot thinks on a turn")
 	cmd.Flags().IntVar(&botLevel, "bot-level", 6, "the highest level of a search or mcts bot")
 	cmd.Flags().BoolVar(&allowBotGames, "allow-bot-games", false, "let anybody start games of bots only (and resume those stored)")

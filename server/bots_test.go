@@ -41,8 +41,19 @@ func TestBotGamesNeedLeave(t *testing.T) {
 	for _, bot := range []string{"search:10s", "search:6", "mcts:6", "random"} {
 		h.want(http.StatusCreated, "POST", "/api/games", "", chessWith("human", "bot="+bot), nil)
 	}
-	g := newHarness(t, memstore.New(), Options{AllowBotGames: true})
-	g.want(http.StatusCreated, "POST", "/api/games", "", chessWith("bot=random", "bot=random"), nil)
+	st := memstore.New()
+	g := newHarness(t, st, Options{AllowBotGames: true, Bots: 1})
+	g.want(http.StatusCreated, "POST", "/api/games", "", chessWith("bot=search:6", "bot=search:6"), nil)
+	g.close()
+	// A server without the leave does not resume a stored game of bots.
+	h2 := newHarness(t, st, Options{})
+	if n, err := h2.srv.Resume(context.Background()); n != 0 || err != nil {
+		t.Fatalf("Resume = %d, %v; want no game of bots resumed", n, err)
+	}
+	h3 := newHarness(t, st, Options{AllowBotGames: true})
+	if n, err := h3.srv.Resume(context.Background()); n != 1 || err != nil {
+		t.Fatalf("Resume = %d, %v; want the game of bots resumed with the leave", n, err)
+	}
 }
 
 // TestBotsTakeTurns checks that a bot thinking on a long clock does not hold up another

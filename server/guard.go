@@ -13,13 +13,20 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
+	"sync"
+	"time"
 )
 
 // hosts are the names and addresses a server answers for in the Host header.
 type hosts struct {
 	names map[string]bool // lower case, without port
 	anyIP bool            // every IP address of this machine
+
+	mu     sync.Mutex
+	ips    []net.IP  // the machine's addresses, when anyIP
+	listed time.Time // when ips was listed
 }
 
 // newHosts returns the hosts of a server listening on addr, with extra names: the
@@ -65,18 +72,26 @@ func (h *hosts) allows(host string) bool {
 	if ip.IsLoopback() {
 		return true
 	}
-	if h.anyIP {
-		addrs, err := net.InterfaceAddrs()
-		if err != nil {
-			return false
-		}
-		for _, a := range addrs {
-			if n, ok := a.(*net.IPNet); ok && n.IP.Equal(ip) {
-				return true
+	return h.anyIP && slices.ContainsFunc(h.machineIPs(), ip.Equal)
+}
+
+// machineIPs returns the addresses of the machine's interfaces, listed again once a
+// minute at most (an address may come and go).
+func (h *hosts) machineIPs() []net.IP {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if time.Since(h.listed) > time.Minute {
+		var ips []net.IP
+		if addrs, err := net.InterfaceAddrs(); err == nil {
+			for _, a := range addrs {
+				if n, ok := a.(*net.IPNet); ok {
+					ips = append(ips, n.IP)
+				}
 			}
 		}
+		h.ips, h.listed = ips, time.Now()
 	}
-	return false
+	return h.ips
 }
 
 // safeMethod reports whether a method only reads.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -233,5 +234,53 @@ func TestCreateRate(t *testing.T) {
 	}
 	if made == 0 || made > 21 {
 		t.Fatalf("%d games started at once, want from 1 to the burst of 20 (and one more at most, a second later)", made)
+	}
+}
+
+// TestHosts checks the Host names a server answers for: the localhost names and
+// addresses, the address it listens on (any of the machine's for 0.0.0.0) and the names
+// given, with or without a port, in any case.
+func TestHosts(t *testing.T) {
+	var machine string
+	if addrs, err := net.InterfaceAddrs(); err == nil {
+		for _, a := range addrs {
+			if n, ok := a.(*net.IPNet); ok && !n.IP.IsLoopback() {
+				machine = n.IP.String()
+				break
+			}
+		}
+	}
+	for _, c := range []struct {
+		addr  string
+		extra []string
+		host  string
+		ok    bool
+	}{
+		{"127.0.0.1:8080", nil, "127.0.0.1:8080", true},
+		{"127.0.0.1:8080", nil, "localhost:8080", true},
+		{"127.0.0.1:8080", nil, "LOCALHOST", true},
+		{"127.0.0.1:8080", nil, "app.localhost:8080", true},
+		{"127.0.0.1:8080", nil, "[::1]:8080", true},
+		{"127.0.0.1:8080", nil, "attacker.example:8080", false},
+		{"127.0.0.1:8080", nil, "localhost.attacker.example", false},
+		{"127.0.0.1:8080", nil, "", false},
+		{"192.0.2.1:80", []string{"games.example.org"}, "Games.Example.org:443", true},
+		{"192.0.2.1:80", []string{"games.example.org"}, "192.0.2.1", true},
+		{"192.0.2.1:80", []string{"games.example.org"}, "192.0.2.2", false},
+		{"192.0.2.1:80", []string{"games.example.org:8080"}, "games.example.org", true},
+		{"0.0.0.0:80", nil, "attacker.example", false},
+		{"0.0.0.0:80", nil, "192.0.2.99", false},
+		{"[::]:80", nil, "127.0.0.1", true},
+	} {
+		if got := newHosts(c.addr, c.extra).allows(c.host); got != c.ok {
+			t.Errorf("listening on %s with %q: Host %q allowed %v, want %v", c.addr, c.extra, c.host, got, c.ok)
+		}
+	}
+	if machine == "" {
+		t.Log("no address of the machine but loopback: the unspecified address's case is not checked")
+		return
+	}
+	if !newHosts("0.0.0.0:80", nil).allows(machine) || newHosts("127.0.0.1:80", nil).allows(machine) {
+		t.Errorf("the machine's address %s: allowed when listening on 0.0.0.0 only", machine)
 	}
 }

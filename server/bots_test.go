@@ -193,3 +193,22 @@ func TestInternalErrorHidden(t *testing.T) {
 		}
 	}
 }
+
+// TestStoredBotWithinLimits checks that a bot of a game stored under looser limits plays
+// within the present ones: a search on a 50 s clock, loaded by a server whose bots think
+// for 200 ms at most, answers long before its clock.
+func TestStoredBotWithinLimits(t *testing.T) {
+	st := memstore.New()
+	a := newHarness(t, st, Options{Bots: 1, BotTime: time.Minute})
+	c := a.create(chessWith("human", "bot=search:50s"))
+	a.close()
+	b := newHarness(t, st, Options{Bots: 1, BotTime: 200 * time.Millisecond})
+	start := time.Now()
+	b.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/moves", c.Secret, map[string]any{"ply": 0, "index": 0}, nil)
+	for len(b.turns(c.ID)) < 2 {
+		if time.Since(start) > 25*time.Second {
+			t.Fatalf("the bot has not answered in 25 s: its 50 s clock was not bounded by the server's 200 ms")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

@@ -1,10 +1,6 @@
 package server
 
 import (
-	"bytes"
-	"encoding/base64"
-	"image/png"
-	"io/fs"
 	"regexp"
 	"slices"
 	"strconv"
@@ -15,7 +11,6 @@ import (
 	"github.com/zoggo/zoggo/match"
 	"github.com/zoggo/zoggo/notation"
 	"github.com/zoggo/zoggo/render"
-	"github.com/zoggo/zoggo/zrf"
 )
 
 // stateJSON is a game as GET /api/games/{id} answers it.
@@ -130,7 +125,8 @@ func (gm *game) view(you []int) *stateJSON {
 		}
 	}
 	if gm.svg == nil || gm.svgGen != gm.gen {
-		svg, _ := render.SVG(g.Game, s, render.SVGOptions{Files: gm.fsys, Dir: gm.dir, Highlight: last})
+		svg, _ := render.SVG(g.Game, s, render.SVGOptions{Highlight: last,
+			ImageURL: gm.pics.imageURL(gm.rec.RulesHash, gm.fsys, gm.dir, false)})
 		gm.svg, gm.svgGen = &boardJSON{SVG: string(svg), ViewBox: viewBox(svg), Positions: positions(g)}, gm.gen
 	}
 	st.Board = *gm.svg
@@ -166,45 +162,18 @@ func (gm *game) view(you []int) *stateJSON {
 	return st
 }
 
-// maxImageFile bounds the size of an image file read for the stock.
-const maxImageFile = 4 << 20
-
-// image returns the picture of player p's pieces of kind k as a data URI, or "" when
-// the rules give none that can be read. Pictures are read once per game in memory.
+// image returns the address of the picture of player p's pieces of kind k, or "" when
+// the rules give none that can be read.
 func (gm *game) image(p, k int) string {
-	key := p*len(gm.g.Pieces) + k
-	if uri, ok := gm.images[key]; ok {
-		return uri
-	}
-	if gm.images == nil {
-		gm.images = map[int]string{}
-	}
-	gm.images[key] = ""
 	names := gm.g.Pieces[k].Images[engine.Player(p)]
 	if gm.fsys == nil || len(names) == 0 || names[0] == "" {
 		return ""
 	}
-	file, err := zrf.ResolvePath(gm.fsys, gm.dir, names[0])
+	url, _, _, err := gm.pics.imageURL(gm.rec.RulesHash, gm.fsys, gm.dir, false)(names[0], true)
 	if err != nil {
 		return ""
 	}
-	if fi, err := fs.Stat(gm.fsys, file); err != nil || fi.Size() > maxImageFile {
-		return ""
-	}
-	data, err := fs.ReadFile(gm.fsys, file)
-	if err != nil {
-		return ""
-	}
-	img, err := render.DecodeBMP(data, true)
-	if err != nil {
-		return ""
-	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		return ""
-	}
-	gm.images[key] = "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
-	return gm.images[key]
+	return url
 }
 
 // locName returns the name of position l.

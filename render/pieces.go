@@ -453,7 +453,11 @@ func (r *svgRenderer) drawPiece(w *strings.Builder, c svgCell, o Occupant) {
 	if st.faded {
 		faded = ` opacity="0.45"`
 	}
-	fmt.Fprintf(w, `<g class="piece p%d" data-loc="%s"%s>`, o.Player, esc(r.b.Locs[c.loc].Name), faded)
+	name := ""
+	if c.loc >= 0 && int(c.loc) < len(r.b.Locs) {
+		name = r.b.Locs[c.loc].Name
+	}
+	fmt.Fprintf(w, `<g class="piece p%d" data-loc="%s"%s>`, o.Player, esc(name), faded)
 	a := &r.art
 	switch st.style {
 	case styleChess:
@@ -863,4 +867,40 @@ func (r *svgRenderer) writeStarPoints(w *strings.Builder) {
 	if sb.Len() > 0 {
 		fmt.Fprintf(w, `<g class="stars" fill="%s">`+"\n%s</g>\n", svgInk, sb.String())
 	}
+}
+
+// PieceSVG returns a picture of player p's pieces of kind k of game g as they are drawn
+// on the board when the rules give no bitmap of them: a square SVG of 50 by 50 pixels,
+// for a page to show pieces off the board (in hand). It returns nil for a player or a
+// kind that g does not have.
+func PieceSVG(g *engine.Game, p engine.Player, k engine.Kind) []byte {
+	if g == nil || p < 0 || int(p) >= len(g.Players) || k < 0 || int(k) >= len(g.Pieces) {
+		return nil
+	}
+	r := &svgRenderer{g: g, b: g.Board, images: map[string]*svgImage{}}
+	if r.b == nil {
+		r.b = &engine.Board{}
+	}
+	r.cells, r.stock = startCells(g), g.Stock
+	r.styles = pieceStyles(g, len(r.b.Values) > 0)
+	o := Occupant{Player: p, Kind: k}
+	// The label of a piece that is neither set up nor in stock, as the text drawing
+	// would give it.
+	r.stock = append(slices.Clone(r.stock), engine.Stock{Player: p, Kind: k, N: 1})
+	r.d = &drawer{g: g, b: r.b, cells: r.cells, stock: r.stock}
+	r.d.symbols()
+	r.colours = playerColours(g.Players)
+	r.discLabels()
+	// Shogi tiles point as they do on the board; there are no positions here to tell
+	// from where.
+	r.faces = map[engine.Player]int{}
+	r.stoneRad = 0.47
+	var pc strings.Builder
+	r.drawPiece(&pc, svgCell{loc: engine.NoLoc, cx: 25, cy: 25, w: 50, h: 50, size: 50}, o)
+	var w strings.Builder
+	w.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="50" height="50" viewBox="0 0 50 50" font-family="sans-serif">` + "\n")
+	r.art.write(&w)
+	w.WriteString(pc.String())
+	w.WriteString("</svg>\n")
+	return []byte(w.String())
 }

@@ -368,3 +368,40 @@ func TestSVGStarPoints(t *testing.T) {
 		}
 	}
 }
+
+// TestPieceSVG checks the pictures of single pieces that pages show off the board: a
+// chess queen is the glyph, a Go stone a stone, a draughts king crowned, each a
+// well-formed SVG with its definitions; a kind or player the game lacks gives nil.
+func TestPieceSVG(t *testing.T) {
+	for _, tt := range []struct {
+		file, piece string
+		player      engine.Player
+		want        string
+	}{
+		{"chess.zrf", "Queen", 1, `xlink:href="#zc-bq"`},
+		{"go.zrf", "Stone", 1, `fill="url(#zgffffff)"`},
+		{"russian.zrf", "King", 0, `<polygon`},
+		{"ur.zrf", "Novice", 0, `>N</text>`},
+	} {
+		g := evaltest.Load(t, filepath.Join("..", "games", tt.file))
+		k := engine.NoKind
+		for i, pc := range g.Pieces {
+			if pc.Name == tt.piece {
+				k = engine.Kind(i)
+			}
+		}
+		svg := render.PieceSVG(g.Game, tt.player, k)
+		checkXML(t, svg)
+		if !strings.Contains(string(svg), tt.want) || !strings.Contains(string(svg), `viewBox="0 0 50 50"`) {
+			t.Errorf("%s %s: no %s in\n%s", tt.file, tt.piece, tt.want, svg)
+		}
+		for _, m := range regexp.MustCompile(`(?:href="#|url\(#)([^")]+)`).FindAllStringSubmatch(string(svg), -1) {
+			if !strings.Contains(string(svg), `id="`+m[1]+`"`) {
+				t.Errorf("%s %s: %s used, not defined", tt.file, tt.piece, m[1])
+			}
+		}
+		if render.PieceSVG(g.Game, engine.Player(len(g.Players)), k) != nil || render.PieceSVG(g.Game, 0, engine.Kind(len(g.Pieces))) != nil {
+			t.Errorf("%s: a picture of a piece the game lacks", tt.file)
+		}
+	}
+}

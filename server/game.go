@@ -51,7 +51,7 @@ type game struct {
 	think     bool
 	fails     int // failures of the store met by the bots in a row
 	botRand   *rand.Rand
-	images    map[int]string // stock pictures by player*len(Pieces)+kind
+	images    map[int]string // pictures of pieces without a bitmap, by player*len(Pieces)+kind (handImage)
 	svg       *boardJSON     // the board of generation svgGen
 	svgGen    int
 	caps      []stockJSON // the pieces captured by generation capsGen

@@ -9,7 +9,8 @@ package render
 //     pointing away from their owner's side, with the name written on them (promoted
 //     ones in red), on a board of plain wood;
 //   - draughts men (Man, Checker, Pedina…, or a Pawn without officers) as grooved discs,
-//     and the other pieces of such a game (King, Dama…) as discs with a crown;
+//     and the kings of such a game (King, Dama, Damone…, or its only other piece type)
+//     as discs with a crown;
 //   - stones (Stone, Marble, Pebble, Bead, Rock…, or a Man or a Disc dropped on a board
 //     that starts empty) as shaded stones, in holes on a wooden
 //     board when the game starts empty or the board is of hexagons, with the star
@@ -81,6 +82,7 @@ var (
 		"stone": true, "stones": true, "marble": true, "ball": true, "bead": true, "pebble": true,
 		"rock": true, "boulder": true, "seed": true,
 	}
+	kingWords  = []string{"king", "dam", "queen", "lady", "crown", "emperor", "officer"}
 	takenNames = map[string]bool{"taken": true, "captured": true, "dead": true, "removed": true}
 	countName  = regexp.MustCompile(`^([A-Za-z]+)-?0*([1-9][0-9]{0,2})$`)
 	shogiWords = []string{"lance", "tokin", "gold", "silver"} // not "general": Xiangqi has one
@@ -177,6 +179,14 @@ func pieceStyles(g *engine.Game, values bool) []pieceStyle {
 	for _, pc := range g.Pieces {
 		dropped = dropped && pc.HasDrops
 	}
+	// The other kinds of a draughts game are kings when their names say so, or when
+	// there is only one of them.
+	others := 0
+	for k := range g.Pieces {
+		if !manNames[names[k]] && !stoneNames[names[k]] && !takenNames[names[k]] {
+			others++
+		}
+	}
 	kings := 0
 	for k, pc := range g.Pieces {
 		n := names[k]
@@ -203,12 +213,22 @@ func pieceStyles(g *engine.Game, values bool) []pieceStyle {
 			s.style, s.faded = styleMan, true
 		case draughts && manNames[n] && !(chess && n == "pawn"):
 			s.style = styleMan
-		case draughts && !chess:
+		case draughts && !chess && (others == 1 || kingName(n)):
 			s.style, s.mark = styleKing, kings > 0
 			kings++
 		}
 	}
 	return out
+}
+
+// kingName reports whether a piece name (letters only, lower case) is a draughts king's.
+func kingName(n string) bool {
+	for _, w := range kingWords {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // dieName reports whether a piece that a seat drops or holds without moving it is a

@@ -159,6 +159,11 @@ func TestSVGPieceLooks(t *testing.T) {
 			{"c1", []string{"<polygon", `fill="#e8c547"`}, []string{"<use"}}, // a gold crown on black
 		},
 	}, {
+		// Beside men, a Tiger is no king: it keeps its letter; the King is crowned.
+		name: "hunt", players: "White Black", pieces: []string{"Man", "King", "Tiger"},
+		setup: map[string][2]int{"a1": {0, 1}, "b1": {1, 2}},
+		looks: []look{{"a1", []string{"<polygon"}, []string{"<text"}}, {"b1", []string{">T</text>"}, []string{"<polygon"}}},
+	}, {
 		// Kings and pawns alone are draughts too: chess needs an officer.
 		name: "pawns", players: "White Black", pieces: []string{"Pawn", "King"},
 		setup: map[string][2]int{"a1": {0, 0}, "b1": {0, 1}},

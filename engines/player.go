@@ -23,11 +23,14 @@ const Slack = 10 * time.Second
 
 // proc is an external engine's process and its lines of output.
 type proc struct {
-	name  string
-	cmd   *exec.Cmd
-	in    io.WriteCloser
-	lines chan string
-	done  chan struct{} // closed when the output ends
+	name string
+	// broken is the error after which the engine's answers cannot be trusted (one came
+	// late, or its output ended): every later question fails with it.
+	broken error
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	lines  chan string
+	done   chan struct{} // closed when the output ends
 }
 
 func start(command string) (*proc, error) {
@@ -60,6 +63,9 @@ func start(command string) (*proc, error) {
 }
 
 func (p *proc) send(format string, args ...any) error {
+	if p.broken != nil {
+		return p.broken
+	}
 	if _, err := fmt.Fprintf(p.in, format+"\n", args...); err != nil {
 		return fmt.Errorf("engine %q: %w", p.name, err)
 	}
@@ -85,16 +91,19 @@ func (p *proc) wait(d time.Duration, what string, keep func(string) bool) (strin
 				continue
 			default:
 			}
-			return "", fmt.Errorf("engine %q ended before %s", p.name, what)
+			p.broken = fmt.Errorf("engine %q ended before %s", p.name, what)
+			return "", p.broken
 		case <-t.C:
-			return "", fmt.Errorf("engine %q gave no %s within %v", p.name, what, d)
+			// A late answer would be taken for the next question's.
+			p.broken = fmt.Errorf("engine %q gave no %s within %v", p.name, what, d)
+			return "", p.broken
 		}
 	}
 }
 
 // close asks the engine to quit and kills it when it has not within a second.
 func (p *proc) close(quit string) {
-	p.send(quit)
+	fmt.Fprintln(p.in, quit)
 	p.in.Close()
 	select {
 	case <-p.done:

@@ -28,6 +28,22 @@ func Size(g *eval.Game) int {
 	return n
 }
 
+// GoLike reports whether GTP can play g: its board is one square grid (Size) and its
+// pieces are only dropped, never moved, as stones are.
+func GoLike(g *eval.Game) bool {
+	if Size(g) == 0 {
+		return false
+	}
+	drops := false
+	for _, p := range g.Pieces {
+		if p.HasMoves {
+			return false
+		}
+		drops = drops || p.HasDrops
+	}
+	return drops
+}
+
 // GTP is zoggo answering the Go Text Protocol for the games of one rules file whose
 // moves are drops on a square board (Go): boardsize chooses among the variants of that
 // size, the first in the file. Black is the rules' first player, White the second. The
@@ -45,6 +61,9 @@ type GTP struct {
 func NewGTP(games []*eval.Game, bot ai.Agent) (*GTP, error) {
 	if len(games) == 0 {
 		return nil, fmt.Errorf("no game to play")
+	}
+	if !GoLike(games[0]) {
+		return nil, errNoGTP(games[0])
 	}
 	e := &GTP{games: games, bot: bot, rng: rand.New(rand.NewPCG(1, 2))}
 	return e, e.start(games[0])
@@ -147,7 +166,7 @@ func (e *GTP) command(cmd string, args []string) (string, error) {
 			return "", e.start(e.g)
 		}
 		for _, g := range e.games {
-			if Size(g) == n {
+			if Size(g) == n && GoLike(g) {
 				return "", e.start(g)
 			}
 		}

@@ -128,30 +128,11 @@ type UCIPlayer struct {
 // depth=N limit its search, and any other NAME=VALUE is sent as a setoption (such as
 // "Skill Level=0").
 func NewUCIPlayer(g *eval.Game, spec string) (*UCIPlayer, error) {
-	parts := strings.Split(spec, ":")
-	u := &UCIPlayer{g: g, movetime: 100 * time.Millisecond}
-	var opts [][2]string
-	for _, o := range parts[1:] {
-		name, val, ok := strings.Cut(o, "=")
-		if !ok {
-			return nil, fmt.Errorf("engine option %q: expected NAME=VALUE", o)
-		}
-		switch name {
-		case "movetime", "depth":
-			n, err := strconv.Atoi(val)
-			if err != nil || n < 1 || n > 600000 {
-				return nil, fmt.Errorf("engine option %q: expected a number from 1 to 600000", o)
-			}
-			if name == "depth" {
-				u.depth = n
-			} else {
-				u.movetime = time.Duration(n) * time.Millisecond
-			}
-		default:
-			opts = append(opts, [2]string{name, val})
-		}
+	u, command, opts, err := parseUCI(g, spec)
+	if err != nil {
+		return nil, err
 	}
-	p, err := start(parts[0])
+	p, err := start(command)
 	if err != nil {
 		return nil, err
 	}
@@ -175,6 +156,37 @@ func NewUCIPlayer(g *eval.Game, spec string) (*UCIPlayer, error) {
 	return u, nil
 }
 
+// parseUCI reads COMMAND[:OPTION=VALUE...] into a player not started, its command and
+// the options to set.
+func parseUCI(g *eval.Game, spec string) (*UCIPlayer, string, [][2]string, error) {
+	parts := strings.Split(spec, ":")
+	u := &UCIPlayer{g: g, movetime: 100 * time.Millisecond}
+	var opts [][2]string
+	if strings.TrimSpace(parts[0]) == "" {
+		return nil, "", nil, fmt.Errorf("no engine command in %q", spec)
+	}
+	for _, o := range parts[1:] {
+		name, val, ok := strings.Cut(o, "=")
+		if !ok {
+			return nil, "", nil, fmt.Errorf("engine option %q: expected NAME=VALUE", o)
+		}
+		switch name {
+		case "movetime", "depth":
+			n, err := strconv.Atoi(val)
+			if err != nil || n < 1 || n > 600000 {
+				return nil, "", nil, fmt.Errorf("engine option %q: expected a number from 1 to 600000", o)
+			}
+			if name == "depth" {
+				u.depth = n
+			} else {
+				u.movetime = time.Duration(n) * time.Millisecond
+			}
+		default:
+			opts = append(opts, [2]string{name, val})
+		}
+	}
+	return u, parts[0], opts, nil
+}
 func (u *UCIPlayer) ready() error {
 	if err := u.p.send("isready"); err != nil {
 		return err
@@ -254,8 +266,8 @@ type GTPPlayer struct {
 // to the size of g's.
 func NewGTPPlayer(g *eval.Game, command string) (*GTPPlayer, error) {
 	n := Size(g)
-	if n == 0 {
-		return nil, fmt.Errorf("%s has no square board of one grid: a GTP engine cannot play it", g.Title)
+	if !GoLike(g) {
+		return nil, errNoGTP(g)
 	}
 	p, err := start(command)
 	if err != nil {
@@ -352,4 +364,62 @@ func (e *GTPPlayer) Choose(m *match.Match, r *rand.Rand) (int, error) {
 	}
 	e.sent = append(e.sent, strings.ToLower(ans))
 	return i, nil
+}
+
+func errNoGTP(g *eval.Game) error {
+	return fmt.Errorf("%s is not played by dropping stones on a square board: GTP cannot play it", g.Title)
+}
+
+// Engine is an external engine that plays without a process of its own between turns:
+// each Choose starts it (Spec: uci:COMMAND[:OPTION=VALUE...] or gtp:COMMAND, as
+// NewUCIPlayer and NewGTPPlayer take them), tells it the game, asks for its move and
+// ends it. No process outlives a turn, so a server can seat such engines in any number
+// of games and drop games from memory at any time.
+type Engine struct {
+	Label, Spec string
+}
+
+// NewEngine checks spec for g (the protocol, the options, a square board for GTP)
+// without starting anything, and returns the engine named label.
+func NewEngine(label, spec string, g *eval.Game) (*Engine, error) {
+	proto, rest, _ := strings.Cut(spec, ":")
+	switch proto {
+	case "uci":
+		if _, _, _, err := parseUCI(g, rest); err != nil {
+			return nil, err
+		}
+	case "gtp":
+		if strings.TrimSpace(rest) == "" {
+			return nil, fmt.Errorf("no engine command in %q", spec)
+		}
+		if !GoLike(g) {
+			return nil, errNoGTP(g)
+		}
+	default:
+		return nil, fmt.Errorf("engine %s: %q is not uci:COMMAND or gtp:COMMAND", label, spec)
+	}
+	return &Engine{Label: label, Spec: spec}, nil
+}
+
+// Name returns "engine:LABEL".
+func (e *Engine) Name() string { return "engine:" + e.Label }
+
+// Choose starts the engine, asks it for its move in m, and ends it.
+func (e *Engine) Choose(m *match.Match, r *rand.Rand) (int, error) {
+	proto, rest, _ := strings.Cut(e.Spec, ":")
+	var a interface {
+		ai.Agent
+		Close()
+	}
+	var err error
+	if proto == "gtp" {
+		a, err = NewGTPPlayer(m.Game(), rest)
+	} else {
+		a, err = NewUCIPlayer(m.Game(), rest)
+	}
+	if err != nil {
+		return 0, err
+	}
+	defer a.Close()
+	return a.Choose(m, r)
 }

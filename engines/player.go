@@ -24,6 +24,9 @@ const Slack = 10 * time.Second
 // proc is an external engine's process and its lines of output.
 type proc struct {
 	name string
+	// yield, when set, is asked every 50 ms while an answer is awaited; its false
+	// answer gives up the question (and the engine, as after a timeout).
+	yield func() bool
 	// broken is the error after which the engine's answers cannot be trusted (one came
 	// late, or its output ended): every later question fails with it.
 	broken error
@@ -76,8 +79,19 @@ func (p *proc) send(format string, args ...any) error {
 func (p *proc) wait(d time.Duration, what string, keep func(string) bool) (string, error) {
 	t := time.NewTimer(d)
 	defer t.Stop()
+	var tick <-chan time.Time
+	if p.yield != nil {
+		tk := time.NewTicker(50 * time.Millisecond)
+		defer tk.Stop()
+		tick = tk.C
+	}
 	for {
 		select {
+		case <-tick:
+			if !p.yield() {
+				p.broken = fmt.Errorf("engine %q stopped before %s", p.name, what)
+				return "", p.broken
+			}
 		case l := <-p.lines:
 			if keep(l) {
 				return l, nil
@@ -377,6 +391,11 @@ func errNoGTP(g *eval.Game) error {
 // of games and drop games from memory at any time.
 type Engine struct {
 	Label, Spec string
+	// MaxTime, when set, bounds a UCI engine's movetime.
+	MaxTime time.Duration
+	// Yield, when set, is asked every 50 ms while the engine thinks: its false answer
+	// ends the engine and Choose fails.
+	Yield func() bool
 }
 
 // NewEngine checks spec for g (the protocol, the options, a square board for GTP)
@@ -413,9 +432,18 @@ func (e *Engine) Choose(m *match.Match, r *rand.Rand) (int, error) {
 	}
 	var err error
 	if proto == "gtp" {
-		a, err = NewGTPPlayer(m.Game(), rest)
+		var g *GTPPlayer
+		if g, err = NewGTPPlayer(m.Game(), rest); err == nil {
+			g.p.yield, a = e.Yield, g
+		}
 	} else {
-		a, err = NewUCIPlayer(m.Game(), rest)
+		var u *UCIPlayer
+		if u, err = NewUCIPlayer(m.Game(), rest); err == nil {
+			u.p.yield, a = e.Yield, u
+			if e.MaxTime > 0 {
+				u.movetime = max(ai.MinThink, min(u.movetime, e.MaxTime))
+			}
+		}
 	}
 	if err != nil {
 		return 0, err

@@ -1,6 +1,7 @@
 package engines
 
 import (
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"strings"
@@ -157,6 +158,28 @@ func TestUCI(t *testing.T) {
 			t.Errorf("missing %q in:\n%s", want, out)
 		}
 	}
+	// On a clock, and until stop: each gives a legal move; stop ends the infinite
+	// search before its minute.
+	out = converse(t, NewUCI(g).Serve, "position startpos moves e2e4", "go wtime 300 btime 600 winc 0 binc 0",
+		"isready", "go infinite", "stop", "quit")
+	moves := 0
+	for _, l := range strings.Split(out, "\n") {
+		if mv, ok := strings.CutPrefix(l, "bestmove "); ok {
+			m := play(t, g, "e2e4")
+			if _, err := Find(g, m.State(), m.Legal(), mv); err != nil {
+				t.Errorf("bestmove %s: %v", mv, err)
+			}
+			moves++
+		}
+		var depth, nodes, ms int
+		if n, _ := fmt.Sscanf(l, "info depth %d nodes %d time %d", &depth, &nodes, &ms); n == 3 && time.Duration(ms)*time.Millisecond >= ai.MaxThink {
+			t.Errorf("a search took its whole clock: %s", l)
+		}
+	}
+	if moves != 2 {
+		t.Errorf("%d bestmoves, want 2:\n%s", moves, out)
+	}
+
 	// A game that is over gets no move.
 	out = converse(t, NewUCI(g).Serve, "position startpos moves f2f3 e7e5 g2g4 d8h4", "go movetime 20", "quit")
 	if !strings.Contains(out, "bestmove 0000") || !strings.Contains(out, "the game is over") {

@@ -149,7 +149,7 @@ func TestUCI(t *testing.T) {
 	out := converse(t, NewUCI(g).Serve, "uci", "setoption name Level value 1",
 		"setoption name Threads value 0", "setoption name Evaluation value full",
 		"position startpos moves e2e4 e7e5 e1e3", "isready",
-		"position startpos moves f2f3 e7e5 g2g4", "go depth 2", "isready", "quit")
+		"position startpos moves f2f3 e7e5 g2g4", "go depth 2", "isready")
 	for _, want := range []string{"uciok", "option name Level", "readyok",
 		`info string option threads takes a number from 1 to 64, not "0"`,
 		`info string move 3: move "e1e3" is not legal here`,

@@ -65,10 +65,11 @@ func (u *UCI) say(format string, args ...any) error {
 // Serve answers the commands read from in on out until "quit" or the end of in. A
 // command it does not know, or cannot follow (a position given by FEN, a move that is
 // not legal), is answered by an "info string" line that says why, as the protocol
-// has no error reply. It returns an error only when reading or writing fails.
+// has no error reply. At "quit" a search under way stops at once; at the end of in it
+// is let finish and answer. It returns an error only when reading or writing fails.
 func (u *UCI) Serve(in io.Reader, out io.Writer) error {
 	u.out = out
-	defer u.halt()
+	defer u.searching.Wait()
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), MaxLine)
 	for sc.Scan() {
@@ -99,12 +100,14 @@ func (u *UCI) Serve(in io.Reader, out io.Writer) error {
 		case "stop":
 			u.halt()
 		case "quit":
+			u.halt()
 			return nil
 		case "debug", "ponderhit", "register":
 		default:
 			err = u.say("info string unknown command %q", f[0])
 		}
 		if err != nil {
+			u.halt()
 			return err
 		}
 	}

@@ -34,6 +34,8 @@ type proc struct {
 	in     io.WriteCloser
 	lines  chan string
 	done   chan struct{} // closed when the output ends
+	quit   chan struct{} // closed by close: nobody reads lines any more
+	once   sync.Once
 }
 
 func start(command string) (*proc, error) {
@@ -53,13 +55,17 @@ func start(command string) (*proc, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("engine %q: %w", command, err)
 	}
-	p := &proc{name: command, cmd: cmd, in: in, lines: make(chan string, 64), done: make(chan struct{})}
+	p := &proc{name: command, cmd: cmd, in: in, lines: make(chan string, 64), done: make(chan struct{}), quit: make(chan struct{})}
 	go func() {
 		defer close(p.done)
 		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 64*1024), MaxLine)
 		for sc.Scan() {
-			p.lines <- sc.Text()
+			select {
+			case p.lines <- sc.Text():
+			case <-p.quit:
+				return
+			}
 		}
 	}()
 	return p, nil
@@ -115,8 +121,14 @@ func (p *proc) wait(d time.Duration, what string, keep func(string) bool) (strin
 	}
 }
 
-// close asks the engine to quit and kills it when it has not within a second.
+// close asks the engine to quit and kills it when it has not within a second. Only
+// the first call does anything.
 func (p *proc) close(quit string) {
+	p.once.Do(func() { p.stop(quit) })
+}
+
+func (p *proc) stop(quit string) {
+	close(p.quit)
 	fmt.Fprintln(p.in, quit)
 	p.in.Close()
 	select {

@@ -168,6 +168,16 @@ func (s *Server) refresh(ctx context.Context, gm *game) error {
 	}
 	if err := s.sync(ctx, gm, rec, turns); err != nil {
 		gm.loaded = false
+		if re := (*rulesError)(nil); errors.As(err, &re) {
+			// The rules fail at the start: the game is stored as ended with their
+			// error, so that no restart resumes it.
+			if rec.Result == "" {
+				if err := s.st.SetResult(ctx, gm.id, "error: "+errText(re.err)); err != nil {
+					s.logf("game %s: %v", gm.id, err)
+				}
+			}
+			return errf(http.StatusUnprocessableEntity, "rules", "game %q: the rules fail at the start: %s", gm.id, errText(re.err))
+		}
 		return err
 	}
 	return nil
@@ -184,13 +194,13 @@ func (s *Server) sync(ctx context.Context, gm *game, rec *store.Game, turns []st
 			return nil
 		}
 		gm.gen++
-		return s.replay(gm, turns[gm.ply():])
+		return s.replay(ctx, gm, turns[gm.ply():])
 	}
 	if err := s.load(ctx, gm, rec); err != nil {
 		return err
 	}
 	defer gm.syncOffer(rec)
-	return s.replay(gm, turns)
+	return s.replay(ctx, gm, turns)
 }
 
 // syncOffer takes the draw offer from the stored record: it stands while every turn
@@ -253,7 +263,7 @@ func (s *Server) load(ctx context.Context, gm *game, rec *store.Game) error {
 	}
 	m, err := match.New(g, nil)
 	if err != nil {
-		return fmt.Errorf("game %q: %w", rec.ID, err)
+		return fmt.Errorf("game %q: %w", rec.ID, &rulesError{err})
 	}
 	gm.loaded, gm.rec, gm.fsys, gm.dir, gm.g, gm.m, gm.agents = true, rec, fsys, dir, g, m, agents
 	gm.played, gm.legal, gm.legalJSON, gm.offer, gm.images = nil, nil, nil, -1, nil
@@ -263,6 +273,13 @@ func (s *Server) load(ctx context.Context, gm *game, rec *store.Game) error {
 	}
 	return nil
 }
+
+// rulesError is an error of the rules' move code met while a game is built or replayed
+// (an *eval.GenError, or too many turns): the rules, not the request or the store, fail.
+type rulesError struct{ err error }
+
+func (e *rulesError) Error() string { return e.err.Error() }
+func (e *rulesError) Unwrap() error { return e.err }
 
 // makeAgents makes the bots of the seats.
 func makeAgents(g *eval.Game, seats []store.Seat) ([]ai.Agent, error) {
@@ -286,8 +303,10 @@ func makeAgents(g *eval.Game, seats []store.Seat) ([]ai.Agent, error) {
 	return agents, nil
 }
 
-// replay plays stored turns on gm, checking each.
-func (s *Server) replay(gm *game, turns []store.Turn) error {
+// replay plays stored turns on gm, checking each. A turn the rules' move code fails on
+// (in the position it leads to) ends the game there with the error as its result, stored
+// unless a result is: the turns after it are not played.
+func (s *Server) replay(ctx context.Context, gm *game, turns []store.Turn) error {
 	for _, t := range turns {
 		if t.Ply != gm.ply() {
 			return fmt.Errorf("game %q: stored turn %d is numbered %d", gm.id, gm.ply(), t.Ply)
@@ -303,7 +322,15 @@ func (s *Server) replay(gm *game, turns []store.Turn) error {
 			return fmt.Errorf("game %q: stored turn %d is %q, but turn %d of the rules is %q now", gm.id, t.Ply, t.Text, t.Index, z)
 		}
 		if err := gm.play(t.Index); err != nil {
-			return fmt.Errorf("game %q: turn %d: %w", gm.id, t.Ply, err)
+			if gm.rec.Result == "" {
+				result := fmt.Sprintf("error: turn %d: %s", t.Ply+1, errText(err))
+				if err := s.st.SetResult(ctx, gm.id, result); err != nil {
+					return err
+				}
+				gm.rec.Result = result
+				gm.gen++
+			}
+			return nil
 		}
 	}
 	return nil
@@ -424,7 +451,7 @@ func (s *Server) think(gm *game, gen int, agent ai.Agent, m *match.Match, rng *r
 	var err error
 	select {
 	case s.sem <- struct{}{}:
-		i, err = ai.Choose(agent, m, rng)
+		i, err = choose(agent, m, rng)
 		<-s.sem
 	case <-s.ctx.Done():
 		return
@@ -454,4 +481,15 @@ func (s *Server) think(gm *game, gen int, agent ai.Agent, m *match.Match, rng *r
 	}
 	gm.mu.Unlock()
 	gm.hub.notify()
+}
+
+// choose is ai.Choose, with a panic of the bot turned into its error: it ends the bot's
+// game, never the server.
+func choose(agent ai.Agent, m *match.Match, rng *rand.Rand) (i int, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error: the bot failed: %v", r)
+		}
+	}()
+	return ai.Choose(agent, m, rng)
 }

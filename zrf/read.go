@@ -101,6 +101,11 @@ func (l *tokenList) Next() (lexer.Token, error) {
 	return t, nil
 }
 
+// MaxNesting bounds how deep lists nest in a file: the reader and every pass after it
+// recurse into lists, and 400,000 nested lists overflow the stack. The corpus nests 64
+// deep at most.
+const MaxNesting = 1000
+
 // opener is an unclosed "(" seen by the scanner.
 type opener struct {
 	offset int
@@ -155,6 +160,9 @@ func scan(filename string, src []byte, leaves bool) ([]lexer.Token, error) {
 							break
 						}
 					}
+				}
+				if len(open) >= MaxNesting {
+					return nil, &scanError{i, fmt.Sprintf("lists nested more than %d deep", MaxNesting)}
 				}
 				if len(open) > 0 {
 					open[len(open)-1].nested = true

@@ -76,6 +76,9 @@ func TestReadErrors(t *testing.T) {
 		{"unclosed inner", "(a (b c)\n(d (e)\n", `t.zrf:2:1: "(" is never closed`},
 		{"extra paren", "(a))\n", `t.zrf:1:4: unexpected ")" with no "(" to close`},
 		{"unclosed string", "(title \"abc)\n", `t.zrf:1:8: string not closed`},
+		// 400,000 nested lists overflowed the stack of the reader.
+		{"nested too deep", "(game\n " + strings.Repeat("(", 400_000) + strings.Repeat(")", 400_001), `t.zrf:2:1001: lists nested more than 1000 deep`},
+		{"nested as deep as allowed", strings.Repeat("(", MaxNesting) + strings.Repeat(")", MaxNesting+1), `t.zrf:1:2001: unexpected ")"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Read(NewFileSet(), "t.zrf", []byte(tt.src))

@@ -152,4 +152,99 @@ func shuffle(n int) string {
 	return b.String()
 }
 
-var _ = memstore.New
+// TestHostileCatalogue serves a folder with a file of 400,000 nested lists and one whose
+// macros double 40 times beside a good one: both are listed as not loaded, with their
+// errors, and the good one is served.
+func TestHostileCatalogue(t *testing.T) {
+	testutil.LimitMemory(t, 1<<30)
+	dir := t.TempDir()
+	var bomb strings.Builder
+	bomb.WriteString("(define b0 (x y))\n")
+	for i := 1; i < 40; i++ {
+		fmt.Fprintf(&bomb, "(define b%d ((b%d) (b%d)))\n", i, i-1, i-1)
+	}
+	bomb.WriteString("(game (title \"Bomb\") (description (b39)))\n")
+	for name, src := range map[string]string{
+		"nested.zrf": strings.Repeat("(", 400_000) + strings.Repeat(")", 400_000),
+		"bomb.zrf":   bomb.String(),
+		"good.zrf":   dropBoard(3),
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := LoadCatalogue([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := filepath.ToSlash(dir)
+	h := newHarness(t, memstore.New(), Options{Catalogue: c})
+	var cat catalogueJSON
+	h.want(http.StatusOK, "GET", "/api/catalogue", "", nil, &cat)
+	want := map[string]string{
+		d + "/bomb.zrf":   "bomb.zrf:41:35: macro expansion creates more than 4000000 nodes",
+		d + "/nested.zrf": "nested.zrf:1:1001: lists nested more than 1000 deep",
+	}
+	if len(cat.Errors) != len(want) {
+		t.Errorf("catalogue errors %+v, want %d", cat.Errors, len(want))
+	}
+	for _, e := range cat.Errors {
+		if w, ok := want[e.Rules]; !ok || !strings.HasPrefix(e.Error, w) {
+			t.Errorf("catalogue error of %s: %q, want it to start with %q", e.Rules, e.Error, w)
+		}
+	}
+	if len(cat.Games) != 1 || cat.Games[0].Rules != d+"/good.zrf" {
+		t.Fatalf("catalogue games %+v, want good.zrf alone", cat.Games)
+	}
+	h.want(http.StatusCreated, "POST", "/api/games", "", map[string]any{"rules": d + "/good.zrf",
+		"seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}}, nil)
+}
+
+// codePage is a rules file in Windows-1252: its title, a player and its piece are not
+// ASCII, and neither is its description.
+const codePage = "(game (title \"W\xf6lfe\") (description \"Caf\xe9 \x96 jeu\")\n" +
+	" (players Wei\xdf Schwarz) (turn-order Wei\xdf Schwarz)\n" +
+	" (board (grid (start-rectangle 0 0 2 2) (dimensions (\"a/b/c\" (2 0)) (\"3/2/1\" (0 2)))))\n" +
+	" (board-setup (Wei\xdf (Sch\xe4fer off 5)) (Schwarz (Sch\xe4fer off 5)))\n" +
+	" (piece (name Sch\xe4fer) (drops ((verify empty?) add)))\n" +
+	" (draw-condition (Wei\xdf Schwarz) stalemated))\n"
+
+// TestCodePageTitle starts a game of rules written in a code page by the key the
+// catalogue gives, plays a turn, and opens it again on another server of the same
+// database: the texts are UTF-8 everywhere (PostgreSQL refuses anything else).
+func TestCodePageTitle(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "wolfs.zrf"), []byte(codePage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := LoadCatalogue([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stores(t, func(t *testing.T, open func() store.Store) {
+		h := newHarness(t, open(), Options{Catalogue: c})
+		var cat catalogueJSON
+		h.want(http.StatusOK, "GET", "/api/catalogue", "", nil, &cat)
+		if len(cat.Games) != 1 {
+			t.Fatalf("catalogue %+v, want one game", cat)
+		}
+		v := cat.Games[0]
+		if v.Variant != "Wölfe" || v.Description != "Café – jeu" || v.Players[0] != "Weiß" {
+			t.Errorf("catalogue entry %q %q %q, want the title, description and player decoded", v.Variant, v.Description, v.Players)
+		}
+		var cr createJSON
+		h.want(http.StatusCreated, "POST", "/api/games", "", map[string]any{"rules": v.Rules, "variant": v.Variant,
+			"seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}}, &cr)
+		var st stateJSON
+		h.want(http.StatusOK, "GET", "/api/games/"+cr.ID, cr.Secret, nil, &st)
+		if st.Title != "Wölfe" || len(st.Legal) != 9 || !strings.Contains(st.Legal[0].Named, "Schäfer") {
+			t.Fatalf("game %q with %d legal turns (%+v), want Wölfe, 9 drops of a Schäfer", st.Title, len(st.Legal), st.Legal)
+		}
+		h.want(http.StatusOK, "POST", "/api/games/"+cr.ID+"/moves", cr.Secret, map[string]any{"ply": 0, "text": st.Legal[4].Named}, &st)
+		h2 := newHarness(t, open(), Options{Catalogue: c})
+		h2.want(http.StatusOK, "GET", "/api/games/"+cr.ID, cr.Secret, nil, &st)
+		if st.Ply != 1 || len(st.Moves) != 1 || !strings.Contains(st.Moves[0].ZSG, "Schäfer") {
+			t.Errorf("reopened at ply %d with moves %+v, want the Schäfer's drop", st.Ply, st.Moves)
+		}
+	})
+}

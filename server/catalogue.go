@@ -151,7 +151,7 @@ func (c *Catalogue) add(name string, fsys fs.FS, file string) {
 	}
 	e.src = src
 	e.hash = hashBytes(src)
-	f, err := eval.Load(zrf.NewFileSet(), fsys, file)
+	f, err := loadRules(fsys, file)
 	if err != nil {
 		e.err = errText(err)
 		return
@@ -164,6 +164,18 @@ func (c *Catalogue) add(name string, fsys fs.FS, file string) {
 	if _, ok := c.byHash[e.hash]; !ok {
 		c.byHash[e.hash] = e
 	}
+}
+
+// loadRules loads a rules file of the catalogue. The reader and the expander bound what a
+// file can cost (nesting depth, nodes made) and report it as the file's error; a panic
+// of ours is that file's error too, never the server's end.
+func loadRules(fsys fs.FS, file string) (f *eval.File, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			f, err = nil, fmt.Errorf("%s: internal error while loading: %v", file, r)
+		}
+	}()
+	return eval.Load(zrf.NewFileSet(), fsys, file)
 }
 
 func hashBytes(b []byte) string {
@@ -213,7 +225,7 @@ func (c *Catalogue) json() catalogueJSON {
 		}
 		for _, v := range e.f.Variants {
 			j := variantJSON{Rules: e.name, Variant: v.Title, Default: v.Default,
-				Description: zrf.Decode(v.Description), History: zrf.Decode(v.History), Strategy: zrf.Decode(v.Strategy),
+				Description: v.Description, History: v.History, Strategy: v.Strategy, // UTF-8 since zrf.Read
 				Axiom: v.Axiom()}
 			for _, p := range v.Players {
 				j.Players = append(j.Players, p.Name)

@@ -20,7 +20,6 @@ import (
 	"github.com/zoggo/zoggo/match"
 	"github.com/zoggo/zoggo/notation"
 	"github.com/zoggo/zoggo/store"
-	"github.com/zoggo/zoggo/zrf"
 )
 
 // maxForcedPasses bounds the passes the server makes in a row for players who cannot
@@ -246,7 +245,7 @@ func (s *Server) load(ctx context.Context, gm *game, rec *store.Game) error {
 			name = "rules.zrf"
 		}
 		fsys, dir = fstest.MapFS{name: {Data: src}}, "."
-		f, err := eval.Load(zrf.NewFileSet(), fsys, name)
+		f, err := loadRules(fsys, name)
 		if err != nil {
 			return fmt.Errorf("game %q: the stored rules do not load: %s", rec.ID, errText(err))
 		}
@@ -468,9 +467,16 @@ func (s *Server) think(gm *game, gen int, agent ai.Agent, m *match.Match, rng *r
 		}
 	default:
 		if err := s.commit(ctx, gm, i); err != nil {
-			// Another server moved first: play on from what it stored.
-			if err := s.refresh(ctx, gm); err != nil {
-				s.logf("game %s: %v", gm.id, err)
+			if ae := (*apiError)(nil); errors.As(err, &ae) && ae.code == "conflict" {
+				// Another server moved first: play on from what it stored.
+				if err := s.refresh(ctx, gm); err != nil {
+					s.logf("game %s: %v", gm.id, err)
+				}
+			} else {
+				// The store refused the turn: the bot does not think again (and
+				// again) until a request opens the game anew.
+				s.logf("game %s: the bot's turn was not stored: %v", gm.id, err)
+				gm.loaded = false
 			}
 		}
 	}

@@ -28,7 +28,9 @@ func TestRead(t *testing.T) {
 		{"string spans lines", "(help \"one\ntwo\")", "(help \"one\ntwo\")"},
 		{"odd atoms", "(Lion! ?Dice $1-B 1a -12 '$1')", "(Lion! ?Dice $1-B 1a -12 '$1')"},
 		{"no final newline", "(a)", "(a)"},
-		{"latin-1 bytes", "(title \"Fran\xe7ais\")", "(title \"Fran\xe7ais\")"},
+		// Text is decoded from the file's code page once, when it is read.
+		{"latin-1 bytes", "(title \"Fran\xe7ais\")", "(title \"Français\")"},
+		{"cyrillic bytes", "(title \"\xc2\xee\xeb\xea\xe8\") (piece (name Fran\xe7ais))", "(title \"Волки\") (piece (name Franзais))"}, // one code page for the whole file
 		{"empty list", "(a ())", "(a ())"},
 		{"adjacent tokens", `(a"s"b(c))`, `(a "s" b (c))`},
 	} {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/zoggo/zoggo/internal/testutil"
 	"github.com/zoggo/zoggo/store"
@@ -127,6 +128,13 @@ func TestSavedGameBounds(t *testing.T) {
 		// A saved game within the bounds whose last line is not legal.
 		bad := shuffle(400) + "201. Marble a1 - i9\n"
 		h.want(http.StatusUnprocessableEntity, "POST", "/api/games", "", map[string]any{"zsg": bad, "seats": seats}, nil)
+		// A replay past its time.
+		h.srv.replayTime = time.Nanosecond
+		code, body := h.do("POST", "/api/games", "", map[string]any{"zsg": shuffle(400), "seats": seats})
+		if code != http.StatusUnprocessableEntity || !strings.Contains(string(body), "took too long") {
+			t.Errorf("a replay past its time: %d %s, want 422", code, body)
+		}
+		h.srv.replayTime = maxReplayTime
 		if recs, err := st.ListGames(context.Background(), 10); err != nil || len(recs) != 0 {
 			t.Fatalf("after refused saved games the store holds %d games (%v), want none", len(recs), err)
 		}

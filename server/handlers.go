@@ -118,7 +118,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 const (
 	maxSavedLines = 10_000
 	maxSavedCells = 1 << 24
-	maxReplayTime = 20 * time.Second
+	maxReplayTime = 30 * time.Second
 )
 
 // create checks a new game, builds it in memory (the legal turns of its start, and the
@@ -251,7 +251,7 @@ func (s *Server) replaySaved(ctx context.Context, gm *game, sg *notation.SavedGa
 	if cells := len(sg.Moves) * (len(st.Cells) + len(st.Stock) + len(st.Vals) + len(st.Under)); cells > maxSavedCells {
 		return nil, errf(http.StatusRequestEntityTooLarge, "bad_request", "the saved game has %d move lines on a board of %d positions; the server keeps at most %d cells of positions for one", len(sg.Moves), len(st.Cells), maxSavedCells)
 	}
-	deadline := time.Now().Add(maxReplayTime)
+	deadline := time.Now().Add(s.replayTime)
 	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
 		deadline = d
 	}

@@ -81,6 +81,8 @@ type Server struct {
 
 	thumbMu sync.Mutex
 	thumbs  map[string][]byte
+
+	replayTime time.Duration // how long continuing a saved game may take (maxReplayTime)
 }
 
 // New returns a server of the games in o.Store under the rules of o.Catalogue.
@@ -99,7 +101,7 @@ func New(o Options) *Server {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{st: o.Store, cat: o.Catalogue, logf: o.Logf, sem: make(chan struct{}, o.Bots),
-		ctx: ctx, cancel: cancel, live: map[string]*game{}, thumbs: map[string][]byte{}}
+		ctx: ctx, cancel: cancel, live: map[string]*game{}, thumbs: map[string][]byte{}, replayTime: maxReplayTime}
 	if o.Rate > 0 {
 		s.lim = newLimiter(o.Rate, o.Burst)
 	}

@@ -450,13 +450,26 @@ func (s *Server) think(gm *game, gen int, agent ai.Agent, m *match.Match, rng *r
 	var err error
 	select {
 	case s.sem <- struct{}{}:
-		i, err = choose(agent, m, rng)
+		i, err = ai.Choose(agent, m, rng) // a panic of the bot is its error
 		<-s.sem
 	case <-s.ctx.Done():
 		return
 	}
 	ctx := context.WithoutCancel(s.ctx)
 	gm.mu.Lock()
+	defer gm.hub.notify()
+	defer gm.mu.Unlock()
+	defer func() {
+		// A panic of ours while the bot's turn is played ends that game, never the
+		// server (a goroutine's panic would end the process).
+		if r := recover(); r != nil {
+			s.logf("game %s: internal error: %v", gm.id, r)
+			if err := s.end(ctx, gm, fmt.Sprintf("error: internal error: %v", r)); err != nil {
+				s.logf("game %s: %v", gm.id, err)
+			}
+			gm.loaded = false
+		}
+	}()
 	gm.think = false
 	switch {
 	case !gm.loaded || gm.gen != gen || gm.over():
@@ -485,17 +498,4 @@ func (s *Server) think(gm *game, gen int, agent ai.Agent, m *match.Match, rng *r
 			s.logf("game %s: %v", gm.id, err)
 		}
 	}
-	gm.mu.Unlock()
-	gm.hub.notify()
-}
-
-// choose is ai.Choose, with a panic of the bot turned into its error: it ends the bot's
-// game, never the server.
-func choose(agent ai.Agent, m *match.Match, rng *rand.Rand) (i int, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("internal error: the bot failed: %v", r)
-		}
-	}()
-	return ai.Choose(agent, m, rng)
 }

@@ -18,10 +18,11 @@ import (
 	"github.com/zoggo/zoggo/store"
 )
 
-// TestHugeDropBoardProcess serves the 300×300 drop board from a zoggo serve process whose
-// database holds a game of it stored before the bound (which every start resumed into
-// "out of memory"): the server starts, refuses a new game of it, serves the others, and
-// starts again; the old game is stored as ended with the rules' error. The process may
+// TestHugeDropBoardProcess serves drop boards of 300×300 and 100×100 from a zoggo serve
+// process whose database holds games of them stored before the bounds (the first made
+// every start resume it into "out of memory"): the server starts, refuses new games of
+// them, serves the others, and starts again; the old games are stored as ended with an
+// error. The process may
 // map 1 GiB more than the test, so a bound that regresses fails the test, not the machine.
 func TestHugeDropBoardProcess(t *testing.T) {
 	testutil.LimitMemory(t, 1<<30) // inherited by the server process
@@ -36,8 +37,8 @@ func TestHugeDropBoardProcess(t *testing.T) {
 	if err := os.Mkdir(rules, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	huge := []byte(dropBoard(300))
-	for name, src := range map[string][]byte{"huge.zrf": huge, "small.zrf": []byte(dropBoard(20))} {
+	huge, big := []byte(dropBoard(300)), []byte(dropBoard(100))
+	for name, src := range map[string][]byte{"huge.zrf": huge, "big.zrf": big, "small.zrf": []byte(dropBoard(20))} {
 		if err := os.WriteFile(filepath.Join(rules, name), src, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -48,13 +49,15 @@ func TestHugeDropBoardProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hash := hashBytes(huge)
-	if err := st.PutRules(ctx, hash, huge); err != nil {
-		t.Fatal(err)
-	}
-	if err := st.CreateGame(ctx, &store.Game{ID: "old", RulesHash: hash, RulesName: filepath.ToSlash(rules) + "/huge.zrf",
-		Variant: "Drops", Seats: []store.Seat{{Kind: "bot", Bot: "random"}, {Kind: "bot", Bot: "random"}}}); err != nil {
-		t.Fatal(err)
+	for id, src := range map[string][]byte{"huge": huge, "big": big} {
+		hash := hashBytes(src)
+		if err := st.PutRules(ctx, hash, src); err != nil {
+			t.Fatal(err)
+		}
+		if err := st.CreateGame(ctx, &store.Game{ID: id, RulesHash: hash, RulesName: filepath.ToSlash(rules) + "/" + id + ".zrf",
+			Variant: "Drops", Seats: []store.Seat{{Kind: "bot", Bot: "random"}, {Kind: "bot", Bot: "random"}}}); err != nil {
+			t.Fatal(err)
+		}
 	}
 	st.Close()
 
@@ -62,8 +65,11 @@ func TestHugeDropBoardProcess(t *testing.T) {
 	for start := range 2 {
 		p := serveFolder(t, bin, db, rules)
 		var c createJSON
-		if code, err := p.call("POST", "/api/games", "", map[string]any{"rules": filepath.ToSlash(rules) + "/huge.zrf", "seats": bots}, nil); err != nil || code != http.StatusUnprocessableEntity {
-			t.Errorf("start %d: create on the huge board: %d %v, want 422", start, code, err)
+		if code, err := p.call("POST", "/api/games", "", map[string]any{"rules": filepath.ToSlash(rules) + "/huge.zrf", "seats": bots}, nil); err != nil || code != http.StatusNotFound {
+			t.Errorf("start %d: create on the huge board: %d %v, want 404 (not offered)", start, code, err)
+		}
+		if code, err := p.call("POST", "/api/games", "", map[string]any{"rules": filepath.ToSlash(rules) + "/big.zrf", "seats": bots}, nil); err != nil || code != http.StatusUnprocessableEntity {
+			t.Errorf("start %d: create on the big board: %d %v, want 422", start, code, err)
 		}
 		if code, err := p.call("POST", "/api/games", "", map[string]any{"rules": filepath.ToSlash(rules) + "/small.zrf", "seats": bots}, &c); err != nil || code != http.StatusCreated {
 			t.Fatalf("start %d: create on the small board: %d %v, want 201", start, code, err)
@@ -79,9 +85,11 @@ func TestHugeDropBoardProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	rec, _, err := st.Game(ctx, "old")
-	if err != nil || !strings.Contains(rec.Result, "more than 186 turns in one position") {
-		t.Errorf("the old game's result: %q (%v), want the rules' error", rec.Result, err)
+	for id, want := range map[string]string{"huge": "a board of 90000 positions", "big": "more than 1677 turns in one position"} {
+		rec, _, err := st.Game(ctx, id)
+		if err != nil || !strings.Contains(rec.Result, want) {
+			t.Errorf("the old game %s's result: %q (%v), want an error with %q", id, rec.Result, err, want)
+		}
 	}
 }
 

@@ -39,11 +39,13 @@ func dropBoard(n int) string {
 `
 }
 
-// hostileCatalogue is a folder holding the 300×300 drop board and a 30×30 one.
+// hostileCatalogue is a folder holding drop boards of 300×300 (beyond the boards the
+// server offers), 100×100 (whose first position's turns would keep 400 MB of states)
+// and 30×30.
 func hostileCatalogue(t *testing.T) (*Catalogue, string) {
 	t.Helper()
 	dir := t.TempDir()
-	for name, n := range map[string]int{"huge.zrf": 300, "small.zrf": 30} {
+	for name, n := range map[string]int{"huge.zrf": 300, "big.zrf": 100, "small.zrf": 30} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(dropBoard(n)), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -55,10 +57,11 @@ func hostileCatalogue(t *testing.T) (*Catalogue, string) {
 	return c, filepath.ToSlash(dir)
 }
 
-// TestHugeDropBoard creates a game whose first position would keep 32 GB of states: the
-// create is refused with the rules' error and stores nothing, a game of it stored by a
-// server before the bound is ended with that error when a server resumes it, and a
-// resumed server goes on serving; a board of 30×30 plays.
+// TestHugeDropBoard offers drop boards whose first position would keep 32 GB and 400 MB
+// of states: the first is not offered, a create on the second is refused with the
+// rules' error and stores nothing, games of both stored by a server before the bounds
+// are ended with an error when a server resumes them, and a resumed server goes on
+// serving; a board of 30×30 plays.
 func TestHugeDropBoard(t *testing.T) {
 	testutil.LimitMemory(t, 1<<30)
 	c, dir := hostileCatalogue(t)
@@ -66,10 +69,16 @@ func TestHugeDropBoard(t *testing.T) {
 	stores(t, func(t *testing.T, open func() store.Store) {
 		st := open()
 		h := newHarness(t, st, Options{Catalogue: c})
-		code, body := h.do("POST", "/api/games", "", map[string]any{"rules": dir + "/huge.zrf", "seats": bots})
+		var cat catalogueJSON
+		h.want(http.StatusOK, "GET", "/api/catalogue", "", nil, &cat)
+		if len(cat.Errors) != 1 || cat.Errors[0].Rules != dir+"/huge.zrf" || !strings.Contains(cat.Errors[0].Error, "a board of 90000 positions") {
+			t.Errorf("catalogue errors %+v, want huge.zrf's board", cat.Errors)
+		}
+		h.want(http.StatusNotFound, "POST", "/api/games", "", map[string]any{"rules": dir + "/huge.zrf", "seats": bots}, nil)
+		code, body := h.do("POST", "/api/games", "", map[string]any{"rules": dir + "/big.zrf", "seats": bots})
 		if code != http.StatusUnprocessableEntity || !strings.Contains(string(body), `"code":"rules"`) ||
-			!strings.Contains(string(body), "huge.zrf:6:46: more than 186 turns in one position") {
-			t.Fatalf("create on the huge board: %d %s, want 422 with the rules' error at the add", code, body)
+			!strings.Contains(string(body), "big.zrf:6:46: more than 1677 turns in one position") {
+			t.Fatalf("create on the big board: %d %s, want 422 with the rules' error at the add", code, body)
 		}
 		if recs, err := st.ListGames(context.Background(), 10); err != nil || len(recs) != 0 {
 			t.Fatalf("after a failed create the store holds %d games (%v), want none", len(recs), err)
@@ -83,15 +92,21 @@ func TestHugeDropBoard(t *testing.T) {
 			t.Errorf("30×30 drop board: %d legal turns, want 900", len(v.Legal))
 		}
 
-		// A game stored as a server without the bound stored it: rules and record, no turn.
-		e := c.byName[dir+"/huge.zrf"]
+		// Games stored as a server without the bounds stored them: rules and record, no
+		// turn, bots to play.
 		ctx := context.Background()
-		if err := st.PutRules(ctx, e.hash, e.src); err != nil {
-			t.Fatal(err)
-		}
-		if err := st.CreateGame(ctx, &store.Game{ID: "old", RulesHash: e.hash, RulesName: e.name, Variant: "Drops",
-			Seats: []store.Seat{{Kind: "bot", Bot: "random"}, {Kind: "bot", Bot: "random"}}}); err != nil {
-			t.Fatal(err)
+		want := map[string]string{"huge": "a board of 90000 positions", "big": "more than 1677 turns in one position"}
+		for id := range want {
+			e := c.byName[dir+"/"+id+".zrf"]
+			src := []byte(dropBoard(map[string]int{"huge": 300, "big": 100}[id]))
+			hash := hashBytes(src)
+			if err := st.PutRules(ctx, hash, src); err != nil {
+				t.Fatal(err)
+			}
+			if err := st.CreateGame(ctx, &store.Game{ID: id, RulesHash: hash, RulesName: e.name, Variant: "Drops",
+				Seats: []store.Seat{{Kind: "bot", Bot: "random"}, {Kind: "bot", Bot: "random"}}}); err != nil {
+				t.Fatal(err)
+			}
 		}
 		for restart := range 2 {
 			h2 := newHarness(t, open(), Options{Catalogue: c})
@@ -99,9 +114,12 @@ func TestHugeDropBoard(t *testing.T) {
 			if err != nil || n != 0 {
 				t.Errorf("restart %d: resumed %d games (%v), want none (the small one has no bot)", restart, n, err)
 			}
-			rec, _, err := st.Game(ctx, "old")
-			if err != nil || !strings.HasPrefix(rec.Result, "error: ") || !strings.Contains(rec.Result, "more than 186 turns") {
-				t.Errorf("restart %d: the old game's result is %q (%v), want the rules' error", restart, rec.Result, err)
+			for id, w := range want {
+				rec, _, err := st.Game(ctx, id)
+				if err != nil || !strings.HasPrefix(rec.Result, "error: ") || !strings.Contains(rec.Result, w) {
+					t.Errorf("restart %d: game %s's result is %q (%v), want an error with %q", restart, id, rec.Result, err, w)
+				}
+				h2.want(http.StatusUnprocessableEntity, "GET", "/api/games/"+id, "", nil, nil)
 			}
 			h2.want(http.StatusOK, "GET", "/api/games/"+small.ID, small.Secret, nil, &v)
 		}

@@ -21,6 +21,11 @@ import (
 // maxCatalogueFiles bounds the rules files a folder given to the server may offer.
 const maxCatalogueFiles = 10000
 
+// maxBoardPositions bounds the positions of the boards the server offers: every answer
+// about a game draws the board and lists its positions (a 300×300 board made answers of
+// 14.6 MB). The corpus's largest board has 3,241.
+const maxBoardPositions = 10000
+
 // Catalogue is the rules files a server offers, each loaded once. Requests name an entry
 // by its catalogue name, looked up in a map: no path from a request reaches the file
 // system.
@@ -159,6 +164,12 @@ func (c *Catalogue) add(name string, fsys fs.FS, file string) {
 	if len(f.Variants) == 0 {
 		e.err = "no game in the file"
 		return
+	}
+	for _, v := range f.Variants {
+		if n := len(v.Board.Locs); n > maxBoardPositions {
+			e.err = fmt.Sprintf("%s: %q has a board of %d positions; the server offers boards of at most %d", file, v.Title, n, maxBoardPositions)
+			return
+		}
 	}
 	e.f = f
 	if _, ok := c.byHash[e.hash]; !ok {

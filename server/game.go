@@ -175,7 +175,7 @@ func (s *Server) refresh(ctx context.Context, gm *game) error {
 					s.logf("game %s: %v", gm.id, err)
 				}
 			}
-			return errf(http.StatusUnprocessableEntity, "rules", "game %q: the rules fail at the start: %s", gm.id, errText(re.err))
+			return errf(http.StatusUnprocessableEntity, "rules", "game %q cannot be played: %s", gm.id, errText(re.err))
 		}
 		return err
 	}
@@ -251,6 +251,9 @@ func (s *Server) load(ctx context.Context, gm *game, rec *store.Game) error {
 		}
 		if g, err = f.Find(rec.Variant); err != nil {
 			return fmt.Errorf("game %q: %s", rec.ID, errText(err))
+		}
+		if n := len(g.Board.Locs); n > maxBoardPositions {
+			return fmt.Errorf("game %q: %w", rec.ID, &rulesError{fmt.Errorf("a board of %d positions; the server offers boards of at most %d", n, maxBoardPositions)})
 		}
 	}
 	if len(rec.Seats) != len(g.Players) {

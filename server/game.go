@@ -48,6 +48,13 @@ type game struct {
 	gen       int
 	offer     int // the seat that offered a draw, or -1
 	think     bool
+	// lease is whether this server holds the game's lease in the store (lease.go): it
+	// does while its bots play the game. elsewhere is until when another server is
+	// taken to hold it, so that its bot turns are not tried for here at every change.
+	lease     bool
+	leased    time.Time // when this server took the lease
+	elsewhere time.Time
+	used      time.Time // when a request, bot or stream last asked for the game
 	botRand   *rand.Rand
 	images    map[int]string // stock pictures by player*len(Pieces)+kind
 	svg       *boardJSON     // the board of generation svgGen
@@ -117,6 +124,7 @@ func (s *Server) game(ctx context.Context, id string) (*game, error) {
 		gm = &game{id: id, offer: -1}
 		s.live[id] = gm
 	}
+	gm.used = time.Now()
 	s.mu.Unlock()
 	gm.mu.Lock()
 	err := s.refresh(ctx, gm)
@@ -146,6 +154,22 @@ const maxLive = 2000
 func (s *Server) evict() {
 	for id, gm := range s.live {
 		if !gm.mu.TryLock() {
+			continue
+		}
+		if !gm.think && gm.hub.listeners() == 0 {
+			delete(s.live, id)
+		}
+		gm.mu.Unlock()
+	}
+}
+
+// evictIdle drops from memory the games that nothing has asked for since before, and
+// that no bot or event stream uses.
+func (s *Server) evictIdle(before time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for id, gm := range s.live {
+		if !gm.used.Before(before) || !gm.mu.TryLock() {
 			continue
 		}
 		if !gm.think && gm.hub.listeners() == 0 {
@@ -368,6 +392,7 @@ func (s *Server) commit(ctx context.Context, gm *game, i int) error {
 		}
 		return err
 	}
+	gm.elsewhere = time.Time{} // This server moved: its bots may play the reply.
 	if gm.m.Over() {
 		// The turn is stored: a result that cannot be stored now is found again when
 		// the game is replayed.
@@ -398,12 +423,16 @@ func (s *Server) settle(ctx context.Context, gm *game) error {
 			return err
 		}
 	}
-	if gm.over() || gm.think {
+	if gm.think {
 		return nil
 	}
 	seat := int(gm.m.Mover())
-	if seat < 0 || seat >= len(gm.agents) || gm.agents[seat] == nil {
+	if gm.over() || seat < 0 || seat >= len(gm.agents) || gm.agents[seat] == nil {
+		s.release(ctx, gm)
 		return nil
+	}
+	if !gm.lease && time.Now().Before(gm.elsewhere) {
+		return nil // Another server plays this game's bots.
 	}
 	gm.think = true
 	gen := gm.gen
@@ -411,21 +440,26 @@ func (s *Server) settle(ctx context.Context, gm *game) error {
 	m := gm.m.Clone()
 	rng := rand.New(rand.NewPCG(gm.botRand.Uint64(), gm.botRand.Uint64()))
 	s.wg.Add(1)
-	go s.think(gm, gen, agent, m, rng)
+	go s.think(gm, gen, agent, m, rng, gm.lease)
 	gm.hub.notify()
 	return nil
 }
 
 // think lets a bot choose on a clone of the match in one of the pool's slots, then plays
-// its choice if the game has not changed meanwhile.
-func (s *Server) think(gm *game, gen int, agent ai.Agent, m *match.Match, rng *rand.Rand) {
+// its choice if the game has not changed meanwhile. Unless leased, it first takes the
+// game's lease, and leaves the game to the server that holds it when it cannot.
+func (s *Server) think(gm *game, gen int, agent ai.Agent, m *match.Match, rng *rand.Rand, leased bool) {
 	defer s.wg.Done()
+	if !leased && !s.takeLease(gm) {
+		return
+	}
 	var i int
 	var err error
 	select {
 	case s.sem <- struct{}{}:
 		i, err = ai.Choose(agent, m, rng)
 		<-s.sem
+		s.botChosen.Add(1)
 	case <-s.ctx.Done():
 		return
 	}
@@ -435,6 +469,8 @@ func (s *Server) think(gm *game, gen int, agent ai.Agent, m *match.Match, rng *r
 	switch {
 	case !gm.loaded || gm.gen != gen || gm.over():
 		// The game changed while the bot thought: settle again below.
+	case !gm.lease:
+		// The lease ran out meanwhile and another server took it: it plays.
 	case err != nil:
 		if err := s.end(ctx, gm, "error: "+err.Error()); err != nil {
 			s.logf("game %s: %v", gm.id, err)
@@ -445,6 +481,8 @@ func (s *Server) think(gm *game, gen int, agent ai.Agent, m *match.Match, rng *r
 			if err := s.refresh(ctx, gm); err != nil {
 				s.logf("game %s: %v", gm.id, err)
 			}
+		} else {
+			s.botStored.Add(1)
 		}
 	}
 	if gm.loaded && s.ctx.Err() == nil {

@@ -35,6 +35,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/zoggo/zoggo/store"
@@ -61,6 +62,12 @@ type Options struct {
 	// Logf logs what the server does not answer with (bot errors, store failures); nil
 	// means log.Printf.
 	Logf func(format string, args ...any)
+	// Lease is how long a game's lease lasts (lease.go): a server that dies leaves its
+	// bot games to the others after about this long. 0 means 20 seconds.
+	Lease time.Duration
+	// Idle is how long a game nobody asks for is kept in memory (it is rebuilt from the
+	// store when asked for again); 0 means 2 minutes.
+	Idle time.Duration
 }
 
 // Server serves the games of one store. Create it with New and stop it with Close.
@@ -78,6 +85,13 @@ type Server struct {
 
 	mu   sync.Mutex
 	live map[string]*game // games in memory, by id
+
+	holder    string        // this server's name in the leases of the store
+	leaseTTL  time.Duration // how long a lease lasts
+	idle      time.Duration // how long an unused game stays in memory
+	heard     heard         // games changed by other servers (watch.go)
+	botChosen atomic.Int64  // turns the bots of this server chose
+	botStored atomic.Int64  // of those, the turns stored
 
 	thumbMu sync.Mutex
 	thumbs  map[string][]byte
@@ -97,13 +111,27 @@ func New(o Options) *Server {
 	if o.Logf == nil {
 		o.Logf = log.Printf
 	}
+	if o.Lease <= 0 {
+		o.Lease = defaultLease
+	}
+	if o.Idle <= 0 {
+		o.Idle = defaultIdle
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{st: o.Store, cat: o.Catalogue, logf: o.Logf, sem: make(chan struct{}, o.Bots),
-		ctx: ctx, cancel: cancel, live: map[string]*game{}, thumbs: map[string][]byte{}}
+		ctx: ctx, cancel: cancel, live: map[string]*game{}, thumbs: map[string][]byte{},
+		holder: newID(), leaseTTL: o.Lease, idle: o.Idle}
+	s.heard.ids, s.heard.wake, s.heard.ready = map[string]bool{}, make(chan struct{}, 1), make(chan struct{})
 	if o.Rate > 0 {
 		s.lim = newLimiter(o.Rate, o.Burst)
 	}
 	s.routes()
+	s.wg.Add(1)
+	go s.keep()
+	if w, ok := o.Store.(store.Watcher); ok {
+		s.wg.Add(1)
+		go s.watch(w)
+	}
 	return s
 }
 
@@ -137,10 +165,14 @@ func (s *Server) Resume(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-// Close stops the bots and waits for those thinking to give up; the store stays open.
+// Close stops the bots, waits for those thinking to give up and releases the server's
+// leases, so that another server may play its games at once; the store stays open.
 func (s *Server) Close() {
 	s.cancel()
 	s.wg.Wait()
+	if err := s.st.ReleaseLease(context.Background(), "", s.holder); err != nil {
+		s.logf("releasing the leases: %v", err)
+	}
 }
 
 // ServeHTTP serves the API and the pages.

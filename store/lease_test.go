@@ -162,3 +162,11 @@ func TestWatch(t *testing.T) {
 		}
 	})
 }
+
+// dbOf returns the db under a Store that Open returned.
+func dbOf(s Store) *db {
+	if p, ok := s.(pgStore); ok {
+		return p.db
+	}
+	return s.(*db)
+}

@@ -163,3 +163,16 @@ func (s *Server) liveGames() []*game {
 	}
 	return gms
 }
+
+// thinking reports whether a bot of gm is thinking, here or on the server that holds the
+// game's lease; gm.mu is held and gm loaded.
+func (gm *game) thinking() bool {
+	if gm.think {
+		return true
+	}
+	if gm.over() || !time.Now().Before(gm.elsewhere) {
+		return false
+	}
+	seat := int(gm.m.Mover())
+	return seat >= 0 && seat < len(gm.agents) && gm.agents[seat] != nil
+}

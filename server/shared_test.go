@@ -147,6 +147,13 @@ func TestOneServerPlays(t *testing.T) {
 	if n := player.srv.botStored.Load(); n < 20 {
 		t.Fatalf("the playing server stored %d turns, want at least 20", n)
 	}
+	// The other server's page says the bot thinks, as the player's does.
+	if st := other.state(c.ID, c.View); !st.Thinking || st.Over {
+		t.Fatalf("the other server shows thinking %v, over %v; want a bot thinking", st.Thinking, st.Over)
+	}
+	if n := other.srv.botChosen.Load(); n != 0 {
+		t.Fatalf("the other server chose %d turns after a request for the game", n)
+	}
 
 	// The player dies: it stops thinking and renewing, and releases nothing.
 	player.srv.cancel()

@@ -222,7 +222,8 @@ func rss(t *testing.T, pid int) int64 {
 }
 
 // call makes a request and decodes a 2xx answer into v; it returns the status, 0 when
-// the request did not go through. 5xx answers and transport errors count as failures.
+// the request did not go through. 5xx answers and transport errors count as failures;
+// the callers count the 4xx answers they did not expect.
 func (l *soakLoad) call(method, path, secret string, body, v any) int {
 	var rd io.Reader
 	if body != nil {
@@ -304,10 +305,11 @@ func (l *soakLoad) player(stop chan struct{}, n int) {
 		vsBot := g%2 == 0
 		seats := []map[string]string{{"kind": "human"}, {"kind": "invite"}}
 		if vsBot {
-			seats[1] = map[string]string{"kind": "random"}
+			seats[1] = map[string]string{"kind": "bot", "bot": "random"}
 		}
 		var c createJSON
-		if l.call("POST", "/api/games", "", map[string]any{"rules": rules, "seats": seats}, &c) != http.StatusCreated {
+		if code := l.call("POST", "/api/games", "", map[string]any{"rules": rules, "seats": seats}, &c); code != http.StatusCreated {
+			l.fail(fmt.Sprintf("creating a game of %s: %d", rules, code))
 			time.Sleep(time.Second)
 			continue
 		}
@@ -331,6 +333,9 @@ func (l *soakLoad) player(stop chan struct{}, n int) {
 			code := l.call("POST", "/api/games/"+c.ID+"/moves", secrets[st.ToMove%2], map[string]any{"ply": st.Ply, "index": pick.Index}, nil)
 			took := time.Since(begin)
 			if code != http.StatusOK {
+				if code != http.StatusConflict {
+					l.fail(fmt.Sprintf("a move in game %s: %d", c.ID, code))
+				}
 				break
 			}
 			l.moves.Add(1)
@@ -351,9 +356,12 @@ func (l *soakLoad) maker(stop chan struct{}) {
 			bot = map[string]string{"kind": "bot", "bot": "search:10ms"}
 		}
 		var c createJSON
-		if l.call("POST", "/api/games", "", map[string]any{"rules": soakRules[i%2],
-			"seats": []map[string]string{bot, {"kind": "random"}}}, &c) == http.StatusCreated {
+		code := l.call("POST", "/api/games", "", map[string]any{"rules": soakRules[i%2],
+			"seats": []map[string]string{bot, {"kind": "bot", "bot": "random"}}}, &c)
+		if code == http.StatusCreated {
 			l.remember(c)
+		} else {
+			l.fail(fmt.Sprintf("creating a game of bots: %d", code))
 		}
 		select {
 		case <-stop:
@@ -405,7 +413,7 @@ func (l *soakLoad) watcher(stop chan struct{}) {
 }
 
 // reader reads recent games (their state and saved game) and the catalogue, ten
-// requests a second.
+// requests a second; a game's read fails only with the server.
 func (l *soakLoad) reader(stop chan struct{}) {
 	rng := rand.New(rand.NewPCG(rand.Uint64(), 2))
 	for i := 0; !stopped(stop); i++ {

@@ -228,8 +228,8 @@ func startLoad(url string) (l *soakLoad, halt func()) {
 }
 
 // TestSoakHeap makes the load of TestSoak on a server in the test's own process, on
-// SQLite, for ZOGGO_SOAK (3m when unset), logs the heap and the games in memory every
-// 30 seconds, and writes a heap profile to the file ZOGGO_SOAK_HEAP at the end (after a
+// SQLite, for ZOGGO_SOAK (3m when unset), logs the heap (and the live heap, after a
+// collection) and the games in memory every 30 seconds, and writes a heap profile to the file ZOGGO_SOAK_HEAP at the end (after a
 // collection), for go tool pprof. It runs only when ZOGGO_SOAK_HEAP is set.
 func TestSoakHeap(t *testing.T) {
 	out := os.Getenv("ZOGGO_SOAK_HEAP")
@@ -260,8 +260,11 @@ func TestSoakHeap(t *testing.T) {
 	for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(30 * time.Second) {
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
-		t.Logf("heap in use %d MB, from the system %d MB, games in memory %d, created %d",
-			ms.HeapInuse>>20, ms.Sys>>20, len(srv.liveGames()), l.created.Load())
+		inUse := ms.HeapInuse
+		runtime.GC()
+		runtime.ReadMemStats(&ms)
+		t.Logf("heap in use %d MB, live after a collection %d MB, from the system %d MB, games in memory %d, created %d",
+			inUse>>20, ms.HeapAlloc>>20, ms.Sys>>20, len(srv.liveGames()), l.created.Load())
 	}
 	halt()
 	runtime.GC()

@@ -156,6 +156,23 @@ func TestWatch(t *testing.T) {
 		if id := next(); id != "h" {
 			t.Fatalf("heard %q, want h (b's own change is not told)", id)
 		}
+		// The listening connection dies: Watch listens again and says that anything
+		// may have changed meanwhile, then hears changes as before.
+		pool := dbOf(b).b.(*postgresDB).pool
+		var killed int64
+		if err := pool.QueryRow(ctx, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+			WHERE datname = current_database() AND query LIKE 'LISTEN %' AND pid <> pg_backend_pid()`).Scan(&killed); err != nil || killed != 1 {
+			t.Fatalf("ending the listening connection: %d ended, %v", killed, err)
+		}
+		if id := next(); id != "" {
+			t.Fatalf("after the connection was lost: heard %q, want \"\"", id)
+		}
+		if err := a.AppendTurn(ctx, "h", turn(1)); err != nil {
+			t.Fatal(err)
+		}
+		if id := next(); id != "h" {
+			t.Fatalf("after listening again: heard %q, want h", id)
+		}
 		cancel()
 		if err := <-done; !errors.Is(err, context.Canceled) {
 			t.Fatalf("Watch returned %v, want context.Canceled", err)

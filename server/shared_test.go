@@ -11,6 +11,7 @@ import (
 
 	"github.com/zoggo/zoggo/internal/pgtest"
 	"github.com/zoggo/zoggo/store"
+	"github.com/zoggo/zoggo/store/memstore"
 )
 
 // openShared opens n Stores on one new PostgreSQL database, closed when the test ends:
@@ -187,4 +188,40 @@ func TestOneServerPlays(t *testing.T) {
 		t.Errorf("the second server chose %d turns it did not store", n)
 	}
 	t.Logf("%d turns by the first server; the second took over %v after its death and stored %d", stored, took, other.srv.botStored.Load())
+}
+
+// TestLeaseReleased checks that a server holds a game's lease only while its bot is to
+// move: after the bot's reply, with a person to move, another server may take it.
+func TestLeaseReleased(t *testing.T) {
+	st := memstore.New()
+	h := newHarness(t, st, Options{Lease: 300 * time.Millisecond})
+	c := h.create(map[string]any{"rules": "../games/chess.zrf",
+		"seats": []map[string]string{{"kind": "human"}, {"kind": "bot", "bot": "random"}}})
+	h.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/moves", c.Secret, map[string]any{"ply": 0, "index": 0}, nil)
+	h.waitFor(c.ID, c.Secret, func(s stateJSON) bool { return s.Ply == 2 && !s.Thinking })
+	if h.srv.botStored.Load() != 1 {
+		t.Fatalf("the bot stored %d turns, want 1", h.srv.botStored.Load())
+	}
+	ctx := context.Background()
+	if held, err := st.TakeLease(ctx, c.ID, "another server", time.Hour); err != nil || !held {
+		t.Fatalf("with a person to move, another server cannot take the lease: %v, %v", held, err)
+	}
+	// The lease is the other server's now: this one's bot stands down when next to move.
+	h.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/moves", c.Secret, map[string]any{"ply": 2, "index": 0}, nil)
+	time.Sleep(100 * time.Millisecond)
+	if n := h.srv.botChosen.Load(); n != 1 {
+		t.Fatalf("the bot chose %d turns while another server held the lease, want 1 (before)", n)
+	}
+	if s := h.state(c.ID, c.Secret); s.Ply != 3 || !s.Thinking {
+		t.Fatalf("ply %d, thinking %v; want ply 3 and the bot shown thinking on the other server", s.Ply, s.Thinking)
+	}
+	// The other server releases it without playing: this one plays on when asked after
+	// the lease it saw would have run out.
+	if err := st.ReleaseLease(ctx, c.ID, "another server"); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor(c.ID, c.Secret, func(s stateJSON) bool { return s.Ply == 4 })
+	if n := h.srv.botStored.Load(); n != 2 {
+		t.Fatalf("the bot stored %d turns, want 2", n)
+	}
 }

@@ -68,6 +68,11 @@ type Options struct {
 	// Idle is how long a game nobody asks for is kept in memory (it is rebuilt from the
 	// store when asked for again); 0 means 2 minutes.
 	Idle time.Duration
+	// Holder is the server's name in the leases of the store: a server started again
+	// under the name it had takes back its leases at once instead of waiting for them to
+	// expire. No two running servers may share a name (zoggo serve uses its host's name
+	// and the port it listens on); "" means a random one.
+	Holder string
 }
 
 // Server serves the games of one store. Create it with New and stop it with Close.
@@ -120,7 +125,10 @@ func New(o Options) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{st: o.Store, cat: o.Catalogue, logf: o.Logf, sem: make(chan struct{}, o.Bots),
 		ctx: ctx, cancel: cancel, live: map[string]*game{}, thumbs: map[string][]byte{},
-		holder: newID(), leaseTTL: o.Lease, idle: o.Idle}
+		holder: o.Holder, leaseTTL: o.Lease, idle: o.Idle}
+	if s.holder == "" {
+		s.holder = newID()
+	}
 	s.heard.ids, s.heard.wake, s.heard.ready = map[string]bool{}, make(chan struct{}, 1), make(chan struct{})
 	if o.Rate > 0 {
 		s.lim = newLimiter(o.Rate, o.Burst)

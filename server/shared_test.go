@@ -225,3 +225,33 @@ func TestLeaseReleased(t *testing.T) {
 		t.Fatalf("the bot stored %d turns, want 2", n)
 	}
 }
+
+// TestSameHolder checks that a server started again under the name it had in the leases
+// takes back its bot games at once, though it died holding their leases, and that a
+// server of another name waits for them to expire.
+func TestSameHolder(t *testing.T) {
+	st := memstore.New()
+	bots := map[string]any{"rules": "../games/chess.zrf",
+		"seats": []map[string]string{{"kind": "bot", "bot": "search:20ms"}, {"kind": "bot", "bot": "search:20ms"}}}
+	a := newHarness(t, st, Options{Holder: "host:8080", Lease: time.Hour})
+	c := a.create(bots)
+	a.waitFor(c.ID, c.View, func(s stateJSON) bool { return s.Ply >= 2 })
+	a.srv.cancel() // dies holding the lease
+	a.srv.wg.Wait()
+	other := newHarness(t, st, Options{Lease: time.Hour})
+	if _, err := other.srv.Resume(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	again := newHarness(t, st, Options{Holder: "host:8080", Lease: time.Hour})
+	if _, err := again.srv.Resume(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ply := again.state(c.ID, c.View).Ply
+	again.waitFor(c.ID, c.View, func(s stateJSON) bool { return s.Ply >= ply+4 || s.Over })
+	if n := other.srv.botChosen.Load(); n != 0 {
+		t.Fatalf("the server of another name chose %d turns under a lease an hour long", n)
+	}
+	if again.srv.botStored.Load() == 0 {
+		t.Fatal("the server started again stored no turn")
+	}
+}

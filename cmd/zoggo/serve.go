@@ -66,7 +66,7 @@ can reach the address can start games.`,
 			if err != nil {
 				return err
 			}
-			srv := server.New(server.Options{Store: st, Catalogue: cat, Bots: bots, Rate: rate})
+			srv := server.New(server.Options{Store: st, Catalogue: cat, Bots: bots, Rate: rate, Holder: holderName(addr)})
 			defer srv.Close()
 			go func() {
 				if n, err := srv.Resume(context.Background()); err != nil {
@@ -113,6 +113,19 @@ can reach the address can start games.`,
 	cmd.Flags().IntVar(&bots, "bots", 0, "bots thinking at once over all games (0: the number of CPUs)")
 	cmd.Flags().Float64Var(&rate, "rate", 0, "requests per second each client address may make on average, in bursts of up to 4 seconds' worth (0: 50; negative: no limit, for a proxy that limits)")
 	return cmd
+}
+
+// holderName names the server in the leases of its store: its host's name and the
+// port of addr, so that a server started again where it was takes back its bot games at
+// once (no two servers listen on one port of one host); "" (a random name) when the port
+// is picked at random or the host has no name.
+func holderName(addr string) string {
+	host, err := os.Hostname()
+	_, port, perr := net.SplitHostPort(addr)
+	if err != nil || perr != nil || host == "" || port == "" || port == "0" {
+		return ""
+	}
+	return host + ":" + port
 }
 
 // openStore opens the store a --db value names, and says where games are kept.

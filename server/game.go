@@ -485,10 +485,14 @@ func (s *Server) think(gm *game, gen int, agent ai.Agent, m *match.Match, rng *r
 			s.botStored.Add(1)
 		}
 	}
-	if gm.loaded && s.ctx.Err() == nil {
+	switch {
+	case s.ctx.Err() != nil:
+	case gm.loaded:
 		if err := s.settle(ctx, gm); err != nil {
 			s.logf("game %s: %v", gm.id, err)
 		}
+	default:
+		s.release(ctx, gm) // The game is gone from memory until it is asked for again.
 	}
 	gm.mu.Unlock()
 	gm.hub.notify()

@@ -92,6 +92,21 @@ func (s *Server) renew() {
 	held := make(map[string]bool, len(ids))
 	for _, id := range ids {
 		held[id] = true
+		// A lease whose game has no bot of this server thinking and does not hold it in
+		// memory (it was dropped from memory, or failed to load) is given up.
+		s.mu.Lock()
+		gm := s.live[id]
+		unused := gm == nil
+		if gm != nil && gm.mu.TryLock() {
+			unused = !gm.think && !gm.lease
+			gm.mu.Unlock()
+		}
+		s.mu.Unlock()
+		if unused {
+			if err := s.st.ReleaseLease(s.ctx, id, s.holder); err != nil && s.ctx.Err() == nil {
+				s.logf("game %s: releasing the lease: %v", id, err)
+			}
+		}
 	}
 	for _, gm := range s.liveGames() {
 		if held[gm.id] {

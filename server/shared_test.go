@@ -255,3 +255,25 @@ func TestSameHolder(t *testing.T) {
 		t.Fatal("the server started again stored no turn")
 	}
 }
+
+// TestUnusedLeaseGivenUp checks that a server gives up a lease it holds for a game none
+// of its bots plays (one left from before a restart under the same name), at its next
+// renewal, rather than renewing it for ever.
+func TestUnusedLeaseGivenUp(t *testing.T) {
+	st := memstore.New()
+	h := newHarness(t, st, Options{Holder: "host:8080", Lease: 300 * time.Millisecond})
+	c := h.create(chessHotSeat)
+	ctx := context.Background()
+	if held, err := st.TakeLease(ctx, c.ID, "host:8080", time.Hour); err != nil || !held {
+		t.Fatalf("TakeLease = %v, %v", held, err)
+	}
+	for range 500 {
+		if held, err := st.TakeLease(ctx, c.ID, "another", time.Hour); err != nil {
+			t.Fatal(err)
+		} else if held {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatal("the server renewed a lease it does not use for 5 s")
+}

@@ -239,25 +239,29 @@ func (p *botPool) dispatch() {
 
 // startThink sets the bot of gm's player to move thinking, unless the server is closing;
 // gm.mu is held.
-func (s *Server) startThink(gm *game, gen int, agent ai.Agent, m *match.Match, rng *rand.Rand) bool {
+func (s *Server) startThink(gm *game, gen int, agent ai.Agent, m *match.Match, rng *rand.Rand, leased bool) bool {
 	s.closeMu.Lock()
 	defer s.closeMu.Unlock()
 	if s.closed {
 		return false
 	}
 	s.wg.Add(1)
-	go s.think(gm, gen, agent, m, rng)
+	go s.think(gm, gen, agent, m, rng, leased)
 	return true
 }
 
 // Close stops the bots at once (the turns they were thinking on are not stored) and the
-// event streams; the store stays open.
+// event streams, and releases the server's leases, so that another server may play its
+// games at once; the store stays open.
 func (s *Server) Close() {
 	s.closeMu.Lock()
 	s.closed = true
 	s.closeMu.Unlock()
 	s.cancel()
 	s.wg.Wait()
+	if err := s.st.ReleaseLease(context.Background(), "", s.holder); err != nil {
+		s.logf("releasing the leases: %v", err)
+	}
 }
 
 // The waits after a failure of the store, doubling from the first to the last.

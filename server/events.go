@@ -134,7 +134,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		gm.mu.Lock()
 		var ev eventJSON
 		if gm.loaded {
-			ev = eventJSON{Ply: gm.ply(), Thinking: gm.think, Over: gm.over()}
+			ev = eventJSON{Ply: gm.ply(), Thinking: gm.thinking(), Over: gm.over()}
 		}
 		gm.mu.Unlock()
 		b, _ := json.Marshal(ev)

@@ -50,6 +50,13 @@ type game struct {
 	offer     int // the seat that offered a draw, or -1
 	think     bool
 	fails     int // failures of the store met by the bots in a row
+	// lease is whether this server holds the game's lease in the store (lease.go): it
+	// does while its bots play the game. elsewhere is until when another server is
+	// taken to hold it, so that its bot turns are not tried for here at every change.
+	lease     bool
+	leased    time.Time // when this server took the lease
+	elsewhere time.Time
+	used      time.Time // when a request, bot or stream last asked for the game
 	botRand   *rand.Rand
 	images    map[int]string // pictures of pieces without a bitmap, by player*len(Pieces)+kind (handImage)
 	svg       *boardJSON     // the board of generation svgGen
@@ -121,6 +128,7 @@ func (s *Server) game(ctx context.Context, id string) (*game, error) {
 		gm = &game{id: id, offer: -1, pics: &s.pics}
 		s.live[id] = gm
 	}
+	gm.used = time.Now()
 	s.mu.Unlock()
 	gm.mu.Lock()
 	err := s.refresh(ctx, gm)
@@ -150,6 +158,22 @@ const maxLive = 2000
 func (s *Server) evict() {
 	for id, gm := range s.live {
 		if !gm.mu.TryLock() {
+			continue
+		}
+		if !gm.think && gm.hub.listeners() == 0 {
+			delete(s.live, id)
+		}
+		gm.mu.Unlock()
+	}
+}
+
+// evictIdle drops from memory the games that nothing has asked for since before, and
+// that no bot or event stream uses.
+func (s *Server) evictIdle(before time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for id, gm := range s.live {
+		if !gm.used.Before(before) || !gm.mu.TryLock() {
 			continue
 		}
 		if !gm.think && gm.hub.listeners() == 0 {
@@ -415,6 +439,7 @@ func (s *Server) commit(ctx context.Context, gm *game, i int) error {
 		}
 		return err
 	}
+	gm.elsewhere = time.Time{} // This server moved: its bots may play the reply.
 	if gm.m.Over() {
 		// The turn is stored: a result that cannot be stored now is found again when
 		// the game is replayed.
@@ -445,19 +470,23 @@ func (s *Server) settle(ctx context.Context, gm *game) error {
 			return err
 		}
 	}
-	if gm.over() || gm.think {
+	if gm.think {
 		return nil
 	}
 	seat := int(gm.m.Mover())
-	if seat < 0 || seat >= len(gm.agents) || gm.agents[seat] == nil {
+	if gm.over() || seat < 0 || seat >= len(gm.agents) || gm.agents[seat] == nil {
+		s.release(ctx, gm)
 		return nil
+	}
+	if !gm.lease && time.Now().Before(gm.elsewhere) {
+		return nil // Another server plays this game's bots.
 	}
 	gm.think = true
 	gen := gm.gen
 	agent := gm.agents[seat]
 	m := gm.m.Clone()
 	rng := rand.New(rand.NewPCG(gm.botRand.Uint64(), gm.botRand.Uint64()))
-	if !s.startThink(gm, gen, agent, m, rng) {
+	if !s.startThink(gm, gen, agent, m, rng, gm.lease) {
 		gm.think = false
 		return nil
 	}
@@ -466,11 +495,18 @@ func (s *Server) settle(ctx context.Context, gm *game) error {
 }
 
 // think lets a bot choose on a clone of the match when the pool gives it its turn (see
-// bots.go), then plays its choice if the game has not changed meanwhile. When the store
-// fails, the game waits before its bot thinks again (retry).
-func (s *Server) think(gm *game, gen int, agent ai.Agent, m *match.Match, rng *rand.Rand) {
+// bots.go), then plays its choice if the game has not changed meanwhile. Unless leased,
+// it first takes the game's lease, and leaves the game to the server that holds it when
+// it cannot. When the store fails, the game waits before its bot thinks again (retry).
+func (s *Server) think(gm *game, gen int, agent ai.Agent, m *match.Match, rng *rand.Rand, leased bool) {
 	defer s.wg.Done()
+	if !leased && !s.takeLease(gm) {
+		return
+	}
 	i, err, ok := s.bots.choose(s.ctx, agent, m, rng) // a panic of the bot is its error
+	if ok {
+		s.botChosen.Add(1)
+	}
 	ctx := context.WithoutCancel(s.ctx)
 	gm.mu.Lock()
 	defer gm.hub.notify()
@@ -496,6 +532,8 @@ func (s *Server) think(gm *game, gen int, agent ai.Agent, m *match.Match, rng *r
 	switch {
 	case !gm.loaded || gm.gen != gen || gm.over():
 		// The game changed while the bot thought: settle again below.
+	case !gm.lease:
+		// The lease ran out meanwhile and another server took it: it plays.
 	case errors.As(err, &forfeit):
 		// The engine lost by its own move: the game ends as its loss.
 		if err := s.end(ctx, gm, forfeit.Result(gm.g.Game, m.Mover()).String()); err != nil {
@@ -517,10 +555,16 @@ func (s *Server) think(gm *game, gen int, agent ai.Agent, m *match.Match, rng *r
 				// (retry), never at once.
 				failed = err
 			}
+		} else {
+			s.botStored.Add(1)
 		}
 	}
-	if failed == nil && gm.loaded && s.ctx.Err() == nil {
+	switch {
+	case failed != nil || s.ctx.Err() != nil:
+	case gm.loaded:
 		failed = s.settle(ctx, gm)
+	default:
+		s.release(ctx, gm) // The game is gone from memory until it is asked for again.
 	}
 	if failed != nil {
 		gm.fails++

@@ -36,6 +36,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/zoggo/zoggo/store"
@@ -90,6 +91,17 @@ type Options struct {
 	// Logf logs what the server does not answer with (bot errors, store failures); nil
 	// means log.Printf.
 	Logf func(format string, args ...any)
+	// Lease is how long a game's lease lasts (lease.go): a server that dies leaves its
+	// bot games to the others after about this long. 0 means 20 seconds.
+	Lease time.Duration
+	// Idle is how long a game nobody asks for is kept in memory (it is rebuilt from the
+	// store when asked for again); 0 means 2 minutes.
+	Idle time.Duration
+	// Holder is the server's name in the leases of the store: a server started again
+	// under the name it had takes back its leases at once instead of waiting for them to
+	// expire. No two running servers may share a name (zoggo serve uses its host's name
+	// and the port it listens on); "" means a random one.
+	Holder string
 }
 
 // Server serves the games of one store. Create it with New and stop it with Close.
@@ -116,6 +128,13 @@ type Server struct {
 
 	mu   sync.Mutex
 	live map[string]*game // games in memory, by id
+
+	holder    string        // this server's name in the leases of the store
+	leaseTTL  time.Duration // how long a lease lasts
+	idle      time.Duration // how long an unused game stays in memory
+	heard     heard         // games changed by other servers (watch.go)
+	botChosen atomic.Int64  // turns the bots of this server chose
+	botStored atomic.Int64  // of those, the turns stored
 
 	thumbMu sync.Mutex
 	thumbs  map[string][]byte
@@ -156,12 +175,23 @@ func New(o Options) *Server {
 	if o.Logf == nil {
 		o.Logf = log.Printf
 	}
+	if o.Lease <= 0 {
+		o.Lease = defaultLease
+	}
+	if o.Idle <= 0 {
+		o.Idle = defaultIdle
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{st: o.Store, cat: o.Catalogue, logf: o.Logf, ctx: ctx, cancel: cancel,
 		live: map[string]*game{}, thumbs: map[string][]byte{}, replayTime: maxReplayTime,
 		hosts: newHosts(o.Addr, o.Hosts), allowBotGames: o.AllowBotGames, engines: o.Engines,
 		bots:    newBotPool(o.Bots, o.BotTime, o.BotLevel),
-		streams: streamCaps{max: o.MaxStreams, perClient: o.MaxStreamsPerClient, byClient: map[string]int{}}}
+		streams: streamCaps{max: o.MaxStreams, perClient: o.MaxStreamsPerClient, byClient: map[string]int{}},
+		holder:  o.Holder, leaseTTL: o.Lease, idle: o.Idle}
+	if s.holder == "" {
+		s.holder = newID()
+	}
+	s.heard.ids, s.heard.wake, s.heard.ready = map[string]bool{}, make(chan struct{}, 1), make(chan struct{})
 	if o.Rate > 0 {
 		s.lim = newLimiter(o.Rate, o.Burst)
 	}
@@ -169,6 +199,12 @@ func New(o Options) *Server {
 		s.createLim = newLimiter(o.CreateRate/60, 20)
 	}
 	s.routes()
+	s.wg.Add(1)
+	go s.keep()
+	if w, ok := o.Store.(store.Watcher); ok {
+		s.wg.Add(1)
+		go s.watch(w)
+	}
 	return s
 }
 

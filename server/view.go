@@ -97,7 +97,7 @@ type movementJSON struct {
 func (gm *game) view(you []int) *stateJSON {
 	g, m := gm.g, gm.m
 	st := &stateJSON{ID: gm.id, Rules: gm.rec.RulesName, Variant: gm.rec.Variant, Title: g.Title,
-		Ply: gm.ply(), MoveNumber: m.MoveNumber(), ToMove: int(m.Mover()), You: you, Thinking: gm.think,
+		Ply: gm.ply(), MoveNumber: m.MoveNumber(), ToMove: int(m.Mover()), You: you, Thinking: gm.thinking(),
 		Result: gm.result(), Over: gm.over(), DrawOffer: gm.offer,
 		Stock: []stockJSON{}, Captured: []stockJSON{}, Last: []string{}, Moves: []moveJSON{}, Legal: []legalJSON{}}
 	if st.You == nil {

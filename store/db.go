@@ -24,6 +24,11 @@ type backend interface {
 	forUpdate() string
 	// isUnique reports whether err is the violation of a primary key or unique key.
 	isUnique(err error) bool
+	// now is an SQL expression of the database's clock in Unix microseconds.
+	now() string
+	// notify tells the other servers on the database that game id changed, when the
+	// transaction of q commits (nothing on SQLite).
+	notify(ctx context.Context, q querier, id string) error
 	close() error
 }
 
@@ -306,7 +311,10 @@ func (d *db) AppendTurn(ctx context.Context, id string, t Turn) error {
 		if d.b.isUnique(err) {
 			return fmt.Errorf("game %q: ply %d is stored already: %w", id, t.Ply, ErrConflict)
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return d.b.notify(ctx, q, id)
 	})
 }
 
@@ -319,8 +327,11 @@ func (d *db) TruncateTurns(ctx context.Context, id string, ply int) error {
 		if err := d.lockGame(ctx, q, id); err != nil {
 			return err
 		}
-		_, err := q.exec(ctx, `DELETE FROM turns WHERE game_id = $1 AND ply >= $2`, id, int64(ply))
-		return err
+		n, err := q.exec(ctx, `DELETE FROM turns WHERE game_id = $1 AND ply >= $2`, id, int64(ply))
+		if err != nil || n == 0 {
+			return err
+		}
+		return d.b.notify(ctx, q, id)
 	})
 }
 
@@ -331,7 +342,10 @@ func (d *db) SetResult(ctx context.Context, id string, result string) error {
 		if err == nil && n == 0 {
 			err = fmt.Errorf("game %q: %w", id, ErrNotFound)
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return d.b.notify(ctx, q, id)
 	})
 }
 
@@ -345,7 +359,10 @@ func (d *db) SetDrawOffer(ctx context.Context, id string, seat, ply int) error {
 		if err == nil && n == 0 {
 			err = fmt.Errorf("game %q: %w", id, ErrNotFound)
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return d.b.notify(ctx, q, id)
 	})
 }
 

@@ -107,6 +107,10 @@ func (s *sqliteDB) isUnique(err error) bool {
 	return e.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY || e.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE
 }
 
+func (s *sqliteDB) now() string { return `CAST(unixepoch('subsec') * 1000000 AS INTEGER)` }
+
+func (s *sqliteDB) notify(context.Context, querier, string) error { return nil }
+
 func (s *sqliteDB) close() error {
 	var err error
 	if s.r != nil {

@@ -107,5 +107,37 @@ type Store interface {
 	// with seat -1 that no draw is offered. ErrNotFound when there is no such game.
 	SetDrawOffer(ctx context.Context, id string, seat, ply int) error
 
+	// Leases: the bots of a game are played by one server at a time, the holder of the
+	// game's lease (a name each server picks for itself). A lease lasts ttl from when it
+	// was taken or last renewed, by the database's clock; past that it is anybody's.
+	//
+	// TakeLease makes holder the holder of game id's lease for ttl from now when nobody
+	// holds it, holder does already, or its holder let it expire, and reports whether
+	// holder holds it now. ErrNotFound when there is no such game.
+	TakeLease(ctx context.Context, id, holder string, ttl time.Duration) (bool, error)
+	// RenewLeases makes every lease holder holds last ttl from now and returns their
+	// games: a lease missing from the list was taken by another holder after it expired.
+	RenewLeases(ctx context.Context, holder string, ttl time.Duration) ([]string, error)
+	// ReleaseLease gives up holder's lease of game id, or every lease of holder when id
+	// is ""; releasing a lease holder does not hold is not an error.
+	ReleaseLease(ctx context.Context, id, holder string) error
+	// ExpiredLeases returns at most limit games whose lease has expired, the longest
+	// expired first: their holder stopped (or died) without releasing them.
+	ExpiredLeases(ctx context.Context, limit int) ([]string, error)
+
 	Close() error
+}
+
+// Watcher is a Store that tells of the changes other servers make to the games of a
+// database they share: PostgreSQL's store is one (LISTEN/NOTIFY). SQLite's is not: a
+// SQLite file is meant for one server, and a second server on the same file learns of
+// another's moves only when it reads the game for a request.
+type Watcher interface {
+	// Watch calls changed with the id of every game whose turns, result or draw offer
+	// were changed through another Store on the database, until ctx ends, and then
+	// returns ctx's error. changed("") means that any game may have changed: Watch calls
+	// it once it listens, and again each time it has listened anew after losing its
+	// connection, since changes made meanwhile went unheard. Calls come one at a time
+	// from one goroutine; changed must not wait for long.
+	Watch(ctx context.Context, changed func(id string)) error
 }

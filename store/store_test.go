@@ -623,7 +623,7 @@ func TestReopen(t *testing.T) {
 				t.Errorf("rules after reopening: %q, %v", rules, err)
 			}
 			n := 0
-			err = s.(*db).b.tx(ctx, false, func(q querier) error {
+			err = dbOf(s).b.tx(ctx, false, func(q querier) error {
 				_, err := one(ctx, q, `SELECT count(*) FROM schema_version`, nil, &n)
 				return err
 			})
@@ -645,7 +645,7 @@ func TestNewerSchema(t *testing.T) {
 		}
 		ms, _ := migrations("sqlite")
 		future := len(ms) + 1
-		err = s.(*db).b.tx(ctx, true, func(q querier) error {
+		err = dbOf(s).b.tx(ctx, true, func(q querier) error {
 			_, err := q.exec(ctx, `INSERT INTO schema_version (version, applied) VALUES ($1, 0)`, int64(future))
 			return err
 		})

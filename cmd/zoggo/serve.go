@@ -106,7 +106,7 @@ another site's page. --streams and --streams-per-client bound the open event str
 			srv := server.New(server.Options{Store: st, Catalogue: cat, Bots: bots, Rate: rate,
 				BotTime: botTime, BotLevel: botLevel, AllowBotGames: allowBotGames, CreateRate: cr,
 				MaxStreams: streams, MaxStreamsPerClient: streamsPerClient,
-				Addr: ln.Addr().String(), Hosts: hosts, Engines: engs})
+				Addr: ln.Addr().String(), Hosts: hosts, Engines: engs, Holder: holderName(addr)})
 			defer srv.Close()
 			go func() {
 				if n, err := srv.Resume(context.Background()); err != nil {
@@ -164,6 +164,19 @@ another site's page. --streams and --streams-per-client bound the open event str
 	cmd.Flags().StringArrayVar(&engineFlags, "engine", nil, "NAME=uci:COMMAND[:OPTION=VALUE...] or NAME=gtp:COMMAND: an external engine seats may name as bot engine:NAME (repeat for more)")
 	cmd.Flags().Float64Var(&rate, "rate", 0, "requests per second each client address may make on average, in bursts of up to 4 seconds' worth (0: 50; negative: no limit, for a proxy that limits)")
 	return cmd
+}
+
+// holderName names the server in the leases of its store: its host's name and the
+// port of addr, so that a server started again where it was takes back its bot games at
+// once (no two servers listen on one port of one host); "" (a random name) when the port
+// is picked at random or the host has no name.
+func holderName(addr string) string {
+	host, err := os.Hostname()
+	_, port, perr := net.SplitHostPort(addr)
+	if err != nil || perr != nil || host == "" || port == "" || port == "0" {
+		return ""
+	}
+	return host + ":" + port
 }
 
 // openStore opens the store a --db value names, and says where games are kept.

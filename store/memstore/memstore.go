@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/zoggo/zoggo/store"
 )
@@ -18,6 +19,13 @@ type Store struct {
 	rules map[string][]byte
 	games map[string]*record
 	order []string // game ids in creation order
+	lease map[string]lease
+}
+
+// lease is who holds the lease of a game, until when.
+type lease struct {
+	holder  string
+	expires time.Time
 }
 
 type record struct {
@@ -27,7 +35,7 @@ type record struct {
 
 // New returns an empty store.
 func New() *Store {
-	return &Store{rules: map[string][]byte{}, games: map[string]*record{}}
+	return &Store{rules: map[string][]byte{}, games: map[string]*record{}, lease: map[string]lease{}}
 }
 
 var _ store.Store = (*Store)(nil)
@@ -153,6 +161,65 @@ func (s *Store) SetDrawOffer(_ context.Context, id string, seat, ply int) error 
 	}
 	r.g.DrawOffer, r.g.DrawOfferPly = seat, ply
 	return nil
+}
+
+// TakeLease makes holder the holder of game id's lease for ttl.
+func (s *Store) TakeLease(_ context.Context, id, holder string, ttl time.Duration) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.games[id]; !ok {
+		return false, fmt.Errorf("game %q: %w", id, store.ErrNotFound)
+	}
+	if holder == "" || ttl <= 0 {
+		return false, fmt.Errorf("take lease of game %q: no holder or no time", id)
+	}
+	now := time.Now()
+	if l, ok := s.lease[id]; ok && l.holder != holder && now.Before(l.expires) {
+		return false, nil
+	}
+	s.lease[id] = lease{holder, now.Add(ttl)}
+	return true, nil
+}
+
+// RenewLeases extends holder's leases to ttl from now.
+func (s *Store) RenewLeases(_ context.Context, holder string, ttl time.Duration) ([]string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ids := []string{}
+	for id, l := range s.lease {
+		if l.holder == holder {
+			s.lease[id] = lease{holder, time.Now().Add(ttl)}
+			ids = append(ids, id)
+		}
+	}
+	return ids, nil
+}
+
+// ReleaseLease gives up holder's lease of game id, or all of them when id is "".
+func (s *Store) ReleaseLease(_ context.Context, id, holder string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for gid, l := range s.lease {
+		if (id == "" || gid == id) && l.holder == holder {
+			delete(s.lease, gid)
+		}
+	}
+	return nil
+}
+
+// ExpiredLeases returns the games whose lease has expired, the longest expired first.
+func (s *Store) ExpiredLeases(_ context.Context, limit int) ([]string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := time.Now()
+	var ids []string
+	for id, l := range s.lease {
+		if !now.Before(l.expires) {
+			ids = append(ids, id)
+		}
+	}
+	slices.SortFunc(ids, func(a, b string) int { return s.lease[a].expires.Compare(s.lease[b].expires) })
+	return ids[:min(len(ids), max(limit, 0))], nil
 }
 
 // Close does nothing.

@@ -68,7 +68,7 @@ func TestHugeDropBoard(t *testing.T) {
 	bots := []map[string]string{{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}}
 	stores(t, func(t *testing.T, open func() store.Store) {
 		st := open()
-		h := newHarness(t, st, Options{Catalogue: c})
+		h := newHarness(t, st, Options{AllowBotGames: true, Catalogue: c})
 		var cat catalogueJSON
 		h.want(http.StatusOK, "GET", "/api/catalogue", "", nil, &cat)
 		if len(cat.Errors) != 1 || cat.Errors[0].Rules != dir+"/huge.zrf" || !strings.Contains(cat.Errors[0].Error, "a board of 90000 positions") {
@@ -109,7 +109,7 @@ func TestHugeDropBoard(t *testing.T) {
 			}
 		}
 		for restart := range 2 {
-			h2 := newHarness(t, open(), Options{Catalogue: c})
+			h2 := newHarness(t, open(), Options{AllowBotGames: true, Catalogue: c})
 			n, err := h2.srv.Resume(ctx)
 			if err != nil || n != 0 {
 				t.Errorf("restart %d: resumed %d games (%v), want none (the small one has no bot)", restart, n, err)
@@ -137,7 +137,7 @@ func TestSavedGameBounds(t *testing.T) {
 	seats := []map[string]string{{"kind": "human"}, {"kind": "human"}}
 	stores(t, func(t *testing.T, open func() store.Store) {
 		st := open()
-		h := newHarness(t, st, Options{Catalogue: c})
+		h := newHarness(t, st, Options{AllowBotGames: true, Catalogue: c})
 		huge := shuffle(175_000) // 4 MiB
 		if len(huge) > maxZSGBody {
 			huge = shuffle(maxZSGBody / 22)
@@ -204,7 +204,7 @@ func TestHostileCatalogue(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := filepath.ToSlash(dir)
-	h := newHarness(t, memstore.New(), Options{Catalogue: c})
+	h := newHarness(t, memstore.New(), Options{AllowBotGames: true, Catalogue: c})
 	var cat catalogueJSON
 	h.want(http.StatusOK, "GET", "/api/catalogue", "", nil, &cat)
 	want := map[string]string{
@@ -248,7 +248,7 @@ func TestCodePageTitle(t *testing.T) {
 		t.Fatal(err)
 	}
 	stores(t, func(t *testing.T, open func() store.Store) {
-		h := newHarness(t, open(), Options{Catalogue: c})
+		h := newHarness(t, open(), Options{AllowBotGames: true, Catalogue: c})
 		var cat catalogueJSON
 		h.want(http.StatusOK, "GET", "/api/catalogue", "", nil, &cat)
 		if len(cat.Games) != 1 {
@@ -267,7 +267,7 @@ func TestCodePageTitle(t *testing.T) {
 			t.Fatalf("game %q with %d legal turns (%+v), want Wölfe, 9 drops of a Schäfer", st.Title, len(st.Legal), st.Legal)
 		}
 		h.want(http.StatusOK, "POST", "/api/games/"+cr.ID+"/moves", cr.Secret, map[string]any{"ply": 0, "text": st.Legal[4].Named}, &st)
-		h2 := newHarness(t, open(), Options{Catalogue: c})
+		h2 := newHarness(t, open(), Options{AllowBotGames: true, Catalogue: c})
 		h2.want(http.StatusOK, "GET", "/api/games/"+cr.ID, cr.Secret, nil, &st)
 		if st.Ply != 1 || len(st.Moves) != 1 || !strings.Contains(st.Moves[0].ZSG, "Schäfer") {
 			t.Errorf("reopened at ply %d with moves %+v, want the Schäfer's drop", st.Ply, st.Moves)

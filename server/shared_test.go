@@ -44,8 +44,8 @@ func listening(t *testing.T, s *Server) {
 // of server B tells of it within a second, and that B's view then holds the move.
 func TestEventsAcrossServers(t *testing.T) {
 	sts := openShared(t, 2)
-	a := newHarness(t, sts[0], Options{})
-	b := newHarness(t, sts[1], Options{})
+	a := newHarness(t, sts[0], Options{AllowBotGames: true})
+	b := newHarness(t, sts[1], Options{AllowBotGames: true})
 	listening(t, b.srv)
 	c := a.create(chessHotSeat)
 	req, _ := http.NewRequest("GET", b.ts.URL+"/api/games/"+c.ID+"/events?t="+c.View, nil)
@@ -113,14 +113,14 @@ func TestOneServerPlays(t *testing.T) {
 	sts := openShared(t, 3)
 	const lease = 600 * time.Millisecond
 	// The game is created by a server that stops at once, leaving it to be resumed.
-	maker := newHarness(t, sts[0], Options{Lease: lease})
+	maker := newHarness(t, sts[0], Options{AllowBotGames: true, Lease: lease})
 	c := maker.create(map[string]any{"rules": "../games/chess.zrf",
 		"seats": []map[string]string{{"kind": "bot", "bot": "search:20ms"}, {"kind": "bot", "bot": "search:20ms"}}})
 	maker.close()
 	from := len(maker.turns(c.ID))
 
-	a := newHarness(t, sts[1], Options{Lease: lease})
-	b := newHarness(t, sts[2], Options{Lease: lease})
+	a := newHarness(t, sts[1], Options{AllowBotGames: true, Lease: lease})
+	b := newHarness(t, sts[2], Options{AllowBotGames: true, Lease: lease})
 	for _, h := range []*harness{a, b} {
 		if _, err := h.srv.Resume(context.Background()); err != nil {
 			t.Fatal(err)
@@ -194,7 +194,7 @@ func TestOneServerPlays(t *testing.T) {
 // move: after the bot's reply, with a person to move, another server may take it.
 func TestLeaseReleased(t *testing.T) {
 	st := memstore.New()
-	h := newHarness(t, st, Options{Lease: 300 * time.Millisecond})
+	h := newHarness(t, st, Options{AllowBotGames: true, Lease: 300 * time.Millisecond})
 	c := h.create(map[string]any{"rules": "../games/chess.zrf",
 		"seats": []map[string]string{{"kind": "human"}, {"kind": "bot", "bot": "random"}}})
 	h.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/moves", c.Secret, map[string]any{"ply": 0, "index": 0}, nil)
@@ -233,16 +233,16 @@ func TestSameHolder(t *testing.T) {
 	st := memstore.New()
 	bots := map[string]any{"rules": "../games/chess.zrf",
 		"seats": []map[string]string{{"kind": "bot", "bot": "search:20ms"}, {"kind": "bot", "bot": "search:20ms"}}}
-	a := newHarness(t, st, Options{Holder: "host:8080", Lease: time.Hour})
+	a := newHarness(t, st, Options{AllowBotGames: true, Holder: "host:8080", Lease: time.Hour})
 	c := a.create(bots)
 	a.waitFor(c.ID, c.View, func(s stateJSON) bool { return s.Ply >= 2 })
 	a.srv.cancel() // dies holding the lease
 	a.srv.wg.Wait()
-	other := newHarness(t, st, Options{Lease: time.Hour})
+	other := newHarness(t, st, Options{AllowBotGames: true, Lease: time.Hour})
 	if _, err := other.srv.Resume(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	again := newHarness(t, st, Options{Holder: "host:8080", Lease: time.Hour})
+	again := newHarness(t, st, Options{AllowBotGames: true, Holder: "host:8080", Lease: time.Hour})
 	if _, err := again.srv.Resume(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -261,7 +261,7 @@ func TestSameHolder(t *testing.T) {
 // renewal, rather than renewing it for ever.
 func TestUnusedLeaseGivenUp(t *testing.T) {
 	st := memstore.New()
-	h := newHarness(t, st, Options{Holder: "host:8080", Lease: 300 * time.Millisecond})
+	h := newHarness(t, st, Options{AllowBotGames: true, Holder: "host:8080", Lease: 300 * time.Millisecond})
 	c := h.create(chessHotSeat)
 	ctx := context.Background()
 	if held, err := st.TakeLease(ctx, c.ID, "host:8080", time.Hour); err != nil || !held {

@@ -177,6 +177,10 @@ func (bb *boardBuilder) dir(name string) engine.Dir {
 		}
 	}
 	bb.b.Dirs = append(bb.b.Dirs, name)
+	if bb.c.file.dirs == nil {
+		bb.c.file.dirs = map[string]bool{}
+	}
+	bb.c.file.dirs[name] = true
 	for i := range bb.next {
 		bb.next[i] = append(bb.next[i], engine.NoLoc)
 	}

@@ -166,6 +166,12 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site, o *code.Op) bool {
 			o.Code, o.A = code.OpJump, int32(l)
 			return true
 		}
+		if bc.lackedDir(n, site) {
+			// A step through a direction this board lacks leaves the board: the
+			// block stops.
+			o.Code, o.Cond = code.OpVerify, bc.slab.cond(code.Cond{Code: code.CondFalse})
+			return true
+		}
 		if _, ok := predicates[t]; ok || strings.HasPrefix(t, "not-") {
 			c.errorf(n, site, "condition %q used as an instruction; write (verify %s)", t, t)
 			return false
@@ -215,6 +221,10 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site, o *code.Op) bool {
 		if len(a) != 1 {
 			c.errorf(n, site, "opposite takes one direction")
 			return false
+		}
+		if c.g.Board.DirIndex(a[0].Text) == engine.NoDir && bc.lackedDir(a[0], ns) {
+			o.Code, o.Cond = code.OpVerify, bc.slab.cond(code.Cond{Code: code.CondFalse})
+			return true
 		}
 		d := bc.dir(a[0], ns)
 		o.Code, o.A = code.OpOpposite, int32(d)
@@ -309,6 +319,9 @@ func (bc *bodyCompiler) instr(n *zrf.Node, site *zrf.Site, o *code.Op) bool {
 		return o.Cond != nil
 	case "set-attribute":
 		if len(a) == 2 && a[0].Kind == zrf.Atom && c.g.Ext != nil && c.g.Ext.PieceIntIndex(a[0].Text) >= 0 {
+			if bc.mixedAttr(a[0], ns) {
+				return false
+			}
 			o.Code, o.A, o.B = code.OpSetVal, int32(c.g.Ext.PieceIntIndex(a[0].Text)), int32(engine.ValPiece)
 			o.Expr = bc.setValue(a[0].Text, a[1], ns)
 			return o.Expr != nil
@@ -393,6 +406,39 @@ func (bc *bodyCompiler) dir(n *zrf.Node, site *zrf.Site) engine.Dir {
 	return engine.NoDir
 }
 
+// mixedAttr reports an error at n when it reads or sets an attribute whose default is a
+// number in some pieces and a name in others, and tells whether it did.
+func (bc *bodyCompiler) mixedAttr(n *zrf.Node, site *zrf.Site) bool {
+	c := bc.c
+	at := c.mixedAttrs[n.Text]
+	if at == nil {
+		return false
+	}
+	e := c.fset.NewError(n.Pos, n.SiteIn(site), "attribute %q holds numbers in some pieces and names in others: it cannot be read or set", n.Text)
+	e.Notes = append(e.Notes, zrf.Note{Pos: c.fset.Position(at.Pos), Msg: "the defaults mix here"})
+	c.errs.Add(e)
+	return true
+}
+
+// lackedDir tells whether n names a direction that another board of the file has and
+// this one lacks (a variant that keeps the game's pieces on a board of its own with
+// fewer directions): such a step leaves the board. It warns once a direction and game.
+func (bc *bodyCompiler) lackedDir(n *zrf.Node, site *zrf.Site) bool {
+	c := bc.c
+	if n.Kind != zrf.Atom || !c.file.dirs[n.Text] || c.g.Board.DirIndex(n.Text) != engine.NoDir ||
+		c.locIndex(n.Text) != engine.NoLoc {
+		return false
+	}
+	if !c.lackedDirs[n.Text] {
+		if c.lackedDirs == nil {
+			c.lackedDirs = map[string]bool{}
+		}
+		c.lackedDirs[n.Text] = true
+		c.warnf(n, site, "direction %q is not on the board of %q (another board of the file has it): moves through it leave the board", n.Text, c.g.Title)
+	}
+	return true
+}
+
 // loc compiles a location argument: a direction, a position or (opposite DIR).
 func (bc *bodyCompiler) loc(n *zrf.Node, site *zrf.Site) code.LocArg {
 	b := bc.c.g.Board
@@ -407,8 +453,14 @@ func (bc *bodyCompiler) loc(n *zrf.Node, site *zrf.Site) code.LocArg {
 			bc.c.errorf(n, site, "position %q was removed by kill-positions", n.Text)
 			return code.LocArg{}
 		}
+		if bc.lackedDir(n, site) {
+			return code.LocArg{Kind: code.LocNowhere}
+		}
 	}
 	if n.Head() == "opposite" && len(n.Args()) == 1 {
+		if a := n.Args()[0]; b.DirIndex(a.Text) == engine.NoDir && bc.lackedDir(a, n.SiteIn(site)) {
+			return code.LocArg{Kind: code.LocNowhere}
+		}
 		d := bc.dir(n.Args()[0], n.SiteIn(site))
 		return code.LocArg{Kind: code.LocOpposite, V: int32(d)}
 	}

@@ -51,8 +51,9 @@ type Game struct {
 	rename func(error) error // gives positions the file names the user gave (LoadFile)
 	prog   *code.Program
 	err    error
-	cands  []shareCand // earlier games of the file whose move code this one may take (share.go)
-	owner  *Game       // the game that compiled the code this one has: itself or a cand's
+	warns  zrf.ErrorList // the warnings of the move code, when it compiled
+	cands  []shareCand   // earlier games of the file whose move code this one may take (share.go)
+	owner  *Game         // the game that compiled the code this one has: itself or a cand's
 	// keepForms keeps the blocks of the code this game compiles for games whose forms
 	// are only alike (share.go).
 	keepForms bool
@@ -106,6 +107,10 @@ func (g *Game) Program() (*code.Program, error) {
 			}
 			return
 		}
+		g.warns = errs.Warnings()
+		if g.rename != nil && len(g.warns) > 0 {
+			g.warns = zrf.AsList(g.rename(g.warns))
+		}
 		g.owner = g
 		if !shareable(c) {
 			return
@@ -122,13 +127,16 @@ func (g *Game) Program() (*code.Program, error) {
 }
 
 // Check compiles the move code of every game of the file and returns every error found
-// there (a zrf.ErrorList), or nil.
+// there (a zrf.ErrorList), or nil. The warnings of the move code of the games without
+// errors join f.Warnings.
 func (f *File) Check() error {
 	var all zrf.ErrorList
 	for _, g := range f.Games {
 		_, err := g.Program()
 		all = append(all, zrf.AsList(err)...)
+		f.Warnings = append(f.Warnings, g.warns...)
 	}
+	f.Warnings.Sort()
 	if len(all) == 0 {
 		return nil
 	}
@@ -458,12 +466,15 @@ type compiler struct {
 	lookups       *lookupLog             // while the bodies compile: the names looked up (share.go)
 	kindByName    map[string]engine.Kind // the piece types by name, when there are many (kinds.go)
 	kindByNameFor int                    // the number of piece types kindByName was made for
+	lackedDirs    map[string]bool        // directions of the file missing on this board, warned
+	mixedAttrs    map[string]*zrf.Node   // attributes of numbers and names: where they mix
 }
 
 // fileOnce records the warnings given once a file, whatever number of games has the cause.
 type fileOnce struct {
 	dagazAttrs bool            // non-boolean attribute defaults
 	display    map[string]bool // display-only forms out of place, by "place head"
+	dirs       map[string]bool // the directions of every board of the file
 }
 
 func newCompiler(fset *zrf.FileSet, errs *zrf.ErrorList, form *zrf.Node) *compiler {

@@ -467,6 +467,9 @@ func (bc *bodyCompiler) valueName(n *zrf.Node, site *zrf.Site, o *code.Op) bool 
 			return true
 		}
 		if i := e.PieceIntIndex(n.Text); i >= 0 {
+			if bc.mixedAttr(n, site) {
+				return false
+			}
 			o.A, o.B = int32(i), int32(engine.ValPiece)
 			return true
 		}

@@ -156,15 +156,24 @@ func (c *compiler) valueAttribute(name, v *zrf.Node, site *zrf.Site, k engine.Ki
 		c.warnf(v, site, "non-boolean attribute default: a Dagaz extension (attribute %q holds %s, not true or false)", name.Text, attrKind(v))
 	}
 	e := c.ext()
-	if i := e.PieceIntIndex(name.Text); i >= 0 && e.PieceInts[i].Names != (attrKind(v) == "names") {
-		c.errorf(v, site, "attribute %q holds %s elsewhere; here its default is %q", name.Text, map[bool]string{true: "names", false: "numbers"}[e.PieceInts[i].Names], v.Text)
+	i := e.PieceIntIndex(name.Text)
+	if i >= 0 && e.PieceInts[i].Names != (attrKind(v) == "names") && c.mixedAttrs[name.Text] == nil {
+		// Numbers in some pieces and names in others: harmless while nothing reads
+		// the attribute (Zillions and Dagaz load such files), so the error waits for
+		// the move code that reads or sets it (bodyCompiler.mixedAttr).
+		if c.mixedAttrs == nil {
+			c.mixedAttrs = map[string]*zrf.Node{}
+		}
+		c.mixedAttrs[name.Text] = v
+		c.warnf(v, site, "attribute %q holds %s elsewhere; here its default is %q: accepted while no move code reads or sets it", name.Text, map[bool]string{true: "names", false: "numbers"}[e.PieceInts[i].Names], v.Text)
+	}
+	names := i >= 0 && e.PieceInts[i].Names
+	if attrKind(v) == "numbers" && c.intAttribute(name.Text, v, k) {
 		return
 	}
-	if c.intAttribute(name.Text, v, k) {
-		return
-	}
-	i := c.pieceInt(name.Text, e.Symbol(v.Text), k)
-	e.PieceInts[i].Names = true
+	i = c.pieceInt(name.Text, e.Symbol(v.Text), k)
+	// A mixed attribute keeps the kind it was first declared with.
+	e.PieceInts[i].Names = names || c.mixedAttrs[name.Text] == nil
 }
 
 // attrKind says what an attribute's default holds: "numbers" or "names".
@@ -308,9 +317,11 @@ type setAt struct {
 //
 // Another player's piece on the position replaces the first: Zillions keeps the later
 // one, and files that do this mean it (one side's pieces laid out by a macro, some
-// squares then given to the other side). The same player's piece again cannot mean that:
-// it is a pile, as Dagaz's stacked boards write them (seeds in a pit, a pyramid of
-// Rithmomachy pieces, a column of checkers). ZRF holds one piece a position, so in plain
+// squares then given to the other side). So does, with the same warning, another piece
+// type of the same player in a plain file: Zillions and Dagaz keep the later piece, and
+// real files list a piece on a square another type's list names by mistake. The same
+// player's piece of the same type again cannot mean that: it is a pile, as Dagaz's
+// stacked boards write them (seeds in a pit, a column of checkers). ZRF holds one piece a position, so in plain
 // ZRF that is an error that points at the dialect's stacks; in the dialect, with
 // (stacks N), every piece set up on a position goes on top of its column, and with no
 // stacks declared the error says to declare them.
@@ -328,7 +339,10 @@ func (c *compiler) setupAgain(it *zrf.Node, site *zrf.Site, old setAt, pl *engin
 		pl.Stack = true
 		return true
 	}
-	if old.pl.Player != pl.Player {
+	// Another piece type of the same player in plain ZRF is a typo that Zillions and
+	// Dagaz accept, keeping the later piece (a pawn listed on a square that a knight's
+	// list names too); the same type again is a pile, below.
+	if old.pl.Player != pl.Player || !c.dialect && old.pl.Kind != pl.Kind {
 		e := c.fset.NewError(it.Pos, it.SiteIn(site), "position %q is set up twice; the later setup, %s %s, replaces %s %s",
 			it.Text, c.g.Players[pl.Player].Name, c.g.Pieces[pl.Kind].Name, c.g.Players[old.pl.Player].Name, c.g.Pieces[old.pl.Kind].Name)
 		e.Warn = true

@@ -6,7 +6,10 @@ package eval_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -301,5 +304,98 @@ func TestChooseByNumber(t *testing.T) {
 	}
 	if _, err := f.Find("2"); err == nil || !strings.Contains(err.Error(), `no game or variant titled "2"`) {
 		t.Errorf("Find(\"2\"): %v, want no such title", err)
+	}
+}
+
+// TestLenientSetupSameSide: a position listed for two piece types of the same player (a
+// pawn on a square another type's list names too) holds the later one, with a warning.
+func TestLenientSetupSameSide(t *testing.T) {
+	g, warns := loadLenient(t, `(game (title "Typo")
+   (players A B)
+   `+lenientBoard+`
+   (piece (name P) (moves (n add)))
+   (piece (name Q) (moves (s add)))
+   (board-setup (A (Q a1 b1) (P b1 c1)) (B (Q a3))))
+`)
+	expectWarnings(t, warns, `^8:33: position "b1" is set up twice; the later setup, A P, replaces A Q$`)
+	s := g.NewState()
+	for sq, want := range map[string]string{"a1": "A Q", "b1": "A P", "c1": "A P", "a3": "B Q"} {
+		if got := occupant(g, s, sq); got != want {
+			t.Errorf("%s holds %q, want %q", sq, got, want)
+		}
+	}
+}
+
+// TestLenientMixedAttribute: an attribute whose default is a number in one piece and a
+// name in another loads, with a warning, in a file that never reads or sets it.
+func TestLenientMixedAttribute(t *testing.T) {
+	g, warns := loadLenient(t, `(game (title "Mixed")
+   (players A B)
+   `+lenientBoard+`
+   (piece (name P) (attribute rank 1) (moves (n add)))
+   (piece (name Q) (attribute rank royal) (moves (n add)))
+   (board-setup (A (P a1) (Q b1)) (B (P c3))))
+`)
+	expectWarnings(t, warns,
+		`^6:36: non-boolean attribute default: a Dagaz extension`,
+		`^7:36: attribute "rank" holds numbers elsewhere; here its default is "royal": accepted while no move code reads or sets it$`)
+	turns, err := g.NewWorkspace().Turns(g.NewState())
+	if err != nil || len(turns) != 2 {
+		t.Fatalf("%d turns (%v), want a1 - a2 and b1 - b2", len(turns), err)
+	}
+}
+
+// TestMissingDirectionLeavesBoard runs a variant whose board lacks a direction the
+// game's pieces step through (compile warns and loads it): its turns are those of a
+// variant whose board has the direction leading off the board from everywhere.
+func TestMissingDirectionLeavesBoard(t *testing.T) {
+	src := `(game (title "Base")
+   (players White Black)
+   (board (grid (start-rectangle 0 0 10 10)
+      (dimensions ("a/b/c" (10 0)) ("3/2/1" (0 10)))
+      (directions (n 0 -1) (s 0 1) (ne 1 -1))))
+   (piece (name Man) (moves (n add) (ne add) ((verify (not-empty? ne)) s add)
+      ((verify (not (on-board? ne))) s s add) ((opposite ne) add) (n (capture ne) add)))
+   (board-setup (White (Man b2)) (Black (Man c3))))
+(variant (title "Small")
+   (board (grid (start-rectangle 0 0 10 10)
+      (dimensions ("a/b/c" (10 0)) ("3/2/1" (0 10)))
+      (directions (n 0 -1) (s 0 1)))))
+(variant (title "Edge")
+   (board (grid (start-rectangle 0 0 10 10)
+      (dimensions ("a/b/c" (10 0)) ("3/2/1" (0 10)))
+      (directions (n 0 -1) (s 0 1) (ne 5 -5)))))
+`
+	path := filepath.Join(t.TempDir(), "dirs.zrf")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := eval.LoadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, err := f.Find("Small")
+	if err != nil {
+		t.Fatal(err)
+	}
+	edge, err := f.Find("Edge")
+	if err != nil {
+		t.Fatal(err)
+	}
+	compared := 0
+	for _, spec := range []string{
+		"White Man b2; Black Man c3; White to move",
+		"White Man a3 b2; Black Man b1 c3; White to move",
+		"White Man a1; Black Man a2 b1; White to move",
+		"White Man b3 c1; Black Man a1; Black to move",
+	} {
+		got, want := turnList(t, small, position(t, small, spec)), turnList(t, edge, position(t, edge, spec))
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: the board without ne gives %v, the board whose ne leaves it %v", spec, got, want)
+		}
+		compared += len(want)
+	}
+	if compared < 8 {
+		t.Errorf("compared %d turns, want 8 or more", compared)
 	}
 }

@@ -106,6 +106,7 @@ const (
 	LocDir                     // v: a direction from the cursor (symmetry applied)
 	LocPos                     // v: a position
 	LocOpposite                // v: the opposite of a direction, from the cursor
+	LocNowhere                 // off the board: a direction of the file that this board lacks
 )
 
 var locKindNames = [...]string{
@@ -113,6 +114,7 @@ var locKindNames = [...]string{
 	LocDir:      "direction",
 	LocPos:      "position",
 	LocOpposite: "opposite",
+	LocNowhere:  "nowhere",
 }
 
 // String returns the kind's name, or LocKind(N) for a value without one.

@@ -335,6 +335,8 @@ func (d *dumper) loc(args []string, l LocArg) []string {
 		return append(args, d.pos(l.V))
 	case LocOpposite:
 		return append(args, "(opposite "+d.dir(l.V)+")")
+	case LocNowhere:
+		return append(args, "nowhere")
 	}
 	return append(args, l.Kind.String()+"#"+strconv.Itoa(int(l.V)))
 }

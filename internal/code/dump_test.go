@@ -29,6 +29,7 @@ func TestDump(t *testing.T) {
 			{Code: OpVerify, Cond: &Cond{Code: CondAnd, Args: []*Cond{
 				{Code: CondTrue}, {Code: CondFalse}, {Code: CondFriend, Neg: true, Loc: east},
 				{Code: CondEnemy, Loc: back}, {Code: CondNeutral, Loc: a1},
+				{Code: CondEmpty, Loc: LocArg{Kind: LocNowhere}},
 			}}},
 			{Code: OpIf, Cond: &Cond{Code: CondOr, Args: []*Cond{
 				{Code: CondPiece, A: 1, Loc: east}, {Code: CondOnBoard, Loc: east},
@@ -116,7 +117,7 @@ func TestDump(t *testing.T) {
     go-to
     go-last-from
     go-last-to
-    verify (and true false (not-friend? e) (enemy? (opposite e)) (neutral? a1))
+    verify (and true false (not-friend? e) (enemy? (opposite e)) (neutral? a1) (empty? nowhere))
     if (or (piece? Queen e) (on-board? e) (position? b2) (in-zone? last-rank))
       from
       to

@@ -1,0 +1,146 @@
+package notation_test
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/internal/evaltest"
+	"github.com/zoggo/zoggo/match"
+	"github.com/zoggo/zoggo/notation"
+)
+
+// playSAN plays a game written as a chess player writes it ("1.e4 e5 2.Nf3 …"): each
+// move must be the short text of exactly one legal turn, and its "+" or "#" must be what
+// Mark says after it. It returns the number of moves compared.
+func playSAN(t *testing.T, g *eval.Game, game string) int {
+	t.Helper()
+	m, err := match.New(g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, w := range strings.Fields(game) {
+		if i := strings.LastIndex(w, "."); i >= 0 {
+			w = w[i+1:]
+		}
+		if w == "" {
+			continue
+		}
+		san := strings.TrimRight(w, "+#")
+		mark := w[len(san):]
+		texts := notation.ShortTurns(g, m.State(), m.Legal())
+		var found []int
+		for i, tx := range texts {
+			if tx == san {
+				found = append(found, i)
+			}
+		}
+		if len(found) != 1 {
+			t.Fatalf("move %d %q: %d legal turns read so; the turns read %q", n+1, w, len(found), texts)
+		}
+		if err := m.Play(found[0]); err != nil {
+			t.Fatal(err)
+		}
+		got, err := notation.Mark(g, m.State(), m.Result())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != mark {
+			t.Errorf("move %d %q: the mark after it is %q", n+1, w, got)
+		}
+		n++
+	}
+	return n
+}
+
+func TestShortChess(t *testing.T) {
+	g := evaltest.Load(t, filepath.Join("..", "games", "chess.zrf"))
+	for _, tt := range []struct {
+		name, game string
+		moves      int
+	}{
+		// Morphy against the Duke of Brunswick and Count Isouard, Paris 1858.
+		{"opera game", `1.e4 e5 2.Nf3 d6 3.d4 Bg4 4.dxe5 Bxf3 5.Qxf3 dxe5 6.Bc4 Nf6 7.Qb3 Qe7
+			8.Nc3 c6 9.Bg5 b5 10.Nxb5 cxb5 11.Bxb5+ Nbd7 12.O-O-O Rd8 13.Rxd7 Rxd7 14.Rd1 Qe6
+			15.Bxd7+ Nxd7 16.Qb8+ Nxb8 17.Rd8#`, 33},
+		{"fool's mate", "1.f3 e5 2.g4 Qh4#", 4},
+		{"check, not mate", "1.e4 f5 2.Qh5+", 3},
+		{"promotion and castling", "1.e4 d5 2.exd5 c6 3.dxc6 Nf6 4.cxb7 Nbd7 5.bxa8=Q e6 6.Nf3 Bc5 7.Bb5 O-O 8.O-O", 15},
+		{"en passant", "1.e4 Nf6 2.e5 d5 3.exd6", 5},
+		{"file and rank", "1.Nf3 a6 2.Ng5 a5 3.d3 a4 4.Nd2 a3 5.Ndf3 axb2 6.Ng1 bxa1=Q 7.N1f3", 13},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if n := playSAN(t, g, tt.game); n != tt.moves {
+				t.Errorf("compared %d moves, want %d", n, tt.moves)
+			}
+		})
+	}
+}
+
+// firstTurns returns the short texts of the first position's turns, sorted.
+func firstTurns(t *testing.T, file string) []string {
+	t.Helper()
+	g := evaltest.Load(t, filepath.Join("..", "games", file))
+	m, err := match.New(g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := notation.ShortTurns(g, m.State(), m.Legal())
+	slices.Sort(out)
+	return out
+}
+
+func TestShortDraughts(t *testing.T) {
+	// Square numbers, from the top row as drawn: Black's first moves in checkers,
+	// White's in international draughts, as their players write them.
+	for _, tt := range []struct {
+		file string
+		want []string
+	}{
+		{"checkers.zrf", []string{"10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"}},
+		{"international.zrf", []string{"31-26", "31-27", "32-27", "32-28", "33-28", "33-29", "34-29", "34-30", "35-30"}},
+	} {
+		if got := firstTurns(t, tt.file); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %q, want %q", tt.file, got, tt.want)
+		}
+	}
+}
+
+func TestShortChain(t *testing.T) {
+	// A capture of two pieces in checkers is written as its path.
+	g := evaltest.Load(t, filepath.Join("..", "games", "checkers.zrf"))
+	m, err := match.New(g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 1.11-15 24-20 2.8-11 28-24 3.9-13 22-18 4.15x22 (a capture of one), then 25x18.
+	for _, mv := range []string{"11-15", "24-20", "8-11", "28-24", "9-13", "22-18", "15x22", "25x18"} {
+		texts := notation.ShortTurns(g, m.State(), m.Legal())
+		i := slices.Index(texts, mv)
+		if i < 0 {
+			t.Fatalf("%s is not among %q", mv, texts)
+		}
+		if err := m.Play(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestShortGoAndDice(t *testing.T) {
+	goTurns := firstTurns(t, "go.zrf")
+	if len(goTurns) != 82 || !slices.Contains(goTurns, "e5") || !slices.Contains(goTurns, "pass") {
+		t.Errorf("Go's first turns: %d, %q…", len(goTurns), goTurns[:min(5, len(goTurns))])
+	}
+	ur := firstTurns(t, "ur.zrf")
+	if len(ur) == 0 {
+		t.Fatal("Ur: no first turn")
+	}
+	for _, tx := range ur {
+		if !strings.HasPrefix(tx, "rolled ") || strings.Count(tx, " ") != 3 {
+			t.Errorf("Ur's throw %q is not three faces rolled", tx)
+		}
+	}
+}

@@ -54,13 +54,18 @@ type game struct {
 	svgGen    int
 	caps      []stockJSON // the pieces captured by generation capsGen
 	capsGen   int
+	words     *string // the outcome in words at generation wordsGen
+	wordsGen  int
 }
 
-// playedText is what the server remembers of a turn played.
+// playedText is what the server remembers of a turn played: its texts in the named
+// notation, in ZSG and in the short notation with its mark of check (notation.Mark).
 type playedText struct {
 	player engine.Player
 	named  string
 	zsg    string
+	short  string
+	check  []string // the royal pieces in check after it
 }
 
 // over reports whether the game has ended, by its goals or otherwise.
@@ -75,6 +80,49 @@ func (gm *game) result() string {
 		return gm.m.Result().String()
 	}
 	return ""
+}
+
+// outcome says how the game ended in words, or "": the goal that decided (eval's
+// Words), or what the server stored (a resignation, a draw agreed, an error).
+func (gm *game) outcome() string {
+	r := gm.rec.Result
+	if gm.m.Over() && (r == "" || r == gm.m.Result().String()) {
+		if gm.words == nil || gm.wordsGen != gm.gen {
+			w := gm.g.Words(gm.m.Result(), gm.m.State())
+			gm.words, gm.wordsGen = &w, gm.gen
+		}
+		return *gm.words
+	}
+	switch {
+	case r == "draw agreed":
+		return "Draw agreed"
+	case strings.HasPrefix(r, "error: "):
+		r = strings.TrimPrefix(r, "error: ")
+		if strings.HasPrefix(r, "internal error: ") {
+			return "Game stopped: rules error at " + strings.TrimPrefix(r, "internal error: ")
+		}
+		return "Game stopped: " + r
+	}
+	return r
+}
+
+// checked returns the positions of the royal pieces in check in the match's position,
+// and the mark of the turn that led there: "+", "#" or "". A rules error while looking
+// is no check: the turn was played, and the error shows when the rules are run next.
+func (gm *game) checked() ([]string, string) {
+	locs, err := gm.g.Checked(gm.m.State())
+	if err != nil {
+		return nil, ""
+	}
+	var out []string
+	for _, l := range locs {
+		out = append(out, locName(gm.g, l))
+	}
+	mark, err := notation.Mark(gm.g, gm.m.State(), gm.m.Result())
+	if err != nil {
+		return out, ""
+	}
+	return out, mark
 }
 
 // ply returns the number of turns played.
@@ -320,10 +368,12 @@ func (gm *game) play(i int) error {
 		named = notation.NameTurn(gm.g, gm.m.State(), legal, i)
 	}
 	z := zsgText(gm.g, gm.m.State(), &legal[i])
+	short := notation.ShortTurn(gm.g, gm.m.State(), legal, i)
 	if err := gm.m.Play(i); err != nil {
 		return err
 	}
-	gm.played = append(gm.played, playedText{player: mover, named: named, zsg: z})
+	check, mark := gm.checked()
+	gm.played = append(gm.played, playedText{player: mover, named: named, zsg: z, short: short + mark, check: check})
 	gm.legal, gm.legalJSON = nil, nil
 	gm.gen++
 	if gm.offer >= 0 && engine.Player(gm.offer) != mover {

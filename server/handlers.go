@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -267,6 +268,19 @@ func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 	gm, you, err := s.gameReq(r)
 	if err != nil {
 		writeErr(w, err)
+		return
+	}
+	if q := r.URL.Query().Get("ply"); q != "" {
+		n, err := strconv.Atoi(q)
+		if err != nil || n < 0 || n > gm.ply() {
+			ply := gm.ply()
+			gm.mu.Unlock()
+			writeErr(w, errf(http.StatusBadRequest, "bad_request", "ply %q is not a number from 0 to %d", q, ply))
+			return
+		}
+		v := gm.review(n)
+		gm.mu.Unlock()
+		writeJSON(w, http.StatusOK, v)
 		return
 	}
 	v := gm.view(you)

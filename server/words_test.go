@@ -88,7 +88,9 @@ func TestOutcomeGo(t *testing.T) {
 	var s stateJSON
 	h.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/moves", c.Secret, map[string]any{"ply": 0, "text": "c5"}, &s)
 	for ply := 1; ply <= 2; ply++ {
-		pass := slices.IndexFunc(s.Legal, func(l legalJSON) bool { return len(l.Parts) == 0 || len(l.Parts[0].Moves) == 0 && l.Parts[0].Drop == "" })
+		pass := slices.IndexFunc(s.Legal, func(l legalJSON) bool {
+			return len(l.Parts) == 0 || len(l.Parts[0].Moves) == 0 && l.Parts[0].Drop == ""
+		})
 		if pass < 0 {
 			t.Fatalf("no pass among %d turns", len(s.Legal))
 		}

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -98,13 +99,17 @@ func (gm *game) outcome() string {
 		return "Draw agreed"
 	case strings.HasPrefix(r, "error: "):
 		r = strings.TrimPrefix(r, "error: ")
-		if strings.HasPrefix(r, "internal error: ") {
-			return "Game stopped: rules error at " + strings.TrimPrefix(r, "internal error: ")
+		r = strings.TrimPrefix(r, "internal error: ")
+		if rulesPlace.MatchString(r) {
+			return "Game stopped: rules error at " + r
 		}
 		return "Game stopped: " + r
 	}
 	return r
 }
+
+// rulesPlace matches an error that begins with its place in the rules: FILE:LINE:COL.
+var rulesPlace = regexp.MustCompile(`^[^\s:]+:[0-9]+:[0-9]+: `)
 
 // checked returns the positions of the royal pieces in check in the match's position,
 // and the mark of the turn that led there: "+", "#" or "". A rules error while looking

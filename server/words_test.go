@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/zoggo/zoggo/store/memstore"
@@ -105,5 +106,26 @@ func TestOutcomeGo(t *testing.T) {
 	}
 	if want := []string{"c5", "pass", "pass"}; !slices.Equal(short, want) {
 		t.Errorf("moves %q, want %q", short, want)
+	}
+}
+
+// TestOutcomeRulesError: a game that the rules' move code stops says where.
+func TestOutcomeRulesError(t *testing.T) {
+	h := newHarness(t, memstore.New(), Options{})
+	c := h.create(map[string]any{"rules": "testdata/pitfall.zrf", "seats": []map[string]string{{"kind": "human"}, {"kind": "bot", "bot": "random"}}})
+	for _, step := range []struct {
+		ply int
+		to  string
+	}{{0, "b1"}, {2, "c1"}, {4, "c2"}} {
+		s := h.waitFor(c.ID, c.Secret, func(s stateJSON) bool { return s.Ply == step.ply && !s.Thinking })
+		i := slices.IndexFunc(s.Legal, func(l legalJSON) bool { return l.Parts[0].Moves[0].To == step.to })
+		if i < 0 {
+			t.Fatalf("ply %d: no move to %s", step.ply, step.to)
+		}
+		h.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/moves", c.Secret, map[string]any{"ply": step.ply, "index": i}, nil)
+	}
+	end := h.waitFor(c.ID, c.Secret, func(s stateJSON) bool { return s.Over })
+	if !strings.HasPrefix(end.Outcome, "Game stopped: rules error at pitfall.zrf:15:34: ") {
+		t.Errorf("outcome %q (result %q)", end.Outcome, end.Result)
 	}
 }

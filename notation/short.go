@@ -394,6 +394,22 @@ func becomesKind(after *engine.State, p *engine.Move, s *engine.State, src engin
 	return -1
 }
 
+// typeChange returns the type that a part's piece, of type k, ends as on its destination
+// when a change of the part sets another one (a promotion), or -1.
+func typeChange(p *engine.Move, k engine.Kind) engine.Kind {
+	d := p.Dest()
+	out := engine.Kind(-1)
+	for _, c := range p.Changes {
+		if c.Op == engine.OpType && c.To == d {
+			out = c.Kind
+		}
+	}
+	if out == k {
+		return -1
+	}
+	return out
+}
+
 // part writes a turn of one part made in s.
 func (st *shortStyle) part(s *engine.State, p *engine.Move) shortTurn {
 	g := st.g
@@ -411,8 +427,6 @@ func (st *shortStyle) part(s *engine.State, p *engine.Move) shortTurn {
 	if c, ok := st.castling(s, mv); ok {
 		return shortTurn{text: c}
 	}
-	after := s.Clone()
-	g.Apply(after, p)
 	switch len(mv) {
 	case 0:
 		for _, c := range p.Changes {
@@ -438,7 +452,7 @@ func (st *shortStyle) part(s *engine.State, p *engine.Move) shortTurn {
 	case 1:
 		from, to := mv[0].From, mv[0].To
 		dest := st.square(to)
-		if k := becomesKind(after, p, s, from); k >= 0 {
+		if k := typeChange(p, s.Cells[from].Kind()); k >= 0 {
 			dest += "=" + st.name(k)
 		}
 		if st.number != nil {

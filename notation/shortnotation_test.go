@@ -144,3 +144,32 @@ func TestShortGoAndDice(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkShortTurns writes every legal turn of a position, as the server does for each
+// turn played: chess after 1.e4 e5, and the empty 19x19 Go board (362 turns).
+func BenchmarkShortTurns(b *testing.B) {
+	for _, tt := range []struct{ name, file, variant string }{
+		{"chess", "chess.zrf", ""}, {"go19", "go.zrf", "Go 19x19"},
+	} {
+		f, err := eval.LoadFile(filepath.Join("..", "games", tt.file))
+		if err != nil {
+			b.Fatal(err)
+		}
+		g, err := f.Default()
+		if tt.variant != "" {
+			g, err = f.Find(tt.variant)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		m, err := match.New(g, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(tt.name, func(b *testing.B) {
+			for b.Loop() {
+				notation.ShortTurns(g, m.State(), m.Legal())
+			}
+		})
+	}
+}

@@ -428,24 +428,104 @@ func (g *Game) formulaInt(e *code.Expr, s *engine.State, p engine.Player) int64 
 
 // Checked lists the positions of the royal pieces that another player's pieces attack in
 // s: the pieces of the types that a checkmated goal names, for each player whose goals
-// name them. Axiom games have none.
+// name them, and in the dialect the types that a check or a goal's formula counts when
+// they are friends and attacked ((count (and friend? (piece? King) attacked?)), the
+// check rule of games with several royal pieces), for every player. Axiom games have
+// none.
 func (g *Game) Checked(s *engine.State) (locs []engine.Loc, err error) {
 	if g.ax != nil {
 		return nil, nil
 	}
 	defer g.catch(nil, &err)
-	for p, royal := range g.royal {
-		if royal == nil {
+	dialect := g.dialectRoyal()
+	for l, c := range s.Cells {
+		if c.IsEmpty() {
 			continue
 		}
-		for l, c := range s.Cells {
-			if c.IsEmpty() || int(c.Player()) != p || int(c.Kind()) >= len(royal) || !royal[c.Kind()] {
-				continue
-			}
-			if g.attacked(s, engine.Player(p), engine.Loc(l), engine.NoMoveType, false) {
-				locs = append(locs, engine.Loc(l))
-			}
+		p, k := int(c.Player()), int(c.Kind())
+		royal := p < len(g.royal) && k < len(g.royal[p]) && g.royal[p][k] || k < len(dialect) && dialect[k]
+		if royal && g.attacked(s, engine.Player(p), engine.Loc(l), engine.NoMoveType, false) {
+			locs = append(locs, engine.Loc(l))
 		}
 	}
 	return locs, nil
+}
+
+// dialectRoyal returns the piece types that the dialect's checks and goal formulas count
+// as friends under attack, indexed by type, or nil.
+func (g *Game) dialectRoyal() []bool {
+	if g.code == nil || g.code.Dialect == nil {
+		return nil
+	}
+	var out []bool
+	mark := func(k int32) {
+		if k < 0 || int(k) >= len(g.Pieces) {
+			return
+		}
+		if out == nil {
+			out = make([]bool, len(g.Pieces))
+		}
+		out[k] = true
+	}
+	var cond func(c *code.Cond, depth int)
+	var expr func(e *code.Expr, depth int)
+	cond = func(c *code.Cond, depth int) {
+		if c == nil || depth > maxRoyalDepth {
+			return
+		}
+		for _, a := range c.Args {
+			cond(a, depth+1)
+		}
+		for _, e := range c.Ints {
+			expr(e, depth+1)
+		}
+	}
+	expr = func(e *code.Expr, depth int) {
+		if e == nil || depth > maxRoyalDepth {
+			return
+		}
+		if e.Code == code.IntCount && e.Cond != nil {
+			if kinds, ok := attackedFriends(e.Cond); ok {
+				for _, k := range kinds {
+					mark(k)
+				}
+			}
+		}
+		for _, a := range e.Args {
+			expr(a, depth+1)
+		}
+		cond(e.Cond, depth+1)
+	}
+	for _, f := range g.code.Dialect.Formulas {
+		cond(f, 0)
+	}
+	for _, ch := range g.code.Dialect.Checks {
+		cond(ch.Cond, 0)
+	}
+	return out
+}
+
+// maxRoyalDepth bounds the walk of dialectRoyal through nested conditions.
+const maxRoyalDepth = 64
+
+// attackedFriends reads a count's condition of the form (and friend? (piece? K…)
+// attacked?), in any order, and returns the types K.
+func attackedFriends(c *code.Cond) ([]int32, bool) {
+	if c.Code != code.CondAnd || c.Neg {
+		return nil, false
+	}
+	var kinds []int32
+	friend, attacked := false, false
+	for _, a := range c.Args {
+		switch {
+		case a.Neg:
+		case a.Code == code.CondFriend:
+			friend = true
+		case a.Code == code.CondAttacked:
+			attacked = true
+		case a.Code == code.CondPiece:
+			kinds = append(kinds, a.A)
+		}
+	}
+	return kinds, friend && attacked && len(kinds) > 0
 }

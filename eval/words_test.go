@@ -116,3 +116,17 @@ func TestWordsWithoutGoal(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckedDialect: the dialect's check rule of several royal pieces, (count (and
+// friend? (piece? King) attacked?)), makes its kings royal for the marks of check.
+func TestCheckedDialect(t *testing.T) {
+	g := loadString(t, twoKingsGame)
+	s := position(t, g, "White Rook d1; Black King a4 c1; Black to move")
+	if got := checked(t, g, s); !slices.Equal(got, []string{"c1"}) {
+		t.Errorf("rook d1 against kings a4 c1: in check %v, want [c1]", got)
+	}
+	s = position(t, g, "White Rook a3; Black King b4 c1; Black to move")
+	if got := checked(t, g, s); len(got) != 0 {
+		t.Errorf("rook a3 against kings b4 c1: in check %v, want none", got)
+	}
+}

@@ -44,7 +44,7 @@ func (g *Game) Words(r Result, s *engine.State) string {
 	switch {
 	case len(r.Winners) > 0:
 		who = g.names(r.Winners)
-		if len(r.Winners) == 1 {
+		if len(r.Winners) == 1 && !g.plural(r.Winners[0]) {
 			who += " wins"
 		} else {
 			who += " win"
@@ -140,10 +140,14 @@ func (g *Game) why(r Result, s *engine.State) string {
 		return name + "'s " + g.kinds(c.Kinds, "piece") + " captured"
 	case engine.CondPiecesRemaining:
 		what := g.kinds(c.Kinds, "piece")
-		if c.N == 0 {
-			return name + " has no " + what + " left"
+		has := " has "
+		if g.plural(p) {
+			has = " have "
 		}
-		return fmt.Sprintf("%s has %d %s left", name, c.N, plural(what, c.N))
+		if c.N == 0 {
+			return name + has + "no " + plural(what, 0) + " left"
+		}
+		return fmt.Sprintf("%s%s%d %s left", name, has, c.N, plural(what, c.N))
 	case engine.CondTotalPieceCount:
 		return fmt.Sprintf("%d %s on the board", c.N, plural(g.kinds(c.Kinds, "piece"), c.N))
 	case engine.CondAbsoluteConfig, engine.CondRelativeConfig:
@@ -176,6 +180,16 @@ func (g *Game) kinds(ks []engine.Kind, what string) string {
 		return what
 	}
 	return strings.Join(out, " or ")
+}
+
+// plural reports whether player p's name is an English plural (Dwarfs, Trolls), which
+// takes "win" and "have".
+func (g *Game) plural(p engine.Player) bool {
+	if int(p) < 0 || int(p) >= len(g.Players) {
+		return false
+	}
+	n := g.Players[p].Name
+	return len(n) > 2 && strings.HasSuffix(n, "s") && !strings.HasSuffix(n, "ss")
 }
 
 // plural adds an s to a word of one type for n other than 1.

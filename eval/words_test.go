@@ -130,3 +130,33 @@ func TestCheckedDialect(t *testing.T) {
 		t.Errorf("rook a3 against kings b4 c1: in check %v, want none", got)
 	}
 }
+
+// TestWordsGoals: the words of goals that end games without a position to reach here:
+// a loss by having no pieces left, in plural names, and a stalemate that is a loss.
+func TestWordsGoals(t *testing.T) {
+	for _, tt := range []struct {
+		file, loser, want string
+	}{
+		{"thud.zrf", "Dwarfs", "Trolls win: Dwarfs have no pieces left"},
+		{"fanorona.zrf", "White", "Black wins: White has no pieces left"},
+		{"checkers.zrf", "Black", "White wins: Black cannot move"},
+		{"abalone.zrf", "Black", "White wins: Black has 8 pieces left"},
+	} {
+		g := evaltest.Load(t, filepath.Join("..", "games", tt.file))
+		p := g.PlayerIndex(tt.loser)
+		var goal *engine.Goal
+		for i := range g.Goals {
+			if g.Goals[i].Kind == engine.LossGoal && slices.Contains(g.Goals[i].Players, p) {
+				goal = &g.Goals[i]
+				break
+			}
+		}
+		if goal == nil {
+			t.Fatalf("%s: no loss goal of %s", tt.file, tt.loser)
+		}
+		r := eval.Result{Over: true, Losers: []engine.Player{p}, Winners: []engine.Player{1 - p}, Goal: goal, For: p}
+		if got := g.Words(r, g.NewState()); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.file, got, tt.want)
+		}
+	}
+}

@@ -143,6 +143,16 @@ func TestBrowserTable(t *testing.T) {
 		if got := shortMoves(b); got[4] != "Qxg6+" {
 			t.Errorf("the move clicked reads %q, want Qxg6+", got[4])
 		}
+		// A move typed while reviewing ends the review.
+		js[any](b, `document.querySelectorAll("#moves .mv")[0].click()`)
+		b.wait("the review", `!document.getElementById("reviewbar").hidden`, 10*time.Second)
+		b.run("typing hxg6", chromedp.SendKeys(chromedp.ID("movetext"), "h7g6"+kb.Enter))
+		b.waitMoves(6, 10*time.Second)
+		b.wait("the game", `document.getElementById("reviewbar").hidden && !document.querySelector("#board.reviewing")`, 10*time.Second)
+		if pieceOn(b, "h7") || !pieceOn(b, "g6") || pieceOn(b, "h5") {
+			t.Errorf("after hxg6 typed in review: h7 %v g6 %v h5 %v", pieceOn(b, "h7"), pieceOn(b, "g6"), pieceOn(b, "h5"))
+		}
+		b.screenshot("typed-in-review")
 	})
 
 	t.Run("go scored in words", func(t *testing.T) {

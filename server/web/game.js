@@ -77,6 +77,7 @@ function play(turn) {
 // (a bot thinking, a draw offered, or the same state fetched again) keeps the board and
 // the selection in progress.
 function draw(ng) {
+  if (review && g && leavesReview(ng)) endReview();
   const same = g && ng.ply === g.ply && ng.board.svg === g.board.svg && legalKey(ng) === legalKey(g);
   g = ng;
   if (secret) remember(id, { secret, title: g.title || g.variant });
@@ -331,13 +332,24 @@ function drawReviewBoard(rv) {
 
 // backToGame leaves the review and shows the game as it stands.
 function backToGame() {
-  reviewing++;
-  if (!review) return;
-  review = null;
-  $("board").classList.remove("reviewing");
+  if (!review) { reviewing++; return; }
+  endReview();
   drawBoard();
   markChecks(g.check);
   drawMoves();
+}
+
+// endReview leaves the review without drawing.
+function endReview() {
+  reviewing++;
+  review = null;
+  $("board").classList.remove("reviewing");
+}
+
+// leavesReview says whether state ng ends the review: turns taken back past the
+// position reviewed. (A turn made on this page ends it when it is made: setupReview.)
+function leavesReview(ng) {
+  return ng.ply < review.ply;
 }
 
 function setupReview() {
@@ -346,6 +358,9 @@ function setupReview() {
     if (g) drawMoves();
   });
   $("backtogame").addEventListener("click", backToGame);
+  // A turn typed or passed while reviewing is made on the game as it stands: show it.
+  $("textmove").addEventListener("submit", () => { if (review) backToGame(); });
+  $("pass").addEventListener("click", () => { if (review) backToGame(); });
   document.addEventListener("keydown", (ev) => {
     if (!g || ev.altKey || ev.ctrlKey || ev.metaKey || ev.target.closest?.("input, textarea, select")) return;
     const at = review ? review.ply : g.ply;

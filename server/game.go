@@ -44,6 +44,7 @@ type game struct {
 	agents []ai.Agent // per seat; nil for people
 	played []playedText
 	legal  []notation.TurnText // texts of m.Legal(), computed when first asked for
+	shorts []string            // m.Legal() in the short notation, computed when first asked for
 	// legalJSON is m.Legal() as the state shows it, computed when first asked for.
 	legalJSON []legalJSON
 	gen       int
@@ -139,6 +140,14 @@ func (gm *game) texts() []notation.TurnText {
 		gm.legal = notation.DescribeTurns(gm.g, gm.m.State(), gm.m.Legal())
 	}
 	return gm.legal
+}
+
+// short returns legal turn i in the short notation.
+func (gm *game) short(i int) string {
+	if gm.shorts == nil {
+		gm.shorts = notation.ShortTurns(gm.g, gm.m.State(), gm.m.Legal())
+	}
+	return gm.shorts[i]
 }
 
 // seats returns the seats a secret acts for, and whether it may read the game.
@@ -309,7 +318,7 @@ func (s *Server) load(ctx context.Context, gm *game, rec *store.Game) error {
 		return fmt.Errorf("game %q: %w", rec.ID, err)
 	}
 	gm.loaded, gm.rec, gm.fsys, gm.dir, gm.g, gm.m, gm.agents = true, rec, fsys, dir, g, m, agents
-	gm.played, gm.legal, gm.legalJSON, gm.offer, gm.images = nil, nil, nil, -1, nil
+	gm.played, gm.legal, gm.legalJSON, gm.shorts, gm.offer, gm.images = nil, nil, nil, nil, -1, nil
 	gm.gen++
 	if gm.botRand == nil {
 		gm.botRand = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
@@ -373,13 +382,13 @@ func (gm *game) play(i int) error {
 		named = notation.NameTurn(gm.g, gm.m.State(), legal, i)
 	}
 	z := zsgText(gm.g, gm.m.State(), &legal[i])
-	short := notation.ShortTurn(gm.g, gm.m.State(), legal, i)
+	short := gm.short(i)
 	if err := gm.m.Play(i); err != nil {
 		return err
 	}
 	check, mark := gm.checked()
 	gm.played = append(gm.played, playedText{player: mover, named: named, zsg: z, short: short + mark, check: check})
-	gm.legal, gm.legalJSON = nil, nil
+	gm.legal, gm.legalJSON, gm.shorts = nil, nil, nil
 	gm.gen++
 	if gm.offer >= 0 && engine.Player(gm.offer) != mover {
 		gm.offer = -1
@@ -415,7 +424,7 @@ func (s *Server) commit(ctx context.Context, gm *game, i int) error {
 	if err := s.st.AppendTurn(ctx, gm.id, t); err != nil {
 		gm.m.Undo()
 		gm.played = gm.played[:len(gm.played)-1]
-		gm.legal, gm.legalJSON, gm.offer = nil, nil, offer
+		gm.legal, gm.legalJSON, gm.shorts, gm.offer = nil, nil, nil, offer
 		gm.gen++
 		if errors.Is(err, store.ErrConflict) {
 			gm.loaded = false // resync on the next request

@@ -441,7 +441,7 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 		for gm.ply() > k && gm.m.Undo() {
 		}
 		gm.played = gm.played[:k]
-		gm.legal, gm.legalJSON = nil, nil
+		gm.legal, gm.legalJSON, gm.shorts = nil, nil, nil
 		gm.offer = -1
 		gm.gen++
 		return nil

@@ -80,6 +80,7 @@ type legalJSON struct {
 	Index int        `json:"index"`
 	Named string     `json:"named"`
 	ZSG   string     `json:"zsg"`
+	Short string     `json:"short"`
 	Parts []partJSON `json:"parts"`
 }
 
@@ -151,7 +152,7 @@ func (gm *game) view(you []int) *stateJSON {
 			texts := gm.texts()
 			gm.legalJSON = make([]legalJSON, len(texts))
 			for i, t := range m.Legal() {
-				gm.legalJSON[i] = legalJSON{Index: i, Named: texts[i].Named, ZSG: texts[i].ZSG, Parts: parts(g, s, &t)}
+				gm.legalJSON[i] = legalJSON{Index: i, Named: texts[i].Named, ZSG: texts[i].ZSG, Short: gm.short(i), Parts: parts(g, s, &t)}
 			}
 		}
 		st.Legal = gm.legalJSON

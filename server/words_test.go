@@ -129,3 +129,19 @@ func TestOutcomeRulesError(t *testing.T) {
 		t.Errorf("outcome %q (result %q)", end.Outcome, end.Result)
 	}
 }
+
+// TestLegalShort: the legal turns carry their short text, which is what the move list
+// then shows.
+func TestLegalShort(t *testing.T) {
+	h := newHarness(t, memstore.New(), Options{})
+	c := h.create(chessHotSeat)
+	s := h.state(c.ID, c.Secret)
+	i := slices.IndexFunc(s.Legal, func(l legalJSON) bool { return l.Short == "Nf3" })
+	if i < 0 || len(s.Legal) != 20 {
+		t.Fatalf("no Nf3 among %d legal turns", len(s.Legal))
+	}
+	h.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/moves", c.Secret, map[string]any{"ply": 0, "index": s.Legal[i].Index}, &s)
+	if s.Moves[0].Short != "Nf3" {
+		t.Errorf("the move played reads %q", s.Moves[0].Short)
+	}
+}

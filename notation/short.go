@@ -535,9 +535,10 @@ func (st *shortStyle) roll(t *eval.Turn) string {
 	return "rolled " + strings.Join(faces, " ")
 }
 
-// Mark returns "#" when the turn that led to after ended the game by a checkmated goal,
-// "+" when it leaves a royal piece attacked, and "" otherwise; r is the match's result
-// after the turn.
+// Mark returns "#" when the turn that led to after ended the game with a win and left a
+// royal piece of a loser attacked, or ended it by a checkmated goal; "+" when it leaves a
+// royal piece attacked (eval's Checked); "" otherwise. r is the match's result after the
+// turn.
 func Mark(g *eval.Game, after *engine.State, r eval.Result) (string, error) {
 	if r.Over && r.Goal != nil && r.Goal.Kind != engine.DrawGoal && hasCheckmated(r.Goal.Cond) {
 		return "#", nil
@@ -546,10 +547,17 @@ func Mark(g *eval.Game, after *engine.State, r eval.Result) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if len(locs) > 0 {
-		return "+", nil
+	if len(locs) == 0 {
+		return "", nil
 	}
-	return "", nil
+	if r.Over && !r.Draw && len(r.Winners) > 0 {
+		for _, l := range locs {
+			if c := after.Cells[l]; !c.IsEmpty() && slices.Contains(r.Losers, c.Player()) {
+				return "#", nil
+			}
+		}
+	}
+	return "+", nil
 }
 
 func hasCheckmated(c *engine.Cond) bool {

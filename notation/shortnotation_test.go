@@ -173,3 +173,52 @@ func BenchmarkShortTurns(b *testing.B) {
 		})
 	}
 }
+
+// TestMarkDialectMate: a mate of the dialect's check rule with two kings, decided by a
+// goal's formula, is marked "#".
+func TestMarkDialectMate(t *testing.T) {
+	g := evaltest.LoadText(t, "kings.zrf", `(version "zoggo-1")
+(define step ($1 (verify not-friend?) add))
+(define slide ($1 (while empty? add $1) (verify not-friend?) add))
+(game
+   (title "Two kings")
+   (players White Black)
+   (turn-order White Black)
+   (board
+      (grid (start-rectangle 0 0 10 10)
+         (dimensions ("a/b/c/d" (10 0)) ("4/3/2/1" (0 10)))
+         (directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0) (ne 1 -1) (nw -1 -1) (se 1 1) (sw -1 1))))
+   (board-setup (White (Rook b4 c3)) (Black (King a1 d2)))
+   (check (= (count (and friend? (piece? King) attacked?)) 0))
+   (piece (name King) (moves (step n) (step s) (step e) (step w) (step ne) (step nw) (step se) (step sw)))
+   (piece (name Rook) (moves (slide n) (slide s) (slide e) (slide w)))
+   (loss-condition (White Black) (result mate)
+      (formula (and (= moves 0) (> (count (and friend? (piece? King) attacked?)) 0)))))
+`)
+	m, err := match.New(g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Rc3-a3 attacks the king on a1, whose steps a2, b1 and b2 the rooks hold, and no
+	// move of the king on d2 saves it.
+	for _, tt := range []struct{ move, mark string }{{"c3a3", "#"}} {
+		texts := notation.DescribeTurns(g, m.State(), m.Legal())
+		got := notation.MatchTurn(texts, tt.move)
+		if len(got) != 1 {
+			t.Fatalf("%s: %d legal turns match", tt.move, len(got))
+		}
+		if err := m.Play(got[0]); err != nil {
+			t.Fatal(err)
+		}
+		mark, err := notation.Mark(g, m.State(), m.Result())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mark != tt.mark {
+			t.Errorf("after %s: mark %q, want %q (over %v)", tt.move, mark, tt.mark, m.Over())
+		}
+	}
+	if got, want := g.Words(m.Result(), m.State()), "White wins (mate)"; got != want {
+		t.Errorf("the end: %q, want %q", got, want)
+	}
+}

@@ -1,6 +1,7 @@
 package notation_test
 
 import (
+	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -220,5 +221,48 @@ func TestMarkDialectMate(t *testing.T) {
 	}
 	if got, want := g.Words(m.Result(), m.State()), "White wins (mate)"; got != want {
 		t.Errorf("the end: %q, want %q", got, want)
+	}
+}
+
+// TestShortUnique: in random games of every bundled rules file, the short texts of the
+// legal turns of each position differ, unless the turns are the same move (equal ZSG);
+// the test counts the positions it compared and how often the named notation had to
+// follow in parentheses.
+func TestShortUnique(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "games", "*.zrf"))
+	if err != nil || len(files) < 20 {
+		t.Fatalf("%d bundled games: %v", len(files), err)
+	}
+	positions, turns, fallback := 0, 0, 0
+	for fi, f := range files {
+		g := evaltest.Load(t, f)
+		m, err := match.New(g, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(uint64(fi), 7))
+		for ply := 0; ply < 30 && !m.Over(); ply++ {
+			legal := m.Legal()
+			texts := notation.ShortTurns(g, m.State(), legal)
+			seen := map[string]int{}
+			for i, tx := range texts {
+				if j, ok := seen[tx]; ok && notation.Turn(g, m.State(), &legal[i]) != notation.Turn(g, m.State(), &legal[j]) {
+					t.Errorf("%s ply %d: turns %d and %d both read %q", filepath.Base(f), ply, j, i, tx)
+				}
+				seen[tx] = i
+				if strings.Contains(tx, " (") {
+					fallback++
+				}
+			}
+			positions++
+			turns += len(texts)
+			if err := m.Play(r.IntN(len(legal))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d positions, %d turns compared; %d texts needed the named notation", positions, turns, fallback)
+	if positions < 500 {
+		t.Errorf("only %d positions compared", positions)
 	}
 }

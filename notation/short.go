@@ -211,7 +211,7 @@ type shortTurn struct {
 
 // ShortTurns writes every turn of s in the short notation; two turns read the same only
 // when even their full squares do not tell them apart, and then the named notation
-// follows in parentheses.
+// follows in parentheses (not for the dice, whose outcomes read as the faces alone).
 func ShortTurns(g *eval.Game, s *engine.State, turns []eval.Turn) []string {
 	st := newShortStyle(g)
 	ts := make([]shortTurn, len(turns))
@@ -228,6 +228,9 @@ func ShortTurns(g *eval.Game, s *engine.State, turns []eval.Turn) []string {
 		if same := groups[out[i]]; len(same) > 1 && ts[i].san {
 			out[i] = st.write(&ts[i], same, ts)
 		}
+	}
+	if _, mover := g.Side(s); int(mover) < len(g.Players) && g.Players[mover].Random {
+		return out // the dice's outcomes: nobody chooses among them
 	}
 	counts := map[string]int{}
 	for _, t := range out {
@@ -519,13 +522,18 @@ func abs(x int) int {
 }
 
 // roll writes a turn of the dice: the faces it leaves, the pieces it drops or creates in
-// the order made, by their letter or name.
+// the order made, by their letter or name; a face named by a number (One, 3) is its
+// digits.
 func (st *shortStyle) roll(t *eval.Turn) string {
 	var faces []string
 	for i := range t.Parts {
 		for _, c := range t.Parts[i].Changes {
 			if c.Op == engine.OpDrop || c.Op == engine.OpCreate || c.Op == engine.OpType {
-				faces = append(faces, st.name(c.Kind))
+				f := st.name(c.Kind)
+				if n, ok := numberWords[strings.ToLower(f)]; ok {
+					f = strconv.Itoa(n)
+				}
+				faces = append(faces, f)
 			}
 		}
 	}
@@ -534,6 +542,10 @@ func (st *shortStyle) roll(t *eval.Turn) string {
 	}
 	return "rolled " + strings.Join(faces, " ")
 }
+
+// numberWords are the English names of the faces of dice.
+var numberWords = map[string]int{"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+	"seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 
 // Mark returns "#" when the turn that led to after ended the game with a win and left a
 // royal piece of a loser attacked, or ended it by a checkmated goal; "+" when it leaves a

@@ -40,7 +40,7 @@ func TestBrowserTable(t *testing.T) {
 		t.Skip("the browser test starts Chromium: not in -short mode")
 	}
 	t.Chdir("../..")
-	cat, err := server.LoadCatalogue([]string{"games/chess.zrf", "games/go.zrf"})
+	cat, err := server.LoadCatalogue([]string{"games/chess.zrf", "games/go.zrf", "games/ur.zrf"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +116,7 @@ func TestBrowserTable(t *testing.T) {
 			t.Errorf("the move marked in the list is %q, want e4", got)
 		}
 		// The arrow key steps forward.
-		js[any](b, `document.dispatchEvent(new KeyboardEvent("keydown", {key: "ArrowRight"}))`)
+		b.run("the right arrow", chromedp.KeyEvent(kb.ArrowRight))
 		b.wait("the next position", `document.querySelector("#moves .mv.last")?.textContent === "f5"`, 10*time.Second)
 		if !pieceOn(b, "f5") || pieceOn(b, "h5") {
 			t.Errorf("the review of 1…f5: f5 %v h5 %v", pieceOn(b, "f5"), pieceOn(b, "h5"))
@@ -174,6 +174,21 @@ func TestBrowserTable(t *testing.T) {
 		}
 		if got, want := shortMoves(b), []string{"c5", "pass", "pass"}; !slices.Equal(got, want) {
 			t.Errorf("the move list is %q, want %q", got, want)
+		}
+	})
+
+	t.Run("dice as the faces rolled", func(t *testing.T) {
+		b.t = t
+		var c created
+		call(t, ts.URL, "POST", "/api/games", "", map[string]any{"rules": "games/ur.zrf", "variant": "",
+			"seats": []map[string]string{{"kind": "human"}, {"kind": "human"}, {"kind": "random"}}}, &c)
+		b.open(c.ID, c.Secret)
+		b.waitMoves(1, 10*time.Second)
+		b.screenshot("ur-roll")
+		first := js[string](b, `document.querySelector("#moves .mv").textContent`)
+		dice := js[bool](b, `document.querySelector("#moves .mv").classList.contains("dice")`)
+		if !strings.HasPrefix(first, "rolled ") || strings.Count(first, " ") != 3 || !dice {
+			t.Errorf("the dice's first turn reads %q (shown as dice: %v), want three faces rolled", first, dice)
 		}
 	})
 }

@@ -73,17 +73,26 @@ func (g *Game) wordsWithoutGoal(r Result) string {
 	if rest, ok := strings.CutSuffix(reason, ": draw"); ok {
 		reason = rest
 	}
-	if reason == "" {
-		if r.Draw {
-			return "Draw"
-		}
-		return "Game over"
+	if strings.HasPrefix(reason, "OnIsGameOver: ") {
+		reason = "" // an Axiom game's own verdict, which says no more than who won
 	}
 	if r.Draw {
+		if reason == "" {
+			return "Draw"
+		}
 		return "Draw: " + reason
 	}
-	if len(r.Winners) > 0 {
-		return g.names(r.Winners) + " wins: " + reason
+	who := g.names(r.Winners) + " wins"
+	if len(r.Winners) > 1 || len(r.Winners) == 1 && g.plural(r.Winners[0]) {
+		who = g.names(r.Winners) + " win"
+	}
+	switch {
+	case len(r.Winners) > 0 && reason == "":
+		return who
+	case len(r.Winners) > 0:
+		return who + ": " + reason
+	case reason == "":
+		return "Game over"
 	}
 	return "Game over: " + reason
 }

@@ -110,6 +110,8 @@ func TestWordsWithoutGoal(t *testing.T) {
 		{eval.Result{Over: true, Draw: true, Reason: "Black cannot move: draw"}, "Draw: Black cannot move"},
 		{eval.Result{Over: true, Draw: true, Reason: "internal error: x.zrf:3:4: boom"}, "Game stopped: rules error at x.zrf:3:4: boom"},
 		{eval.Result{}, ""},
+		{eval.Result{Over: true, Winners: []engine.Player{1}, Losers: []engine.Player{0}, Reason: "OnIsGameOver: White has lost"}, "Black wins"},
+		{eval.Result{Over: true, Draw: true, Reason: "OnIsGameOver: a draw"}, "Draw"},
 	} {
 		if got := g.Words(tt.r, g.NewState()); got != tt.want {
 			t.Errorf("%+v: %q, want %q", tt.r, got, tt.want)

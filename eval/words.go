@@ -72,6 +72,12 @@ func (g *Game) wordsWithoutGoal(r Result) string {
 	}
 	if rest, ok := strings.CutSuffix(reason, ": draw"); ok {
 		reason = rest
+		// The next player cannot move and may not pass (goalsOnTurns): a stalemate.
+		for p, pl := range g.Players {
+			if rest == pl.Name+" cannot move" {
+				reason = pl.Name + g.has(engine.Player(p)) + "no legal move (stalemate)"
+			}
+		}
 	}
 	if strings.HasPrefix(reason, "OnIsGameOver: ") {
 		reason = "" // an Axiom game's own verdict, which says no more than who won
@@ -133,11 +139,8 @@ func (g *Game) why(r Result, s *engine.State) string {
 	case engine.CondCheckmated:
 		return "by checkmate"
 	case engine.CondStalemated:
-		switch goal.Kind {
-		case engine.DrawGoal:
-			return "no legal move (stalemate)"
-		case engine.LossGoal:
-			return name + " cannot move"
+		if goal.Kind == engine.DrawGoal {
+			return name + g.has(p) + "no legal move (stalemate)"
 		}
 		return name + " cannot move"
 	case engine.CondRepetition:
@@ -149,10 +152,7 @@ func (g *Game) why(r Result, s *engine.State) string {
 		return name + "'s " + g.kinds(c.Kinds, "piece") + " captured"
 	case engine.CondPiecesRemaining:
 		what := g.kinds(c.Kinds, "piece")
-		has := " has "
-		if g.plural(p) {
-			has = " have "
-		}
+		has := g.has(p)
 		if c.N == 0 {
 			return name + has + "no " + plural(what, 0) + " left"
 		}
@@ -199,6 +199,14 @@ func (g *Game) plural(p engine.Player) bool {
 	}
 	n := g.Players[p].Name
 	return len(n) > 2 && strings.HasSuffix(n, "s") && !strings.HasSuffix(n, "ss")
+}
+
+// has returns " has " or, after a plural name, " have ".
+func (g *Game) has(p engine.Player) string {
+	if g.plural(p) {
+		return " have "
+	}
+	return " has "
 }
 
 // plural adds an s to a word of one type for n other than 1.

@@ -107,7 +107,7 @@ func TestWordsWithoutGoal(t *testing.T) {
 		want string
 	}{
 		{eval.Result{Over: true, Draw: true, Reason: "no player can move"}, "Draw: no player can move"},
-		{eval.Result{Over: true, Draw: true, Reason: "Black cannot move: draw"}, "Draw: Black cannot move"},
+		{eval.Result{Over: true, Draw: true, Reason: "Black cannot move: draw"}, "Draw: Black has no legal move (stalemate)"},
 		{eval.Result{Over: true, Draw: true, Reason: "internal error: x.zrf:3:4: boom"}, "Game stopped: rules error at x.zrf:3:4: boom"},
 		{eval.Result{}, ""},
 		{eval.Result{Over: true, Winners: []engine.Player{1}, Losers: []engine.Player{0}, Reason: "OnIsGameOver: White has lost"}, "Black wins"},

@@ -16,8 +16,8 @@ import (
 
 // playSAN plays a game written as a chess player writes it ("1.e4 e5 2.Nf3 …"): each
 // move must be the short text of exactly one legal turn, and its "+" or "#" must be what
-// Mark says after it. It returns the number of moves compared.
-func playSAN(t *testing.T, g *eval.Game, game string) int {
+// Mark says after it. It returns the number of moves compared and the match.
+func playSAN(t *testing.T, g *eval.Game, game string) (int, *match.Match) {
 	t.Helper()
 	m, err := match.New(g, nil)
 	if err != nil {
@@ -55,7 +55,7 @@ func playSAN(t *testing.T, g *eval.Game, game string) int {
 		}
 		n++
 	}
-	return n
+	return n, m
 }
 
 func TestShortChess(t *testing.T) {
@@ -63,20 +63,27 @@ func TestShortChess(t *testing.T) {
 	for _, tt := range []struct {
 		name, game string
 		moves      int
+		end        string // how the game ended, in words; "" while it goes on
 	}{
 		// Morphy against the Duke of Brunswick and Count Isouard, Paris 1858.
 		{"opera game", `1.e4 e5 2.Nf3 d6 3.d4 Bg4 4.dxe5 Bxf3 5.Qxf3 dxe5 6.Bc4 Nf6 7.Qb3 Qe7
 			8.Nc3 c6 9.Bg5 b5 10.Nxb5 cxb5 11.Bxb5+ Nbd7 12.O-O-O Rd8 13.Rxd7 Rxd7 14.Rd1 Qe6
-			15.Bxd7+ Nxd7 16.Qb8+ Nxb8 17.Rd8#`, 33},
-		{"fool's mate", "1.f3 e5 2.g4 Qh4#", 4},
-		{"check, not mate", "1.e4 f5 2.Qh5+", 3},
-		{"promotion and castling", "1.e4 d5 2.exd5 c6 3.dxc6 Nf6 4.cxb7 Nbd7 5.bxa8=Q e6 6.Nf3 Bc5 7.Bb5 O-O 8.O-O", 15},
-		{"en passant", "1.e4 Nf6 2.e5 d5 3.exd6", 5},
-		{"file and rank", "1.Nf3 a6 2.Ng5 a5 3.d3 a4 4.Nd2 a3 5.Ndf3 axb2 6.Ng1 bxa1=Q 7.N1f3", 13},
+			15.Bxd7+ Nxd7 16.Qb8+ Nxb8 17.Rd8#`, 33, "White wins by checkmate"},
+		{"fool's mate", "1.f3 e5 2.g4 Qh4#", 4, "Black wins by checkmate"},
+		{"check, not mate", "1.e4 f5 2.Qh5+", 3, ""},
+		{"promotion and castling", "1.e4 d5 2.exd5 c6 3.dxc6 Nf6 4.cxb7 Nbd7 5.bxa8=Q e6 6.Nf3 Bc5 7.Bb5 O-O 8.O-O", 15, ""},
+		{"en passant", "1.e4 Nf6 2.e5 d5 3.exd6", 5, ""},
+		{"file and rank", "1.Nf3 a6 2.Ng5 a5 3.d3 a4 4.Nd2 a3 5.Ndf3 axb2 6.Ng1 bxa1=Q 7.N1f3", 13, ""},
+		// Sam Loyd's stalemate in ten moves.
+		{"stalemate", "1.e3 a5 2.Qh5 Ra6 3.Qxa5 h5 4.h4 Rah6 5.Qxc7 f6 6.Qxd7+ Kf7 7.Qxb7 Qd3 8.Qxb8 Qh7 9.Qxc8 Kg6 10.Qe6", 19, "Draw: Black has no legal move (stalemate)"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			if n := playSAN(t, g, tt.game); n != tt.moves {
+			n, m := playSAN(t, g, tt.game)
+			if n != tt.moves {
 				t.Errorf("compared %d moves, want %d", n, tt.moves)
+			}
+			if got := g.Words(m.Result(), m.State()); got != tt.end || m.Over() != (tt.end != "") {
+				t.Errorf("the end: over %v, %q, want %q", m.Over(), got, tt.end)
 			}
 		})
 	}

@@ -361,7 +361,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 			}
 		} else {
 			var err error
-			if i, err = findText(gm.texts(), *req.Text); err != nil {
+			if i, err = gm.findMove(*req.Text); err != nil {
 				return err
 			}
 		}
@@ -393,6 +393,31 @@ func findText(texts []notation.TurnText, text string) (int, error) {
 	default:
 		return 0, errf(http.StatusUnprocessableEntity, "illegal", "%q could be any of %d legal turns; give its index", text, len(found))
 	}
+}
+
+// findMove returns the legal turn that text names: as findText finds it, or, when
+// nothing matches so, by its short notation (Nf3, exd5, O-O, 11-15; a + or # after it
+// does not count).
+func (gm *game) findMove(text string) (int, error) {
+	i, err := findText(gm.texts(), text)
+	if err == nil || len(text) > 10000 || len(gm.m.Legal()) == 0 || len(notation.MatchTurn(gm.texts(), text)) > 0 {
+		return i, err
+	}
+	want := strings.TrimRight(strings.TrimSpace(text), "+#")
+	gm.short(0)
+	found := -1
+	for j, s := range gm.shorts {
+		if s == want {
+			if found >= 0 {
+				return i, err
+			}
+			found = j
+		}
+	}
+	if found < 0 {
+		return i, err
+	}
+	return found, nil
 }
 
 type undoReq struct {

@@ -17,7 +17,8 @@ func TestOutcomeInWords(t *testing.T) {
 	c := h.create(map[string]any{"rules": "../games/chess.zrf", "variant": "",
 		"seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}})
 	var s stateJSON
-	for i, mv := range []string{"f2f3", "e7e5", "g2g4", "d8h4"} {
+	// Typed as players type them: squares, and the short notation.
+	for i, mv := range []string{"f2f3", "e5", "g2g4", "Qh4#"} {
 		h.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/moves", c.Secret, map[string]any{"ply": i, "text": mv}, &s)
 		if i < 3 && (s.Outcome != "" || len(s.Check) != 0) {
 			t.Fatalf("after %s: outcome %q, check %v", mv, s.Outcome, s.Check)

@@ -333,7 +333,7 @@ func (st *shortStyle) turn(s *engine.State, t *eval.Turn) shortTurn {
 		return shortTurn{text: st.roll(t)}
 	}
 	if len(t.Parts) == 1 {
-		return st.part(s, &t.Parts[0])
+		return st.part(s, &t.Parts[0], lateTakes(s, t))
 	}
 	// A chain of single movements, each part from where the last ended: the path.
 	cur := s.Clone()
@@ -350,7 +350,7 @@ func (st *shortStyle) turn(s *engine.State, t *eval.Turn) shortTurn {
 				b.WriteString(st.square(mv[0].From))
 			}
 			buf = p.CapturedLocs(cur, buf[:0])
-			if len(buf) > 0 {
+			if len(buf) > 0 || lateTakes(s, t) {
 				b.WriteString("x")
 			} else {
 				b.WriteString("-")
@@ -360,7 +360,7 @@ func (st *shortStyle) turn(s *engine.State, t *eval.Turn) shortTurn {
 		} else {
 			chain = false
 		}
-		pt := st.part(cur, p)
+		pt := st.part(cur, p, false)
 		texts = append(texts, st.write(&pt, nil, nil))
 		g.Apply(cur, p)
 	}
@@ -413,8 +413,26 @@ func typeChange(p *engine.Move, k engine.Kind) engine.Kind {
 	return out
 }
 
-// part writes a turn of one part made in s.
-func (st *shortStyle) part(s *engine.State, p *engine.Move) shortTurn {
+// lateTakes reports whether the actions after the last part of t, made in s, capture a
+// piece of another player: draughts rules that mark the pieces jumped and take them when
+// the turn ends.
+func lateTakes(s *engine.State, t *eval.Turn) bool {
+	side := engine.NoPlayer
+	if l := t.Parts[0].Source(); l != engine.NoLoc && !s.Cells[l].IsEmpty() {
+		side = s.Cells[l].Player()
+	}
+	for _, c := range t.End {
+		if c.Op == engine.OpCapture && c.To >= 0 && int(c.To) < len(s.Cells) {
+			if cell := s.Cells[c.To]; !cell.IsEmpty() && cell.Player() != side {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// part writes a turn of one part made in s; late says that the turn captures after it.
+func (st *shortStyle) part(s *engine.State, p *engine.Move, late bool) shortTurn {
 	g := st.g
 	if p.Pass {
 		return shortTurn{text: "pass"}
@@ -427,6 +445,7 @@ func (st *shortStyle) part(s *engine.State, p *engine.Move) shortTurn {
 	mv := movements(p)
 	var buf [16]engine.Loc
 	caps := p.CapturedLocs(s, buf[:0])
+	take := len(caps) > 0 || late
 	if c, ok := st.castling(s, mv); ok {
 		return shortTurn{text: c}
 	}
@@ -460,19 +479,19 @@ func (st *shortStyle) part(s *engine.State, p *engine.Move) shortTurn {
 		}
 		if st.number != nil {
 			sep := "-"
-			if len(caps) > 0 {
+			if take {
 				sep = "x"
 			}
 			return shortTurn{text: st.square(from) + sep + dest}
 		}
-		return shortTurn{san: true, letter: st.letter(s.Cells[from].Kind()), from: from, to: to, dest: dest, take: len(caps) > 0}
+		return shortTurn{san: true, letter: st.letter(s.Cells[from].Kind()), from: from, to: to, dest: dest, take: take}
 	}
 	var parts []string
 	for _, c := range mv {
 		parts = append(parts, st.square(c.From)+"-"+st.square(c.To))
 	}
 	text := strings.Join(parts, " ")
-	if len(caps) > 0 {
+	if take {
 		text += " x"
 	}
 	return shortTurn{text: text}

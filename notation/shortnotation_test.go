@@ -290,3 +290,23 @@ func TestShortDiceNumbers(t *testing.T) {
 		t.Errorf("Senet's first throw reads %q, want rolled 0 and rolled 1", texts)
 	}
 }
+
+// TestShortLateCaptures: Russian draughts takes the pieces jumped when the turn ends
+// (post-move); its jumps are written with x all the same.
+func TestShortLateCaptures(t *testing.T) {
+	g := evaltest.Load(t, filepath.Join("..", "games", "russian.zrf"))
+	m, err := match.New(g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mv := range []string{"24-19", "11-15", "27-24", "12-16", "19x12"} {
+		texts := notation.ShortTurns(g, m.State(), m.Legal())
+		i := slices.Index(texts, mv)
+		if i < 0 {
+			t.Fatalf("%s is not among %q", mv, texts)
+		}
+		if err := m.Play(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

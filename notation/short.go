@@ -335,7 +335,11 @@ func (st *shortStyle) turn(s *engine.State, t *eval.Turn) shortTurn {
 	if len(t.Parts) == 1 {
 		return st.part(s, &t.Parts[0], lateTakes(s, t))
 	}
-	// A chain of single movements, each part from where the last ended: the path.
+	// A chain of single movements, each part from where the last ended: the path. When
+	// the turn takes at least a piece a part, every part is written as a capture (draughts
+	// rules that take the jumped pieces at the end of the chain); else each part that
+	// captures.
+	allTake := t.After != nil && taken(s, t.After, t.Parts[0].Source()) >= len(t.Parts)
 	cur := s.Clone()
 	var b strings.Builder
 	last := engine.NoLoc
@@ -350,7 +354,7 @@ func (st *shortStyle) turn(s *engine.State, t *eval.Turn) shortTurn {
 				b.WriteString(st.square(mv[0].From))
 			}
 			buf = p.CapturedLocs(cur, buf[:0])
-			if len(buf) > 0 || lateTakes(s, t) {
+			if allTake || len(buf) > 0 {
 				b.WriteString("x")
 			} else {
 				b.WriteString("-")
@@ -411,6 +415,22 @@ func typeChange(p *engine.Move, k engine.Kind) engine.Kind {
 		return -1
 	}
 	return out
+}
+
+// taken counts the pieces of another player than the one on from in s that are gone
+// from their squares in after.
+func taken(s, after *engine.State, from engine.Loc) int {
+	if from == engine.NoLoc || s.Cells[from].IsEmpty() {
+		return 0
+	}
+	side := s.Cells[from].Player()
+	n := 0
+	for l, c := range s.Cells {
+		if !c.IsEmpty() && c.Player() != side && l < len(after.Cells) && after.Cells[l] != c {
+			n++
+		}
+	}
+	return n
 }
 
 // lateTakes reports whether the actions after the last part of t, made in s, capture a

@@ -119,14 +119,29 @@ func TestShortDraughts(t *testing.T) {
 }
 
 func TestShortChain(t *testing.T) {
-	// A capture of two pieces in checkers is written as its path.
-	g := evaltest.Load(t, filepath.Join("..", "games", "checkers.zrf"))
+	for _, tt := range []struct {
+		file  string
+		moves []string
+	}{
+		// Captures in checkers: 15x22 takes one piece, 25x18 takes it back.
+		{"checkers.zrf", []string{"11-15", "24-20", "8-11", "28-24", "9-13", "22-18", "15x22", "25x18"}},
+		// International draughts takes the jumped pieces when the chain ends: a chain of
+		// three captures.
+		{"international.zrf", []string{"31-27", "20-24", "34-29", "15-20", "32-28", "17-21", "38-32", "11-17", "43-38", "18-22", "27x18", "12x23x34x43"}},
+	} {
+		playShort(t, tt.file, tt.moves)
+	}
+}
+
+// playShort plays moves written in the short notation on a new game of file.
+func playShort(t *testing.T, file string, moves []string) {
+	t.Helper()
+	g := evaltest.Load(t, filepath.Join("..", "games", file))
 	m, err := match.New(g, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 1.11-15 24-20 2.8-11 28-24 3.9-13 22-18 4.15x22 (a capture of one), then 25x18.
-	for _, mv := range []string{"11-15", "24-20", "8-11", "28-24", "9-13", "22-18", "15x22", "25x18"} {
+	for _, mv := range moves {
 		texts := notation.ShortTurns(g, m.State(), m.Legal())
 		i := slices.Index(texts, mv)
 		if i < 0 {
@@ -294,19 +309,5 @@ func TestShortDiceNumbers(t *testing.T) {
 // TestShortLateCaptures: Russian draughts takes the pieces jumped when the turn ends
 // (post-move); its jumps are written with x all the same.
 func TestShortLateCaptures(t *testing.T) {
-	g := evaltest.Load(t, filepath.Join("..", "games", "russian.zrf"))
-	m, err := match.New(g, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, mv := range []string{"24-19", "11-15", "27-24", "12-16", "19x12"} {
-		texts := notation.ShortTurns(g, m.State(), m.Legal())
-		i := slices.Index(texts, mv)
-		if i < 0 {
-			t.Fatalf("%s is not among %q", mv, texts)
-		}
-		if err := m.Play(i); err != nil {
-			t.Fatal(err)
-		}
-	}
+	playShort(t, "russian.zrf", []string{"24-19", "11-15", "27-24", "12-16", "19x12"})
 }

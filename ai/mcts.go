@@ -15,7 +15,11 @@ import (
 type MCTS struct {
 	Iterations int
 	MaxPlayout int
-	level      int
+	// Yield, when set, is called before every iteration but the first: it may block (to
+	// share the processors with other work), and its false answer stops the search,
+	// which then chooses by the iterations made.
+	Yield func() bool
+	level int
 }
 
 // NewMCTS returns a searcher for a level: 150 playouts per level.
@@ -49,6 +53,9 @@ func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (int, error) {
 	root := &node{turns: len(mt.Legal()), expanded: true, wins: make([]float64, np)}
 	root.children = make([]*node, root.turns)
 	for it := 0; it < m.Iterations; it++ {
+		if it > 0 && m.Yield != nil && !m.Yield() {
+			break
+		}
 		path := []*node{root}
 		n := root
 		// Selection and expansion.

@@ -38,6 +38,11 @@ type Search struct {
 	// Terms adds the positional terms of terms.go (mobility, goal proximity) to
 	// material where the rules make them cheap; false scores material only.
 	Terms bool
+	// Yield, when set, is called by every thread of the search every 64 nodes, from
+	// several goroutines at once: it may block (to share the processors with other
+	// work), and its false answer stops the search as the clock would. The turn chosen
+	// then is the best one found so far.
+	Yield func() bool
 
 	lastNodes, lastDepth int // of the last Choose, for Last
 }
@@ -363,11 +368,12 @@ func (w *worker) quiesce(turns []eval.Turn, next engine.Player, alpha, beta floa
 	return best
 }
 
-// tick counts a node and, every 64, stops the search when its clock has run out or
-// another thread has halted it.
+// tick counts a node and, every 64, stops the search when its clock has run out,
+// another thread has halted it or Yield says so.
 func (w *worker) tick() {
 	if w.ticks++; w.ticks&63 == 0 {
-		if w.s.Time > 0 && time.Now().After(w.deadline) || w.halt != nil && w.halt.Load() {
+		if w.s.Time > 0 && time.Now().After(w.deadline) || w.halt != nil && w.halt.Load() ||
+			w.s.Yield != nil && !w.s.Yield() {
 			w.stop = true
 		}
 	}

@@ -41,6 +41,12 @@ type SVGOptions struct {
 	// positions.
 	Files fs.FS
 	Dir   string
+	// ImageURL, when set, gives the pictures instead of Files: it is asked for each
+	// image file the rules name (key: pure green is transparent, as for pieces) and
+	// returns the address the SVG refers to for it and its size in pixels, or an error,
+	// which becomes a note. A server uses it to send each picture once, by URL, rather
+	// than inside every SVG.
+	ImageURL func(name string, key bool) (url string, w, h int, err error)
 }
 
 // SVG returns an SVG picture of position s of game g (the start position when s is
@@ -642,7 +648,7 @@ func (r *svgRenderer) legend() {
 func (r *svgRenderer) loadImages() {
 	np, nk := len(r.g.Players), len(r.g.Pieces)
 	r.pieces = make([]*svgImage, np*nk)
-	if r.opts.Files == nil {
+	if r.opts.Files == nil && r.opts.ImageURL == nil {
 		return
 	}
 	if len(r.b.Image) > 0 {
@@ -680,6 +686,16 @@ func (r *svgRenderer) image(name string, key bool) *svgImage {
 		return im
 	}
 	r.images[k] = nil
+	if r.opts.ImageURL != nil {
+		url, w, h, err := r.opts.ImageURL(name, key)
+		if err != nil {
+			r.notes = append(r.notes, fmt.Sprintf("image %q: %s", name, imageError(err)))
+			return nil
+		}
+		im := &svgImage{w: w, h: h, uri: url}
+		r.images[k] = im
+		return im
+	}
 	// Image names are resolved as the rules' include files are.
 	file, err := zrf.ResolvePath(r.opts.Files, r.opts.Dir, name)
 	var data []byte
@@ -832,7 +848,7 @@ func (r *svgRenderer) writeImages(w *strings.Builder) {
 	}
 	w.WriteString("<defs>\n")
 	for _, im := range used {
-		fmt.Fprintf(w, `<image id="%s" width="%d" height="%d" xlink:href="%s"/>`+"\n", im.id, im.w, im.h, im.uri)
+		fmt.Fprintf(w, `<image id="%s" width="%d" height="%d" xlink:href="%s"/>`+"\n", im.id, im.w, im.h, esc(im.uri))
 	}
 	w.WriteString("</defs>\n")
 }

@@ -20,7 +20,7 @@ func TestAxiomGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := newHarness(t, memstore.New(), Options{Catalogue: cat})
+	h := newHarness(t, memstore.New(), Options{Catalogue: cat, AllowBotGames: true})
 	var c catalogueJSON
 	h.want(http.StatusOK, "GET", "/api/catalogue", "", nil, &c)
 	if len(c.Games) == 0 || !c.Games[0].Axiom {

@@ -45,7 +45,7 @@ func BenchmarkServe(b *testing.B) {
 
 func benchServe(b *testing.B, st store.Store) {
 	const games, moves = 200, 50
-	srv := New(Options{Store: st, Catalogue: testCatalogue(b), Rate: -1, Logf: b.Logf})
+	srv := New(Options{Store: st, Catalogue: testCatalogue(b), Rate: -1, CreateRate: -1, MaxStreamsPerClient: 2 * games, Logf: b.Logf})
 	defer srv.Close()
 	ts := httptest.NewServer(srv)
 	defer ts.Close()
@@ -91,6 +91,7 @@ func benchGame(h *harness, client *http.Client, moves int) ([]time.Duration, int
 	post := func(path, secret, body string, v any) (int, error) {
 		n++
 		req, _ := http.NewRequest("POST", h.ts.URL+path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
 		if secret != "" {
 			req.Header.Set("Authorization", "Bearer "+secret)
 		}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -39,6 +40,10 @@ type entry struct {
 	hash string // hex SHA-256 of src
 	f    *eval.File
 	err  string // why the file did not load
+	// verrs holds, per variant of f, why its move code does not compile ("" when it
+	// does): such a variant is not offered. When none compiles, err says why.
+	verrs []string
+	title string // of the first game of a file whose move code does not compile
 
 	mu    sync.Mutex
 	games map[string]*eval.Game // by title, compiled when first asked for
@@ -87,16 +92,15 @@ func errText(err error) string {
 // Files that fail to load are listed with their error; an error is returned only for a
 // path that cannot be read at all.
 func LoadCatalogue(paths []string) (*Catalogue, error) {
-	c := &Catalogue{byName: map[string]*entry{}, byHash: map[string]*entry{}}
+	var srcs []source
 	if len(paths) == 0 {
 		names, err := fs.Glob(games.FS, "*.zrf")
 		if err != nil {
 			return nil, err
 		}
 		for _, n := range names {
-			c.add("games/"+n, games.FS, n)
+			srcs = append(srcs, source{name: "games/" + n, fsys: games.FS, file: n})
 		}
-		return c, nil
 	}
 	for _, p := range paths {
 		st, err := os.Stat(p)
@@ -104,12 +108,7 @@ func LoadCatalogue(paths []string) (*Catalogue, error) {
 			return nil, err
 		}
 		if !st.IsDir() {
-			c.add(filepath.ToSlash(p), os.DirFS(filepath.Dir(p)), filepath.Base(p))
-			if e := c.byName[filepath.ToSlash(p)]; e.f != nil {
-				// The Forth of an Axiom game may lie one folder up, outside what the
-				// server shows: it is read from disk, never served.
-				e.f.Locate = eval.DiskLocator(p)
-			}
+			srcs = append(srcs, source{name: filepath.ToSlash(p), fsys: os.DirFS(filepath.Dir(p)), file: filepath.Base(p), disk: p})
 			continue
 		}
 		fsys := os.DirFS(p)
@@ -130,40 +129,102 @@ func LoadCatalogue(paths []string) (*Catalogue, error) {
 			return nil, fmt.Errorf("reading %q: %w", p, err)
 		}
 		for _, f := range files {
-			c.add(path.Join(filepath.ToSlash(p), f), fsys, f)
+			srcs = append(srcs, source{name: path.Join(filepath.ToSlash(p), f), fsys: fsys, file: f})
 		}
 	}
-	return c, nil
+	return load(srcs), nil
 }
 
-// add loads one rules file into the catalogue.
-func (c *Catalogue) add(name string, fsys fs.FS, file string) {
-	if _, dup := c.byName[name]; dup {
-		return
+// source is a rules file to load into the catalogue.
+type source struct {
+	name string // the catalogue's name for it
+	fsys fs.FS
+	file string
+	disk string // the path of a file given by itself, whose Axiom games find their Forth on disk
+}
+
+// load loads the rules files, as many at once as there are processors, into a
+// catalogue that lists them in the order given (the first of a name repeated).
+func load(srcs []source) *Catalogue {
+	c := &Catalogue{byName: map[string]*entry{}, byHash: map[string]*entry{}}
+	es := make([]*entry, len(srcs))
+	seen := map[string]bool{}
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i, src := range srcs {
+		if seen[src.name] {
+			continue
+		}
+		seen[src.name] = true
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			es[i] = loadEntry(src)
+		}()
 	}
+	wg.Wait()
+	for i, e := range es {
+		if e == nil {
+			continue
+		}
+		c.entries = append(c.entries, e)
+		c.byName[e.name] = e
+		if e.f == nil {
+			continue
+		}
+		if srcs[i].disk != "" {
+			// The Forth of an Axiom game may lie one folder up, outside what the server
+			// shows: it is read from disk, never served.
+			e.f.Locate = eval.DiskLocator(srcs[i].disk)
+		}
+		if _, ok := c.byHash[e.hash]; !ok {
+			c.byHash[e.hash] = e
+		}
+	}
+	return c
+}
+
+// loadEntry loads one rules file.
+func loadEntry(in source) *entry {
+	name, fsys, file := in.name, in.fsys, in.file
 	e := &entry{name: name, fsys: fsys, file: file}
-	c.entries = append(c.entries, e)
-	c.byName[name] = e
 	src, err := fs.ReadFile(fsys, file)
 	if err != nil {
 		e.err = err.Error()
-		return
+		return e
 	}
 	e.src = src
 	e.hash = hashBytes(src)
 	f, err := eval.Load(zrf.NewFileSet(), fsys, file)
 	if err != nil {
 		e.err = errText(err)
-		return
+		return e
 	}
 	if len(f.Variants) == 0 {
 		e.err = "no game in the file"
-		return
+		return e
+	}
+	// The move code is compiled now, not when a game is started, so that rules whose
+	// code has errors are shown as such in the lobby, not offered for play. It is
+	// compiled in a copy of the file, dropped at once: the catalogue keeps the move code
+	// of the games played only (over a large folder, all of it would double the memory).
+	e.verrs = make([]string, len(f.Variants))
+	bad := 0
+	if cf, err := eval.Load(zrf.NewFileSet(), fsys, file); err == nil && len(cf.Variants) == len(f.Variants) {
+		for i, v := range cf.Variants {
+			if _, err := v.Program(); err != nil {
+				e.verrs[i] = errText(err)
+				bad++
+			}
+		}
+	}
+	if bad == len(f.Variants) {
+		e.err, e.title = e.verrs[0], f.Variants[0].Title
+		return e
 	}
 	e.f = f
-	if _, ok := c.byHash[e.hash]; !ok {
-		c.byHash[e.hash] = e
-	}
+	return e
 }
 
 func hashBytes(b []byte) string {
@@ -190,6 +251,9 @@ type variantJSON struct {
 	Rules       string   `json:"rules"`
 	Variant     string   `json:"variant"`
 	Default     bool     `json:"default"`
+	Series      string   `json:"series,omitempty"`   // see series
+	Position    bool     `json:"position,omitempty"` // see position
+	Error       string   `json:"error,omitempty"`    // its move code does not compile
 	Players     []string `json:"players"`
 	Random      []bool   `json:"random"`
 	Description string   `json:"description"`
@@ -200,19 +264,23 @@ type variantJSON struct {
 
 type loadErrJSON struct {
 	Rules string `json:"rules"`
+	Title string `json:"title,omitempty"` // of the file's first game, when it got so far
 	Error string `json:"error"`
 }
 
 // JSON returns the catalogue as GET /api/catalogue answers it.
 func (c *Catalogue) json() catalogueJSON {
 	out := catalogueJSON{Games: []variantJSON{}, Errors: []loadErrJSON{}}
+	series := c.series()
 	for _, e := range c.entries {
 		if e.f == nil {
-			out.Errors = append(out.Errors, loadErrJSON{e.name, e.err})
+			out.Errors = append(out.Errors, loadErrJSON{Rules: e.name, Title: e.title, Error: e.err})
 			continue
 		}
-		for _, v := range e.f.Variants {
-			j := variantJSON{Rules: e.name, Variant: v.Title, Default: v.Default,
+		vs := variants(e)
+		for i, v := range e.f.Variants {
+			j := variantJSON{Rules: e.name, Variant: v.Title, Default: v.Default, Series: series[e],
+				Position: position(vs, i), Error: e.verrs[i],
 				Description: zrf.Decode(v.Description), History: zrf.Decode(v.History), Strategy: zrf.Decode(v.Strategy),
 				Axiom: v.Axiom()}
 			for _, p := range v.Players {

@@ -63,6 +63,7 @@ func (p *serveProcess) call(method, path, secret string, body, v any) (int, erro
 	if err != nil {
 		return 0, err
 	}
+	req.Header.Set("Content-Type", "application/json")
 	if secret != "" {
 		req.Header.Set("Authorization", "Bearer "+secret)
 	}

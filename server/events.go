@@ -61,6 +61,42 @@ func (h *hub) listeners() int {
 	return len(h.subs)
 }
 
+// streamCaps bound the event streams open at once, in all and per client address: each
+// holds a connection, and so a file descriptor, for as long as the client likes.
+type streamCaps struct {
+	max, perClient int
+
+	mu       sync.Mutex
+	open     int
+	byClient map[string]int
+}
+
+// take counts a stream of client, or returns the error to answer when there are too
+// many.
+func (c *streamCaps) take(client string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.byClient[client] >= c.perClient {
+		return errf(http.StatusTooManyRequests, "rate_limited", "too many event streams from your address (%d)", c.perClient)
+	}
+	if c.open >= c.max {
+		return errf(http.StatusServiceUnavailable, "rate_limited", "too many event streams open on this server; try again later")
+	}
+	c.open++
+	c.byClient[client]++
+	return nil
+}
+
+// give uncounts a stream of client.
+func (c *streamCaps) give(client string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.open--
+	if c.byClient[client]--; c.byClient[client] <= 0 {
+		delete(c.byClient, client)
+	}
+}
+
 type eventJSON struct {
 	Ply      int  `json:"ply"`
 	Thinking bool `json:"thinking"`
@@ -74,6 +110,12 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	gm.mu.Unlock()
+	client := clientIP(r)
+	if err := s.streams.take(client); err != nil {
+		writeErr(w, err)
+		return
+	}
+	defer s.streams.give(client)
 	c := gm.hub.subscribe()
 	if c == nil {
 		writeErr(w, errf(http.StatusTooManyRequests, "rate_limited", "too many listeners of this game"))

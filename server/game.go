@@ -31,8 +31,9 @@ const maxForcedPasses = 1000
 // game is a game in memory. Its fields change only under mu, and a new match replaces
 // the old one whole (gen counts the changes, so that a bot's late answer is dropped).
 type game struct {
-	id  string
-	hub hub
+	id   string
+	hub  hub
+	pics *pictures // the server's
 
 	mu     sync.Mutex
 	loaded bool // rec, m and the rest are valid
@@ -50,6 +51,7 @@ type game struct {
 	gen       int
 	offer     int // the seat that offered a draw, or -1
 	think     bool
+	fails     int // failures of the store met by the bots in a row
 	botRand   *rand.Rand
 	images    map[int]string // stock pictures by player*len(Pieces)+kind
 	svg       *boardJSON     // the board of generation svgGen
@@ -58,6 +60,8 @@ type game struct {
 	capsGen   int
 	words     *string // the outcome in words at generation wordsGen
 	wordsGen  int
+	sides     []side     // where the players' pieces start (seats.go), for sidesOf
+	sidesOf   *eval.Game // the game sides was found for
 }
 
 // playedText is what the server remembers of a turn played: its texts in the named
@@ -176,7 +180,7 @@ func (s *Server) game(ctx context.Context, id string) (*game, error) {
 		if len(s.live) >= maxLive {
 			s.evict()
 		}
-		gm = &game{id: id, offer: -1}
+		gm = &game{id: id, offer: -1, pics: &s.pics}
 		s.live[id] = gm
 	}
 	s.mu.Unlock()
@@ -474,47 +478,53 @@ func (s *Server) settle(ctx context.Context, gm *game) error {
 	agent := gm.agents[seat]
 	m := gm.m.Clone()
 	rng := rand.New(rand.NewPCG(gm.botRand.Uint64(), gm.botRand.Uint64()))
-	s.wg.Add(1)
-	go s.think(gm, gen, agent, m, rng)
+	if !s.startThink(gm, gen, agent, m, rng) {
+		gm.think = false
+		return nil
+	}
 	gm.hub.notify()
 	return nil
 }
 
-// think lets a bot choose on a clone of the match in one of the pool's slots, then plays
-// its choice if the game has not changed meanwhile.
+// think lets a bot choose on a clone of the match when the pool gives it its turn (see
+// bots.go), then plays its choice if the game has not changed meanwhile. When the store
+// fails, the game waits before its bot thinks again (retry).
 func (s *Server) think(gm *game, gen int, agent ai.Agent, m *match.Match, rng *rand.Rand) {
 	defer s.wg.Done()
-	var i int
-	var err error
-	select {
-	case s.sem <- struct{}{}:
-		i, err = ai.Choose(agent, m, rng)
-		<-s.sem
-	case <-s.ctx.Done():
-		return
-	}
+	i, err, ok := s.bots.choose(s.ctx, agent, m, rng)
 	ctx := context.WithoutCancel(s.ctx)
 	gm.mu.Lock()
 	gm.think = false
+	if !ok {
+		// The server is closing: the turn is not stored.
+		gm.mu.Unlock()
+		return
+	}
+	var failed error
 	switch {
 	case !gm.loaded || gm.gen != gen || gm.over():
 		// The game changed while the bot thought: settle again below.
 	case err != nil:
 		if err := s.end(ctx, gm, "error: "+err.Error()); err != nil {
-			s.logf("game %s: %v", gm.id, err)
+			failed = err
 		}
 	default:
 		if err := s.commit(ctx, gm, i); err != nil {
-			// Another server moved first: play on from what it stored.
+			// Another server moved first: play on from what it stored. Or the store
+			// failed, and most likely fails to read too.
 			if err := s.refresh(ctx, gm); err != nil {
-				s.logf("game %s: %v", gm.id, err)
+				failed = err
 			}
 		}
 	}
-	if gm.loaded && s.ctx.Err() == nil {
-		if err := s.settle(ctx, gm); err != nil {
-			s.logf("game %s: %v", gm.id, err)
-		}
+	if failed == nil && gm.loaded && s.ctx.Err() == nil {
+		failed = s.settle(ctx, gm)
+	}
+	if failed != nil {
+		gm.fails++
+		s.retry(gm.id, gm.fails, failed)
+	} else {
+		gm.fails = 0
 	}
 	gm.mu.Unlock()
 	gm.hub.notify()

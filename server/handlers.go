@@ -54,7 +54,8 @@ func (s *Server) handleThumbnail(w http.ResponseWriter, r *http.Request) {
 	svg, ok := s.thumbs[key]
 	s.thumbMu.Unlock()
 	if !ok {
-		svg, _ = render.SVG(g.Game, nil, render.SVGOptions{Files: e.fsys, Dir: e.dir()})
+		// The thumbnail is shown as an image, which loads nothing: its pictures are inline.
+		svg, _ = render.SVG(g.Game, nil, render.SVGOptions{ImageURL: s.pics.imageURL(e.hash, e.fsys, e.dir(), true)})
 		s.thumbMu.Lock()
 		s.thumbs[key] = svg
 		s.thumbMu.Unlock()
@@ -101,6 +102,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) {
 		err = errf(http.StatusRequestEntityTooLarge, "bad_request", "request body larger than %d bytes", mbe.Limit)
+	}
+	if err == nil {
+		err = s.mayCreate(r, &req)
 	}
 	if err != nil {
 		writeErr(w, err)
@@ -156,7 +160,11 @@ func (s *Server) create(ctx context.Context, req *createReq) (*createJSON, error
 			st.Kind, st.Token = "human", hashSecret(sec)
 			out.Invites = append(out.Invites, inviteJSON{i, sec})
 		case "bot":
-			if _, err := ai.Parse(sr.Bot, g); err != nil {
+			a, err := ai.Parse(sr.Bot, g)
+			if err == nil {
+				err = s.bots.admit(a)
+			}
+			if err != nil {
 				return nil, errf(http.StatusBadRequest, "bad_request", "seat %d: %v", i, err)
 			}
 			st.Bot = sr.Bot

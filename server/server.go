@@ -34,6 +34,7 @@ import (
 	"net/http"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -50,9 +51,32 @@ const (
 type Options struct {
 	Store     store.Store
 	Catalogue *Catalogue
-	// Bots is the number of bots that may think at once, over all games; 0 means
-	// runtime.NumCPU().
+	// Bots is the number of threads bots think on at once, over all games: a bot's
+	// search on N threads takes N of them. runtime.NumCPU() is the most; 0 means one
+	// less (at least 1), which leaves a processor to people's requests. The bots of all
+	// games take turns on them (bots.go).
 	Bots int
+	// BotTime is the longest a bot thinks on one turn (a search on a clock longer than
+	// it is refused, and any bot is stopped at it, playing the best turn found); 0 means
+	// 10 s. BotLevel is the highest level of a search or MCTS bot; 0 means 6.
+	BotTime  time.Duration
+	BotLevel int
+	// AllowBotGames lets anybody start games without a person in them (which use the
+	// bots' threads with nobody watching): off, such games are refused, and those in
+	// the store are not resumed.
+	AllowBotGames bool
+	// CreateRate is the number of games each client address may start a minute, in
+	// bursts of up to 20; 0 means 20, a negative rate no limit.
+	CreateRate float64
+	// MaxStreams bounds the event streams open at once, and MaxStreamsPerClient those
+	// of one client address; 0 means 1000 and 16.
+	MaxStreams, MaxStreamsPerClient int
+	// Addr is the address the server listens on, and Hosts more names it answers for
+	// in the Host header besides the localhost names (a name behind a proxy, the
+	// machine's name). Addr's host is answered for too, or, when it is unspecified
+	// (0.0.0.0), every address of the machine.
+	Addr  string
+	Hosts []string
 	// Rate is the number of requests per second each client (remote IP) may make on
 	// average, and Burst how many at once (4 seconds' worth when 0); Rate 0 means 50, a
 	// negative Rate no limit.
@@ -71,22 +95,49 @@ type Server struct {
 	mux  *http.ServeMux
 	lim  *limiter
 
-	sem    chan struct{} // the bots' worker slots
+	hosts         *hosts
+	createLim     *limiter
+	allowBotGames bool
+	bots          *botPool
+	streams       streamCaps
+
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup // running bot jobs
+	// closeMu orders starting a bot after Close: closed is set under it.
+	closeMu sync.Mutex
+	closed  bool
 
 	mu   sync.Mutex
 	live map[string]*game // games in memory, by id
 
 	thumbMu sync.Mutex
 	thumbs  map[string][]byte
+	pics    pictures
 }
 
 // New returns a server of the games in o.Store under the rules of o.Catalogue.
 func New(o Options) *Server {
-	if o.Bots <= 0 {
+	if o.Bots > runtime.NumCPU() {
 		o.Bots = runtime.NumCPU()
+	}
+	if o.Bots <= 0 {
+		o.Bots = max(1, runtime.NumCPU()-1)
+	}
+	if o.BotTime <= 0 {
+		o.BotTime = 10 * time.Second
+	}
+	if o.BotLevel <= 0 {
+		o.BotLevel = 6
+	}
+	if o.CreateRate == 0 {
+		o.CreateRate = 20
+	}
+	if o.MaxStreams <= 0 {
+		o.MaxStreams = 1000
+	}
+	if o.MaxStreamsPerClient <= 0 {
+		o.MaxStreamsPerClient = 16
 	}
 	if o.Rate == 0 {
 		o.Rate, o.Burst = 50, 200
@@ -98,10 +149,16 @@ func New(o Options) *Server {
 		o.Logf = log.Printf
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{st: o.Store, cat: o.Catalogue, logf: o.Logf, sem: make(chan struct{}, o.Bots),
-		ctx: ctx, cancel: cancel, live: map[string]*game{}, thumbs: map[string][]byte{}}
+	s := &Server{st: o.Store, cat: o.Catalogue, logf: o.Logf, ctx: ctx, cancel: cancel,
+		live: map[string]*game{}, thumbs: map[string][]byte{},
+		hosts: newHosts(o.Addr, o.Hosts), allowBotGames: o.AllowBotGames,
+		bots:    newBotPool(o.Bots, o.BotTime, o.BotLevel),
+		streams: streamCaps{max: o.MaxStreams, perClient: o.MaxStreamsPerClient, byClient: map[string]int{}}}
 	if o.Rate > 0 {
 		s.lim = newLimiter(o.Rate, o.Burst)
+	}
+	if o.CreateRate > 0 {
+		s.createLim = newLimiter(o.CreateRate/60, 20)
 	}
 	s.routes()
 	return s
@@ -112,8 +169,8 @@ const maxResume = 10000
 
 // Resume sets the bots and dice of the unfinished stored games playing again, as they were
 // before the server stopped: a game whose seats are all bots goes on without anybody
-// opening it. It returns the number of games it resumed; a game that cannot be loaded is
-// logged and left alone.
+// opening it, when the server allows such games. It returns the number of games it
+// resumed; a game that cannot be loaded is logged and left alone.
 func (s *Server) Resume(ctx context.Context) (int, error) {
 	recs, err := s.st.ListGames(ctx, maxResume)
 	if err != nil {
@@ -122,6 +179,9 @@ func (s *Server) Resume(ctx context.Context) (int, error) {
 	n := 0
 	for _, rec := range recs {
 		if rec.Result != "" || !slices.ContainsFunc(rec.Seats, func(st store.Seat) bool { return st.Kind != "human" }) {
+			continue
+		}
+		if !s.allowBotGames && !slices.ContainsFunc(rec.Seats, func(st store.Seat) bool { return st.Kind == "human" }) {
 			continue
 		}
 		gm, err := s.game(ctx, rec.ID)
@@ -137,20 +197,19 @@ func (s *Server) Resume(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-// Close stops the bots and waits for those thinking to give up; the store stays open.
-func (s *Server) Close() {
-	s.cancel()
-	s.wg.Wait()
-}
-
 // ServeHTTP serves the API and the pages.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	setSafetyHeaders(w.Header())
+	lw := &logWriter{ResponseWriter: w, logf: s.logf}
 	if s.lim != nil && !s.lim.allow(clientIP(r)) {
-		writeErr(w, errf(http.StatusTooManyRequests, "rate_limited", "too many requests; slow down"))
+		writeErr(lw, errf(http.StatusTooManyRequests, "rate_limited", "too many requests; slow down"))
 		return
 	}
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	s.mux.ServeHTTP(w, r)
+	if err := s.guard(r); err != nil {
+		writeErr(lw, err)
+		return
+	}
+	s.mux.ServeHTTP(lw, r)
 }
 
 // HTTPServer returns an http.Server for s on addr with timeouts set: slow clients cannot
@@ -165,6 +224,7 @@ func (s *Server) routes() {
 	m := http.NewServeMux()
 	m.HandleFunc("GET /api/catalogue", s.handleCatalogue)
 	m.HandleFunc("GET /api/thumbnail", s.handleThumbnail)
+	m.HandleFunc("GET /api/bitmap/{hash}", s.handleBitmap)
 	m.HandleFunc("POST /api/games", s.handleCreate)
 	m.HandleFunc("GET /api/games/{id}", s.handleGet)
 	m.HandleFunc("POST /api/games/{id}/moves", s.handleMove)
@@ -174,6 +234,11 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/zsg", s.handleZSG)
 	m.HandleFunc("GET /api/games/{id}/events", s.handleEvents)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		if allow := allowed(m, r); len(allow) > 0 {
+			w.Header().Set("Allow", strings.Join(allow, ", "))
+			writeErr(w, errf(http.StatusMethodNotAllowed, "method_not_allowed", "%s takes %s, not %s", r.URL.Path, strings.Join(allow, " or "), r.Method))
+			return
+		}
 		writeErr(w, errf(http.StatusNotFound, "not_found", "no such API endpoint: %s %s", r.Method, r.URL.Path))
 	})
 	s.pages(m)
@@ -193,11 +258,13 @@ func errf(status int, code, format string, args ...any) *apiError {
 	return &apiError{status, code, fmt.Sprintf(format, args...)}
 }
 
-// writeErr answers err: an *apiError as it says, anything else as an internal error.
+// writeErr answers err: an *apiError as it says, anything else as an internal error,
+// whose text (which may name the database, its user and host) goes to the log only.
 func writeErr(w http.ResponseWriter, err error) {
 	var ae *apiError
 	if !errors.As(err, &ae) {
-		ae = &apiError{http.StatusInternalServerError, "internal", err.Error()}
+		ref := logInternal(w, err)
+		ae = &apiError{http.StatusInternalServerError, "internal", "internal error; the server's log tells it as " + ref}
 	}
 	writeJSON(w, ae.status, map[string]string{"error": ae.msg, "code": ae.code})
 }
@@ -270,12 +337,16 @@ func sameHash(a, b string) bool {
 	return len(a) == len(b) && subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1
 }
 
-// bearer returns the secret a request carries, or "".
+// bearer returns the secret a request carries, or "": in the Authorization header, or
+// for the event stream (which browsers open without headers) in ?t=.
 func bearer(r *http.Request) string {
 	if h := r.Header.Get("Authorization"); len(h) > 7 && (h[:7] == "Bearer " || h[:7] == "bearer ") {
 		return h[7:]
 	}
-	return r.URL.Query().Get("t")
+	if r.Method == http.MethodGet && isEventStream(r.URL.Path) {
+		return r.URL.Query().Get("t")
+	}
+	return ""
 }
 
 // clientIP returns the remote IP of a request, for rate limiting.

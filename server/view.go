@@ -1,10 +1,6 @@
 package server
 
 import (
-	"bytes"
-	"encoding/base64"
-	"image/png"
-	"io/fs"
 	"regexp"
 	"slices"
 	"strconv"
@@ -15,7 +11,6 @@ import (
 	"github.com/zoggo/zoggo/match"
 	"github.com/zoggo/zoggo/notation"
 	"github.com/zoggo/zoggo/render"
-	"github.com/zoggo/zoggo/zrf"
 )
 
 // stateJSON is a game as GET /api/games/{id} answers it.
@@ -28,6 +23,7 @@ type stateJSON struct {
 	MoveNumber int          `json:"moveNumber"`
 	ToMove     int          `json:"toMove"`
 	You        []int        `json:"you"`
+	Turned     bool         `json:"turned"`
 	Thinking   bool         `json:"thinking"`
 	Players    []playerJSON `json:"players"`
 	Result     string       `json:"result"`
@@ -44,9 +40,13 @@ type stateJSON struct {
 }
 
 type playerJSON struct {
-	Name string `json:"name"`
-	Kind string `json:"kind"`
-	Bot  string `json:"bot,omitempty"`
+	Name  string `json:"name"`
+	Kind  string `json:"kind"`
+	Bot   string `json:"bot,omitempty"`
+	Image string `json:"image,omitempty"`
+	// Colour is the fill and stroke of the discs drawn for the player's pieces that
+	// have no picture; empty for dice players.
+	Colour [2]string `json:"colour"`
 }
 
 type boardJSON struct {
@@ -113,13 +113,15 @@ func (gm *game) view(you []int) *stateJSON {
 		}
 		st.Players = append(st.Players, pj)
 	}
+	gm.seatsOf(st)
 	s := m.State()
 	last := lastLocs(m.History(), len(m.History()))
 	for _, l := range last {
 		st.Last = append(st.Last, locName(g, l))
 	}
 	if gm.svg == nil || gm.svgGen != gm.gen {
-		svg, _ := render.SVG(g.Game, s, render.SVGOptions{Files: gm.fsys, Dir: gm.dir, Highlight: last})
+		svg, _ := render.SVG(g.Game, s, render.SVGOptions{Highlight: last,
+			ImageURL: gm.pics.imageURL(gm.rec.RulesHash, gm.fsys, gm.dir, false)})
 		gm.svg, gm.svgGen = &boardJSON{SVG: string(svg), ViewBox: viewBox(svg), Positions: positions(g)}, gm.gen
 	}
 	st.Board = *gm.svg
@@ -133,7 +135,7 @@ func (gm *game) view(you []int) *stateJSON {
 		}
 	}
 	if gm.caps == nil || gm.capsGen != gm.gen {
-		gm.caps, gm.capsGen = captured(g, m.History()), gm.gen
+		gm.caps, gm.capsGen = captured(g, m.History(), s), gm.gen
 	}
 	st.Captured = gm.caps
 	for i, p := range m.History() {
@@ -211,50 +213,24 @@ func (gm *game) review(n int) *reviewJSON {
 	if n > 0 && n <= len(gm.played) && gm.played[n-1].check != nil {
 		rv.Check = gm.played[n-1].check
 	}
-	svg, _ := render.SVG(g.Game, s, render.SVGOptions{Files: gm.fsys, Dir: gm.dir, Highlight: last})
+	svg, _ := render.SVG(g.Game, s, render.SVGOptions{Highlight: last,
+		ImageURL: gm.pics.imageURL(gm.rec.RulesHash, gm.fsys, gm.dir, false)})
 	rv.Board = boardJSON{SVG: string(svg), ViewBox: viewBox(svg), Positions: positions(g)}
 	return rv
 }
 
-// maxImageFile bounds the size of an image file read for the stock.
-const maxImageFile = 4 << 20
-
-// image returns the picture of player p's pieces of kind k as a data URI, or "" when
-// the rules give none that can be read. Pictures are read once per game in memory.
+// image returns the address of the picture of player p's pieces of kind k, or "" when
+// the rules give none that can be read.
 func (gm *game) image(p, k int) string {
-	key := p*len(gm.g.Pieces) + k
-	if uri, ok := gm.images[key]; ok {
-		return uri
-	}
-	if gm.images == nil {
-		gm.images = map[int]string{}
-	}
-	gm.images[key] = ""
 	names := gm.g.Pieces[k].Images[engine.Player(p)]
 	if gm.fsys == nil || len(names) == 0 || names[0] == "" {
 		return ""
 	}
-	file, err := zrf.ResolvePath(gm.fsys, gm.dir, names[0])
+	url, _, _, err := gm.pics.imageURL(gm.rec.RulesHash, gm.fsys, gm.dir, false)(names[0], true)
 	if err != nil {
 		return ""
 	}
-	if fi, err := fs.Stat(gm.fsys, file); err != nil || fi.Size() > maxImageFile {
-		return ""
-	}
-	data, err := fs.ReadFile(gm.fsys, file)
-	if err != nil {
-		return ""
-	}
-	img, err := render.DecodeBMP(data, true)
-	if err != nil {
-		return ""
-	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		return ""
-	}
-	gm.images[key] = "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
-	return gm.images[key]
+	return url
 }
 
 // locName returns the name of position l.
@@ -336,28 +312,89 @@ func parts(g *eval.Game, s *engine.State, t *eval.Turn) []partJSON {
 	return out
 }
 
-// captured counts the pieces removed from the board by the turns played, per owner and
-// type as they stood when taken, in the order of the players and of the piece types.
-func captured(g *eval.Game, played []match.Played) []stockJSON {
+// captured counts the pieces the turns played took from the players, per owner and type
+// as they stood when taken, in the order of the players and of the piece types. A turn
+// is judged by the board before and after it, not by how its move code said it: a piece
+// of another player than the one whose turn it was is taken when its square ends the
+// turn empty or another player's and the piece did not move away (a capture, a piece
+// moved onto, a position whose owner changed), and when that player has fewer pieces on
+// the board after the turn than before, beyond those, of the types it has fewer of (a
+// piece pushed off the board). The
+// mover's own pieces leaving the board (borne off, or emptied pits) and the pieces of
+// random players (dice) are never counted. In games where a turn changes the type of
+// two pieces or more where they stand (no piece moved or was dropped there), types count
+// something (the seeds of mancala pits, sown): nothing is listed there.
+func captured(g *eval.Game, played []match.Played, now *engine.State) []stockJSON {
 	nk := len(g.Pieces)
-	counts := make([]int, len(g.Players)*nk)
-	for _, p := range played {
-		s := p.Before
-		for i := range p.Turn.Parts {
-			m := &p.Turn.Parts[i]
-			for _, c := range m.Changes {
-				if c.Op != engine.OpCapture || c.To < 0 || int(c.To) >= len(s.Cells) {
-					continue
-				}
-				if cell := s.Cells[c.To]; !cell.IsEmpty() {
-					counts[int(cell.Player())*nk+int(cell.Kind())]++
+	np := len(g.Players)
+	counts := make([]int, np*nk)
+	loc := make([]int, np*nk)   // taken by square, in one turn
+	delta := make([]int, np*nk) // pieces after minus before, in one turn
+	var moved, reached []engine.Loc
+	for i := range played {
+		p := &played[i]
+		before, after := p.Before, now
+		if i+1 < len(played) {
+			after = played[i+1].Before
+		}
+		if before == nil || after == nil || len(before.Cells) != len(after.Cells) {
+			continue
+		}
+		side, _ := g.Side(before)
+		if int(side) < np && g.Players[side].Random {
+			continue
+		}
+		moved, reached = moved[:0], reached[:0]
+		for j := range p.Turn.Parts {
+			for _, c := range p.Turn.Parts[j].Changes {
+				switch c.Op {
+				case engine.OpMove, engine.OpTake:
+					moved = append(moved, c.From)
+					reached = append(reached, c.To)
+				case engine.OpCopy, engine.OpDrop:
+					reached = append(reached, c.To)
 				}
 			}
-			if i+1 < len(p.Turn.Parts) {
-				if s == p.Before {
-					s = s.Clone()
+		}
+		clear(loc)
+		clear(delta)
+		inPlace := 0
+		for l, c0 := range before.Cells {
+			c1 := after.Cells[l]
+			if !c0.IsEmpty() && int(c0.Player()) < np && int(c0.Kind()) < nk {
+				delta[int(c0.Player())*nk+int(c0.Kind())]--
+			}
+			if !c1.IsEmpty() && int(c1.Player()) < np && int(c1.Kind()) < nk {
+				delta[int(c1.Player())*nk+int(c1.Kind())]++
+			}
+			if c0.IsEmpty() || int(c0.Player()) >= np || int(c0.Kind()) >= nk || slices.Contains(moved, engine.Loc(l)) {
+				continue
+			}
+			if !c1.IsEmpty() && c1.Kind() != c0.Kind() && !slices.Contains(reached, engine.Loc(l)) {
+				if inPlace++; inPlace == 2 {
+					return []stockJSON{} // types count something: see above
 				}
-				g.Apply(s, m)
+			}
+			if c0.Player() != side && (c1.IsEmpty() || c1.Player() != c0.Player()) {
+				loc[int(c0.Player())*nk+int(c0.Kind())]++
+			}
+		}
+		for pl := range np {
+			if engine.Player(pl) == side || g.Players[pl].Random {
+				continue
+			}
+			// Pieces gone from the board beyond those taken by square: as many as the
+			// player has fewer, of the types it has fewer of (a type changed is no loss).
+			row, lost := pl*nk, 0
+			for k := range nk {
+				counts[row+k] += loc[row+k]
+				lost -= delta[row+k] + loc[row+k]
+			}
+			for k := 0; k < nk && lost > 0; k++ {
+				if n := min(lost, -delta[row+k]-loc[row+k]); n > 0 {
+					counts[row+k] += n
+					lost -= n
+				}
 			}
 		}
 	}

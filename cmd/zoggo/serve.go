@@ -23,7 +23,10 @@ import (
 func newServe() *cobra.Command {
 	var addr, db string
 	var open bool
-	var bots int
+	var bots, botLevel, createRate, streams, streamsPerClient int
+	var botTime time.Duration
+	var allowBotGames bool
+	var hosts []string
 	var rate float64
 	cmd := &cobra.Command{
 		Use:   "serve [PATH...]",
@@ -41,17 +44,29 @@ server: open its link again. --db says where: a SQLite file (by default zoggo.db
 ~/.local/share/zoggo, or $XDG_DATA_HOME/zoggo), a PostgreSQL URL (several servers may
 share one database), or memory (games are lost when the server stops).
 
-Bots think on the server, --bots of them at once over all games (the number of CPUs by
-default). The server listens on 127.0.0.1 only, unless --addr says otherwise: anyone who
-can reach the address can start games.`,
+Bots think on the server, on --bots threads at once over all games (by default one less
+than the number of CPUs, which is the most): the bots of all games take turns on them, so that one bot's long
+think does not hold up another game's. No bot thinks longer than --bot-time on a turn
+(a bot asked for a longer clock is refused), nor deeper than --bot-level. Games without
+a person in them are refused unless --allow-bot-games is given.
+
+The server listens on 127.0.0.1 only, unless --addr says otherwise: anyone who can reach
+the address can start games, a few a minute each (--create-rate). It answers only for
+the Host names localhost and the address it listens on (every address of the machine
+for 0.0.0.0); --host adds names, such as the one a proxy forwards. Requests that change
+something must be JSON from the server's own pages or from a program, never from
+another site's page. --streams and --streams-per-client bound the open event streams.`,
 		Example: `  zoggo serve                              the built-in games on http://127.0.0.1:8080/
   zoggo serve ~/zillions/Rules --open      every rules file under a folder, in a browser
   zoggo serve games/chess.zrf --addr 127.0.0.1:9000 --bots 2 --db memory
   zoggo serve --db ./club.db               games kept in a SQLite file of your choice
   zoggo serve --db postgres://zoggo@db.example/zoggo --addr 0.0.0.0:8080`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if bots < 0 || bots > 1024 {
-				return fmt.Errorf("--bots must be between 0 and 1024")
+			if bots < 0 || bots > runtime.NumCPU() {
+				return fmt.Errorf("--bots must be between 0 and %d, the number of CPUs", runtime.NumCPU())
+			}
+			if botTime < 0 || botLevel < 0 || createRate < 0 || streams < 0 || streamsPerClient < 0 {
+				return fmt.Errorf("--bot-time, --bot-level, --create-rate, --streams and --streams-per-client may not be negative")
 			}
 			cat, err := server.LoadCatalogue(args)
 			if err != nil {
@@ -66,7 +81,14 @@ can reach the address can start games.`,
 			if err != nil {
 				return err
 			}
-			srv := server.New(server.Options{Store: st, Catalogue: cat, Bots: bots, Rate: rate})
+			cr := float64(createRate)
+			if createRate == 0 {
+				cr = -1
+			}
+			srv := server.New(server.Options{Store: st, Catalogue: cat, Bots: bots, Rate: rate,
+				BotTime: botTime, BotLevel: botLevel, AllowBotGames: allowBotGames, CreateRate: cr,
+				MaxStreams: streams, MaxStreamsPerClient: streamsPerClient,
+				Addr: ln.Addr().String(), Hosts: hosts})
 			defer srv.Close()
 			go func() {
 				if n, err := srv.Resume(context.Background()); err != nil {
@@ -96,6 +118,9 @@ can reach the address can start games.`,
 			case <-ctx.Done():
 			}
 			fmt.Fprintln(cmd.OutOrStdout(), "zoggo serve: stopping")
+			// The bots stop at once, without storing the turns they thought on, and the
+			// event streams end; then the requests under way finish.
+			srv.Close()
 			sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
 			if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
@@ -110,7 +135,14 @@ can reach the address can start games.`,
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (host:port; port 0 picks a free one)")
 	cmd.Flags().StringVar(&db, "db", "", "where games are kept: a SQLite file, a postgres:// URL or memory (default: "+store.DefaultPath()+")")
 	cmd.Flags().BoolVar(&open, "open", false, "open the lobby in a browser")
-	cmd.Flags().IntVar(&bots, "bots", 0, "bots thinking at once over all games (0: the number of CPUs)")
+	cmd.Flags().IntVar(&bots, "bots", 0, "threads bots think on at once over all games (0: one less than the number of CPUs; at most their number)")
+	cmd.Flags().DurationVar(&botTime, "bot-time", 10*time.Second, "the longest a bot thinks on a turn")
+	cmd.Flags().IntVar(&botLevel, "bot-level", 6, "the highest level of a search or mcts bot")
+	cmd.Flags().BoolVar(&allowBotGames, "allow-bot-games", false, "let anybody start games of bots only (and resume those stored)")
+	cmd.Flags().IntVar(&createRate, "create-rate", 20, "games each client address may start a minute (0: no limit)")
+	cmd.Flags().IntVar(&streams, "streams", 1000, "event streams open at once over all clients")
+	cmd.Flags().IntVar(&streamsPerClient, "streams-per-client", 16, "event streams open at once from one client address")
+	cmd.Flags().StringSliceVar(&hosts, "host", nil, "another name the server answers for in the Host header (repeat or separate with commas)")
 	cmd.Flags().Float64Var(&rate, "rate", 0, "requests per second each client address may make on average, in bursts of up to 4 seconds' worth (0: 50; negative: no limit, for a proxy that limits)")
 	return cmd
 }

@@ -603,6 +603,13 @@ func TestBrowser(t *testing.T) {
 		b.square(p.Moves[0].To)
 		b.waitMoves(15, 10*time.Second)
 		b.screenshot("dobutsu-after-drop")
+		// The board's bitmaps come by address, each once, and the browser drew them.
+		loaded := js[int](b, `performance.getEntriesByType("resource").filter((e) => e.name.includes("/api/bitmap/") && e.responseStatus === 200).length`)
+		inline := js[int](b, `document.querySelectorAll('#board image[href^="data:"], #board image[*|href^="data:"]').length`)
+		images := js[int](b, `document.querySelectorAll("#board image").length`)
+		if loaded == 0 || inline != 0 || images == 0 {
+			t.Errorf("the board has %d images, %d inline; %d bitmaps fetched by address", images, inline, loaded)
+		}
 	})
 
 	t.Run("abalone group move", func(t *testing.T) {

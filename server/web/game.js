@@ -88,6 +88,7 @@ function draw(ng) {
     if (!review) drawBoard();
   }
   drawSide();
+  drawSeats();
   if (same) highlight(); else clearSelection();
   if (!review) markChecks(g.check);
   drawOutcome();
@@ -128,11 +129,12 @@ function drawBoard() {
   highlight();
 }
 
-// rotate turns the board by 180° when asked, keeping pieces and text upright.
+// rotate turns the board by 180° when boardTurned says so, keeping pieces and text
+// upright.
 function rotate() {
   const svg = $("board").querySelector("svg");
   if (!svg) return;
-  const on = localStorage.getItem("zoggo.turn." + id) === "1";
+  const on = boardTurned();
   svg.classList.toggle("turned", on);
   for (const e of svg.querySelectorAll(".piece, text")) {
     if (e.matches(".piece text")) continue; // turned with its piece
@@ -376,6 +378,59 @@ function setupReview() {
   });
 }
 
+// --- Seats: who plays which side, and which way the board is turned -------------------
+
+// boardTurned says whether the board is shown turned by 180°: as the player last turned
+// it by hand, else so that the bearer's side is at the bottom (the server's "turned",
+// from where the rules set the bearer's pieces up).
+function boardTurned() {
+  const v = localStorage.getItem("zoggo.turn." + id);
+  return v === null ? !!g?.turned : v === "1";
+}
+
+// seatWho says who sits at seat i, as the bearer sees it.
+function seatWho(i) {
+  const p = g.players[i];
+  if (g.you.includes(i)) return "you";
+  if (p.kind === "bot") return p.bot;
+  if (p.kind === "random") return "dice";
+  const kept = games()[id];
+  if ((kept?.invites || []).some((v) => v.seat === i)) return "a friend (invitation link below)";
+  return "a person with their own link";
+}
+
+// seatColour shows a player's colour: the picture of one of its pieces, or a disc as
+// the board draws pieces without a picture.
+function seatColour(p) {
+  if (p.image) return el("img", { src: p.image, alt: "" });
+  const d = el("span", { class: "disc" });
+  if (p.colour && p.colour[0]) { d.style.background = p.colour[0]; d.style.borderColor = p.colour[1]; } else d.classList.add("none");
+  return d;
+}
+
+// drawSeats writes the seat line ("You play Black against search:2") and the seats
+// with the picture of a piece of each, and puts one of the legal turns in the move
+// box's hint.
+function drawSeats() {
+  const all = g.players.map((p, i) => i);
+  const mine = all.filter((i) => g.you.includes(i));
+  const others = all.filter((i) => !g.you.includes(i) && g.players[i].kind !== "random");
+  const names = (is) => is.map((i) => g.players[i].name).join(" and ");
+  const them = (is) => is.length === 1 && mine.length > 0 ? seatWho(is[0]) : is.map((i) => `${g.players[i].name} (${seatWho(i)})`).join(" and ");
+  let line;
+  if (mine.length === 0) line = `You watch ${them(others)}.`;
+  else if (others.length === 0) line = `You play ${names(mine)} on this screen.`;
+  else line = `You play ${names(mine)} against ${them(others)}.`;
+  $("seatline").textContent = line;
+  $("seatlist").replaceChildren(...g.players.map((p, i) => el("li", {
+    class: (i === g.toMove && !g.over ? "tomove" : "") + (g.you.includes(i) ? " you" : ""), "data-seat": i,
+  }, seatColour(p), el("b", {}, p.name), " ",
+  el("span", { class: "muted" }, seatWho(i)))));
+
+  const t = (g.legal || []).find((u) => !isPass(u));
+  if (t) $("movetext").placeholder = $("movetext").title = `Type a move, e.g. ${t.short && t.short !== t.named ? `${t.short} or ` : ""}${t.named}` + (t.zsg && t.zsg !== t.named ? ` or ${t.zsg}` : "");
+}
+
 // --- Animation -------------------------------------------------------------------------
 
 function animations() { return $("animate").checked; }
@@ -616,8 +671,7 @@ function setup() {
   $("animate").checked = localStorage.getItem("zoggo.animate") !== "0";
   $("animate").addEventListener("change", () => localStorage.setItem("zoggo.animate", $("animate").checked ? "1" : "0"));
   $("turnboard").addEventListener("click", () => {
-    const k = "zoggo.turn." + id;
-    localStorage.setItem(k, localStorage.getItem(k) === "1" ? "0" : "1");
+    localStorage.setItem("zoggo.turn." + id, boardTurned() ? "0" : "1");
     rotate();
   });
   $("pass").addEventListener("click", () => play(g.legal.find(isPass)));

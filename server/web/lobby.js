@@ -55,23 +55,99 @@ function thumb(g) {
   return `/api/thumbnail?rules=${encodeURIComponent(g.rules)}&variant=${encodeURIComponent(g.variant)}`;
 }
 
-// showCatalogue draws one card per game and variant.
+const base = (rules) => rules.split("/").pop();
+const folder = (rules) => rules.slice(0, rules.lastIndexOf("/") + 1);
+
+// groups gathers the catalogue into cards: one per rules file, or one per series of
+// files (the server's "series": puzzle levels, versions of one game), each with the
+// variants it offers, in catalogue order.
+function groups() {
+  const out = new Map();
+  for (const g of catalogue.games) {
+    const key = g.series ? `series ${folder(g.rules)} ${g.series}` : `file ${g.rules}`;
+    if (!out.has(key)) out.set(key, { series: g.series || "", variants: [] });
+    out.get(key).variants.push(g);
+  }
+  return [...out.values()];
+}
+
+// choice is the variant a card shows first: the default game of its first file.
+function choice(vs) {
+  const ok = vs.filter((g) => !g.error);
+  return ok.find((g) => g.default && g.rules === ok[0].rules) || ok.find((g) => !g.position && g.rules === ok[0].rules) || ok[0];
+}
+
+// chooser builds the variant chooser of a card: a series by file, a file's games first,
+// then its other start positions (test positions, problems), then what does not load.
+function chooser(group, chosen) {
+  const opt = (g) => el("option", { value: group.variants.indexOf(g), selected: g === chosen, disabled: !!g.error,
+    title: g.error || g.description || g.variant }, g.error ? `${g.variant} (does not load)` : g.variant);
+  const files = [...new Set(group.variants.map((g) => g.rules))];
+  const parts = [];
+  for (const f of files) {
+    const vs = group.variants.filter((g) => g.rules === f);
+    const games = vs.filter((g) => !g.position && !g.error), positions = vs.filter((g) => g.position && !g.error), bad = vs.filter((g) => g.error);
+    if (files.length > 1) parts.push(el("optgroup", { label: base(f) }, ...vs.map(opt)));
+    else {
+      parts.push(...games.map(opt));
+      if (positions.length) parts.push(el("optgroup", { label: "Other start positions" }, ...positions.map(opt)));
+      if (bad.length) parts.push(el("optgroup", { label: "Do not load" }, ...bad.map(opt)));
+    }
+  }
+  return el("select", { class: "variants", "aria-label": "Variant" }, ...parts);
+}
+
+// showCatalogue draws one card per rules file or series, with a chooser of its
+// variants, and a card marked "does not load" for each file that does not.
 function showCatalogue() {
-  const cards = catalogue.games.map((g) => {
-    const texts = [["Description", g.description], ["History", g.history], ["Strategy", g.strategy]]
-      .filter(([, t]) => t)
-      .map(([h, t]) => el("details", {}, el("summary", {}, h), el("p", { class: "text" }, t)));
+  const cards = groups().map((group) => {
+    const first = choice(group.variants);
+    const files = new Set(group.variants.map((g) => g.rules));
+    // A picture the renderer could not make shows as text, never as a broken image.
+    const img = el("img", { src: thumb(first), loading: "lazy", alt: first.variant, width: 160, height: 160,
+      onerror: () => { img.alt = "no picture"; img.classList.add("nopicture"); } });
+    const texts = el("div", { class: "texts" });
+    const players = el("span", {});
+    const sel = chooser(group, first);
+    const pick = () => {
+      return group.variants[Number(sel.value)] || first;
+    };
+    const show = () => {
+      const g = pick();
+      img.classList.remove("nopicture");
+      img.src = thumb(g);
+      img.alt = g.variant;
+      players.textContent = g.players.join(", ");
+      texts.replaceChildren(...[["Description", g.description], ["History", g.history], ["Strategy", g.strategy]]
+        .filter(([, t]) => t)
+        .map(([h, t]) => el("details", {}, el("summary", {}, h), el("p", { class: "text" }, t))));
+    };
+    sel.addEventListener("change", show);
+    const n = group.variants.length;
     const card = el("article", { class: "card" },
-      el("img", { src: thumb(g), loading: "lazy", alt: g.variant, width: 160, height: 160 }),
+      img,
       el("div", { class: "cardtext" },
-        el("h3", {}, g.variant),
-        el("p", { class: "muted" }, g.rules, " · ", g.players.join(", ")),
-        ...texts,
-        el("button", { class: "primary play", onclick: () => openSetup(g.rules, g.variant, null) }, "Play")));
-    card.dataset.search = [g.variant, g.rules, g.players.join(" "), g.description].join(" ").toLowerCase();
+        el("h3", {}, group.series || first.variant),
+        el("p", { class: "muted" }, files.size > 1 ? `${folder(first.rules)} · ${files.size} files` : first.rules, " · ", players),
+        n > 1 ? el("label", { class: "chooser" }, `${n} ${group.series ? "levels and versions" : "variants"}`, sel) : null,
+        texts,
+        el("button", { class: "primary play", onclick: () => { const g = pick(); openSetup(g.rules, g.variant, null); } }, "Play")));
+    show();
+    card.dataset.search = [group.series, ...group.variants.flatMap((g) => [g.variant, g.rules, g.players.join(" ")]), first.description]
+      .join(" ").toLowerCase();
     return card;
   });
-  document.getElementById("catalogue").replaceChildren(...cards);
+  const broken = (catalogue.errors || []).map((e) => {
+    const card = el("article", { class: "card broken" },
+      el("div", { class: "nothumb" }, "does not load"),
+      el("div", { class: "cardtext" },
+        el("h3", {}, e.title || base(e.rules)),
+        el("p", { class: "muted" }, e.rules, " · ", el("b", { class: "bad" }, "does not load")),
+        el("pre", { class: "error" }, e.error)));
+    card.dataset.search = [e.title, e.rules, "does not load"].join(" ").toLowerCase();
+    return card;
+  });
+  document.getElementById("catalogue").replaceChildren(...cards, ...broken);
 }
 
 function filter() {
@@ -82,7 +158,7 @@ function filter() {
 // openSetup opens the dialog to choose the variant and the seats; zsg is the text of a
 // saved game to continue, or null.
 function openSetup(rules, variant, zsg) {
-  const entries = catalogue.games.filter((g) => g.rules === rules);
+  const entries = catalogue.games.filter((g) => g.rules === rules && !g.error);
   setup = { rules, entries, zsg };
   document.getElementById("setuptitle").textContent = zsg ? "Continue a saved game" : rules;
   const z = document.getElementById("setupzsg");

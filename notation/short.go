@@ -591,24 +591,29 @@ var numberWords = map[string]int{"zero": 0, "one": 1, "two": 2, "three": 3, "fou
 // royal piece attacked (eval's Checked); "" otherwise. r is the match's result after the
 // turn.
 func Mark(g *eval.Game, after *engine.State, r eval.Result) (string, error) {
-	if r.Over && r.Goal != nil && r.Goal.Kind != engine.DrawGoal && hasCheckmated(r.Goal.Cond) {
-		return "#", nil
-	}
 	locs, err := g.Checked(after)
 	if err != nil {
 		return "", err
 	}
+	return MarkOf(after, r, locs), nil
+}
+
+// MarkOf is Mark for the royal pieces in check locs that eval's Checked found in after.
+func MarkOf(after *engine.State, r eval.Result, locs []engine.Loc) string {
+	if r.Over && r.Goal != nil && r.Goal.Kind != engine.DrawGoal && hasCheckmated(r.Goal.Cond) {
+		return "#"
+	}
 	if len(locs) == 0 {
-		return "", nil
+		return ""
 	}
 	if r.Over && !r.Draw && len(r.Winners) > 0 {
 		for _, l := range locs {
 			if c := after.Cells[l]; !c.IsEmpty() && slices.Contains(r.Losers, c.Player()) {
-				return "#", nil
+				return "#"
 			}
 		}
 	}
-	return "+", nil
+	return "+"
 }
 
 func hasCheckmated(c *engine.Cond) bool {

@@ -128,11 +128,7 @@ func (gm *game) checked() ([]string, string) {
 	for _, l := range locs {
 		out = append(out, locName(gm.g, l))
 	}
-	mark, err := notation.Mark(gm.g, gm.m.State(), gm.m.Result())
-	if err != nil {
-		return out, ""
-	}
-	return out, mark
+	return out, notation.MarkOf(gm.m.State(), gm.m.Result(), locs)
 }
 
 // ply returns the number of turns played.

@@ -191,4 +191,30 @@ func TestBrowserTable(t *testing.T) {
 			t.Errorf("the dice's first turn reads %q (shown as dice: %v), want three faces rolled", first, dice)
 		}
 	})
+
+	t.Run("review keeps the board turned", func(t *testing.T) {
+		// Black against a bot: the board is turned, and so is a position reviewed.
+		b.t = t
+		var c created
+		call(t, ts.URL, "POST", "/api/games", "", map[string]any{"rules": "games/chess.zrf", "variant": "Chess",
+			"seats": []map[string]string{{"kind": "bot", "bot": "random"}, {"kind": "human"}}}, &c)
+		b.open(c.ID, c.Secret)
+		b.waitMoves(1, 30*time.Second)
+		pieceBelow := `(() => { const r = (p) => document.querySelector('#board .piece[data-loc="' + p + '"]').getBoundingClientRect();
+			return r("e8").top > r("e1").top; })()`
+		if !js[bool](b, pieceBelow) {
+			t.Fatal("playing Black, the king on e8 is not drawn below e1")
+		}
+		b.run("the start position", chromedp.KeyEvent(kb.Home))
+		b.wait("the review", `!document.getElementById("reviewbar").hidden && document.querySelector("#board.reviewing")`, 10*time.Second)
+		b.screenshot("review-turned")
+		if !js[bool](b, pieceBelow) {
+			t.Error("the start position reviewed is not turned as the game is")
+		}
+		if n := js[int](b, `document.querySelectorAll("#board .piece").length`); n != 32 {
+			t.Errorf("the start position shows %d pieces", n)
+		}
+		b.run("the end", chromedp.KeyEvent(kb.End))
+		b.wait("the game", `document.getElementById("reviewbar").hidden`, 10*time.Second)
+	})
 }

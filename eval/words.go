@@ -125,10 +125,8 @@ func (g *Game) why(r Result, s *engine.State) string {
 	if goal.Kind == engine.CountGoal {
 		return g.countWords(r, s)
 	}
-	if c := findCond(goal.Cond, engine.CondFormula); c != nil {
-		if sc, ok := g.Scores(goal, s); ok {
-			return scoreWords(g, r, sc)
-		}
+	if sc, ok := g.Scores(goal, s); ok {
+		return scoreWords(g, r, sc)
 	}
 	c := mainCond(goal.Cond)
 	if c == nil {

@@ -4,9 +4,11 @@ package ai
 // in the same buffers.
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/match"
 )
@@ -91,6 +93,11 @@ func (t *Table) Play(agents []Agent, seed uint64, maxPlies int) (rec *Game, err 
 				i = rng.IntN(len(m.Legal()))
 			default:
 				if i, err = Choose(agents[mover], m, rng); err != nil {
+					var f *Forfeit
+					if errors.As(err, &f) {
+						rec.Result = f.Result(g.Game, mover)
+						return rec, nil
+					}
 					return rec, fmt.Errorf("%s (%s): %w", agents[mover].Name(), g.Players[mover].Name, err)
 				}
 			}
@@ -111,4 +118,29 @@ func (t *Table) Play(agents []Agent, seed uint64, maxPlies int) (rec *Game, err 
 	}
 	rec.Result = m.Result()
 	return rec, nil
+}
+
+// Forfeit is the error of a player that loses the game by its own doing rather than by
+// the rules: an external engine that plays a move the rules do not allow, that resigns
+// or that refuses the game. The game ends with it (Table.Play), not as failed.
+type Forfeit struct {
+	Reason   string
+	Resigned bool
+}
+
+func (f *Forfeit) Error() string { return "forfeit: " + f.Reason }
+
+// Result returns the result of the game that mover forfeited: mover loses, every other
+// player wins.
+func (f *Forfeit) Result(g *engine.Game, mover engine.Player) eval.Result {
+	r := eval.Result{Over: true, Losers: []engine.Player{mover}, Reason: "forfeit: " + f.Reason}
+	if f.Resigned {
+		r.Reason = "resigned: " + f.Reason
+	}
+	for p := range g.Players {
+		if engine.Player(p) != mover {
+			r.Winners = append(r.Winners, engine.Player(p))
+		}
+	}
+	return r
 }

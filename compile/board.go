@@ -45,7 +45,8 @@ func (c *compiler) board(n *zrf.Node) {
 			}
 		case "show-values":
 			// (show-values NAME ...): a dialect form for drawing only; the names are
-			// checked against the position attributes once the game is compiled.
+			// checked against the position attributes once the game is compiled, and
+			// the (PLAYER VARIABLE [TEXT]) lists against the players and variables.
 			if !c.dialect {
 				c.errorf(ch, site, "(show-values ...) belongs to the zoggo-1 dialect: put (version %q) at the top of the file", DialectVersion)
 				continue
@@ -54,12 +55,26 @@ func (c *compiler) board(n *zrf.Node) {
 				c.errorf(ch, site, "expected (show-values NAME ...): position attributes to write on the positions")
 			}
 			for _, a := range ch.Args() {
+				if a.Kind == zrf.List {
+					// (PLAYER VARIABLE [TEXT]): a variable written beside a player's name.
+					l := a.List
+					if len(l) < 2 || len(l) > 3 || l[0].Kind != zrf.Atom || l[1].Kind != zrf.Atom || len(l) == 3 && l[2].Kind != zrf.String {
+						c.errorf(a, site, "expected (PLAYER VARIABLE [TEXT]): a variable to write beside a player's name, found %s", a.Describe())
+						continue
+					}
+					v := shownValue{n: l[1], site: ch.SiteIn(site), player: l[0], text: l[1].Text}
+					if len(l) == 3 {
+						v.text = l[2].Text
+					}
+					c.shownValues = append(c.shownValues, v)
+					continue
+				}
 				if a.Kind != zrf.Atom {
 					c.errorf(a, site, "expected the name of a position attribute, found %s", a.Describe())
 					continue
 				}
 				bb.b.Values = append(bb.b.Values, a.Text)
-				c.shownValues = append(c.shownValues, shownValue{a, ch.SiteIn(site)})
+				c.shownValues = append(c.shownValues, shownValue{n: a, site: ch.SiteIn(site)})
 			}
 		case "marked":
 			// (marked NAME POSITION ...): a dialect form for drawing only, resolved

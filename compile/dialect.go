@@ -209,20 +209,41 @@ func (c *compiler) posAtValues(v *zrf.Node, site *zrf.Site) *zrf.Node {
 	return &w
 }
 
-// shownValue is a name in (show-values ...), checked by checkShownValues.
+// shownValue is a name in (show-values ...), checked by checkShownValues: a position
+// attribute, or with player set the variable of a (PLAYER VARIABLE [TEXT]) list.
 type shownValue struct {
-	n    *zrf.Node
-	site *zrf.Site
+	n      *zrf.Node
+	site   *zrf.Site
+	player *zrf.Node
+	text   string
 }
 
-// checkShownValues checks that the names of (show-values ...) are position attributes.
+// checkShownValues checks that the names of (show-values ...) are position attributes,
+// and those of its (PLAYER VARIABLE [TEXT]) lists players and variables, which it gives
+// the board.
 func (c *compiler) checkShownValues() {
-	var names []string
+	var names, vars []string
 	for _, v := range c.ext().PosInts {
 		names = append(names, v.Name)
 	}
+	for _, v := range c.ext().Vars {
+		vars = append(vars, v.Name)
+	}
+	if c.g.Board != nil {
+		c.g.Board.Held = nil
+	}
 	for _, v := range c.shownValues {
-		if c.ext().PosIntIndex(v.n.Text) < 0 {
+		switch {
+		case v.player != nil:
+			p := c.player(v.player, v.site)
+			if c.ext().VarIndex(v.n.Text) < 0 {
+				c.errorf(v.n, v.site, "show-values: %q is not a variable%s", v.n.Text, didYouMean(v.n.Text, vars))
+				continue
+			}
+			if p != engine.NoPlayer && c.g.Board != nil {
+				c.g.Board.Held = append(c.g.Board.Held, engine.HeldValue{Player: p, Var: v.n.Text, Text: v.text})
+			}
+		case c.ext().PosIntIndex(v.n.Text) < 0:
 			c.errorf(v.n, v.site, "show-values: %q is not a position attribute%s", v.n.Text, didYouMean(v.n.Text, names))
 		}
 	}

@@ -15,6 +15,10 @@ type Board struct {
 	// Values names the position attributes whose values pictures write on their
 	// positions ((show-values NAME ...) in the dialect): Bao's seeds.
 	Values []string
+	// Held are game variables that pictures write beside a player's name, not on a
+	// position ((show-values (PLAYER VARIABLE [TEXT]) ...) in the dialect): Bao's seeds
+	// in hand.
+	Held []HeldValue
 	// Marks are squares that pictures mark, each group with its own sign ((marked NAME
 	// POSITION ...) in the dialect): Ur's rosettes, camps and sanctuaries.
 	Marks []Mark
@@ -28,6 +32,13 @@ type Board struct {
 
 	locIndex map[string]Loc
 	dirIndex map[string]Dir
+}
+
+// HeldValue is a variable that pictures write beside a player's name, as TEXT: VALUE.
+type HeldValue struct {
+	Player Player
+	Var    string
+	Text   string // the variable's name when the rules give no text
 }
 
 // Mark is a named group of positions that pictures draw with one sign.

@@ -3,7 +3,11 @@
 // (SVG) that shows the rules' own Windows bitmaps, decoded by DecodeBMP and embedded as
 // PNG, when their files can be read. Every picture is built from what the rules declare:
 // the pixel rectangles of the positions and the grids they come from, the names and
-// notations of the pieces and players, and the image files the rules name.
+// notations of the pieces and players, and the image files the rules name. A piece
+// without a bitmap is drawn in the look its name and the kind of game call for
+// (pieces.go): chess glyphs (the Cburnett set embedded from pieces/, under CC BY-SA 3.0,
+// its licence beside it), draughts men and kings, stones, pits, dice, shogi tiles, or a
+// disc with its letter.
 //
 // The package owns the drawing and only the drawing: the game model and the state it reads
 // belong to engine, and it never changes them. It may import engine and zrf (for the code

@@ -69,8 +69,9 @@ func SVG(g *engine.Game, s *engine.State, opts SVGOptions) (svg []byte, notes []
 		r.cells, r.stock = startCells(g), g.Stock
 	}
 	if g.Board != nil {
-		r.values = shownValues(g, s)
+		r.values, r.held = shownValues(g, s), heldValues(g, s)
 	}
+	r.styles = pieceStyles(g, len(r.values) > 0)
 	r.d = &drawer{g: g, b: r.b, cells: r.cells, stock: r.stock}
 	r.d.symbols()
 	r.colours = playerColours(g.Players)
@@ -200,8 +201,10 @@ type svgRenderer struct {
 	d     *drawer // for the piece symbols
 	cells []Occupant
 	stock []engine.Stock
-	// values are the texts (show-values ...) writes on each position, or nil.
+	// values are the texts (show-values ...) writes on each position, or nil, and held
+	// those it writes beside each player's name.
 	values []string
+	held   [][]string
 
 	board   *svgImage // the board image, or nil
 	shapes  []svgCell // in position order
@@ -214,6 +217,12 @@ type svgRenderer struct {
 	colours [][3]string         // disc colours of each player
 	images  map[string]*svgImage
 	notes   []string
+	styles  []pieceStyle // how each piece type without an image is drawn (pieces.go)
+	art     pieceArt     // what those pieces define once
+	// stoneRad is the radius of stones in cell sizes, once stoneRadius has computed it,
+	// and faces the way each player's shogi tiles point, once facing has.
+	stoneRad float64
+	faces    map[engine.Player]int
 
 	minX, minY, maxX, maxY float64
 }
@@ -272,6 +281,7 @@ func (r *svgRenderer) layout() {
 	r.maxX, r.maxY = math.Inf(-1), math.Inf(-1)
 	r.loadImages()
 	r.cellShapes()
+	r.woodCells()
 	if r.board != nil {
 		r.grow(0, 0, float64(r.board.w), float64(r.board.h))
 	} else {
@@ -623,12 +633,19 @@ func (r *svgRenderer) legend() {
 				hand = append(hand, fmt.Sprintf("%d %s", n, r.g.Pieces[k].Name))
 			}
 		}
-		if !has && len(hand) == 0 && info.Random {
+		var held []string
+		if p < len(r.held) {
+			held = r.held[p]
+		}
+		if !has && len(hand) == 0 && len(held) == 0 && info.Random {
 			continue // a seat that only throws dice, say
 		}
-		if len(hand) > 0 {
-			line(engine.Player(p), info.Name+", in hand:", hand)
-		} else {
+		switch {
+		case len(hand) > 0:
+			line(engine.Player(p), info.Name+", in hand:", append(hand, held...))
+		case len(held) > 0:
+			line(engine.Player(p), info.Name+":", held)
+		default:
 			line(engine.Player(p), info.Name, nil)
 		}
 	}
@@ -823,6 +840,7 @@ func (r *svgRenderer) writeLines(w *strings.Builder) {
 		}
 	}
 	w.WriteString("</g>\n")
+	r.writeStarPoints(w)
 	w.WriteString(`<g class="points" stroke="none">` + "\n")
 	for _, c := range r.shapes {
 		fmt.Fprintf(w, "%s\n", shapeElem(c, "#ffffff", 0, fmt.Sprintf(` class="cell" data-loc="%s" fill-opacity="0"`, esc(r.b.Locs[c.loc].Name))))
@@ -887,18 +905,11 @@ func (r *svgRenderer) writePieces(w *strings.Builder) {
 				im.id, num(c.cx-float64(im.w)/2), num(c.cy-float64(im.h)/2), o.Player, name)
 			continue
 		}
-		col := r.colour(o.Player)
-		rad := 0.4 * c.size
-		label := r.labels[o]
-		n := utf8.RuneCountInString(label)
-		fsz := rad * [...]float64{1.1, 0.85, 0.62, 0.5}[min(n, 4)-1]
-		fmt.Fprintf(&sb, `<g class="piece p%d" data-loc="%s"><circle cx="%s" cy="%s" r="%s" fill="%s" stroke="%s" stroke-width="%s"/>`,
-			o.Player, name, num(c.cx), num(c.cy), num(rad), col[0], col[1], num(max(0.5, 0.06*rad)))
-		fmt.Fprintf(&sb, `<text x="%s" y="%s" font-size="%s" font-weight="bold" text-anchor="middle" fill="%s">%s</text></g>`+"\n",
-			num(c.cx), num(c.cy+0.35*fsz), num(fsz), col[2], esc(label))
+		r.drawPiece(&sb, c, o)
 	}
-	if sb.Len() > 0 {
+	if sb.Len() > 0 || len(r.art.defs) > 0 {
 		w.WriteString(`<g class="pieces">` + "\n")
+		r.art.write(w)
 		w.WriteString(sb.String())
 		w.WriteString("</g>\n")
 	}

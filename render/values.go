@@ -47,6 +47,28 @@ func shownValues(g *engine.Game, s *engine.State) []string {
 	return out
 }
 
+// heldValues returns, for each player, the texts of the variables g's board writes
+// beside the player's name in state s (the start position when s is nil): "22 seeds in
+// hand". It returns nil when the board writes none.
+func heldValues(g *engine.Game, s *engine.State) [][]string {
+	b := g.Board
+	if b == nil || len(b.Held) == 0 || g.Ext == nil {
+		return nil
+	}
+	if s == nil {
+		s = g.NewState()
+	}
+	out := make([][]string, len(g.Players))
+	for _, h := range b.Held {
+		i := g.Ext.VarIndex(h.Var)
+		if i < 0 || h.Player < 0 || int(h.Player) >= len(out) || len(s.Vals) <= i {
+			continue
+		}
+		out[h.Player] = append(out[h.Player], fmt.Sprintf("%d %s", g.Val(s, engine.ValVar, i, 0), h.Text))
+	}
+	return out
+}
+
 // writeValues writes each shown value in a dark badge at the top right of its position,
 // above the piece there.
 func (r *svgRenderer) writeValues(w *strings.Builder) {

@@ -37,3 +37,30 @@ func TestSVGShowValues(t *testing.T) {
 		t.Errorf("after a turn: %d values drawn", n)
 	}
 }
+
+// TestSVGHeldValues checks the variables (show-values (PLAYER VARIABLE TEXT)) writes
+// beside the players' names: Bao's 22 seeds in each hand, then 21 in South's after
+// South has sown one.
+func TestSVGHeldValues(t *testing.T) {
+	g := evaltest.Load(t, filepath.Join("..", "games", "bao.zrf"))
+	held := regexp.MustCompile(`>(South|North): (\d+) seeds in hand</text>`)
+	read := func(svg []byte) map[string]string {
+		out := map[string]string{}
+		for _, m := range held.FindAllStringSubmatch(string(svg), -1) {
+			out[m[1]] = m[2]
+		}
+		return out
+	}
+	svg, _ := render.SVG(g.Game, nil, render.SVGOptions{})
+	if got := read(svg); got["South"] != "22" || got["North"] != "22" || len(got) != 2 {
+		t.Errorf("at the start: %v, want 22 in each hand", got)
+	}
+	turns, err := g.NewWorkspace().Turns(g.NewState())
+	if err != nil || len(turns) == 0 {
+		t.Fatalf("turns: %v", err)
+	}
+	svg, _ = render.SVG(g.Game, turns[0].After, render.SVGOptions{})
+	if got := read(svg); got["South"] != "21" || got["North"] != "22" {
+		t.Errorf("after South's first turn: %v, want South 21, North 22", got)
+	}
+}

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/zoggo/zoggo/ai"
+	"github.com/zoggo/zoggo/engines"
 	"github.com/zoggo/zoggo/match"
 )
 
@@ -94,6 +95,13 @@ func (p *botPool) limit(a ai.Agent, yield func() bool) (ai.Agent, int) {
 		c := *a
 		c.Yield = yield
 		c.Iterations = min(c.Iterations, ai.NewMCTS(p.maxLevel).Iterations)
+		return &c, 1
+	case *engines.Engine:
+		// An engine's process is not ours to pause: it gets half the time, to answer
+		// within the whole of it.
+		c := *a
+		c.Yield = yield
+		c.MaxTime = p.maxTime / 2
 		return &c, 1
 	}
 	return a, 1

@@ -17,6 +17,7 @@ import (
 
 	"github.com/zoggo/zoggo/ai"
 	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/engines"
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/match"
 	"github.com/zoggo/zoggo/notation"
@@ -53,7 +54,7 @@ type game struct {
 	think     bool
 	fails     int // failures of the store met by the bots in a row
 	botRand   *rand.Rand
-	images    map[int]string // stock pictures by player*len(Pieces)+kind
+	images    map[int]string // pictures of pieces without a bitmap, by player*len(Pieces)+kind (handImage)
 	svg       *boardJSON     // the board of generation svgGen
 	svgGen    int
 	caps      []stockJSON // the pieces captured by generation capsGen
@@ -309,7 +310,7 @@ func (s *Server) load(ctx context.Context, gm *game, rec *store.Game) error {
 	if len(rec.Seats) != len(g.Players) {
 		return fmt.Errorf("game %q has %d seats but %q has %d players", rec.ID, len(rec.Seats), rec.Variant, len(g.Players))
 	}
-	agents, err := makeAgents(g, rec.Seats)
+	agents, err := s.makeAgents(g, rec.Seats)
 	if err != nil {
 		return fmt.Errorf("game %q: %w", rec.ID, err)
 	}
@@ -327,7 +328,7 @@ func (s *Server) load(ctx context.Context, gm *game, rec *store.Game) error {
 }
 
 // makeAgents makes the bots of the seats.
-func makeAgents(g *eval.Game, seats []store.Seat) ([]ai.Agent, error) {
+func (s *Server) makeAgents(g *eval.Game, seats []store.Seat) ([]ai.Agent, error) {
 	agents := make([]ai.Agent, len(seats))
 	for i, st := range seats {
 		spec := ""
@@ -339,13 +340,26 @@ func makeAgents(g *eval.Game, seats []store.Seat) ([]ai.Agent, error) {
 		default:
 			continue
 		}
-		a, err := ai.Parse(spec, g)
+		a, err := s.agent(spec, g)
 		if err != nil {
 			return nil, fmt.Errorf("seat %d: %w", i, err)
 		}
 		agents[i] = a
 	}
 	return agents, nil
+}
+
+// agent makes a bot from its spelling: "engine:NAME", an engine of Options.Engines,
+// or one of zoggo's own (ai.Parse).
+func (s *Server) agent(spec string, g *eval.Game) (ai.Agent, error) {
+	if name, ok := strings.CutPrefix(spec, "engine:"); ok {
+		cmd, ok := s.engines[name]
+		if !ok {
+			return nil, fmt.Errorf("no engine %q on this server", name)
+		}
+		return engines.NewEngine(name, cmd, g)
+	}
+	return ai.Parse(spec, g)
 }
 
 // replay plays stored turns on gm, checking each.
@@ -497,9 +511,15 @@ func (s *Server) think(gm *game, gen int, agent ai.Agent, m *match.Match, rng *r
 		return
 	}
 	var failed error
+	var forfeit *ai.Forfeit
 	switch {
 	case !gm.loaded || gm.gen != gen || gm.over():
 		// The game changed while the bot thought: settle again below.
+	case errors.As(err, &forfeit):
+		// The engine lost by its own move: the game ends as its loss.
+		if err := s.end(ctx, gm, forfeit.Result(gm.g.Game, m.Mover()).String()); err != nil {
+			failed = err
+		}
 	case err != nil:
 		if err := s.end(ctx, gm, "error: "+err.Error()); err != nil {
 			failed = err

@@ -13,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/zoggo/zoggo/ai"
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/match"
@@ -160,7 +159,7 @@ func (s *Server) create(ctx context.Context, req *createReq) (*createJSON, error
 			st.Kind, st.Token = "human", hashSecret(sec)
 			out.Invites = append(out.Invites, inviteJSON{i, sec})
 		case "bot":
-			a, err := ai.Parse(sr.Bot, g)
+			a, err := s.agent(sr.Bot, g)
 			if err == nil {
 				err = s.bots.admit(a)
 			}

@@ -82,6 +82,11 @@ type Options struct {
 	// negative Rate no limit.
 	Rate  float64
 	Burst int
+	// Engines are the external engines a seat's bot may name as "engine:NAME", by
+	// name: uci:COMMAND[:OPTION=VALUE...] or gtp:COMMAND (engines.NewEngine). Only the
+	// operator sets them; no request can seat any other program. Each turn of such a
+	// bot starts its engine and ends it.
+	Engines map[string]string
 	// Logf logs what the server does not answer with (bot errors, store failures); nil
 	// means log.Printf.
 	Logf func(format string, args ...any)
@@ -98,6 +103,7 @@ type Server struct {
 	hosts         *hosts
 	createLim     *limiter
 	allowBotGames bool
+	engines       map[string]string
 	bots          *botPool
 	streams       streamCaps
 
@@ -151,7 +157,7 @@ func New(o Options) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{st: o.Store, cat: o.Catalogue, logf: o.Logf, ctx: ctx, cancel: cancel,
 		live: map[string]*game{}, thumbs: map[string][]byte{},
-		hosts: newHosts(o.Addr, o.Hosts), allowBotGames: o.AllowBotGames,
+		hosts: newHosts(o.Addr, o.Hosts), allowBotGames: o.AllowBotGames, engines: o.Engines,
 		bots:    newBotPool(o.Bots, o.BotTime, o.BotLevel),
 		streams: streamCaps{max: o.MaxStreams, perClient: o.MaxStreamsPerClient, byClient: map[string]int{}}}
 	if o.Rate > 0 {

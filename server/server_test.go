@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -692,8 +693,12 @@ func TestStock(t *testing.T) {
 	c := h.create(map[string]any{"rules": filepath.ToSlash(filepath.Join(dir, "drops.zrf")),
 		"seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}})
 	s := h.state(c.ID, c.Secret)
-	if len(s.Stock) != 2 || s.Stock[0].N != 2 || s.Stock[0].Piece != "Stone" || !strings.HasPrefix(s.Stock[0].Image, "/api/bitmap/") || s.Stock[1].Image != "" {
+	if len(s.Stock) != 2 || s.Stock[0].N != 2 || s.Stock[0].Piece != "Stone" || !strings.HasPrefix(s.Stock[0].Image, "/api/bitmap/") || !strings.HasPrefix(s.Stock[1].Image, "data:image/svg+xml;base64,") {
 		t.Fatalf("stock %+v", s.Stock)
+	}
+	// A piece without a bitmap comes as the board draws it.
+	if pic, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(s.Stock[1].Image, "data:image/svg+xml;base64,")); err != nil || !bytes.Contains(pic, []byte(`<g class="piece p1"`)) {
+		t.Errorf("picture of %+v: %v\n%s", s.Stock[1], err, pic)
 	}
 	if len(s.Legal) != 9 || s.Legal[0].Parts[0].Drop != "Stone" || s.Legal[0].Parts[0].Moves[0].From != "" {
 		t.Fatalf("legal drops %+v", s.Legal)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/base64"
 	"regexp"
 	"slices"
 	"strconv"
@@ -131,7 +132,7 @@ func (gm *game) view(you []int) *stateJSON {
 	nk := len(g.Pieces)
 	for i, n := range s.Stock {
 		if n > 0 && nk > 0 {
-			st.Stock = append(st.Stock, stockJSON{Player: i / nk, Piece: g.Pieces[i%nk].Name, N: int(n), Image: gm.image(i/nk, i%nk)})
+			st.Stock = append(st.Stock, stockJSON{Player: i / nk, Piece: g.Pieces[i%nk].Name, N: int(n), Image: gm.handImage(i/nk, i%nk)})
 		}
 	}
 	if gm.caps == nil || gm.capsGen != gm.gen {
@@ -231,6 +232,28 @@ func (gm *game) image(p, k int) string {
 		return ""
 	}
 	return url
+}
+
+// handImage returns the picture of player p's pieces of kind k off the board: the
+// address of the rules' bitmap, or else the piece as the board draws it without one,
+// as an SVG data address made once per game.
+func (gm *game) handImage(p, k int) string {
+	if img := gm.image(p, k); img != "" {
+		return img
+	}
+	key := p*len(gm.g.Pieces) + k
+	if uri, ok := gm.images[key]; ok {
+		return uri
+	}
+	if gm.images == nil {
+		gm.images = map[int]string{}
+	}
+	uri := ""
+	if svg := render.PieceSVG(gm.g.Game, engine.Player(p), engine.Kind(k)); svg != nil {
+		uri = "data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg)
+	}
+	gm.images[key] = uri
+	return uri
 }
 
 // locName returns the name of position l.

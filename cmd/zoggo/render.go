@@ -23,8 +23,10 @@ func newRender() *cobra.Command {
 		Long: `render draws a position as an SVG picture, laid out by the board geometry of the
 rules (the pixel rectangles of the positions): the squares of a grid shaded light and
 dark, the cells of a hexagonal grid in three shades, any other position as a circle.
-Pieces are discs in their owner's colour (the colour a player is named after, if any),
-labelled with the symbols zoggo show uses, in upper case. The rules' own bitmaps are used
+Pieces look as players know them, from their names and the kind of game: chess men as
+chess pieces, draughts men and crowned kings, stones, mancala pits with their seeds,
+dice, shogi tiles, and otherwise discs in their owner's colour (the colour a player is
+named after, if any) with the piece's letter. The rules' own bitmaps are used
 instead when the image files they name are found beside the rules file (Windows paths:
 backslashes and any case; pure green is transparent); the board image then replaces the
 drawn board. --no-images turns this off. The sources and destinations of the last turn's

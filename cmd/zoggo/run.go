@@ -18,6 +18,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/zoggo/zoggo/ai"
 	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/engines"
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/notation"
 )
@@ -43,7 +44,16 @@ either with options after a colon: threads=N searches on N goroutines at once (l
 SMP; the default, 1, is deterministic for the seed) and eval=full adds mobility and
 goal proximity to material where the rules make them cheap (the default, eval=material,
 counts material only), mcts:LEVEL (Monte Carlo tree search, more playouts with the level) or a bare
-LEVEL (search, or mcts in games with dice). In games whose moves are Forth for the
+LEVEL (search, or mcts in games with dice).
+
+An external engine plays too: uci:COMMAND[:NAME=VALUE...] a UCI chess engine in a game
+whose moves read as from-to squares (the command is split at spaces; movetime=MS, 100
+unless given, or depth=N limit its search; any other NAME=VALUE is sent as a UCI option,
+such as Skill Level=0), and gtp:COMMAND a GTP engine in a Go-like game of drops on a
+square board (GNU Go: gtp:gnugo --mode gtp). Moves go both ways as the rules' position
+names (e2e4, e7e8q, D4, pass; see zoggo uci --help); an engine's move that the rules do
+not allow, or a resignation, ends the game as a loss for the engine, the reason in its
+ending. In games whose moves are Forth for the
 Axiom engine, axiom is the player the game's own Forth defines (its search engine, or
 the move its evaluation scores best), and axiom:VARIANT the player of another variant
 of the same file, so that the players the authors wrote can meet (Ur's first, random,
@@ -93,6 +103,11 @@ no file behind.`,
   zoggo run Ur.zrf --variant Ur --max-plies 20000 --players 'axiom:Ur [aggressive],axiom:Ur [first]'
   zoggo run games/ur.zrf --games 200 --players ur:9,mcts:2 --max-plies 5000
 
+  # zoggo against Stockfish at its weakest, 50 ms a move each; GNU Go at level 0:
+  zoggo run games/chess.zrf --games 2 --jobs 1 \
+      --players 'search:50ms,uci:/usr/games/fairy-stockfish:Skill Level=0:movetime=50'
+  zoggo run games/go.zrf --games 2 --jobs 1 --players 'search:50ms,gtp:gnugo --mode gtp --level 0'
+
   # The same 1000 games as one run, in two shards (on two machines, say), merged:
   zoggo run games/checkers.zrf --games 1000 --players 2,random --shard 0/2 --json -o a.jsonl
   zoggo run games/checkers.zrf --games 1000 --players 2,random --shard 1/2 --json -o b.jsonl
@@ -124,9 +139,12 @@ no file behind.`,
 				if strings.TrimSpace(spec) == "" {
 					continue
 				}
-				a, err := ai.Parse(spec, g)
+				a, err := parsePlayer(spec, g)
 				if err != nil {
 					return err
+				}
+				if c, ok := a.(interface{ Close() }); ok {
+					defer c.Close() // an external engine's process
 				}
 				agents = append(agents, a)
 			}
@@ -181,6 +199,19 @@ no file behind.`,
 	f.StringVarP(&output, "output", "o", "", "write to this file instead of standard output (only once the run is over)")
 	f.StringVar(&shard, "shard", "", "play only shard I of N (I from 0): games I+1, I+1+N, ...; with --json, one line per game")
 	return cmd
+}
+
+// parsePlayer makes a player from its --players spelling: an external engine
+// (uci:COMMAND..., gtp:COMMAND) or one of zoggo's bots (ai.Parse).
+func parsePlayer(spec string, g *eval.Game) (ai.Agent, error) {
+	spec = strings.TrimSpace(spec)
+	if rest, ok := strings.CutPrefix(spec, "uci:"); ok {
+		return engines.NewUCIPlayer(g, rest)
+	}
+	if rest, ok := strings.CutPrefix(spec, "gtp:"); ok {
+		return engines.NewGTPPlayer(g, rest)
+	}
+	return ai.Parse(spec, g)
 }
 
 // countReal counts the players who choose their moves (not random players).

@@ -26,7 +26,7 @@ func newServe() *cobra.Command {
 	var bots, botLevel, createRate, streams, streamsPerClient int
 	var botTime time.Duration
 	var allowBotGames bool
-	var hosts []string
+	var hosts, engineFlags []string
 	var rate float64
 	cmd := &cobra.Command{
 		Use:   "serve [PATH...]",
@@ -50,6 +50,13 @@ think does not hold up another game's. No bot thinks longer than --bot-time on a
 (a bot asked for a longer clock is refused), nor deeper than --bot-level. Games without
 a person in them are refused unless --allow-bot-games is given.
 
+--engine NAME=uci:COMMAND[:OPTION=VALUE...] or NAME=gtp:COMMAND lets seats be played
+by an external engine, as zoggo run's --players takes them: a seat whose bot is
+engine:NAME (in the JSON API; the lobby page does not list engines) is played by it.
+Only engines named so can be seated. Each of its turns starts the engine, tells it the
+game, asks for its move and ends it; a move the rules do not allow ends the game as its
+loss.
+
 The server listens on 127.0.0.1 only, unless --addr says otherwise: anyone who can reach
 the address can start games, a few a minute each (--create-rate). It answers only for
 the Host names localhost and the address it listens on (every address of the machine
@@ -60,6 +67,8 @@ another site's page. --streams and --streams-per-client bound the open event str
   zoggo serve ~/zillions/Rules --open      every rules file under a folder, in a browser
   zoggo serve games/chess.zrf --addr 127.0.0.1:9000 --bots 2 --db memory
   zoggo serve --db ./club.db               games kept in a SQLite file of your choice
+  zoggo serve --engine 'sf=uci:/usr/games/fairy-stockfish:Skill Level=0' --engine 'gnugo=gtp:gnugo --mode gtp'
+                                           seats may be played by bot "engine:sf" or "engine:gnugo"
   zoggo serve --db postgres://zoggo@db.example/zoggo --addr 0.0.0.0:8080`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if bots < 0 || bots > runtime.NumCPU() {
@@ -67,6 +76,15 @@ another site's page. --streams and --streams-per-client bound the open event str
 			}
 			if botTime < 0 || botLevel < 0 || createRate < 0 || streams < 0 || streamsPerClient < 0 {
 				return fmt.Errorf("--bot-time, --bot-level, --create-rate, --streams and --streams-per-client may not be negative")
+			}
+			engs := map[string]string{}
+			for _, e := range engineFlags {
+				name, spec, ok := strings.Cut(e, "=")
+				if !ok || name == "" || strings.ContainsAny(name, ": ,") ||
+					!strings.HasPrefix(spec, "uci:") && !strings.HasPrefix(spec, "gtp:") {
+					return fmt.Errorf("--engine %q: expected NAME=uci:COMMAND or NAME=gtp:COMMAND, the name without colons, commas or spaces", e)
+				}
+				engs[name] = spec
 			}
 			cat, err := server.LoadCatalogue(args)
 			if err != nil {
@@ -88,7 +106,7 @@ another site's page. --streams and --streams-per-client bound the open event str
 			srv := server.New(server.Options{Store: st, Catalogue: cat, Bots: bots, Rate: rate,
 				BotTime: botTime, BotLevel: botLevel, AllowBotGames: allowBotGames, CreateRate: cr,
 				MaxStreams: streams, MaxStreamsPerClient: streamsPerClient,
-				Addr: ln.Addr().String(), Hosts: hosts})
+				Addr: ln.Addr().String(), Hosts: hosts, Engines: engs})
 			defer srv.Close()
 			go func() {
 				if n, err := srv.Resume(context.Background()); err != nil {
@@ -143,6 +161,7 @@ another site's page. --streams and --streams-per-client bound the open event str
 	cmd.Flags().IntVar(&streams, "streams", 1000, "event streams open at once over all clients")
 	cmd.Flags().IntVar(&streamsPerClient, "streams-per-client", 16, "event streams open at once from one client address")
 	cmd.Flags().StringSliceVar(&hosts, "host", nil, "another name the server answers for in the Host header (repeat or separate with commas)")
+	cmd.Flags().StringArrayVar(&engineFlags, "engine", nil, "NAME=uci:COMMAND[:OPTION=VALUE...] or NAME=gtp:COMMAND: an external engine seats may name as bot engine:NAME (repeat for more)")
 	cmd.Flags().Float64Var(&rate, "rate", 0, "requests per second each client address may make on average, in bursts of up to 4 seconds' worth (0: 50; negative: no limit, for a proxy that limits)")
 	return cmd
 }

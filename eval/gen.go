@@ -19,6 +19,14 @@ const MaxWhileSteps = 100_000
 // MaxMoves bounds the moves generated for one part.
 const MaxMoves = 200_000
 
+// MaxStateCells bounds the memory of the states a workspace keeps for the turns of one
+// position: their cells, stock counts, values and stacks together (4 bytes each, so 64
+// MiB). Every turn keeps the state after it, so a board of n positions lists at most
+// MaxStateCells/n turns; a position with more is an error at the rules position the
+// generator ran last. A 60x60 board with a drop on every square fits; a 300x300 one
+// does not (it would keep 32 GB).
+const MaxStateCells = 1 << 24
+
 // GenError is an error found while running a rules file's move code.
 type GenError struct {
 	Err *zrf.Error

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/internal/testutil"
 	"github.com/zoggo/zoggo/zrf"
 )
 
@@ -40,6 +41,11 @@ func TestHostileRules(t *testing.T) {
 (board (grid (start-rectangle 0 0 1 1)
    (dimensions ("` + labels(700) + `" (1 0)) ("` + labels(700) + `" (0 1)))))
 (piece (name P) (drops ((verify empty?) add))))`, `more than 200000 moves in one position`},
+		// 90,000 turns that each keep a state of 90,000 cells would be 32 GB.
+		{"states without end", `(game (title "S") (players A B)
+(board (grid (start-rectangle 0 0 1 1)
+   (dimensions ("` + labels(300) + `" (1 0)) ("` + labels(300) + `" (0 1)))))
+(piece (name P) (drops ((verify empty?) add))))`, `h.zrf:4:41: more than 186 turns in one position on a board of 90000 positions`},
 		{"fills nested in scans", `(version "zoggo-1") (game (title "F") (players A B)
 (board (grid (start-rectangle 0 0 1 1)
    (dimensions ("` + labels(30) + `" (1 0)) ("` + labels(30) + `" (0 1))) (directions (n 0 -1) (s 0 1))))
@@ -47,6 +53,7 @@ func TestHostileRules(t *testing.T) {
    (all-positions (verify (> (count (>= (area) 0)) 0))) add))))`, `h.zrf:5:41: group and area fills visited more than 20000000 positions in one block`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			testutil.LimitMemory(t, 1<<30)
 			g := loadString(t, tt.src)
 			start := time.Now()
 			_, err := g.NewWorkspace().Turns(g.NewState())

@@ -10,6 +10,7 @@ import (
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/internal/code"
+	"github.com/zoggo/zoggo/zrf"
 )
 
 // MaxParts bounds the parts of one turn, and MaxTurns the complete turns of a position.
@@ -218,6 +219,7 @@ type workspace struct {
 	x       *gen
 	states  []*engine.State
 	used    int
+	kept    int // the cells, stock counts, values and stacks of states (MaxStateCells)
 	arena   []engine.Change
 	moves   []engine.Move
 	next    []engine.Move
@@ -305,10 +307,35 @@ func (w *workspace) state(s *engine.State) *engine.State {
 		w.used++
 		return t
 	}
+	n := stateCells(s)
+	if w.kept+n > MaxStateCells {
+		w.overBudget(s)
+	}
+	w.kept += n
 	t := w.slab.clone(s)
 	w.states = append(w.states, t)
 	w.used++
 	return t
+}
+
+// stateCells is the memory of s that a copy of it keeps, in the units of MaxStateCells.
+func stateCells(s *engine.State) int {
+	return len(s.Cells) + len(s.Stock) + len(s.Vals) + len(s.Under)
+}
+
+// overBudget bails out of the turns being listed: their states would keep more than
+// MaxStateCells. The error is at the rules position the generator of the first parts
+// ran last (the add of the last move made), or at the game's form.
+func (w *workspace) overBudget(s *engine.State) {
+	g := w.x.g
+	pos, site := g.Pos, (*zrf.Site)(nil)
+	if x := w.x; x.at >= 0 && int(x.at) < len(g.code.At) {
+		pos, site = g.code.At[x.at].Pos, g.code.At[x.at].Site
+	}
+	n := max(1, stateCells(s))
+	panic(genBail{&GenError{g.Fset.NewError(pos, site,
+		"more than %d turns in one position on a board of %d positions: their states would keep more than %d MiB",
+		MaxStateCells/n, len(s.Cells), MaxStateCells*4>>20)}})
 }
 
 // target returns a pooled state for the caller to overwrite with a state made from s

@@ -28,7 +28,8 @@ func (b *stateSlab) clone(s *engine.State) *engine.State {
 	}
 	nc, ns := len(s.Cells), len(s.Stock)
 	if len(b.states) == 0 || len(b.cells) < nc || len(b.stock) < ns {
-		n := max(b.want, minSlab)
+		// No chunk holds more than the budget of a workspace's states.
+		n := max(min(b.want, MaxStateCells/max(1, nc+ns)), minSlab)
 		b.states = make([]engine.State, n)
 		b.cells = make([]engine.Cell, nc*n)
 		b.stock = make([]int32, ns*n)

@@ -27,7 +27,7 @@ func lineText(ml MoveLine) string {
 }
 
 // replayAxiom replays the move lines of sg in an Axiom game.
-func replayAxiom(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
+func replayAxiom(g *eval.Game, sg *SavedGame, name string, lim Limits) (*Replayed, error) {
 	if len(sg.Edits) > 0 {
 		return nil, &ParseError{name, sg.Edits[0].Line, "board edits in a saved game of an Axiom game are not supported"}
 	}
@@ -41,6 +41,10 @@ func replayAxiom(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 	made := 0             // parts of the turn in progress made so far
 	for _, ml := range sg.Moves {
 		before := s
+		if err := lim.check(name, ml.Line); err != nil {
+			r.Final = before
+			return r, err
+		}
 		text := lineText(ml)
 		if made == 0 {
 			var err error
@@ -67,7 +71,7 @@ func replayAxiom(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 				return r, fmt.Errorf("%s:%d: %w", name, ml.Line, err)
 			}
 			s = after
-			r.Plies = append(r.Plies, Ply{Line: ml, Move: engine.PassMove(), Before: before, After: s, EndsTurn: true})
+			r.Plies = append(r.Plies, lim.keep(Ply{Line: ml, Move: engine.PassMove(), Before: before, After: s, EndsTurn: true}))
 			continue
 		}
 		if k < 0 {
@@ -93,7 +97,7 @@ func replayAxiom(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 			s = t.After
 			made = 0
 		}
-		r.Plies = append(r.Plies, Ply{Line: ml, Move: part, Before: before, After: s, EndsTurn: ends})
+		r.Plies = append(r.Plies, lim.keep(Ply{Line: ml, Move: part, Before: before, After: s, EndsTurn: ends}))
 	}
 	r.Final = s
 	return r, nil

@@ -190,8 +190,13 @@ func candidates(g *eval.Game, p Ply) []*engine.Move {
 // ReplayNamed replays a game written in named notation.
 func ReplayNamed(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 	if g.Axiom() {
-		return replayAxiom(g, sg, name) // the text of an Axiom move is its name
+		return replayAxiom(g, sg, name, Limits{}) // the text of an Axiom move is its name
 	}
+	return replayNamed(g, sg, name, Limits{})
+}
+
+// replayNamed is ReplayNamed within lim, for a game of ZRF move code.
+func replayNamed(g *eval.Game, sg *SavedGame, name string, lim Limits) (*Replayed, error) {
 	s, err := startState(g, sg, name)
 	if err != nil {
 		return nil, err
@@ -204,6 +209,10 @@ func ReplayNamed(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 			r.Final = before
 			return &Divergence{File: name, Line: ml.Line, Recorded: ml.Text, Reason: fmt.Sprintf(format, args...),
 				Before: before}
+		}
+		if err := lim.check(name, ml.Line); err != nil {
+			r.Final = before
+			return r, err
 		}
 		if err := w.begin(); err != nil {
 			return r, fmt.Errorf("%s:%d: %w", name, ml.Line, err)
@@ -222,7 +231,9 @@ func ReplayNamed(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 			w.end(j)
 			if len(r.Plies) > 0 {
 				r.Plies[len(r.Plies)-1].EndsTurn = true
-				r.Plies[len(r.Plies)-1].After = w.s
+				if !lim.Bare {
+					r.Plies[len(r.Plies)-1].After = w.s
+				}
 			}
 			continue
 		case ml.Pass:
@@ -240,7 +251,7 @@ func ReplayNamed(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 					return r, fail("%s", err)
 				}
 			}
-			r.Plies = append(r.Plies, Ply{Line: ml, Move: pass, Before: before, After: w.s, EndsTurn: true})
+			r.Plies = append(r.Plies, lim.keep(Ply{Line: ml, Move: pass, Before: before, After: w.s, EndsTurn: true}))
 			continue
 		}
 		compound := strings.HasPrefix(text, "+ ")
@@ -265,7 +276,7 @@ func ReplayNamed(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 			w.end(j)
 			ply.EndsTurn, ply.After = true, w.s
 		}
-		r.Plies = append(r.Plies, ply)
+		r.Plies = append(r.Plies, lim.keep(ply))
 	}
 	if w.made > 0 {
 		return r, &ParseError{name, 0, "the last turn is not closed with a lone +"}

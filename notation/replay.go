@@ -11,6 +11,7 @@ package notation
 // twice); then without attribute items (ZoG numbers attributes its own way).
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -18,6 +19,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
@@ -142,12 +144,66 @@ func findRules(dir, name string) (string, error) {
 	return "", fmt.Errorf("rules file %q not found in %s", base, dir)
 }
 
+// Limits bound what a replay may cost, for saved games from strangers (the game server's
+// uploads); the zero Limits bound nothing.
+type Limits struct {
+	// Lines is the most move lines a saved game may have: one with more is refused
+	// before anything is replayed. 0 means any number.
+	Lines int
+	// Deadline stops the replay with an error at the line it reached once it is past;
+	// zero means never.
+	Deadline time.Time
+	// Bare keeps of each Ply only its line, its part and EndsTurn, for a caller that
+	// plays the turns on a match of its own: no states around it and no candidates, so
+	// that the plies of a long game keep little memory. Named notation cannot be
+	// written from bare plies.
+	Bare bool
+}
+
+// ErrLimit is wrapped by the errors of a replay stopped by its Limits.
+var ErrLimit = errors.New("over the limits of a replay")
+
+// check returns the error of a replay at line of file name that is past its deadline.
+func (l Limits) check(name string, line int) error {
+	if !l.Deadline.IsZero() && time.Now().After(l.Deadline) {
+		return fmt.Errorf("%s:%d: the replay took too long: %w", name, line, ErrLimit)
+	}
+	return nil
+}
+
+// keep returns p as the replay keeps it.
+func (l Limits) keep(p Ply) Ply {
+	if l.Bare {
+		p.Before, p.After, p.cands = nil, nil, nil
+	}
+	return p
+}
+
+// ReplayLimited is ReplayAny within lim.
+func ReplayLimited(g *eval.Game, sg *SavedGame, name string, lim Limits) (*Replayed, error) {
+	if lim.Lines > 0 && len(sg.Moves) > lim.Lines {
+		return nil, fmt.Errorf("%s: %d move lines, more than %d: %w", name, len(sg.Moves), lim.Lines, ErrLimit)
+	}
+	if g.Axiom() {
+		return replayAxiom(g, sg, name, lim)
+	}
+	if sg.Named {
+		return replayNamed(g, sg, name, lim)
+	}
+	return replay(g, sg, name, lim)
+}
+
 // Replay replays a saved game. It returns what was replayed up to a divergence, and the
 // divergence (a *Divergence) or another error.
 func Replay(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 	if g.Axiom() {
-		return replayAxiom(g, sg, name)
+		return replayAxiom(g, sg, name, Limits{})
 	}
+	return replay(g, sg, name, Limits{})
+}
+
+// replay is Replay within lim, for a game of ZRF move code.
+func replay(g *eval.Game, sg *SavedGame, name string, lim Limits) (*Replayed, error) {
 	s, err := startState(g, sg, name)
 	if err != nil {
 		return nil, err
@@ -161,6 +217,10 @@ func Replay(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 			return &Divergence{File: name, Line: ml.Line, Recorded: ml.Text, Reason: reason,
 				Before: before, Candidates: cands}
 		}
+		if err := lim.check(name, ml.Line); err != nil {
+			r.Final = before
+			return r, err
+		}
 		if err := w.begin(); err != nil {
 			r.Final = before
 			return r, fmt.Errorf("%s:%d: %w", name, ml.Line, err)
@@ -173,7 +233,7 @@ func Replay(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 				return r, diverge("Pass recorded in the middle of a turn that must go on", texts(g, before, w.parts()))
 			}
 			w.end(j)
-			r.Plies = append(r.Plies, Ply{Line: ml, Move: pass, Before: before, After: w.s, EndsTurn: true})
+			r.Plies = append(r.Plies, lim.keep(Ply{Line: ml, Move: pass, Before: before, After: w.s, EndsTurn: true}))
 			continue
 		}
 		if ml.Pass {
@@ -188,7 +248,7 @@ func Replay(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 					return r, diverge(err.Error(), nil)
 				}
 			}
-			r.Plies = append(r.Plies, Ply{Line: ml, Move: pass, Before: before, After: w.s, EndsTurn: true})
+			r.Plies = append(r.Plies, lim.keep(Ply{Line: ml, Move: pass, Before: before, After: w.s, EndsTurn: true}))
 			continue
 		}
 		parts := w.parts()
@@ -212,7 +272,7 @@ func Replay(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
 		if ends {
 			w.end(j)
 		}
-		r.Plies = append(r.Plies, Ply{Line: ml, Move: *m, Before: before, After: w.s, EndsTurn: ends, Tier: tier, cands: parts})
+		r.Plies = append(r.Plies, lim.keep(Ply{Line: ml, Move: *m, Before: before, After: w.s, EndsTurn: ends, Tier: tier, cands: parts}))
 	}
 	r.Final = w.s
 	return r, nil
@@ -428,10 +488,7 @@ func startState(g *eval.Game, sg *SavedGame, name string) (*engine.State, error)
 
 // ReplayAny replays a saved game in either notation.
 func ReplayAny(g *eval.Game, sg *SavedGame, name string) (*Replayed, error) {
-	if sg.Named {
-		return ReplayNamed(g, sg, name)
-	}
-	return Replay(g, sg, name)
+	return ReplayLimited(g, sg, name, Limits{})
 }
 
 // applyEdit applies a board-edit line to s.

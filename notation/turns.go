@@ -150,8 +150,14 @@ func nameParts(g *eval.Game, s *engine.State, turns []eval.Turn, idx []int, k in
 		}
 		groups[j] = append(groups[j], i)
 	}
+	// Every candidate is named once, told apart from the others (Named would name them
+	// all again for each).
+	names := namedAll(g, s, cands)
 	for j, m := range cands {
-		text := Named(g, s, m, cands)
+		text := names[j]
+		if m.Text != "" {
+			text = m.Text // an Axiom move: its text is its name
+		}
 		var rest []int
 		for _, i := range groups[j] {
 			named[i] = append(named[i], text)

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/zoggo/zoggo/zrf"
 )
 
 // SavedGame is a parsed .zsg file.
@@ -57,9 +59,12 @@ const zsgMagic = "Zillions Save Game File Version "
 // MaxSavedGameLines bounds the lines read from one file.
 const MaxSavedGameLines = 1_000_000
 
-// ParseSavedGame reads a .zsg file's text. name is used in errors.
+// ParseSavedGame reads a .zsg file's text. name is used in errors. A file that is not
+// UTF-8 (Zillions writes the code page of the rules) is decoded as the reader decodes
+// rules files (zrf.Decode), so that its title and names are the rules' own.
 func ParseSavedGame(name string, data []byte) (*SavedGame, error) {
-	text := strings.ReplaceAll(string(data), "\r\n", "\n")
+	text := zrf.Decode(string(data))
+	text = strings.ReplaceAll(text, "\r\n", "\n")
 	text = strings.ReplaceAll(text, "\r", "\n")
 	lines := strings.Split(text, "\n")
 	if len(lines) > 0 && lines[len(lines)-1] == "" {

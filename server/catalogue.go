@@ -22,6 +22,11 @@ import (
 // maxCatalogueFiles bounds the rules files a folder given to the server may offer.
 const maxCatalogueFiles = 10000
 
+// maxBoardPositions bounds the positions of the boards the server offers: every answer
+// about a game draws the board and lists its positions (a 300×300 board made answers of
+// 14.6 MB). The corpus's largest board has 3,241.
+const maxBoardPositions = 10000
+
 // Catalogue is the rules files a server offers, each loaded once. Requests name an entry
 // by its catalogue name, looked up in a map: no path from a request reaches the file
 // system.
@@ -196,7 +201,7 @@ func loadEntry(in source) *entry {
 	}
 	e.src = src
 	e.hash = hashBytes(src)
-	f, err := eval.Load(zrf.NewFileSet(), fsys, file)
+	f, err := loadRules(fsys, file)
 	if err != nil {
 		e.err = errText(err)
 		return e
@@ -211,7 +216,7 @@ func loadEntry(in source) *entry {
 	// of the games played only (over a large folder, all of it would double the memory).
 	e.verrs = make([]string, len(f.Variants))
 	bad := 0
-	if cf, err := eval.Load(zrf.NewFileSet(), fsys, file); err == nil && len(cf.Variants) == len(f.Variants) {
+	if cf, err := loadRules(fsys, file); err == nil && len(cf.Variants) == len(f.Variants) {
 		for i, v := range cf.Variants {
 			if _, err := v.Program(); err != nil {
 				e.verrs[i] = errText(err)
@@ -223,8 +228,26 @@ func loadEntry(in source) *entry {
 		e.err, e.title = e.verrs[0], f.Variants[0].Title
 		return e
 	}
+	for _, v := range f.Variants {
+		if n := len(v.Board.Locs); n > maxBoardPositions {
+			e.err = fmt.Sprintf("%s: %q has a board of %d positions; the server offers boards of at most %d", file, v.Title, n, maxBoardPositions)
+			return e
+		}
+	}
 	e.f = f
 	return e
+}
+
+// loadRules loads a rules file of the catalogue. The reader and the expander bound what a
+// file can cost (nesting depth, nodes made) and report it as the file's error; a panic
+// of ours is that file's error too, never the server's end.
+func loadRules(fsys fs.FS, file string) (f *eval.File, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			f, err = nil, fmt.Errorf("%s: internal error while loading: %v", file, r)
+		}
+	}()
+	return eval.Load(zrf.NewFileSet(), fsys, file)
 }
 
 func hashBytes(b []byte) string {
@@ -281,7 +304,7 @@ func (c *Catalogue) json() catalogueJSON {
 		for i, v := range e.f.Variants {
 			j := variantJSON{Rules: e.name, Variant: v.Title, Default: v.Default, Series: series[e],
 				Position: position(vs, i), Error: e.verrs[i],
-				Description: zrf.Decode(v.Description), History: zrf.Decode(v.History), Strategy: zrf.Decode(v.Strategy),
+				Description: v.Description, History: v.History, Strategy: v.Strategy, // UTF-8 since zrf.Read
 				Axiom: v.Axiom()}
 			for _, p := range v.Players {
 				j.Players = append(j.Players, p.Name)

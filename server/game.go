@@ -22,7 +22,6 @@ import (
 	"github.com/zoggo/zoggo/match"
 	"github.com/zoggo/zoggo/notation"
 	"github.com/zoggo/zoggo/store"
-	"github.com/zoggo/zoggo/zrf"
 )
 
 // maxForcedPasses bounds the passes the server makes in a row for players who cannot
@@ -231,6 +230,16 @@ func (s *Server) refresh(ctx context.Context, gm *game) error {
 	}
 	if err := s.sync(ctx, gm, rec, turns); err != nil {
 		gm.loaded = false
+		if re := (*rulesError)(nil); errors.As(err, &re) {
+			// The rules fail at the start: the game is stored as ended with their
+			// error, so that no restart resumes it.
+			if rec.Result == "" {
+				if err := s.st.SetResult(ctx, gm.id, "error: "+errText(re.err)); err != nil {
+					s.logf("game %s: %v", gm.id, err)
+				}
+			}
+			return errf(http.StatusUnprocessableEntity, "rules", "game %q cannot be played: %s", gm.id, errText(re.err))
+		}
 		return err
 	}
 	return nil
@@ -247,13 +256,13 @@ func (s *Server) sync(ctx context.Context, gm *game, rec *store.Game, turns []st
 			return nil
 		}
 		gm.gen++
-		return s.replay(gm, turns[gm.ply():])
+		return s.replay(ctx, gm, turns[gm.ply():])
 	}
 	if err := s.load(ctx, gm, rec); err != nil {
 		return err
 	}
 	defer gm.syncOffer(rec)
-	return s.replay(gm, turns)
+	return s.replay(ctx, gm, turns)
 }
 
 // syncOffer takes the draw offer from the stored record: it stands while every turn
@@ -299,12 +308,15 @@ func (s *Server) load(ctx context.Context, gm *game, rec *store.Game) error {
 			name = "rules.zrf"
 		}
 		fsys, dir = fstest.MapFS{name: {Data: src}}, "."
-		f, err := eval.Load(zrf.NewFileSet(), fsys, name)
+		f, err := loadRules(fsys, name)
 		if err != nil {
 			return fmt.Errorf("game %q: the stored rules do not load: %s", rec.ID, errText(err))
 		}
 		if g, err = f.Find(rec.Variant); err != nil {
 			return fmt.Errorf("game %q: %s", rec.ID, errText(err))
+		}
+		if n := len(g.Board.Locs); n > maxBoardPositions {
+			return fmt.Errorf("game %q: %w", rec.ID, &rulesError{fmt.Errorf("a board of %d positions; the server offers boards of at most %d", n, maxBoardPositions)})
 		}
 	}
 	if len(rec.Seats) != len(g.Players) {
@@ -316,7 +328,7 @@ func (s *Server) load(ctx context.Context, gm *game, rec *store.Game) error {
 	}
 	m, err := match.New(g, nil)
 	if err != nil {
-		return fmt.Errorf("game %q: %w", rec.ID, err)
+		return fmt.Errorf("game %q: %w", rec.ID, &rulesError{err})
 	}
 	gm.loaded, gm.rec, gm.fsys, gm.dir, gm.g, gm.m, gm.agents = true, rec, fsys, dir, g, m, agents
 	gm.played, gm.legal, gm.legalJSON, gm.shorts, gm.offer, gm.images = nil, nil, nil, nil, -1, nil
@@ -326,6 +338,13 @@ func (s *Server) load(ctx context.Context, gm *game, rec *store.Game) error {
 	}
 	return nil
 }
+
+// rulesError is an error of the rules' move code met while a game is built or replayed
+// (an *eval.GenError, or too many turns): the rules, not the request or the store, fail.
+type rulesError struct{ err error }
+
+func (e *rulesError) Error() string { return e.err.Error() }
+func (e *rulesError) Unwrap() error { return e.err }
 
 // makeAgents makes the bots of the seats.
 func (s *Server) makeAgents(g *eval.Game, seats []store.Seat) ([]ai.Agent, error) {
@@ -362,8 +381,10 @@ func (s *Server) agent(spec string, g *eval.Game) (ai.Agent, error) {
 	return ai.Parse(spec, g)
 }
 
-// replay plays stored turns on gm, checking each.
-func (s *Server) replay(gm *game, turns []store.Turn) error {
+// replay plays stored turns on gm, checking each. A turn the rules' move code fails on
+// (in the position it leads to) ends the game there with the error as its result, stored
+// unless a result is: the turns after it are not played.
+func (s *Server) replay(ctx context.Context, gm *game, turns []store.Turn) error {
 	for _, t := range turns {
 		if t.Ply != gm.ply() {
 			return fmt.Errorf("game %q: stored turn %d is numbered %d", gm.id, gm.ply(), t.Ply)
@@ -379,7 +400,15 @@ func (s *Server) replay(gm *game, turns []store.Turn) error {
 			return fmt.Errorf("game %q: stored turn %d is %q, but turn %d of the rules is %q now", gm.id, t.Ply, t.Text, t.Index, z)
 		}
 		if err := gm.play(t.Index); err != nil {
-			return fmt.Errorf("game %q: turn %d: %w", gm.id, t.Ply, err)
+			if gm.rec.Result == "" {
+				result := fmt.Sprintf("error: turn %d: %s", t.Ply+1, errText(err))
+				if err := s.st.SetResult(ctx, gm.id, result); err != nil {
+					return err
+				}
+				gm.rec.Result = result
+				gm.gen++
+			}
+			return nil
 		}
 	}
 	return nil
@@ -501,13 +530,25 @@ func (s *Server) settle(ctx context.Context, gm *game) error {
 // fails, the game waits before its bot thinks again (retry).
 func (s *Server) think(gm *game, gen int, agent ai.Agent, m *match.Match, rng *rand.Rand) {
 	defer s.wg.Done()
-	i, err, ok := s.bots.choose(s.ctx, agent, m, rng)
+	i, err, ok := s.bots.choose(s.ctx, agent, m, rng) // a panic of the bot is its error
 	ctx := context.WithoutCancel(s.ctx)
 	gm.mu.Lock()
+	defer gm.hub.notify()
+	defer gm.mu.Unlock()
+	defer func() {
+		// A panic of ours while the bot's turn is played ends that game, never the
+		// server (a goroutine's panic would end the process).
+		if r := recover(); r != nil {
+			s.logf("game %s: internal error: %v", gm.id, r)
+			if err := s.end(ctx, gm, fmt.Sprintf("error: internal error: %v", r)); err != nil {
+				s.logf("game %s: %v", gm.id, err)
+			}
+			gm.loaded = false
+		}
+	}()
 	gm.think = false
 	if !ok {
 		// The server is closing: the turn is not stored.
-		gm.mu.Unlock()
 		return
 	}
 	var failed error
@@ -526,9 +567,14 @@ func (s *Server) think(gm *game, gen int, agent ai.Agent, m *match.Match, rng *r
 		}
 	default:
 		if err := s.commit(ctx, gm, i); err != nil {
-			// Another server moved first: play on from what it stored. Or the store
-			// failed, and most likely fails to read too.
-			if err := s.refresh(ctx, gm); err != nil {
+			if ae := (*apiError)(nil); errors.As(err, &ae) && ae.code == "conflict" {
+				// Another server moved first: play on from what it stored.
+				if err := s.refresh(ctx, gm); err != nil {
+					failed = err
+				}
+			} else {
+				// The store refused the turn: the bot thinks again after a wait
+				// (retry), never at once.
 				failed = err
 			}
 		}
@@ -542,6 +588,4 @@ func (s *Server) think(gm *game, gen int, agent ai.Agent, m *match.Match, rng *r
 	} else {
 		gm.fails = 0
 	}
-	gm.mu.Unlock()
-	gm.hub.notify()
 }

@@ -15,7 +15,6 @@ import (
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
-	"github.com/zoggo/zoggo/match"
 	"github.com/zoggo/zoggo/notation"
 	"github.com/zoggo/zoggo/render"
 	"github.com/zoggo/zoggo/store"
@@ -117,24 +116,37 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, out)
 }
 
-// create checks and stores a new game.
+// Bounds of a saved game continued (POST /api/games with zsg): its move lines, the cells
+// of the states its turns keep in memory (lines times the size of a position), and the
+// time its replay may take. A saved game past them is refused before anything is stored.
+const (
+	maxSavedLines = 10_000
+	maxSavedCells = 1 << 24
+	maxReplayTime = 30 * time.Second
+)
+
+// create checks a new game, builds it in memory (the legal turns of its start, and the
+// turns of a saved game replayed), and only then stores it with its turns in one
+// transaction: a request that fails stores nothing.
 func (s *Server) create(ctx context.Context, req *createReq) (*createJSON, error) {
-	var turns []store.Turn
+	var sg *notation.SavedGame
+	var e *entry
+	var g *eval.Game
+	var err error
 	if req.ZSG != "" {
 		if req.Rules != "" || req.Variant != "" {
 			return nil, errf(http.StatusBadRequest, "bad_request", "give rules and variant, or zsg, not both")
 		}
-		var err error
-		if req.Rules, req.Variant, turns, err = s.savedGame(req.ZSG); err != nil {
+		if sg, e, g, err = s.savedRules(req.ZSG); err != nil {
 			return nil, err
 		}
-	}
-	if req.Rules == "" {
-		return nil, errf(http.StatusBadRequest, "bad_request", "missing rules")
-	}
-	e, g, err := s.variant(req.Rules, req.Variant)
-	if err != nil {
-		return nil, err
+	} else {
+		if req.Rules == "" {
+			return nil, errf(http.StatusBadRequest, "bad_request", "missing rules")
+		}
+		if e, g, err = s.variant(req.Rules, req.Variant); err != nil {
+			return nil, err
+		}
 	}
 	if len(req.Seats) != len(g.Players) {
 		return nil, errf(http.StatusBadRequest, "bad_request", "%q has %d players, but %d seats were given", g.Title, len(g.Players), len(req.Seats))
@@ -179,81 +191,112 @@ func (s *Server) create(ctx context.Context, req *createReq) (*createJSON, error
 		}
 		rec.Seats = append(rec.Seats, st)
 	}
-	if err := s.st.PutRules(ctx, e.hash, e.src); err != nil {
+	gm := &game{id: rec.ID, offer: -1}
+	if err := s.load(ctx, gm, rec); err != nil {
+		if re := (*rulesError)(nil); errors.As(err, &re) {
+			return nil, errf(http.StatusUnprocessableEntity, "rules", "the rules fail at the start: %s", errText(re.err))
+		}
 		return nil, err
 	}
-	if err := s.st.CreateGame(ctx, rec); err != nil {
-		return nil, err
-	}
-	for _, t := range turns {
-		if err := s.st.AppendTurn(ctx, rec.ID, t); err != nil {
+	var turns []store.Turn
+	if sg != nil {
+		if turns, err = s.replaySaved(ctx, gm, sg); err != nil {
 			return nil, err
 		}
 	}
-	gm, err := s.game(ctx, rec.ID)
-	if err != nil {
+	if err := s.st.PutRules(ctx, e.hash, e.src); err != nil {
 		return nil, err
 	}
+	if err := s.st.CreateGame(ctx, rec, turns...); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	if len(s.live) >= maxLive {
+		s.evict()
+	}
+	s.live[rec.ID] = gm
+	gm.mu.Lock()
+	s.mu.Unlock()
 	defer gm.mu.Unlock()
 	if err := s.settle(ctx, gm); err != nil {
-		return nil, err
+		// The game is stored: what failed here (a forced pass that could not be stored)
+		// is found again when the game is next opened.
+		s.logf("game %s: %v", gm.id, err)
 	}
 	return out, nil
 }
 
-// savedGame finds the rules of a saved game in the catalogue (by the file name it gives,
-// in any case) and replays it, returning its turns as the store keeps them.
-func (s *Server) savedGame(text string) (rules, variant string, turns []store.Turn, err error) {
+// savedRules reads a saved game and finds its rules in the catalogue (by the file name it
+// gives, in any case, and the title of its variant).
+func (s *Server) savedRules(text string) (*notation.SavedGame, *entry, *eval.Game, error) {
 	sg, err := notation.ParseSavedGame("saved game", []byte(text))
 	if err != nil {
-		return "", "", nil, errf(http.StatusBadRequest, "bad_request", "%v", err)
+		return nil, nil, nil, errf(http.StatusBadRequest, "bad_request", "%v", err)
 	}
 	if len(sg.Edits) > 0 {
-		return "", "", nil, errf(http.StatusUnprocessableEntity, "illegal", "saved games that edit the board cannot be continued here")
+		return nil, nil, nil, errf(http.StatusUnprocessableEntity, "illegal", "saved games that edit the board cannot be continued here")
+	}
+	if len(sg.Moves) > maxSavedLines {
+		return nil, nil, nil, errf(http.StatusRequestEntityTooLarge, "bad_request", "the saved game has %d move lines; the server continues games of at most %d", len(sg.Moves), maxSavedLines)
 	}
 	want := sg.RulesFile[strings.LastIndexAny(sg.RulesFile, `/\`)+1:]
-	var e *entry
-	var g *eval.Game
 	for _, c := range s.cat.entries {
 		if c.f == nil || !strings.EqualFold(path.Base(c.name), want) {
 			continue
 		}
-		if cg, err := c.game(sg.Variant); err == nil {
-			e, g = c, cg
-			break
+		if g, err := c.game(sg.Variant); err == nil {
+			return sg, c, g, nil
 		}
 	}
-	if e == nil {
-		return "", "", nil, errf(http.StatusNotFound, "not_found", "no rules %q with a game %q in the catalogue", want, sg.Variant)
+	return nil, nil, nil, errf(http.StatusNotFound, "not_found", "no rules %q with a game %q in the catalogue", want, sg.Variant)
+}
+
+// replaySaved replays a saved game onto gm, a new game of its rules in memory, within
+// the bounds of a saved game, and returns its turns as the store keeps them.
+func (s *Server) replaySaved(ctx context.Context, gm *game, sg *notation.SavedGame) ([]store.Turn, error) {
+	g := gm.g
+	st := gm.m.State()
+	if cells := len(sg.Moves) * (len(st.Cells) + len(st.Stock) + len(st.Vals) + len(st.Under)); cells > maxSavedCells {
+		return nil, errf(http.StatusRequestEntityTooLarge, "bad_request", "the saved game has %d move lines on a board of %d positions; the server keeps at most %d cells of positions for one", len(sg.Moves), len(st.Cells), maxSavedCells)
 	}
-	r, err := notation.ReplayAny(g, sg, "saved game")
+	deadline := time.Now().Add(s.replayTime)
+	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
+		deadline = d
+	}
+	r, err := notation.ReplayLimited(g, sg, "saved game", notation.Limits{Lines: maxSavedLines, Deadline: deadline, Bare: true})
+	if errors.Is(err, notation.ErrLimit) {
+		return nil, errf(http.StatusUnprocessableEntity, "illegal", "%v", err)
+	}
 	if err != nil {
-		return "", "", nil, errf(http.StatusUnprocessableEntity, "illegal", "%s", strings.SplitN(err.Error(), "\n", 2)[0])
+		return nil, errf(http.StatusUnprocessableEntity, "illegal", "%s", strings.SplitN(err.Error(), "\n", 2)[0])
 	}
-	m, err := match.New(g, nil)
-	if err != nil {
-		return "", "", nil, err
-	}
+	var turns []store.Turn
 	var parts []engine.Move
 	for k, p := range r.Plies {
 		parts = append(parts, p.Move)
 		if !p.EndsTurn && k+1 < len(r.Plies) {
 			continue
 		}
-		legal := m.Legal()
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if time.Now().After(deadline) {
+			return nil, errf(http.StatusUnprocessableEntity, "illegal", "saved game line %d: the replay took too long", p.Line.Line)
+		}
+		legal := gm.m.Legal()
 		i := slices.IndexFunc(legal, func(t eval.Turn) bool {
 			return slices.EqualFunc(t.Parts, parts, func(a, b engine.Move) bool { return a.Equal(&b) })
 		})
-		if i < 0 || m.Over() {
-			return "", "", nil, errf(http.StatusUnprocessableEntity, "illegal", "saved game line %d: not a complete legal turn", p.Line.Line)
+		if i < 0 || gm.m.Over() {
+			return nil, errf(http.StatusUnprocessableEntity, "illegal", "saved game line %d: not a complete legal turn", p.Line.Line)
 		}
-		turns = append(turns, store.Turn{Ply: len(turns), Index: i, Text: zsgText(g, m.State(), &legal[i]), At: time.Now().UTC()})
-		if err := m.Play(i); err != nil {
-			return "", "", nil, errf(http.StatusUnprocessableEntity, "illegal", "saved game line %d: %v", p.Line.Line, err)
+		if err := gm.play(i); err != nil {
+			return nil, errf(http.StatusUnprocessableEntity, "rules", "saved game line %d: %v", p.Line.Line, err)
 		}
+		turns = append(turns, store.Turn{Ply: len(turns), Index: i, Text: gm.played[len(gm.played)-1].zsg, At: time.Now().UTC()})
 		parts = parts[:0]
 	}
-	return e.name, g.Title, turns, nil
+	return turns, nil
 }
 
 // gameReq opens the game of a request and checks that its bearer may read it; the

@@ -120,6 +120,8 @@ type Server struct {
 	thumbMu sync.Mutex
 	thumbs  map[string][]byte
 	pics    pictures
+
+	replayTime time.Duration // how long continuing a saved game may take (maxReplayTime)
 }
 
 // New returns a server of the games in o.Store under the rules of o.Catalogue.
@@ -156,7 +158,7 @@ func New(o Options) *Server {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{st: o.Store, cat: o.Catalogue, logf: o.Logf, ctx: ctx, cancel: cancel,
-		live: map[string]*game{}, thumbs: map[string][]byte{},
+		live: map[string]*game{}, thumbs: map[string][]byte{}, replayTime: maxReplayTime,
 		hosts: newHosts(o.Addr, o.Hosts), allowBotGames: o.AllowBotGames, engines: o.Engines,
 		bots:    newBotPool(o.Bots, o.BotTime, o.BotLevel),
 		streams: streamCaps{max: o.MaxStreams, perClient: o.MaxStreamsPerClient, byClient: map[string]int{}}}

@@ -109,10 +109,16 @@ func (d *db) Rules(ctx context.Context, hash string) ([]byte, error) {
 	return content, nil
 }
 
-// CreateGame stores g. Its rules must be stored; a zero g.Created is set to now.
-func (d *db) CreateGame(ctx context.Context, g *Game) error {
+// CreateGame stores g and its turns. Its rules must be stored; a zero g.Created is set
+// to now.
+func (d *db) CreateGame(ctx context.Context, g *Game, turns ...Turn) error {
 	if g == nil || g.ID == "" {
 		return errors.New("create game: no game id")
+	}
+	for i, t := range turns {
+		if t.Ply != i {
+			return fmt.Errorf("create game %q: turn %d for ply %d: %w", g.ID, i, t.Ply, ErrConflict)
+		}
 	}
 	seats := make([]seatJSON, len(g.Seats))
 	for i, s := range g.Seats {
@@ -141,7 +147,21 @@ func (d *db) CreateGame(ctx context.Context, g *Game) error {
 		if d.b.isUnique(err) {
 			return fmt.Errorf("create game %q: the id is taken: %w", g.ID, ErrConflict)
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		now := time.Now()
+		for _, t := range turns {
+			at := t.At
+			if at.IsZero() {
+				at = now
+			}
+			if _, err := q.exec(ctx, `INSERT INTO turns (game_id, ply, idx, text, at) VALUES ($1, $2, $3, $4, $5)`,
+				g.ID, int64(t.Ply), int64(t.Index), t.Text, micro(at)); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err == nil && g.Created.IsZero() {
 		g.Created = fromMicro(micro(created))

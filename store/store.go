@@ -82,9 +82,11 @@ type Store interface {
 	// Rules returns the bytes stored under hash, or ErrNotFound.
 	Rules(ctx context.Context, hash string) ([]byte, error)
 
-	// CreateGame stores a new game with no turns. Its rules must be stored (else
-	// ErrNotFound); an id already taken is ErrConflict; a zero Created is set to now.
-	CreateGame(ctx context.Context, g *Game) error
+	// CreateGame stores a new game with the given turns (none for a new game, the turns
+	// of a saved game continued), in one transaction: all of it or nothing. Its rules
+	// must be stored (else ErrNotFound); an id already taken is ErrConflict, and so is a
+	// turn whose Ply is not its index; a zero Created or At is set to now.
+	CreateGame(ctx context.Context, g *Game, turns ...Turn) error
 	// Game returns a game and its turns in order, or ErrNotFound.
 	Game(ctx context.Context, id string) (*Game, []Turn, error)
 	// ListGames returns the most recent games first, at most limit of them, without

@@ -200,6 +200,36 @@ func TestAppendTurn(t *testing.T) {
 	})
 }
 
+// TestCreateGameTurns stores a game with its turns at once, and nothing of a game whose
+// turns are not numbered from 0.
+func TestCreateGameTurns(t *testing.T) {
+	databases(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		s := open(t, dsn)
+		hash := putRules(t, s, "x")
+		if err := s.CreateGame(ctx, &Game{ID: "g", RulesHash: hash, Seats: []Seat{}}, wantTurns(5)...); err != nil {
+			t.Fatal(err)
+		}
+		_, got, err := s.Game(ctx, "g")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(wantTurns(5), got); d != "" {
+			t.Errorf("turns mismatch (-want +got):\n%s", d)
+		}
+		if err := s.AppendTurn(ctx, "g", turn(5)); err != nil {
+			t.Errorf("AppendTurn after the turns created: %v", err)
+		}
+		bad := append(wantTurns(2), turn(1))
+		if err := s.CreateGame(ctx, &Game{ID: "bad", RulesHash: hash, Seats: []Seat{}}, bad...); !errors.Is(err, ErrConflict) {
+			t.Errorf("CreateGame with turns 0, 1, 1: %v, want ErrConflict", err)
+		}
+		if _, _, err := s.Game(ctx, "bad"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("Game(bad) after a failed CreateGame: %v, want ErrNotFound", err)
+		}
+	})
+}
+
 // TestAppendTurnRace has 50 goroutines append each ply of one game at once: exactly
 // one of them must win each ply, and the others get ErrConflict.
 func TestAppendTurnRace(t *testing.T) {

@@ -2,9 +2,12 @@ package zrf
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/zoggo/zoggo/internal/testutil"
 )
 
 func expandString(t *testing.T, files map[string]string) (*Expanded, *FileSet, error) {
@@ -65,6 +68,7 @@ func TestInclude(t *testing.T) {
 }
 
 func TestExpandErrors(t *testing.T) {
+	testutil.LimitMemory(t, 1<<30) // the runaway cases fail, if their bounds regress, not the machine
 	for _, tt := range []struct {
 		name  string
 		files map[string]string
@@ -72,6 +76,9 @@ func TestExpandErrors(t *testing.T) {
 	}{
 		{"runaway macro", map[string]string{"main.zrf": "(define loop (loop $1))\n(game (loop x))"},
 			[]string{"main.zrf:1:14: macro expansion nested more than 200 deep", "loop → loop", `note: macro "loop" is defined here`}},
+		// Each macro doubles the last: 2^40 nodes, stopped at the call in the game.
+		{"exponential macro", map[string]string{"main.zrf": bomb(40)},
+			[]string{"main.zrf:41:13: macro expansion creates more than 4000000 nodes", `main.zrf:2:13: note: in expansion of macro "b0"`}},
 		{"mutual recursion", map[string]string{"main.zrf": "(define a (b))\n(define b (a))\n(game (a))"},
 			[]string{"nested more than 200 deep", "a → b → a"}},
 		{"missing parameter", map[string]string{"main.zrf": "(define m ($1 $3))\n(game (m x y))"},
@@ -184,4 +191,16 @@ func TestResolvePath(t *testing.T) {
 			t.Errorf("ResolvePath(%q, %q) = %q, %v; want %q, %v", tt.dir, tt.name, got, err, tt.want, tt.err)
 		}
 	}
+}
+
+// bomb writes a file of n macros, each invoking the one before twice, and a game that
+// invokes the last: 2^n nodes in a file of a few hundred bytes.
+func bomb(n int) string {
+	var b strings.Builder
+	b.WriteString("(define b0 (x y))\n")
+	for i := 1; i < n; i++ {
+		fmt.Fprintf(&b, "(define b%d ((b%d) (b%d)))\n", i, i-1, i-1)
+	}
+	fmt.Fprintf(&b, "(game (help (b%d)))\n", n-1)
+	return b.String()
 }

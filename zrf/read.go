@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -101,6 +102,11 @@ func (l *tokenList) Next() (lexer.Token, error) {
 	return t, nil
 }
 
+// MaxNesting bounds how deep lists nest in a file: the reader and every pass after it
+// recurse into lists, and 400,000 nested lists overflow the stack. The corpus nests 64
+// deep at most.
+const MaxNesting = 1000
+
 // opener is an unclosed "(" seen by the scanner.
 type opener struct {
 	offset int
@@ -155,6 +161,9 @@ func scan(filename string, src []byte, leaves bool) ([]lexer.Token, error) {
 							break
 						}
 					}
+				}
+				if len(open) >= MaxNesting {
+					return nil, &scanError{i, fmt.Sprintf("lists nested more than %d deep", MaxNesting)}
 				}
 				if len(open) > 0 {
 					open[len(open)-1].nested = true
@@ -275,12 +284,26 @@ func isDelim(c byte) bool {
 
 // Read parses one file's bytes into a list of top-level nodes. The file is added to fs so
 // that positions can be printed. Errors are *Error values with a position.
+//
+// A file that is not UTF-8 is decoded from its code page first (Decode, over the whole
+// file): every title, name, description and atom of the tree is UTF-8, the same text
+// wherever it is shown, stored or looked up, and positions count bytes of the decoded
+// text.
 func Read(fs *FileSet, filename string, src []byte) (nodes []*Node, err error) {
 	return readWith(sexpParser, fs, filename, src)
 }
 
+// decodeSource returns src as UTF-8: itself when it is, else decoded with Decode.
+func decodeSource(src []byte) []byte {
+	if utf8.Valid(src) {
+		return src
+	}
+	return []byte(Decode(string(src)))
+}
+
 // readWith is Read with the parser p.
 func readWith(p *participle.Parser[pFile], fs *FileSet, filename string, src []byte) (nodes []*Node, err error) {
+	src = decodeSource(src)
 	f := fs.AddFile(filename, src)
 	if f == nil {
 		return nil, &Error{Pos: Position{Filename: filename},

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unsafe"
+
+	"github.com/zoggo/zoggo/internal/testutil"
 )
 
 func dump(nodes []*Node) string {
@@ -28,7 +30,9 @@ func TestRead(t *testing.T) {
 		{"string spans lines", "(help \"one\ntwo\")", "(help \"one\ntwo\")"},
 		{"odd atoms", "(Lion! ?Dice $1-B 1a -12 '$1')", "(Lion! ?Dice $1-B 1a -12 '$1')"},
 		{"no final newline", "(a)", "(a)"},
-		{"latin-1 bytes", "(title \"Fran\xe7ais\")", "(title \"Fran\xe7ais\")"},
+		// Text is decoded from the file's code page once, when it is read.
+		{"latin-1 bytes", "(title \"Fran\xe7ais\")", "(title \"Français\")"},
+		{"cyrillic bytes", "(title \"\xc2\xee\xeb\xea\xe8\") (piece (name Fran\xe7ais))", "(title \"Волки\") (piece (name Franзais))"}, // one code page for the whole file
 		{"empty list", "(a ())", "(a ())"},
 		{"adjacent tokens", `(a"s"b(c))`, `(a "s" b (c))`},
 	} {
@@ -69,6 +73,7 @@ func TestReadPositions(t *testing.T) {
 }
 
 func TestReadErrors(t *testing.T) {
+	testutil.LimitMemory(t, 1<<30) // the runaway cases fail, if their bounds regress, not the machine
 	for _, tt := range []struct{ name, src, want string }{
 		// The ")" after (name P) is missing: the unclosed list is (piece, on line 2.
 		{"unclosed paren", "(game\n  (piece (name P)\n  (board))\n", `t.zrf:2:3: "(" is never closed`},
@@ -76,6 +81,9 @@ func TestReadErrors(t *testing.T) {
 		{"unclosed inner", "(a (b c)\n(d (e)\n", `t.zrf:2:1: "(" is never closed`},
 		{"extra paren", "(a))\n", `t.zrf:1:4: unexpected ")" with no "(" to close`},
 		{"unclosed string", "(title \"abc)\n", `t.zrf:1:8: string not closed`},
+		// 400,000 nested lists overflowed the stack of the reader.
+		{"nested too deep", "(game\n " + strings.Repeat("(", 400_000) + strings.Repeat(")", 400_001), `t.zrf:2:1001: lists nested more than 1000 deep`},
+		{"nested as deep as allowed", strings.Repeat("(", MaxNesting) + strings.Repeat(")", MaxNesting+1), `t.zrf:1:2001: unexpected ")"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Read(NewFileSet(), "t.zrf", []byte(tt.src))

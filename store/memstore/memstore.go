@@ -59,15 +59,20 @@ func copyGame(g *store.Game) *store.Game {
 	return &c
 }
 
-// CreateGame stores a new game with no turns.
-func (s *Store) CreateGame(_ context.Context, g *store.Game) error {
+// CreateGame stores a new game with its turns, or nothing.
+func (s *Store) CreateGame(_ context.Context, g *store.Game, turns ...store.Turn) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, ok := s.games[g.ID]; ok {
 		return fmt.Errorf("game %q already exists", g.ID)
 	}
+	for i, t := range turns {
+		if t.Ply != i {
+			return fmt.Errorf("game %q: turn %d for ply %d: %w", g.ID, i, t.Ply, store.ErrConflict)
+		}
+	}
 	g.DrawOffer, g.DrawOfferPly = -1, 0
-	s.games[g.ID] = &record{g: *copyGame(g)}
+	s.games[g.ID] = &record{g: *copyGame(g), turns: slices.Clone(turns)}
 	s.order = append(s.order, g.ID)
 	return nil
 }

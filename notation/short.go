@@ -14,7 +14,6 @@ package notation
 
 import (
 	"cmp"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,11 +26,10 @@ import (
 // pieces and start position.
 type shortStyle struct {
 	g      *eval.Game
-	plain  engine.Kind         // the piece written without a letter, or -1
-	royal  []bool              // [kind]: named by a checkmated goal
-	coords []coord             // [loc]: file and rank, when every position is named so
-	number map[engine.Loc]int  // the squares' numbers, on a board that numbers them
-	files  map[string]struct{} // file names, to tell a file from a rank
+	plain  engine.Kind        // the piece written without a letter, or -1
+	royal  []bool             // [kind]: named by a checkmated goal
+	coords []coord            // [loc]: file and rank, when every position is named so
+	number map[engine.Loc]int // the squares' numbers, on a board that numbers them
 }
 
 // coord is a position's file and rank as its name writes them (e4: "e", "4").
@@ -41,7 +39,23 @@ type coord struct {
 	ok         bool
 }
 
-var coordRE = regexp.MustCompile(`^([a-z]+)([0-9]+)$`)
+// splitCoord splits a position's name of lower-case letters then digits (e4, aa10) into
+// its file and rank.
+func splitCoord(name string) (file, rank string, ok bool) {
+	i := 0
+	for i < len(name) && name[i] >= 'a' && name[i] <= 'z' {
+		i++
+	}
+	if i == 0 || i == len(name) || i > 3 || len(name)-i > 4 {
+		return "", "", false
+	}
+	for j := i; j < len(name); j++ {
+		if name[j] < '0' || name[j] > '9' {
+			return "", "", false
+		}
+	}
+	return name[:i], name[i:], true
+}
 
 func newShortStyle(g *eval.Game) *shortStyle {
 	st := &shortStyle{g: g, plain: -1, royal: make([]bool, len(g.Pieces))}
@@ -92,24 +106,22 @@ func newShortStyle(g *eval.Game) *shortStyle {
 	}
 	// Coordinates, when every position on the board is named file then rank.
 	st.coords = make([]coord, len(g.Board.Locs))
-	st.files = map[string]struct{}{}
 	all := true
 	for l, info := range g.Board.Locs {
 		if info.Dummy {
 			continue
 		}
-		m := coordRE.FindStringSubmatch(info.Name)
-		if m == nil {
+		file, rank, ok := splitCoord(info.Name)
+		if !ok {
 			all = false
 			break
 		}
-		r, _ := strconv.Atoi(m[2])
+		r, _ := strconv.Atoi(rank)
 		f := 0
-		for _, ch := range m[1] {
+		for _, ch := range file {
 			f = f*26 + int(ch-'a'+1)
 		}
-		st.coords[l] = coord{file: m[1], rank: m[2], f: f, r: r, ok: true}
-		st.files[m[1]] = struct{}{}
+		st.coords[l] = coord{file: file, rank: rank, f: f, r: r, ok: true}
 	}
 	if !all {
 		st.coords = nil
@@ -210,8 +222,9 @@ type shortTurn struct {
 }
 
 // ShortTurns writes every turn of s in the short notation; two turns read the same only
-// when even their full squares do not tell them apart, and then the named notation
-// follows in parentheses (not for the dice, whose outcomes read as the faces alone).
+// when even their full squares do not tell them apart, and then the named notation, as
+// it tells those turns apart, follows in parentheses (not for the dice, whose outcomes
+// read as the faces alone).
 func ShortTurns(g *eval.Game, s *engine.State, turns []eval.Turn) []string {
 	st := newShortStyle(g)
 	ts := make([]shortTurn, len(turns))
@@ -232,25 +245,44 @@ func ShortTurns(g *eval.Game, s *engine.State, turns []eval.Turn) []string {
 	if _, mover := g.Side(s); int(mover) < len(g.Players) && g.Players[mover].Random {
 		return out // the dice's outcomes: nobody chooses among them
 	}
-	counts := map[string]int{}
-	for _, t := range out {
-		counts[t]++
-	}
-	var named []TurnText
+	// The turns that still read alike get the named notation, told apart among them.
+	alike := map[string][]int{}
 	for i, t := range out {
-		if counts[t] > 1 {
-			if named == nil {
-				named = DescribeTurns(g, s, turns)
-			}
-			out[i] = t + " (" + named[i].Named + ")"
+		alike[t] = append(alike[t], i)
+	}
+	for t, idx := range alike {
+		if len(idx) < 2 {
+			continue
+		}
+		group := make([]eval.Turn, len(idx))
+		for k, i := range idx {
+			group[k] = turns[i]
+		}
+		named := DescribeTurns(g, s, group)
+		for k, i := range idx {
+			out[i] = t + " (" + named[k].Named + ")"
 		}
 	}
 	return out
 }
 
-// ShortTurn writes turn i of turns, the legal turns of s, in the short notation.
+// ShortTurn writes turn i of turns, the legal turns of s, in the short notation, as
+// ShortTurns does; it writes only the turns that could read as turn i (those of as many
+// parts ending on the same square), so that a turn played among thousands (a drop on a
+// large board) costs little more than a look at each.
 func ShortTurn(g *eval.Game, s *engine.State, turns []eval.Turn, i int) string {
-	return ShortTurns(g, s, turns)[i]
+	d, n := turns[i].Parts[len(turns[i].Parts)-1].Dest(), len(turns[i].Parts)
+	var sub []eval.Turn
+	k := 0
+	for j := range turns {
+		if len(turns[j].Parts) == n && turns[j].Parts[n-1].Dest() == d {
+			if j == i {
+				k = len(sub)
+			}
+			sub = append(sub, turns[j])
+		}
+	}
+	return ShortTurns(g, s, sub)[k]
 }
 
 // write writes t; same lists the turns that read as t does without a source (nil on the

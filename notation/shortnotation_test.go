@@ -169,8 +169,9 @@ func TestShortGoAndDice(t *testing.T) {
 	}
 }
 
-// BenchmarkShortTurns writes every legal turn of a position, as the server does for each
-// turn played: chess after 1.e4 e5, and the empty 19x19 Go board (362 turns).
+// BenchmarkShortTurns writes every legal turn of a position, as the server does for the
+// legal turns it shows, and one of them (/one), as it does for a turn replayed: chess at
+// the start, and the empty 19x19 Go board (362 turns).
 func BenchmarkShortTurns(b *testing.B) {
 	for _, tt := range []struct{ name, file, variant string }{
 		{"chess", "chess.zrf", ""}, {"go19", "go.zrf", "Go 19x19"},
@@ -193,6 +194,11 @@ func BenchmarkShortTurns(b *testing.B) {
 		b.Run(tt.name, func(b *testing.B) {
 			for b.Loop() {
 				notation.ShortTurns(g, m.State(), m.Legal())
+			}
+		})
+		b.Run(tt.name+"/one", func(b *testing.B) {
+			for b.Loop() {
+				notation.ShortTurn(g, m.State(), m.Legal(), len(m.Legal())/2)
 			}
 		})
 	}
@@ -276,6 +282,9 @@ func TestShortUnique(t *testing.T) {
 				seen[tx] = i
 				if strings.Contains(tx, " (") {
 					fallback++
+				}
+				if one := notation.ShortTurn(g, m.State(), legal, i); one != tx {
+					t.Errorf("%s ply %d: turn %d alone reads %q, among all %q", filepath.Base(f), ply, i, one, tx)
 				}
 			}
 			positions++

@@ -425,7 +425,12 @@ func (gm *game) play(i int) error {
 		named = notation.NameTurn(gm.g, gm.m.State(), legal, i)
 	}
 	z := zsgText(gm.g, gm.m.State(), &legal[i])
-	short := gm.short(i)
+	var short string
+	if gm.shorts != nil {
+		short = gm.shorts[i]
+	} else {
+		short = notation.ShortTurn(gm.g, gm.m.State(), legal, i) // replays: this turn alone
+	}
 	if err := gm.m.Play(i); err != nil {
 		return err
 	}

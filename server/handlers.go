@@ -191,7 +191,7 @@ func (s *Server) create(ctx context.Context, req *createReq) (*createJSON, error
 		}
 		rec.Seats = append(rec.Seats, st)
 	}
-	gm := &game{id: rec.ID, offer: -1}
+	gm := &game{id: rec.ID, offer: -1, pics: &s.pics}
 	if err := s.load(ctx, gm, rec); err != nil {
 		if re := (*rulesError)(nil); errors.As(err, &re) {
 			return nil, errf(http.StatusUnprocessableEntity, "rules", "the rules fail at the start: %s", errText(re.err))

@@ -22,6 +22,10 @@ type Result struct {
 	Winners []engine.Player
 	Losers  []engine.Player
 	Reason  string // the goal that decided, e.g. "loss-condition checkmated King", or "no moves: draw"
+	// Goal is the goal that decided, held for player For; nil when no goal did (a draw
+	// because nobody can move, a limit on passes). Words (words.go) reads them.
+	Goal *engine.Goal
+	For  engine.Player
 }
 
 // String describes the result.
@@ -227,7 +231,7 @@ func (g *Game) goalOrder(mover engine.Player, s *engine.State, buf []engine.Play
 
 // decide turns a goal that holds for p into a result.
 func (g *Game) decide(goal *engine.Goal, p engine.Player, s *engine.State) Result {
-	r := Result{Over: true, Reason: goal.Kind.String() + "-condition " + condString(g, goal.Cond) + " for " + g.Players[p].Name}
+	r := Result{Over: true, Reason: goal.Kind.String() + "-condition " + condString(g, goal.Cond) + " for " + g.Players[p].Name, Goal: goal, For: p}
 	if goal.Result != "" {
 		r.Reason = goal.Result + ": " + r.Reason
 	}

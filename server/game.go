@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -44,6 +45,7 @@ type game struct {
 	agents []ai.Agent // per seat; nil for people
 	played []playedText
 	legal  []notation.TurnText // texts of m.Legal(), computed when first asked for
+	shorts []string            // m.Legal() in the short notation, computed when first asked for
 	// legalJSON is m.Legal() as the state shows it, computed when first asked for.
 	legalJSON []legalJSON
 	gen       int
@@ -63,15 +65,20 @@ type game struct {
 	svgGen    int
 	caps      []stockJSON // the pieces captured by generation capsGen
 	capsGen   int
+	words     *string // the outcome in words at generation wordsGen
+	wordsGen  int
 	sides     []side     // where the players' pieces start (seats.go), for sidesOf
 	sidesOf   *eval.Game // the game sides was found for
 }
 
-// playedText is what the server remembers of a turn played.
+// playedText is what the server remembers of a turn played: its texts in the named
+// notation, in ZSG and in the short notation with its mark of check (notation.Mark).
 type playedText struct {
 	player engine.Player
 	named  string
 	zsg    string
+	short  string
+	check  []string // the royal pieces in check after it
 }
 
 // over reports whether the game has ended, by its goals or otherwise.
@@ -88,6 +95,49 @@ func (gm *game) result() string {
 	return ""
 }
 
+// outcome says how the game ended in words, or "": the goal that decided (eval's
+// Words), or what the server stored (a resignation, a draw agreed, an error).
+func (gm *game) outcome() string {
+	r := gm.rec.Result
+	if gm.m.Over() && (r == "" || r == gm.m.Result().String()) {
+		if gm.words == nil || gm.wordsGen != gm.gen {
+			w := gm.g.Words(gm.m.Result(), gm.m.State())
+			gm.words, gm.wordsGen = &w, gm.gen
+		}
+		return *gm.words
+	}
+	switch {
+	case r == "draw agreed":
+		return "Draw agreed"
+	case strings.HasPrefix(r, "error: "):
+		r = strings.TrimPrefix(r, "error: ")
+		r = strings.TrimPrefix(r, "internal error: ")
+		if rulesPlace.MatchString(r) {
+			return "Game stopped: rules error at " + r
+		}
+		return "Game stopped: " + r
+	}
+	return r
+}
+
+// rulesPlace matches an error that begins with its place in the rules: FILE:LINE:COL.
+var rulesPlace = regexp.MustCompile(`^[^\s:]+:[0-9]+:[0-9]+: `)
+
+// checked returns the positions of the royal pieces in check in the match's position,
+// and the mark of the turn that led there: "+", "#" or "". A rules error while looking
+// is no check: the turn was played, and the error shows when the rules are run next.
+func (gm *game) checked() ([]string, string) {
+	locs, err := gm.g.Checked(gm.m.State())
+	if err != nil {
+		return nil, ""
+	}
+	var out []string
+	for _, l := range locs {
+		out = append(out, locName(gm.g, l))
+	}
+	return out, notation.MarkOf(gm.m.State(), gm.m.Result(), locs)
+}
+
 // ply returns the number of turns played.
 func (gm *game) ply() int { return len(gm.m.History()) }
 
@@ -97,6 +147,14 @@ func (gm *game) texts() []notation.TurnText {
 		gm.legal = notation.DescribeTurns(gm.g, gm.m.State(), gm.m.Legal())
 	}
 	return gm.legal
+}
+
+// short returns legal turn i in the short notation.
+func (gm *game) short(i int) string {
+	if gm.shorts == nil {
+		gm.shorts = notation.ShortTurns(gm.g, gm.m.State(), gm.m.Legal())
+	}
+	return gm.shorts[i]
 }
 
 // seats returns the seats a secret acts for, and whether it may read the game.
@@ -297,7 +355,7 @@ func (s *Server) load(ctx context.Context, gm *game, rec *store.Game) error {
 		return fmt.Errorf("game %q: %w", rec.ID, &rulesError{err})
 	}
 	gm.loaded, gm.rec, gm.fsys, gm.dir, gm.g, gm.m, gm.agents = true, rec, fsys, dir, g, m, agents
-	gm.played, gm.legal, gm.legalJSON, gm.offer, gm.images = nil, nil, nil, -1, nil
+	gm.played, gm.legal, gm.legalJSON, gm.shorts, gm.offer, gm.images = nil, nil, nil, nil, -1, nil
 	gm.gen++
 	if gm.botRand == nil {
 		gm.botRand = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
@@ -391,11 +449,18 @@ func (gm *game) play(i int) error {
 		named = notation.NameTurn(gm.g, gm.m.State(), legal, i)
 	}
 	z := zsgText(gm.g, gm.m.State(), &legal[i])
+	var short string
+	if gm.shorts != nil {
+		short = gm.shorts[i]
+	} else {
+		short = notation.ShortTurn(gm.g, gm.m.State(), legal, i) // replays: this turn alone
+	}
 	if err := gm.m.Play(i); err != nil {
 		return err
 	}
-	gm.played = append(gm.played, playedText{player: mover, named: named, zsg: z})
-	gm.legal, gm.legalJSON = nil, nil
+	check, mark := gm.checked()
+	gm.played = append(gm.played, playedText{player: mover, named: named, zsg: z, short: short + mark, check: check})
+	gm.legal, gm.legalJSON, gm.shorts = nil, nil, nil
 	gm.gen++
 	if gm.offer >= 0 && engine.Player(gm.offer) != mover {
 		gm.offer = -1
@@ -431,7 +496,7 @@ func (s *Server) commit(ctx context.Context, gm *game, i int) error {
 	if err := s.st.AppendTurn(ctx, gm.id, t); err != nil {
 		gm.m.Undo()
 		gm.played = gm.played[:len(gm.played)-1]
-		gm.legal, gm.legalJSON, gm.offer = nil, nil, offer
+		gm.legal, gm.legalJSON, gm.shorts, gm.offer = nil, nil, nil, offer
 		gm.gen++
 		if errors.Is(err, store.ErrConflict) {
 			gm.loaded = false // resync on the next request

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -319,6 +320,19 @@ func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
+	if q := r.URL.Query().Get("ply"); q != "" {
+		n, err := strconv.Atoi(q)
+		if err != nil || n < 0 || n > gm.ply() {
+			ply := gm.ply()
+			gm.mu.Unlock()
+			writeErr(w, errf(http.StatusBadRequest, "bad_request", "ply %q is not a number from 0 to %d", q, ply))
+			return
+		}
+		v := gm.review(n)
+		gm.mu.Unlock()
+		writeJSON(w, http.StatusOK, v)
+		return
+	}
 	v := gm.view(you)
 	gm.mu.Unlock()
 	writeJSON(w, http.StatusOK, v)
@@ -397,7 +411,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 			}
 		} else {
 			var err error
-			if i, err = findText(gm.texts(), *req.Text); err != nil {
+			if i, err = gm.findMove(*req.Text); err != nil {
 				return err
 			}
 		}
@@ -429,6 +443,31 @@ func findText(texts []notation.TurnText, text string) (int, error) {
 	default:
 		return 0, errf(http.StatusUnprocessableEntity, "illegal", "%q could be any of %d legal turns; give its index", text, len(found))
 	}
+}
+
+// findMove returns the legal turn that text names: as findText finds it, or, when
+// nothing matches so, by its short notation (Nf3, exd5, O-O, 11-15; a + or # after it
+// does not count).
+func (gm *game) findMove(text string) (int, error) {
+	i, err := findText(gm.texts(), text)
+	if err == nil || len(text) > 10000 || len(gm.m.Legal()) == 0 || len(notation.MatchTurn(gm.texts(), text)) > 0 {
+		return i, err
+	}
+	want := strings.TrimRight(strings.TrimSpace(text), "+#")
+	gm.short(0)
+	found := -1
+	for j, s := range gm.shorts {
+		if s == want {
+			if found >= 0 {
+				return i, err
+			}
+			found = j
+		}
+	}
+	if found < 0 {
+		return i, err
+	}
+	return found, nil
 }
 
 type undoReq struct {
@@ -477,7 +516,7 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 		for gm.ply() > k && gm.m.Undo() {
 		}
 		gm.played = gm.played[:k]
-		gm.legal, gm.legalJSON = nil, nil
+		gm.legal, gm.legalJSON, gm.shorts = nil, nil, nil
 		gm.offer = -1
 		gm.gen++
 		return nil

@@ -28,12 +28,14 @@ type stateJSON struct {
 	Thinking   bool         `json:"thinking"`
 	Players    []playerJSON `json:"players"`
 	Result     string       `json:"result"`
+	Outcome    string       `json:"outcome"`
 	Over       bool         `json:"over"`
 	DrawOffer  int          `json:"drawOffer"`
 	Board      boardJSON    `json:"board"`
 	Stock      []stockJSON  `json:"stock"`
 	Captured   []stockJSON  `json:"captured"`
 	Last       []string     `json:"last"`
+	Check      []string     `json:"check"`
 	Moves      []moveJSON   `json:"moves"`
 	Legal      []legalJSON  `json:"legal"`
 }
@@ -72,12 +74,14 @@ type moveJSON struct {
 	Player     int    `json:"player"`
 	Named      string `json:"named"`
 	ZSG        string `json:"zsg"`
+	Short      string `json:"short"`
 }
 
 type legalJSON struct {
 	Index int        `json:"index"`
 	Named string     `json:"named"`
 	ZSG   string     `json:"zsg"`
+	Short string     `json:"short"`
 	Parts []partJSON `json:"parts"`
 }
 
@@ -98,8 +102,8 @@ func (gm *game) view(you []int) *stateJSON {
 	g, m := gm.g, gm.m
 	st := &stateJSON{ID: gm.id, Rules: gm.rec.RulesName, Variant: gm.rec.Variant, Title: g.Title,
 		Ply: gm.ply(), MoveNumber: m.MoveNumber(), ToMove: int(m.Mover()), You: you, Thinking: gm.thinking(),
-		Result: gm.result(), Over: gm.over(), DrawOffer: gm.offer,
-		Stock: []stockJSON{}, Captured: []stockJSON{}, Last: []string{}, Moves: []moveJSON{}, Legal: []legalJSON{}}
+		Result: gm.result(), Outcome: gm.outcome(), Over: gm.over(), DrawOffer: gm.offer,
+		Stock: []stockJSON{}, Captured: []stockJSON{}, Last: []string{}, Check: []string{}, Moves: []moveJSON{}, Legal: []legalJSON{}}
 	if st.You == nil {
 		st.You = []int{}
 	}
@@ -112,18 +116,9 @@ func (gm *game) view(you []int) *stateJSON {
 	}
 	gm.seatsOf(st)
 	s := m.State()
-	var last []engine.Loc
-	if h := m.History(); len(h) > 0 {
-		p := h[len(h)-1]
-		for i := range p.Turn.Parts {
-			pt := &p.Turn.Parts[i]
-			for _, l := range []engine.Loc{pt.Source(), pt.Dest()} {
-				if l != engine.NoLoc && !slices.Contains(last, l) {
-					last = append(last, l)
-					st.Last = append(st.Last, locName(g, l))
-				}
-			}
-		}
+	last := lastLocs(m.History(), len(m.History()))
+	for _, l := range last {
+		st.Last = append(st.Last, locName(g, l))
 	}
 	if gm.svg == nil || gm.svgGen != gm.gen {
 		svg, _ := render.SVG(g.Game, s, render.SVGOptions{Highlight: last,
@@ -131,6 +126,9 @@ func (gm *game) view(you []int) *stateJSON {
 		gm.svg, gm.svgGen = &boardJSON{SVG: string(svg), ViewBox: viewBox(svg), Positions: positions(g)}, gm.gen
 	}
 	st.Board = *gm.svg
+	if n := len(gm.played); n > 0 && n == len(m.History()) && gm.played[n-1].check != nil {
+		st.Check = gm.played[n-1].check
+	}
 	nk := len(g.Pieces)
 	for i, n := range s.Stock {
 		if n > 0 && nk > 0 {
@@ -144,9 +142,11 @@ func (gm *game) view(you []int) *stateJSON {
 	for i, p := range m.History() {
 		mv := moveJSON{Ply: i, MoveNumber: p.Num}
 		if i < len(gm.played) {
-			mv.Player, mv.Named, mv.ZSG = int(gm.played[i].player), gm.played[i].named, strings.ReplaceAll(gm.played[i].zsg, "\n", "; ")
+			pt := &gm.played[i]
+			mv.Player, mv.Named, mv.ZSG, mv.Short = int(pt.player), pt.named, strings.ReplaceAll(pt.zsg, "\n", "; "), pt.short
 		} else {
 			mv.ZSG = notation.Turn(g, p.Before, &p.Turn)
+			mv.Short = mv.ZSG
 		}
 		st.Moves = append(st.Moves, mv)
 	}
@@ -155,12 +155,69 @@ func (gm *game) view(you []int) *stateJSON {
 			texts := gm.texts()
 			gm.legalJSON = make([]legalJSON, len(texts))
 			for i, t := range m.Legal() {
-				gm.legalJSON[i] = legalJSON{Index: i, Named: texts[i].Named, ZSG: texts[i].ZSG, Parts: parts(g, s, &t)}
+				gm.legalJSON[i] = legalJSON{Index: i, Named: texts[i].Named, ZSG: texts[i].ZSG, Short: gm.short(i), Parts: parts(g, s, &t)}
 			}
 		}
 		st.Legal = gm.legalJSON
 	}
 	return st
+}
+
+// lastLocs returns the squares of the last turn of the first n turns played: the
+// source and destination of each part.
+func lastLocs(h []match.Played, n int) []engine.Loc {
+	var last []engine.Loc
+	if n <= 0 || n > len(h) {
+		return nil
+	}
+	p := h[n-1]
+	for i := range p.Turn.Parts {
+		pt := &p.Turn.Parts[i]
+		for _, l := range []engine.Loc{pt.Source(), pt.Dest()} {
+			if l != engine.NoLoc && !slices.Contains(last, l) {
+				last = append(last, l)
+			}
+		}
+	}
+	return last
+}
+
+// reviewJSON is an earlier position of a game, as GET /api/games/{id}?ply=N answers it.
+type reviewJSON struct {
+	ID         string    `json:"id"`
+	Ply        int       `json:"ply"`
+	Of         int       `json:"of"`
+	MoveNumber int       `json:"moveNumber"`
+	ToMove     int       `json:"toMove"`
+	Board      boardJSON `json:"board"`
+	Last       []string  `json:"last"`
+	Check      []string  `json:"check"`
+}
+
+// review returns the position after the first n turns of gm, which has them: one board
+// drawn, the rest from memory.
+func (gm *game) review(n int) *reviewJSON {
+	g, m := gm.g, gm.m
+	h := m.History()
+	s := m.State()
+	rv := &reviewJSON{ID: gm.id, Ply: n, Of: len(h), MoveNumber: m.MoveNumber(), ToMove: int(m.Mover()), Last: []string{}, Check: []string{}}
+	if n < len(h) {
+		s = h[n].Before
+		rv.MoveNumber = h[n].Num
+		_, mover := g.Side(s)
+		rv.ToMove = int(mover)
+	}
+	last := lastLocs(h, n)
+	for _, l := range last {
+		rv.Last = append(rv.Last, locName(g, l))
+	}
+	if n > 0 && n <= len(gm.played) && gm.played[n-1].check != nil {
+		rv.Check = gm.played[n-1].check
+	}
+	svg, _ := render.SVG(g.Game, s, render.SVGOptions{Highlight: last,
+		ImageURL: gm.pics.imageURL(gm.rec.RulesHash, gm.fsys, gm.dir, false)})
+	rv.Board = boardJSON{SVG: string(svg), ViewBox: viewBox(svg), Positions: positions(g)}
+	return rv
 }
 
 // image returns the address of the picture of player p's pieces of kind k, or "" when

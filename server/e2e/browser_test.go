@@ -470,7 +470,7 @@ func TestBrowser(t *testing.T) {
 		choice := js[string](b, `document.querySelector("#choice button").textContent`)
 		js[any](b, `document.querySelector("#choice button").click()`)
 		b.waitMoves(9, 10*time.Second)
-		if last := js[string](b, `[...document.querySelectorAll("#moves .mv")].pop().textContent`); !strings.HasPrefix(choice, last) {
+		if last := js[string](b, `[...document.querySelectorAll("#moves .mv")].pop().dataset.named`); !strings.HasPrefix(choice, last) {
 			t.Errorf("the move played is %q, want the one chosen, %q", last, choice)
 		}
 	})
@@ -490,7 +490,7 @@ func TestBrowser(t *testing.T) {
 		b.screenshot("bao-directions")
 		js[any](b, `document.querySelectorAll("#choice button:not(.small)")[1].click()`)
 		b.waitMoves(1, 10*time.Second)
-		if last := js[string](b, `[...document.querySelectorAll("#moves .mv")].pop().textContent`); !strings.HasPrefix(choices[1], last) {
+		if last := js[string](b, `[...document.querySelectorAll("#moves .mv")].pop().dataset.named`); !strings.HasPrefix(choices[1], last) {
 			t.Errorf("the move played is %q, want the one chosen, %q", last, choices[1])
 		}
 	})
@@ -554,7 +554,7 @@ func TestBrowser(t *testing.T) {
 			}
 		}
 		b.waitMoves(len(prefix)+1, 10*time.Second)
-		last := js[string](b, `[...document.querySelectorAll("#moves .mv")].pop().textContent`)
+		last := js[string](b, `[...document.querySelectorAll("#moves .mv")].pop().dataset.named`)
 		if last != turn.Named {
 			t.Errorf("the last move is %q, want %q", last, turn.Named)
 		}
@@ -667,7 +667,7 @@ func TestBrowser(t *testing.T) {
 		b.screenshot("abalone-selected")
 		b.square(front)
 		b.waitMoves(1, 10*time.Second)
-		last := js[string](b, `[...document.querySelectorAll("#moves .mv")].pop().textContent`)
+		last := js[string](b, `[...document.querySelectorAll("#moves .mv")].pop().dataset.named`)
 		if last != turn.Named {
 			t.Errorf("the move played is %q, want %q", last, turn.Named)
 		}

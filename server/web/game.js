@@ -32,7 +32,7 @@ async function refresh() {
 // show queues state ng to be drawn, after the animation of the turn that led to it.
 function show(ng) {
   queue = queue.then(async () => {
-    if (g && ng.ply === g.ply + 1 && animations()) {
+    if (g && ng.ply === g.ply + 1 && animations() && !review) {
       try { await animate(g, ng); } catch (e) { console.error(e); }
     }
     draw(ng);
@@ -77,6 +77,7 @@ function play(turn) {
 // (a bot thinking, a draw offered, or the same state fetched again) keeps the board and
 // the selection in progress.
 function draw(ng) {
+  if (review && g && leavesReview(ng)) endReview();
   const same = g && ng.ply === g.ply && ng.board.svg === g.board.svg && legalKey(ng) === legalKey(g);
   g = ng;
   if (secret) remember(id, { secret, title: g.title || g.variant });
@@ -84,11 +85,13 @@ function draw(ng) {
   $("title").textContent = g.title || g.variant;
   if (!same) {
     sel = null;
-    drawBoard();
+    if (!review) drawBoard();
   }
   drawSide();
   drawSeats();
   if (same) highlight(); else clearSelection();
+  if (!review) markChecks(g.check);
+  drawOutcome();
 }
 
 function legalKey(s) {
@@ -162,22 +165,9 @@ function drawSide() {
   else status = `${whoIs(g.toMove)} to move` + (g.you.includes(g.toMove) && !mine ? " (waiting)" : "");
   $("status").textContent = status;
   $("status").classList.toggle("yours", mine);
-  $("result").hidden = !g.result;
-  $("result").textContent = g.result;
-
-  // The move list, in rows by move number.
-  const ol = $("moves");
-  ol.replaceChildren();
-  let row = null, num = null;
-  g.moves.forEach((m, i) => {
-    if (row === null || m.moveNumber !== num) {
-      num = m.moveNumber;
-      row = el("li", { value: num });
-      ol.append(row);
-    }
-    row.append(el("span", { class: "mv" + (i === g.moves.length - 1 ? " last" : ""), title: m.zsg, "data-ply": m.ply }, m.named));
-  });
-  ol.lastElementChild?.scrollIntoView({ block: "nearest" });
+  $("result").hidden = !g.over;
+  $("result").textContent = g.outcome || g.result;
+  drawMoves();
 
   // Captured pieces, by their owner.
   const caps = g.captured || [];
@@ -219,6 +209,173 @@ function drawSide() {
 
 function isPass(t) {
   return t.parts.length === 0 || t.parts.every((p) => p.moves.length === 0 && !p.drop && p.captures.length === 0);
+}
+
+// --- The outcome, check marks, the move list and reviewing ------------------------------
+//
+// review is null while the board shows the game as it stands, else the earlier position
+// shown ({ply, rv}: the position after the first ply turns, as GET ?ply= answers it).
+// The game goes on meanwhile: the move list and the side follow it, the board does not.
+
+let review = null;
+let reviewing = 0; // the number of the latest review fetch, so older answers are dropped
+
+const NOTATIONS = { short: "short", named: "named", zsg: "zsg" };
+
+function notationMode() {
+  const m = localStorage.getItem("zoggo.notation");
+  return NOTATIONS[m] ? m : "short";
+}
+
+// drawOutcome shows how the game ended over the board, and keeps it for the lobby's list.
+function drawOutcome() {
+  const text = g.over ? (g.outcome || g.result || "The game is over.") : "";
+  $("outcome").hidden = !text;
+  $("outcome").textContent = text;
+  if (secret && games()[id] && (games()[id].result || "") !== text) remember(id, { result: text });
+}
+
+// markChecks draws a mark under each royal piece in check, on the board shown.
+function markChecks(list) {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  svg.querySelector(".checks")?.remove();
+  if (!list || list.length === 0) return;
+  const grp = document.createElementNS(SVGNS, "g");
+  grp.setAttribute("class", "checks");
+  const positions = (review ? review.rv.board : g.board).positions;
+  for (const pos of list) {
+    const p = positions.find((q) => q.name === pos);
+    if (!p) continue;
+    const [x0, y0, x1, y1] = p.rect;
+    // A red glow on the square, under the piece, and a ring around it.
+    const sq = document.createElementNS(SVGNS, "rect");
+    sq.setAttribute("x", x0); sq.setAttribute("y", y0);
+    sq.setAttribute("width", x1 - x0); sq.setAttribute("height", y1 - y0);
+    sq.setAttribute("rx", Math.min(x1 - x0, y1 - y0) * 0.2);
+    const c = document.createElementNS(SVGNS, "circle");
+    c.setAttribute("cx", (x0 + x1) / 2); c.setAttribute("cy", (y0 + y1) / 2);
+    c.setAttribute("r", Math.min(x1 - x0, y1 - y0) * 0.48);
+    c.dataset.pos = pos;
+    const t = document.createElementNS(SVGNS, "title");
+    t.textContent = `${pos}: in check`;
+    c.append(t);
+    grp.append(sq);
+    grp.append(c);
+  }
+  // Under the pieces: the mark is a glow around the piece, not a cover over it.
+  const first = svg.querySelector(".piece");
+  if (first) first.parentNode.insertBefore(grp, first); else svg.querySelector(".targets")?.before(grp);
+}
+
+// drawMoves writes the move list, in rows by move number, in the notation chosen; a
+// click on a move shows the position after it.
+function drawMoves() {
+  const mode = notationMode();
+  $("notation").value = mode;
+  const ol = $("moves");
+  ol.replaceChildren();
+  let row = null, num = null;
+  const shown = review ? review.ply : g.moves.length;
+  g.moves.forEach((m, i) => {
+    if (row === null || m.moveNumber !== num) {
+      num = m.moveNumber;
+      row = el("li", { value: num });
+      ol.append(row);
+    }
+    const text = m[mode] || m.short || m.named;
+    const dice = g.players[m.player]?.kind === "random";
+    const cls = "mv" + (i === shown - 1 ? " last" : "") + (dice ? " dice" : "") + (review && i >= shown ? " later" : "");
+    row.append(el("span", {
+      class: cls, title: m.zsg, "data-ply": m.ply, "data-named": m.named, "data-short": m.short, role: "button",
+      onclick: () => showPly(i + 1),
+    }, text));
+  });
+  (ol.querySelector(".mv.last") || ol.lastElementChild)?.scrollIntoView({ block: "nearest" });
+  $("reviewbar").hidden = !review;
+  if (review) {
+    const m = g.moves[review.ply - 1];
+    $("reviewtext").textContent = review.ply === 0 ? "Reviewing the start position."
+      : `Reviewing move ${m.moveNumber}, ${g.players[m.player]?.name}: ${m[mode] || m.short} (turn ${review.ply} of ${g.moves.length})`;
+  }
+}
+
+// showPly shows the position after the first n turns: an earlier one for review, or the
+// game as it stands when n is its ply.
+async function showPly(n) {
+  if (!g) return;
+  n = Math.max(0, Math.min(n, g.ply));
+  if (n === g.ply) return backToGame();
+  const k = ++reviewing;
+  let rv;
+  try {
+    rv = await api("GET", `/api/games/${encodeURIComponent(id)}?ply=${n}`, null, secret);
+  } catch (e) {
+    banner(e.message);
+    return;
+  }
+  if (k !== reviewing) return;
+  await queue; // after any state being drawn
+  review = { ply: n, rv };
+  clearSelection();
+  drawReviewBoard(rv);
+  drawMoves();
+}
+
+// drawReviewBoard draws an earlier position with the page's own board drawing, which
+// turns it as the live board is turned; its click targets are hidden (see style.css).
+function drawReviewBoard(rv) {
+  const live = g;
+  g = Object.assign({}, live, { board: rv.board, legal: [] });
+  try { drawBoard(); } finally { g = live; }
+  $("board").classList.add("reviewing");
+  markChecks(rv.check);
+}
+
+// backToGame leaves the review and shows the game as it stands.
+function backToGame() {
+  if (!review) { reviewing++; return; }
+  endReview();
+  drawBoard();
+  markChecks(g.check);
+  drawMoves();
+}
+
+// endReview leaves the review without drawing.
+function endReview() {
+  reviewing++;
+  review = null;
+  $("board").classList.remove("reviewing");
+}
+
+// leavesReview says whether state ng ends the review: turns taken back past the
+// position reviewed. (A turn made on this page ends it when it is made: setupReview.)
+function leavesReview(ng) {
+  return ng.ply < review.ply;
+}
+
+function setupReview() {
+  $("notation").addEventListener("change", () => {
+    localStorage.setItem("zoggo.notation", $("notation").value);
+    if (g) drawMoves();
+  });
+  $("backtogame").addEventListener("click", backToGame);
+  // A turn typed or passed while reviewing is made on the game as it stands: show it.
+  $("textmove").addEventListener("submit", () => { if (review) backToGame(); });
+  $("pass").addEventListener("click", () => { if (review) backToGame(); });
+  document.addEventListener("keydown", (ev) => {
+    if (!g || ev.altKey || ev.ctrlKey || ev.metaKey || ev.target.closest?.("input, textarea, select")) return;
+    const at = review ? review.ply : g.ply;
+    let to = null;
+    if (ev.key === "ArrowLeft") to = at - 1;
+    else if (ev.key === "ArrowRight") to = at + 1;
+    else if (ev.key === "Home") to = 0;
+    else if (ev.key === "End") to = g.ply;
+    else if (ev.key === "Escape" && review) to = g.ply;
+    if (to === null || to < 0 || to > g.ply || (to === at && !review)) return;
+    ev.preventDefault();
+    showPly(to);
+  });
 }
 
 // --- Seats: who plays which side, and which way the board is turned -------------------
@@ -271,7 +428,7 @@ function drawSeats() {
   el("span", { class: "muted" }, seatWho(i)))));
 
   const t = (g.legal || []).find((u) => !isPass(u));
-  if (t) $("movetext").placeholder = $("movetext").title = `Type a move, e.g. ${t.named}` + (t.zsg && t.zsg !== t.named ? ` or ${t.zsg}` : "");
+  if (t) $("movetext").placeholder = $("movetext").title = `Type a move, e.g. ${t.short && t.short !== t.named ? `${t.short} or ` : ""}${t.named}` + (t.zsg && t.zsg !== t.named ? ` or ${t.zsg}` : "");
 }
 
 // --- Animation -------------------------------------------------------------------------
@@ -562,5 +719,6 @@ async function download(ev) {
 }
 
 setup();
+setupReview();
 refresh();
 follow();

@@ -37,6 +37,7 @@ function showYours() {
   ul.replaceChildren(...ids.map((id) => el("li", {},
     el("a", { href: gameLink(id, all[id].secret) }, all[id].title || id), " ",
     el("span", { class: "muted" }, id), " ",
+    all[id].result ? el("span", { class: "gameresult" }, all[id].result) : null, all[id].result ? " " : null,
     el("button", { class: "small", title: "Forget this game in this browser",
       onclick: () => { forget(id); showYours(); } }, "forget"))));
   document.getElementById("yours").hidden = ids.length === 0;

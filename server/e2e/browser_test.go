@@ -36,6 +36,7 @@ type browser struct {
 	out     string // where screenshots go
 	shot    int
 	console chan chromedp.ConsoleMessage // what the page wrote to its console, exceptions too
+	clicks  []string                     // the clicks of the turn in progress (clicks_test.go)
 }
 
 func newBrowser(t *testing.T, base string) *browser {

@@ -1,0 +1,560 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/zoggo/zoggo/server"
+	"github.com/zoggo/zoggo/store/memstore"
+)
+
+// The click-coverage test plays random legal turns in every game of games/ and in games
+// of the corpus, each chosen from the API's legal list but made only by clicks on the
+// board, the hand and the page's buttons, as a person would make it: click the piece,
+// then where it lands; click an empty point to put a piece there (or the hand first);
+// pick from a chooser; turn a part of the board by its handle. It fails on any turn
+// that the clicks did not make, and lists the games where that happened.
+
+// clickSample lists the corpus files of the quick run, chosen for variety: captures to a
+// hand and drops (Dobutsu), sowing (Toguz Kumalak), a Go (MarGo), drops from a stock
+// shown beside the board (Simple Shogi), turns of several parts (Duke), dice (Ur).
+var clickSample = []string{
+	"dagazproject-zrf/DobutsuShogi/Dobutsu.zrf",
+	"dagazproject-zrf/ToguzKumalak/ToguzKumalak.zrf",
+	"glukkazan-zog/Rules/margo.zrf",
+	"dagazproject-zrf/LittleShogiPack/SimpleShogi.zrf",
+	"dagazproject-zrf/Duke/Duke.zrf",
+	"glukkazan-zog/Rules/Ur.zrf",
+}
+
+type clickPart struct {
+	Moves []struct {
+		From string `json:"from"`
+		To   string `json:"to"`
+		Put  string `json:"put"`
+	} `json:"moves"`
+	Drop     string   `json:"drop"`
+	Captures []string `json:"captures"`
+	Path     []string `json:"path"`
+	Permutes [][]struct {
+		From string `json:"from"`
+		To   string `json:"to"`
+	} `json:"permutes"`
+}
+
+type clickTurn struct {
+	Index int         `json:"index"`
+	Named string      `json:"named"`
+	ZSG   string      `json:"zsg"`
+	Parts []clickPart `json:"parts"`
+}
+
+type clickGame struct {
+	Ply    int         `json:"ply"`
+	Over   bool        `json:"over"`
+	Result string      `json:"result"`
+	Legal  []clickTurn `json:"legal"`
+	Moves  []struct {
+		Named string `json:"named"`
+		ZSG   string `json:"zsg"`
+	} `json:"moves"`
+	Stock []struct {
+		Player int    `json:"player"`
+		Piece  string `json:"piece"`
+		N      int    `json:"n"`
+	} `json:"stock"`
+}
+
+type catalogueJSON struct {
+	Games []struct {
+		Rules   string   `json:"rules"`
+		Variant string   `json:"variant"`
+		Default bool     `json:"default"`
+		Players []string `json:"players"`
+		Random  []bool   `json:"random"`
+	} `json:"games"`
+}
+
+func (p *clickPart) isDrop() bool {
+	if p.Drop == "" || len(p.Moves) == 0 {
+		return false
+	}
+	for _, m := range p.Moves {
+		if m.From != "" {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *clickPart) inPlace() bool {
+	if p.Drop != "" || len(p.Moves) == 0 {
+		return false
+	}
+	for _, m := range p.Moves {
+		if m.From != m.To {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *clickPart) empty() bool {
+	return len(p.Moves) == 0 && p.Drop == "" && len(p.Captures) == 0 && len(p.Permutes) == 0
+}
+
+// twistKey names the permutations of a part as the page's handles do.
+func (p *clickPart) twistKey() string {
+	var out []string
+	for _, pm := range p.Permutes {
+		var s []string
+		for _, m := range pm {
+			s = append(s, m.From+">"+m.To)
+		}
+		sort.Strings(s)
+		out = append(out, strings.Join(s, " "))
+	}
+	return strings.Join(out, " | ")
+}
+
+func put(from, to, at string) string {
+	if at != "" {
+		return at
+	}
+	return to
+}
+
+func isPassTurn(t *clickTurn) bool {
+	for i := range t.Parts {
+		if !t.Parts[i].empty() {
+			return false
+		}
+	}
+	return true
+}
+
+// pageState is what the page shows of the selection in progress.
+type pageState struct {
+	Ply    int    `json:"ply"`
+	Part   int    `json:"part"`
+	State  string `json:"state"`
+	Choice bool   `json:"choice"`
+	Stop   bool   `json:"stop"`
+	Sel    string `json:"sel"`
+}
+
+const pageStateJS = `(() => { const b = document.getElementById("board"); return {
+  ply: +b.dataset.ply, part: +b.dataset.part, state: b.dataset.state || "",
+  choice: !document.getElementById("choice").hidden, stop: !document.getElementById("stop").hidden,
+  sel: document.querySelector("#board .targets rect.sel")?.dataset.pos || "" }; })()`
+
+// clickOn clicks the middle of the element a CSS selector finds, with the mouse, where
+// the page shows it. It reports false when there is no such element or it is hidden.
+func (b *browser) clickOn(css string) bool {
+	b.t.Helper()
+	// Where the element shows: its middle, or else the first point of a grid over it
+	// where nothing covers it.
+	xy := js[[]float64](b, fmt.Sprintf(`(() => { const e = document.querySelector(%q);
+  if (!e || e.closest("[hidden]") || e.disabled) return [];
+  e.scrollIntoView({block: "nearest", inline: "nearest"});
+  const r = e.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0) return [];
+  const on = (x, y) => { const h = document.elementFromPoint(x, y); return h === e || e.contains(h); };
+  for (const [fx, fy] of [[.5, .5], [.3, .3], [.7, .3], [.3, .7], [.7, .7], [.5, .2], [.5, .8], [.2, .5], [.8, .5], [.1, .1], [.9, .9], [.9, .1], [.1, .9]]) {
+    const x = r.x + r.width * fx, y = r.y + r.height * fy;
+    if (on(x, y)) return [x, y];
+  }
+  return [-1, -1]; })()`, css))
+	if len(xy) != 2 {
+		return false
+	}
+	if xy[0] < 0 {
+		b.clicks = append(b.clicks, css+" (covered)")
+		return false
+	}
+	b.run("clicking "+css, chromedp.MouseClickXY(xy[0], xy[1]))
+	st := b.state()
+	b.clicks = append(b.clicks, fmt.Sprintf("%s → %s part %d sel %s", strings.TrimPrefix(css, "#board .targets "), st.State, st.Part, st.Sel))
+	return true
+}
+
+func (b *browser) clickSquare(pos string) bool {
+	return b.clickOn(fmt.Sprintf(`#board .targets rect[data-pos=%q]`, pos))
+}
+
+// played says whether the page sent a turn made at ply: it says so, or it shows the
+// state after it already.
+func (st pageState) played(ply int) bool {
+	return st.State == "played" || st.Ply != ply
+}
+
+// pieceChooser says whether the page asks which piece to put.
+func (b *browser) pieceChooser() bool {
+	return js[bool](b, `!document.getElementById("choice").hidden && !!document.querySelector("#choice button.piece")`)
+}
+
+func (b *browser) state() pageState {
+	b.t.Helper()
+	return js[pageState](b, pageStateJS)
+}
+
+func (b *browser) lit() map[string]bool {
+	out := map[string]bool{}
+	for _, p := range js[[]string](b, `[...document.querySelectorAll("#board .targets rect.dest")].map(r => r.dataset.pos)`) {
+		out[p] = true
+	}
+	return out
+}
+
+// clickTurnOn makes turn by clicks on the page, as a person would: it looks at what the
+// page marks after each click. It returns why it could not, or "".
+func (b *browser) clickTurnOn(gj *clickGame, turn *clickTurn, rng *rand.Rand) string {
+	b.t.Helper()
+	if isPassTurn(turn) {
+		if !b.clickOn("#pass") {
+			return "no pass button"
+		}
+		return ""
+	}
+	for i := range turn.Parts {
+		p := &turn.Parts[i]
+		st := b.state()
+		if st.played(gj.Ply) {
+			return fmt.Sprintf("the page played a turn after part %d of %d", i, len(turn.Parts))
+		}
+		if st.Part != i {
+			return fmt.Sprintf("the page is at part %d, the turn at part %d", st.Part, i)
+		}
+		switch {
+		case p.empty():
+			return fmt.Sprintf("part %d changes nothing the page can show", i+1)
+		case len(p.Moves) == 0 && len(p.Captures) == 0: // a permutation alone: its handle
+		case p.inPlace():
+			if !b.clickSquare(p.Moves[0].From) {
+				return "no square " + p.Moves[0].From
+			}
+		case len(p.Moves) == 0:
+			if !b.clickSquare(p.Captures[0]) {
+				return "no square " + p.Captures[0]
+			}
+		case p.isDrop():
+			at := put("", p.Moves[0].To, p.Moves[0].Put)
+			hand := fmt.Sprintf(`#hand .stock[data-piece=%q]`, p.Drop)
+			if rng.IntN(2) == 0 && b.clickOn(hand) {
+				if !b.clickSquare(at) {
+					return "no square " + at
+				}
+			} else {
+				if !b.clickSquare(at) {
+					return "no square " + at
+				}
+				if b.pieceChooser() {
+					if !b.clickOn(fmt.Sprintf(`#choice button.piece[data-piece=%q]`, p.Drop)) {
+						return "the piece chooser does not offer " + p.Drop
+					}
+				}
+			}
+		default:
+			if why := b.clickMove(gj, turn, i); why != "" {
+				return why
+			}
+		}
+		st = b.state()
+		if st.played(gj.Ply) || st.Choice {
+			break
+		}
+		if len(p.Permutes) > 0 && (st.State == "twist" || len(p.Moves) == 0) {
+			k := p.twistKey()
+			if !b.clickOn(fmt.Sprintf(`#board .handles .handle[data-key=%q]`, k)) {
+				return "no handle for the permutation " + k
+			}
+		}
+	}
+	for range 3 {
+		st := b.state()
+		switch {
+		case st.played(gj.Ply):
+			return ""
+		case st.Choice:
+			ok := js[bool](b, fmt.Sprintf(`(() => { const c = [...document.querySelectorAll("#choice button")].find(b => b.title === %q && b.textContent.startsWith(%q));
+  if (!c) return false; c.scrollIntoView({block: "nearest"}); return true; })()`, turn.ZSG, turn.Named))
+			if !ok {
+				return "the chooser does not offer the turn"
+			}
+			xy := js[[]float64](b, fmt.Sprintf(`(() => { const c = [...document.querySelectorAll("#choice button")].find(b => b.title === %q && b.textContent.startsWith(%q));
+  const r = c.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`, turn.ZSG, turn.Named))
+			b.run("choosing "+turn.Named, chromedp.MouseClickXY(xy[0], xy[1]))
+		case st.Stop && st.Part == len(turn.Parts):
+			b.clickOn("#stop")
+		case st.State == "idle" && st.Part == 0:
+			return "" // played, and drawn again: the API tells which turn
+		default:
+			return fmt.Sprintf("after the clicks the page is in state %q at part %d", st.State, st.Part)
+		}
+	}
+	return "the page asked too many questions"
+}
+
+// clickMove makes part i of turn, which moves a piece: a click on the piece (unless the
+// page selected it already), then on the marked square where it lands that tells the
+// turn best from the others.
+func (b *browser) clickMove(gj *clickGame, turn *clickTurn, i int) string {
+	p := &turn.Parts[i]
+	from := ""
+	for _, m := range p.Moves {
+		if m.From != "" && m.From != m.To {
+			from = m.From
+			break
+		}
+	}
+	if from == "" {
+		return fmt.Sprintf("part %d moves no piece", i+1)
+	}
+	if st := b.state(); st.Sel != from {
+		if !b.clickSquare(from) {
+			return "no square " + from
+		}
+	}
+	st := b.state()
+	if st.played(gj.Ply) || st.Choice || st.Part > i {
+		return ""
+	}
+	lit := b.lit()
+	// The turns that the clicks so far may still make.
+	var others []*clickTurn
+	for j := range gj.Legal {
+		o := &gj.Legal[j]
+		if len(o.Parts) <= i || o.Index == turn.Index {
+			continue
+		}
+		same := false // it moves the piece clicked
+		for _, m := range o.Parts[i].Moves {
+			same = same || m.From == from
+		}
+		for k := 0; k < i && same; k++ {
+			same = partEq(&o.Parts[k], &turn.Parts[k])
+		}
+		if same {
+			others = append(others, o)
+		}
+	}
+	// A square where another turn lands that moves more pieces than this one (a bigger
+	// group) does not count against it: a click makes the smaller turn.
+	best, bestN := "", 1<<30
+	for k, m := range p.Moves {
+		at := put(m.From, m.To, m.Put)
+		if m.From == "" || !lit[at] {
+			continue
+		}
+		n := 0
+		for _, o := range others {
+			lands := false
+			for _, om := range o.Parts[i].Moves {
+				lands = lands || om.From != "" && put(om.From, om.To, om.Put) == at
+			}
+			if lands && !contains(&o.Parts[i], p) {
+				n++
+			}
+		}
+		if n < bestN || n == bestN && m.From == from && k == 0 {
+			best, bestN = at, n
+		}
+	}
+	if best == "" {
+		return fmt.Sprintf("after a click on %s, no square where part %d lands is marked", from, i+1)
+	}
+	if !b.clickSquare(best) {
+		return "no square " + best
+	}
+	return ""
+}
+
+// contains says whether part a makes every movement of part b.
+func contains(a, b *clickPart) bool {
+	for _, m := range b.Moves {
+		if !slices.Contains(a.Moves, m) {
+			return false
+		}
+	}
+	return true
+}
+
+func partEq(a, b *clickPart) bool {
+	if len(a.Moves) != len(b.Moves) || a.Drop != b.Drop || !slices.Equal(a.Captures, b.Captures) || a.twistKey() != b.twistKey() {
+		return false
+	}
+	for i := range a.Moves {
+		if a.Moves[i] != b.Moves[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// clickStats counts what a game's run clicked.
+type clickStats struct {
+	game          string
+	turns, clicks int
+	failures      []string
+}
+
+// clickGameRun plays up to maxTurns random turns of a game by clicks.
+func clickGameRun(t *testing.T, b *browser, base, rules, variant string, random []bool, maxTurns int, rng *rand.Rand) clickStats {
+	t.Helper()
+	stats := clickStats{game: rules + " " + variant}
+	seats := make([]map[string]string, len(random))
+	for i := range seats {
+		seats[i] = map[string]string{"kind": "human"}
+		if random[i] {
+			seats[i]["kind"] = "random"
+		}
+	}
+	status, body := try(t, base, "POST", "/api/games", "", map[string]any{"rules": rules, "variant": variant, "seats": seats})
+	if status != 201 {
+		stats.failures = append(stats.failures, fmt.Sprintf("the game does not start: %d %s", status, body))
+		return stats
+	}
+	var c created
+	if err := json.Unmarshal(body, &c); err != nil {
+		t.Fatal(err)
+	}
+	b.open(c.ID, c.Secret)
+	for stats.turns < maxTurns {
+		var gj clickGame
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			call(t, base, "GET", "/api/games/"+c.ID, c.Secret, nil, &gj)
+			if gj.Over || len(gj.Legal) > 0 || time.Now().After(deadline) {
+				break
+			}
+			time.Sleep(50 * time.Millisecond) // dice on the server
+		}
+		if gj.Over || len(gj.Legal) == 0 {
+			break
+		}
+		turn := &gj.Legal[rng.IntN(len(gj.Legal))]
+		b.clicks = b.clicks[:0]
+		b.wait("the page at ply "+fmt.Sprint(gj.Ply), fmt.Sprintf(`document.getElementById("board").dataset.ply === "%d" && document.getElementById("board").dataset.legal === "%d"`, gj.Ply, len(gj.Legal)), 20*time.Second)
+		stats.turns++
+		why := b.clickTurnOn(&gj, turn, rng)
+		var after clickGame
+		if why == "" {
+			deadline := time.Now().Add(10 * time.Second)
+			for {
+				call(t, base, "GET", "/api/games/"+c.ID, c.Secret, nil, &after)
+				if after.Ply > gj.Ply || time.Now().After(deadline) {
+					break
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+			switch {
+			case after.Ply <= gj.Ply:
+				why = "the page sent no turn"
+			case after.Moves[gj.Ply].Named != turn.Named || after.Moves[gj.Ply].ZSG != turn.ZSG:
+				why = fmt.Sprintf("the page played %q (%s)", after.Moves[gj.Ply].Named, after.Moves[gj.Ply].ZSG)
+			}
+		}
+		if why == "" {
+			stats.clicks++
+			continue
+		}
+		stats.failures = append(stats.failures, fmt.Sprintf("ply %d: %s (%s): %s; clicks: %s", gj.Ply, turn.Named, turn.ZSG, why, strings.Join(b.clicks, ", ")))
+		t.Logf("%s: %s", stats.game, stats.failures[len(stats.failures)-1])
+		if len(stats.failures) <= 2 {
+			b.screenshot("unclicked-" + strings.NewReplacer("/", "_", " ", "_").Replace(filepath.Base(rules)+"-"+variant))
+		}
+		if after.Ply > gj.Ply {
+			continue
+		}
+		b.run("escape", chromedp.KeyEvent(kb.Escape))
+		call(t, base, "GET", "/api/games/"+c.ID, c.Secret, nil, &after)
+		if after.Ply <= gj.Ply { // make it through the API, and go on
+			call(t, base, "POST", "/api/games/"+c.ID+"/moves", c.Secret, map[string]int{"ply": gj.Ply, "index": turn.Index}, nil)
+		}
+	}
+	return stats
+}
+
+func TestClicks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the click-coverage test starts Chromium: not in -short mode")
+	}
+	t.Chdir("../..")
+	paths := []string{"games"}
+	corpus := os.Getenv("ZOGGO_CORPUS")
+	if corpus != "" {
+		if clicksLong {
+			paths = append(paths, corpus)
+		} else {
+			for _, f := range clickSample {
+				paths = append(paths, filepath.Join(corpus, f))
+			}
+		}
+	} else {
+		t.Log("ZOGGO_CORPUS is not set: the games of games/ only")
+	}
+	cat, err := server.LoadCatalogue(paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := server.New(server.Options{Store: memstore.New(), Catalogue: cat, Rate: -1, Bots: 1, Logf: func(string, ...any) {}})
+	ts := httptest.NewServer(srv)
+	t.Cleanup(func() { ts.Close(); srv.Close() })
+	b := newBrowser(t, ts.URL)
+	b.run("opening the lobby", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`.card`)))
+	js[any](b, `localStorage.setItem("zoggo.animate", "0"), null`) // no animations: quicker
+
+	var cj catalogueJSON
+	call(t, ts.URL, "GET", "/api/catalogue", "", nil, &cj)
+	rng := rand.New(rand.NewPCG(23, 1))
+	var all []clickStats
+	seen := map[string]bool{}
+	for _, gm := range cj.Games {
+		bundled := strings.HasPrefix(gm.Rules, "games/")
+		if !clicksLong && seen[gm.Rules] { // the quick run: one variant of each file
+			continue
+		}
+		seen[gm.Rules] = true
+		if only := os.Getenv("ZOGGO_CLICKS_ONLY"); only != "" && !strings.Contains(gm.Rules+" "+gm.Variant, only) {
+			continue // a run on some games, while looking into them
+		}
+		turns := clickTurnsQuick
+		if clicksLong {
+			turns = clickTurnsLong
+		} else if !bundled {
+			turns = clickTurnsCorpus
+		}
+		s := clickGameRun(t, b, ts.URL, gm.Rules, gm.Variant, gm.Random, turns, rng)
+		t.Logf("%s: %d of %d turns clicked", s.game, s.clicks, s.turns)
+		all = append(all, s)
+	}
+	games, turns, clicked := 0, 0, 0
+	var bad []string
+	for _, s := range all {
+		games++
+		turns += s.turns
+		clicked += s.clicks
+		if len(s.failures) > 0 {
+			bad = append(bad, fmt.Sprintf("%s: %d of %d turns not clicked, e.g. %s", s.game, s.turns-s.clicks, s.turns, s.failures[0]))
+		}
+	}
+	t.Logf("click coverage: %d games, %d turns, %d made by clicks (%.1f%%); %d games with a turn not clicked",
+		games, turns, clicked, 100*float64(clicked)/float64(max(turns, 1)), len(bad))
+	if turns < 5*games/2 {
+		t.Errorf("only %d turns over %d games: too few to tell", turns, games)
+	}
+	if len(bad) > 0 {
+		t.Errorf("turns that clicks did not make, in %d games:\n%s", len(bad), strings.Join(bad, "\n"))
+	}
+}

@@ -97,6 +97,9 @@ type movementJSON struct {
 	// Put is where the part put the piece before its permutations carried it to To;
 	// empty when no permutation moved it.
 	Put string `json:"put,omitempty"`
+	// Player owns the piece (the one that stood on From, or the one dropped); -1 when
+	// no piece stood there.
+	Player int `json:"player"`
 }
 
 // view returns gm as the bearer of a secret acting for seats you sees it.
@@ -276,12 +279,16 @@ func parts(g *eval.Game, s *engine.State, t *eval.Turn) []partJSON {
 				if len(perms) > 0 {
 					continue // a piece the permutations carry: they say where
 				}
-				pj.Moves = append(pj.Moves, movementJSON{From: locName(g, c.From), To: locName(g, c.To)})
+				owner := -1
+				if c.From >= 0 && int(c.From) < len(cur.Cells) && !cur.Cells[c.From].IsEmpty() {
+					owner = int(cur.Cells[c.From].Player())
+				}
+				pj.Moves = append(pj.Moves, movementJSON{From: locName(g, c.From), To: locName(g, c.To), Player: owner})
 				tos = append(tos, c.To)
 				step(c.From)
 				step(c.To)
 			case engine.OpDrop, engine.OpCreate:
-				pj.Moves = append(pj.Moves, movementJSON{To: locName(g, c.To)})
+				pj.Moves = append(pj.Moves, movementJSON{To: locName(g, c.To), Player: int(c.Player)})
 				tos = append(tos, c.To)
 				if c.Kind >= 0 && int(c.Kind) < len(g.Pieces) && pj.Drop == "" {
 					pj.Drop = g.Pieces[c.Kind].Name

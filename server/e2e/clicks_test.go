@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/zoggo/zoggo/server"
@@ -40,9 +41,10 @@ var clickSample = []string{
 
 type clickPart struct {
 	Moves []struct {
-		From string `json:"from"`
-		To   string `json:"to"`
-		Put  string `json:"put"`
+		From   string `json:"from"`
+		To     string `json:"to"`
+		Put    string `json:"put"`
+		Player int    `json:"player"`
 	} `json:"moves"`
 	Drop     string   `json:"drop"`
 	Captures []string `json:"captures"`
@@ -62,6 +64,7 @@ type clickTurn struct {
 
 type clickGame struct {
 	Ply    int         `json:"ply"`
+	ToMove int         `json:"toMove"`
 	Over   bool        `json:"over"`
 	Result string      `json:"result"`
 	Legal  []clickTurn `json:"legal"`
@@ -189,6 +192,17 @@ func (b *browser) clickOn(css string) bool {
 	return true
 }
 
+// hover moves the mouse over the middle of an element.
+func (b *browser) hover(css string) {
+	b.t.Helper()
+	xy := js[[]float64](b, fmt.Sprintf(`(() => { const r = document.querySelector(%q)?.getBoundingClientRect();
+  return r ? [r.x + r.width / 2, r.y + r.height / 2] : []; })()`, css))
+	if len(xy) != 2 {
+		b.t.Fatalf("nothing to hover: %s", css)
+	}
+	b.run("hovering "+css, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, xy[0], xy[1]))
+}
+
 func (b *browser) clickSquare(pos string) bool {
 	return b.clickOn(fmt.Sprintf(`#board .targets rect[data-pos=%q]`, pos))
 }
@@ -307,13 +321,13 @@ func (b *browser) clickTurnOn(gj *clickGame, turn *clickTurn, rng *rand.Rand) st
 }
 
 // clickMove makes part i of turn, which moves a piece: a click on the piece (unless the
-// page selected it already), then on the marked square where it lands that tells the
-// turn best from the others.
+// page selected it already), then on the marked square where a piece of the player
+// lands (and none leaves) that tells the turn best from the others.
 func (b *browser) clickMove(gj *clickGame, turn *clickTurn, i int) string {
 	p := &turn.Parts[i]
 	from := ""
-	for _, m := range p.Moves {
-		if m.From != "" && m.From != m.To {
+	for k, m := range p.Moves {
+		if m.From != "" && m.From != m.To && (k == 0 || m.Player == gj.ToMove) {
 			from = m.From
 			break
 		}
@@ -351,10 +365,20 @@ func (b *browser) clickMove(gj *clickGame, turn *clickTurn, i int) string {
 	}
 	// A square where another turn lands that moves more pieces than this one (a bigger
 	// group) does not count against it: a click makes the smaller turn.
+	own := func(k int) bool {
+		m := p.Moves[k]
+		return m.From != "" && (m.From == from || m.Player == gj.ToMove)
+	}
+	left := map[string]bool{}
+	for k, m := range p.Moves {
+		if own(k) {
+			left[m.From] = true
+		}
+	}
 	best, bestN := "", 1<<30
 	for k, m := range p.Moves {
 		at := put(m.From, m.To, m.Put)
-		if m.From == "" || !lit[at] {
+		if !own(k) || left[at] || !lit[at] {
 			continue
 		}
 		n := 0
@@ -557,4 +581,124 @@ func TestClicks(t *testing.T) {
 	if len(bad) > 0 {
 		t.Errorf("turns that clicks did not make, in %d games:\n%s", len(bad), strings.Join(bad, "\n"))
 	}
+}
+
+// TestClickExamples makes by clicks the turns that users could not click before: a stone
+// on an empty point of Go, a Pentago marble and the quarter turn after it, a Dobutsu
+// capture by a click on the enemy piece, a Toguz Kumalak sowing by a click on the pit.
+func TestClickExamples(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the browser test starts Chromium: not in -short mode")
+	}
+	t.Chdir("../..")
+	paths := []string{"games"}
+	corpus := os.Getenv("ZOGGO_CORPUS")
+	if corpus != "" {
+		paths = append(paths, filepath.Join(corpus, clickSample[0]), filepath.Join(corpus, clickSample[1]))
+	}
+	cat, err := server.LoadCatalogue(paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := server.New(server.Options{Store: memstore.New(), Catalogue: cat, Rate: -1, Bots: 1, Logf: func(string, ...any) {}})
+	ts := httptest.NewServer(srv)
+	t.Cleanup(func() { ts.Close(); srv.Close() })
+	b := newBrowser(t, ts.URL)
+	lastMove := func(c created) string {
+		var gj clickGame
+		call(t, ts.URL, "GET", "/api/games/"+c.ID, c.Secret, nil, &gj)
+		if len(gj.Moves) == 0 {
+			return ""
+		}
+		return gj.Moves[len(gj.Moves)-1].Named
+	}
+	waitPly := func(ply int) {
+		b.wait(fmt.Sprintf("ply %d", ply), fmt.Sprintf(`document.getElementById("board").dataset.ply === "%d"`, ply), 10*time.Second)
+	}
+
+	t.Run("go: a stone by one click", func(t *testing.T) {
+		b.t = t
+		c := humans(t, ts.URL, "games/go.zrf", "Go 9x9", 2)
+		b.open(c.ID, c.Secret)
+		if hand := js[string](b, `document.getElementById("hand").textContent`); !strings.Contains(hand, "Stone") || !strings.Contains(hand, "∞") {
+			t.Errorf("the hand shows %q, want the stones, without end", hand)
+		}
+		b.hover(`#board .targets rect[data-pos="e5"]`)
+		b.screenshot("go-hover-e5")
+		if !b.clickSquare("e5") {
+			t.Fatal("no point e5")
+		}
+		waitPly(1)
+		if m := lastMove(c); !strings.HasPrefix(m, "e5 ") {
+			t.Errorf("a click on e5 played %q", m)
+		}
+		b.screenshot("go-e5-played")
+	})
+
+	t.Run("pentago: a marble, then a quarter turn", func(t *testing.T) {
+		b.t = t
+		c := humans(t, ts.URL, "games/pentago.zrf", "Pentago", 2)
+		b.open(c.ID, c.Secret)
+		b.clickSquare("b5")
+		if n := js[int](b, `document.querySelectorAll("#board .handles .handle").length`); n != 8 {
+			t.Fatalf("after a marble on b5, %d handles, want 8 (four quarters, two ways)", n)
+		}
+		b.hover(`#board .handles .handle[data-turn="cw"]`)
+		b.screenshot("pentago-handles")
+		// The north-east quarter, clockwise: its handle is the one whose positions are d4-f6.
+		key := js[string](b, `[...document.querySelectorAll("#board .handles .handle[data-turn=cw]")].map(h => h.dataset.key).find(k => k.includes("d6>f6"))`)
+		if key == "" {
+			t.Fatal("no clockwise handle on the north-east quarter")
+		}
+		b.clickOn(fmt.Sprintf(`#board .handles .handle[data-key=%q]`, key))
+		waitPly(1)
+		if m := lastMove(c); m != "b5 twist ne cw White Marble" {
+			t.Errorf("the turn played is %q, want b5 twist ne cw White Marble", m)
+		}
+		// Black's marble in the quarter that turns: it is put on d6 and lands on f6.
+		b.clickSquare("d6")
+		key = js[string](b, `[...document.querySelectorAll("#board .handles .handle[data-turn=cw]")].map(h => h.dataset.key).find(k => k.includes("d6>f6"))`)
+		b.clickOn(fmt.Sprintf(`#board .handles .handle[data-key=%q]`, key))
+		waitPly(2)
+		if m := lastMove(c); m != "f6 twist ne cw Black Marble" {
+			t.Errorf("the turn played is %q, want f6 twist ne cw Black Marble", m)
+		}
+		b.screenshot("pentago-turned")
+	})
+
+	t.Run("dobutsu: a capture on the enemy piece", func(t *testing.T) {
+		b.t = t
+		if corpus == "" {
+			t.Skip("ZOGGO_CORPUS is not set")
+		}
+		c := humans(t, ts.URL, filepath.ToSlash(filepath.Join(corpus, clickSample[0])), "", 2)
+		b.open(c.ID, c.Secret)
+		b.clickSquare("b2")
+		if d := js[string](b, `[...document.querySelectorAll("#board .targets rect.dest")].map(r => r.dataset.pos).sort().join(" ")`); !strings.Contains(d, "b3") {
+			t.Errorf("after a click on the chick on b2, the marked squares are %q, want b3 (the enemy chick) among them", d)
+		}
+		b.screenshot("dobutsu-capture-selected")
+		b.clickSquare("b3")
+		waitPly(1)
+		if m := lastMove(c); !strings.HasPrefix(m, "b2 x b3") {
+			t.Errorf("the turn played is %q, want b2 x b3", m)
+		}
+		b.screenshot("dobutsu-captured")
+	})
+
+	t.Run("toguz kumalak: a sowing by one click on the pit", func(t *testing.T) {
+		b.t = t
+		if corpus == "" {
+			t.Skip("ZOGGO_CORPUS is not set")
+		}
+		c := humans(t, ts.URL, filepath.ToSlash(filepath.Join(corpus, clickSample[1])), "", 2)
+		b.open(c.ID, c.Secret)
+		b.screenshot("toguz-start")
+		b.clickSquare("c1")
+		waitPly(1)
+		if m := lastMove(c); !strings.HasPrefix(m, "c1 ") {
+			t.Errorf("a click on the pit c1 played %q", m)
+		}
+		b.screenshot("toguz-sown")
+	})
 }

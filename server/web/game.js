@@ -346,17 +346,23 @@ function twistKey(p) {
   return (p.permutes || []).map((pm) => pm.map((m) => m.from + ">" + m.to).sort().join(" ")).join(" | ");
 }
 
+// picks says whether a click on the square a movement starts from may pick its piece:
+// the part's first movement, or a piece of the player to move (not an enemy piece the
+// part carries away).
+function picks(p, m) {
+  return !!m.from && (m === p.moves[0] || m.player === undefined || m.player === g.toMove);
+}
+
 function startsAt(p, sq) {
   if (isDrop(p)) return false;
-  return p.moves.some((m) => m.from === sq) || (p.moves.length === 0 && !p.drop && p.captures.includes(sq));
+  return p.moves.some((m) => m.from === sq && picks(p, m)) || (p.moves.length === 0 && !p.drop && p.captures.includes(sq));
 }
 
 // landing lists the squares where the pieces of the player that part p moves land and
 // that none of them leaves: where the selected piece goes (also onto an enemy piece that
-// the part takes away), or the front of a group move. The player's pieces are those
-// the movements of the current part may start from.
-function landing(p, src) {
-  const own = p.moves.filter((m) => m.from && (m.from === sel.from || src.has(m.from)));
+// the part takes away), or the front of a group move.
+function landing(p) {
+  const own = p.moves.filter((m) => m.from && (m.from === sel.from || picks(p, m)));
   const froms = new Set(own.map((m) => m.from));
   return own.filter((m) => !froms.has(putAt(m))).map(putAt);
 }
@@ -365,10 +371,10 @@ function viaFits(p) {
   return sel.via.every((v) => (p.path || []).includes(v));
 }
 
-function landsOn(p, sq, src) {
+function landsOn(p, sq) {
   if (sel.drop) return isDrop(p) && p.drop === sel.drop && dropSquare(p) === sq;
   if (!p.moves.some((m) => m.from === sel.from)) return false;
-  return landing(p, src).includes(sq) && viaFits(p);
+  return landing(p).includes(sq) && viaFits(p);
 }
 
 function passesThrough(p, sq) {
@@ -383,13 +389,12 @@ function passesThrough(p, sq) {
 function dests() {
   if (!sel || sel.twist || (!sel.from && !sel.drop)) return [];
   const out = new Set();
-  const src = sources();
   for (const t of sel.turns) {
     const p = t.parts[sel.part];
     if (!p) continue;
     if (sel.drop) { if (isDrop(p) && p.drop === sel.drop) out.add(dropSquare(p)); continue; }
     if (!p.moves.some((m) => m.from === sel.from) || !viaFits(p)) continue;
-    landing(p, src).forEach((l) => out.add(l));
+    landing(p).forEach((l) => out.add(l));
   }
   return [...out];
 }
@@ -402,7 +407,7 @@ function sources() {
   for (const t of s.turns) {
     const p = t.parts[s.part];
     if (!p || isDrop(p)) continue;
-    p.moves.forEach((m) => m.from && out.add(m.from));
+    p.moves.forEach((m) => picks(p, m) && out.add(m.from));
     if (p.moves.length === 0 && !p.drop) p.captures.forEach((c) => out.add(c));
   }
   return out;
@@ -433,9 +438,8 @@ function click(sq) {
     return stay.length ? completePart(stay, sq) : clearSelection();
   }
   const selected = sel.from || sel.drop;
-  const src = sources();
   if (selected) {
-    const land = sel.turns.filter((t) => t.parts[sel.part] && landsOn(t.parts[sel.part], sq, src));
+    const land = sel.turns.filter((t) => t.parts[sel.part] && landsOn(t.parts[sel.part], sq));
     if (land.length) return completePart(land, sq);
   }
   const cur = sel.turns.filter((t) => t.parts[sel.part] && startsAt(t.parts[sel.part], sq));
@@ -443,7 +447,7 @@ function click(sq) {
     const only = cur.filter((t) => t.parts[sel.part].moves.length === 0 || inPlace(t.parts[sel.part]));
     if (only.length === cur.length) return completePart(cur, sq); // a capture-only part, or a move in place
     sel.from = sq; sel.drop = null; sel.via = [];
-    if (sowsAlone(cur, sq)) return completePart(cur, landing(cur[0].parts[sel.part], src)[0] || sq);
+    if (sowsAlone(cur, sq)) return completePart(cur, landing(cur[0].parts[sel.part])[0] || sq);
     return highlight();
   }
   if (selected) {
@@ -503,14 +507,16 @@ function pickDrop(piece) {
   highlight();
 }
 
-// prefer narrows turns that match the same clicks of a group move: the clicked piece at
-// the back of the group, then the smallest group.
+// prefer narrows turns that match the same clicks of a group move to those that move
+// no more than another one does: of the groups in line behind the front clicked, the one
+// that starts at the piece clicked. Groups that do not hold one another all stay, for the
+// chooser.
 function prefer(turns) {
-  if (turns.length < 2 || !turns.some((t) => t.parts[sel.part].moves.length > 1) || sel.drop) return turns;
-  let ts = turns.filter((t) => !t.parts[sel.part].moves.some((m) => m.to === sel.from));
-  if (ts.length === 0) ts = turns;
-  const n = Math.min(...ts.map((t) => t.parts[sel.part].moves.length));
-  return ts.filter((t) => t.parts[sel.part].moves.length === n);
+  if (turns.length < 2 || sel.drop) return turns;
+  const key = (m) => m.from + ">" + m.to;
+  const sets = turns.map((t) => new Set(t.parts[sel.part].moves.map(key)));
+  const holds = (a, b) => a.size > b.size && [...b].every((k) => a.has(k)); // a holds all of b, and more
+  return turns.filter((t, i) => !sets.some((s, j) => j !== i && holds(sets[i], s)));
 }
 
 // completePart goes on with the turns whose current part the clicks so far make, ending

@@ -611,10 +611,26 @@ function drawHandles(svg) {
     spots.get(k).push({ tw, cx, cy, size, turn, cells });
   }
   const turned = svg.classList.contains("turned");
+  const outlined = new Set(); // each part of the board that turns, outlined once
+  for (const hs of spots.values()) {
+    for (const h of hs) {
+      const k = [...h.cells].sort().join(" ");
+      if (outlined.has(k)) continue;
+      outlined.add(k);
+      const rs = h.cells.map((c) => rects.get(c));
+      const x0 = Math.min(...rs.map((r) => r[0])), y0 = Math.min(...rs.map((r) => r[1]));
+      const x1 = Math.max(...rs.map((r) => r[2])), y1 = Math.max(...rs.map((r) => r[3]));
+      const o = document.createElementNS(SVGNS, "rect");
+      o.setAttribute("class", "outline");
+      o.setAttribute("x", x0 + 2); o.setAttribute("y", y0 + 2);
+      o.setAttribute("width", Math.max(0, x1 - x0 - 4)); o.setAttribute("height", Math.max(0, y1 - y0 - 4));
+      box.append(o);
+    }
+  }
   for (const hs of spots.values()) {
     hs.sort((a, b) => a.turn - b.turn);
     hs.forEach((h, i) => {
-      const r = h.size * 0.45;
+      const r = h.size * 0.38;
       const x = h.cx + (i - (hs.length - 1) / 2) * r * 2.2, y = h.cy;
       const hg = document.createElementNS(SVGNS, "g");
       hg.setAttribute("class", "handle");

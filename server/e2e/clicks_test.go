@@ -395,6 +395,12 @@ func (b *browser) clickMove(gj *clickGame, turn *clickTurn, i int) string {
 			best, bestN = at, n
 		}
 	}
+	litList := make([]string, 0, len(lit))
+	for l := range lit {
+		litList = append(litList, l)
+	}
+	sort.Strings(litList)
+	b.clicks = append(b.clicks, fmt.Sprintf("(marked %v; %d other turns; chose %s of %d)", litList, len(others), best, bestN))
 	if best == "" {
 		return fmt.Sprintf("after a click on %s, no square where part %d lands is marked", from, i+1)
 	}

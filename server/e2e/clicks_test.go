@@ -363,37 +363,56 @@ func (b *browser) clickMove(gj *clickGame, turn *clickTurn, i int) string {
 			others = append(others, o)
 		}
 	}
-	// A square where another turn lands that moves more pieces than this one (a bigger
-	// group) does not count against it: a click makes the smaller turn.
-	own := func(k int) bool {
-		m := p.Moves[k]
-		return m.From != "" && (m.From == from || m.Player == gj.ToMove)
-	}
-	left := map[string]bool{}
-	for k, m := range p.Moves {
-		if own(k) {
-			left[m.From] = true
+	// A click fits the turns whose piece clicked moves and one of whose player's pieces
+	// lands there; of those, the page keeps the ones that move no more than another one
+	// does (a smaller group in line), and asks when several are left. The best square is
+	// one where this turn is kept, with the fewest others beside it.
+	lands := func(q *clickPart) map[string]bool {
+		left, out := map[string]bool{}, map[string]bool{}
+		for k, m := range q.Moves {
+			if m.From != "" && (m.From == from || m.Player == gj.ToMove || k == 0) {
+				left[m.From] = true
+			}
 		}
+		for k, m := range q.Moves {
+			if at := put(m.From, m.To, m.Put); m.From != "" && (m.From == from || m.Player == gj.ToMove || k == 0) && !left[at] {
+				out[at] = true
+			}
+		}
+		return out
 	}
 	best, bestN := "", 1<<30
-	for k, m := range p.Moves {
-		at := put(m.From, m.To, m.Put)
-		if !own(k) || left[at] || !lit[at] {
+	for at := range lands(p) {
+		if !lit[at] {
 			continue
 		}
-		n := 0
+		fit := []*clickPart{p}
 		for _, o := range others {
-			lands := false
-			for _, om := range o.Parts[i].Moves {
-				lands = lands || om.From != "" && put(om.From, om.To, om.Put) == at
-			}
-			if lands && !contains(&o.Parts[i], p) {
-				n++
+			if lands(&o.Parts[i])[at] {
+				fit = append(fit, &o.Parts[i])
 			}
 		}
-		if n < bestN || n == bestN && m.From == from && k == 0 {
+		n := 0
+		for j, q := range fit {
+			smallest := true
+			for k, r := range fit {
+				if k != j && len(q.Moves) > len(r.Moves) && contains(q, r) {
+					smallest = false
+				}
+			}
+			if smallest {
+				n++
+			} else if j == 0 {
+				n = 1 << 29 // the page keeps a smaller group: not this square
+				break
+			}
+		}
+		if n < bestN || n == bestN && at < best {
 			best, bestN = at, n
 		}
+	}
+	if bestN >= 1<<29 {
+		best = ""
 	}
 	litList := make([]string, 0, len(lit))
 	for l := range lit {
@@ -402,7 +421,7 @@ func (b *browser) clickMove(gj *clickGame, turn *clickTurn, i int) string {
 	sort.Strings(litList)
 	b.clicks = append(b.clicks, fmt.Sprintf("(marked %v; %d other turns; chose %s of %d)", litList, len(others), best, bestN))
 	if best == "" {
-		return fmt.Sprintf("after a click on %s, no square where part %d lands is marked", from, i+1)
+		return fmt.Sprintf("after a click on %s, no marked square makes part %d", from, i+1)
 	}
 	if !b.clickSquare(best) {
 		return "no square " + best

@@ -396,7 +396,7 @@ func (b *browser) clickMove(gj *clickGame, turn *clickTurn, i int) string {
 		for j, q := range fit {
 			smallest := true
 			for k, r := range fit {
-				if k != j && len(q.Moves) > len(r.Moves) && contains(q, r) {
+				if k != j && len(q.Moves) > len(r.Moves) && contains(q, r) && ownExtras(q, r, gj.ToMove) {
 					smallest = false
 				}
 			}
@@ -433,6 +433,17 @@ func (b *browser) clickMove(gj *clickGame, turn *clickTurn, i int) string {
 func contains(a, b *clickPart) bool {
 	for _, m := range b.Moves {
 		if !slices.Contains(a.Moves, m) {
+			return false
+		}
+	}
+	return true
+}
+
+// ownExtras says whether the movements of part a that part b does not make all move
+// pieces of player.
+func ownExtras(a, b *clickPart, player int) bool {
+	for _, m := range a.Moves {
+		if !slices.Contains(b.Moves, m) && m.Player != player {
 			return false
 		}
 	}

@@ -213,6 +213,14 @@ func (st pageState) played(ply int) bool {
 	return st.State == "played" || st.Ply != ply
 }
 
+// way counts a way the test made a part or a turn.
+func (b *browser) way(w string) {
+	if b.ways == nil {
+		b.ways = map[string]int{}
+	}
+	b.ways[w]++
+}
+
 // pieceChooser says whether the page asks which piece to put.
 func (b *browser) pieceChooser() bool {
 	return js[bool](b, `!document.getElementById("choice").hidden && !!document.querySelector("#choice button.piece")`)
@@ -239,6 +247,7 @@ func (b *browser) clickTurnOn(gj *clickGame, turn *clickTurn, rng *rand.Rand) st
 		if !b.clickOn("#pass") {
 			return "no pass button"
 		}
+		b.way("pass button")
 		return ""
 	}
 	for i := range turn.Parts {
@@ -258,10 +267,12 @@ func (b *browser) clickTurnOn(gj *clickGame, turn *clickTurn, rng *rand.Rand) st
 			if !b.clickSquare(p.Moves[0].From) {
 				return "no square " + p.Moves[0].From
 			}
+			b.way("move in place")
 		case len(p.Moves) == 0:
 			if !b.clickSquare(p.Captures[0]) {
 				return "no square " + p.Captures[0]
 			}
+			b.way("capture alone")
 		case p.isDrop():
 			at := put("", p.Moves[0].To, p.Moves[0].Put)
 			hand := fmt.Sprintf(`#hand .stock[data-piece=%q]`, p.Drop)
@@ -269,7 +280,9 @@ func (b *browser) clickTurnOn(gj *clickGame, turn *clickTurn, rng *rand.Rand) st
 				if !b.clickSquare(at) {
 					return "no square " + at
 				}
+				b.way("drop: hand, then square")
 			} else {
+				b.way("drop: square")
 				if !b.clickSquare(at) {
 					return "no square " + at
 				}
@@ -277,6 +290,7 @@ func (b *browser) clickTurnOn(gj *clickGame, turn *clickTurn, rng *rand.Rand) st
 					if !b.clickOn(fmt.Sprintf(`#choice button.piece[data-piece=%q]`, p.Drop)) {
 						return "the piece chooser does not offer " + p.Drop
 					}
+					b.way("drop: piece chooser")
 				}
 			}
 		default:
@@ -293,6 +307,7 @@ func (b *browser) clickTurnOn(gj *clickGame, turn *clickTurn, rng *rand.Rand) st
 			if !b.clickOn(fmt.Sprintf(`#board .handles .handle[data-key=%q]`, k)) {
 				return "no handle for the permutation " + k
 			}
+			b.way("permutation handle")
 		}
 	}
 	for range 3 {
@@ -309,8 +324,10 @@ func (b *browser) clickTurnOn(gj *clickGame, turn *clickTurn, rng *rand.Rand) st
 			xy := js[[]float64](b, fmt.Sprintf(`(() => { const c = [...document.querySelectorAll("#choice button")].find(b => b.title === %q && b.textContent.startsWith(%q));
   const r = c.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`, turn.ZSG, turn.Named))
 			b.run("choosing "+turn.Named, chromedp.MouseClickXY(xy[0], xy[1]))
+			b.way("chooser")
 		case st.Stop && st.Part == len(turn.Parts):
 			b.clickOn("#stop")
+			b.way("stop here")
 		case st.State == "idle" && st.Part == 0:
 			return "" // played, and drawn again: the API tells which turn
 		default:
@@ -342,8 +359,10 @@ func (b *browser) clickMove(gj *clickGame, turn *clickTurn, i int) string {
 	}
 	st := b.state()
 	if st.played(gj.Ply) || st.Choice || st.Part > i {
+		b.way("move: one click on the piece")
 		return ""
 	}
+	b.way("move: piece, then square")
 	lit := b.lit()
 	// The turns that the clicks so far may still make.
 	var others []*clickTurn
@@ -578,14 +597,26 @@ func TestClicks(t *testing.T) {
 	var cj catalogueJSON
 	call(t, ts.URL, "GET", "/api/catalogue", "", nil, &cj)
 	rng := rand.New(rand.NewPCG(23, 1))
-	var all []clickStats
+	// One variant of each rules file first, then (in the long run) the others.
+	var order []int
 	seen := map[string]bool{}
-	for _, gm := range cj.Games {
-		bundled := strings.HasPrefix(gm.Rules, "games/")
-		if !clicksLong && seen[gm.Rules] { // the quick run: one variant of each file
-			continue
+	for i, gm := range cj.Games {
+		if !seen[gm.Rules] {
+			order = append(order, i)
 		}
 		seen[gm.Rules] = true
+	}
+	if clicksLong {
+		for i := range cj.Games {
+			if !slices.Contains(order, i) {
+				order = append(order, i)
+			}
+		}
+	}
+	var all []clickStats
+	for _, i := range order {
+		gm := cj.Games[i]
+		bundled := strings.HasPrefix(gm.Rules, "games/")
 		if only := os.Getenv("ZOGGO_CLICKS_ONLY"); only != "" && !strings.Contains(gm.Rules+" "+gm.Variant, only) {
 			continue // a run on some games, while looking into them
 		}
@@ -595,8 +626,9 @@ func TestClicks(t *testing.T) {
 		} else if !bundled {
 			turns = clickTurnsCorpus
 		}
+		start := time.Now()
 		s := clickGameRun(t, b, ts.URL, gm.Rules, gm.Variant, gm.Random, turns, rng)
-		t.Logf("%s: %d of %d turns clicked", s.game, s.clicks, s.turns)
+		t.Logf("%s: %d of %d turns clicked (%.1f s)", s.game, s.clicks, s.turns, time.Since(start).Seconds())
 		all = append(all, s)
 	}
 	games, turns, clicked := 0, 0, 0
@@ -611,6 +643,12 @@ func TestClicks(t *testing.T) {
 	}
 	t.Logf("click coverage: %d games, %d turns, %d made by clicks (%.1f%%); %d games with a turn not clicked",
 		games, turns, clicked, 100*float64(clicked)/float64(max(turns, 1)), len(bad))
+	var ways []string
+	for w, n := range b.ways {
+		ways = append(ways, fmt.Sprintf("%s %d", w, n))
+	}
+	sort.Strings(ways)
+	t.Logf("clicks made: %s", strings.Join(ways, ", "))
 	if turns < 5*games/2 {
 		t.Errorf("only %d turns over %d games: too few to tell", turns, games)
 	}

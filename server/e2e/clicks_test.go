@@ -570,7 +570,7 @@ func TestClicks(t *testing.T) {
 		t.Skip("the click-coverage test starts Chromium: not in -short mode")
 	}
 	t.Chdir("../..")
-	paths := []string{"games"}
+	paths := []string{"games", "server/e2e/testdata/drops.zrf"}
 	corpus := os.Getenv("ZOGGO_CORPUS")
 	if corpus != "" {
 		if clicksLong {
@@ -665,7 +665,7 @@ func TestClickExamples(t *testing.T) {
 		t.Skip("the browser test starts Chromium: not in -short mode")
 	}
 	t.Chdir("../..")
-	paths := []string{"games"}
+	paths := []string{"games", "server/e2e/testdata/drops.zrf"}
 	corpus := os.Getenv("ZOGGO_CORPUS")
 	if corpus != "" {
 		paths = append(paths, filepath.Join(corpus, clickSample[0]), filepath.Join(corpus, clickSample[1]))
@@ -738,6 +738,30 @@ func TestClickExamples(t *testing.T) {
 			t.Errorf("the turn played is %q, want f6 twist ne cw Black Marble", m)
 		}
 		b.screenshot("pentago-turned")
+	})
+
+	t.Run("drops: a click on an empty square asks which piece", func(t *testing.T) {
+		b.t = t
+		c := humans(t, ts.URL, "server/e2e/testdata/drops.zrf", "", 2)
+		b.open(c.ID, c.Secret)
+		b.clickSquare("b1")
+		pieces := js[string](b, `[...document.querySelectorAll("#choice button.piece")].map(b => b.dataset.piece).join(" ")`)
+		if pieces != "Man King" {
+			t.Fatalf("a click on the empty b1 offers the pieces %q, want Man King", pieces)
+		}
+		b.screenshot("drops-which-piece")
+		b.clickOn(`#choice button.piece[data-piece="King"]`)
+		waitPly(1)
+		if m := lastMove(c); !strings.Contains(m, "King") || !strings.HasPrefix(m, "b1 ") {
+			t.Errorf("the turn played is %q, want a king on b1", m)
+		}
+		// Picked from the hand first, the piece goes where the next click says.
+		b.clickOn(`#hand .stock[data-piece="Man"]`)
+		b.clickSquare("c2")
+		waitPly(2)
+		if m := lastMove(c); !strings.Contains(m, "Man") || !strings.HasPrefix(m, "c2 ") {
+			t.Errorf("the turn played is %q, want a man on c2", m)
+		}
 	})
 
 	t.Run("dobutsu: a capture on the enemy piece", func(t *testing.T) {

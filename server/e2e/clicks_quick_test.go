@@ -2,10 +2,11 @@
 
 package e2e
 
-// The quick click-coverage run: one variant of each rules file, a few turns each.
+// The quick click-coverage run, in make test: one variant of each rules file, a few
+// turns each.
 const (
 	clicksLong       = false
-	clickTurnsQuick  = 6
-	clickTurnsCorpus = 12
+	clickTurnsQuick  = 4
+	clickTurnsCorpus = 8
 	clickTurnsLong   = 0
 )

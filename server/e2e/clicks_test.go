@@ -342,9 +342,25 @@ func (b *browser) clickTurnOn(gj *clickGame, turn *clickTurn, rng *rand.Rand) st
 // lands (and none leaves) that tells the turn best from the others.
 func (b *browser) clickMove(gj *clickGame, turn *clickTurn, i int) string {
 	p := &turn.Parts[i]
+	// The piece to click: the player's, or the first one moved when none is.
+	picks := func(q *clickPart, k int) bool {
+		m := q.Moves[k]
+		if m.From == "" {
+			return false
+		}
+		if m.Player == gj.ToMove {
+			return true
+		}
+		for j, o := range q.Moves {
+			if o.From != "" && (o.Player == gj.ToMove || j < k) {
+				return false
+			}
+		}
+		return true
+	}
 	from := ""
 	for k, m := range p.Moves {
-		if m.From != "" && m.From != m.To && (k == 0 || m.Player == gj.ToMove) {
+		if m.From != m.To && picks(p, k) {
 			from = m.From
 			break
 		}
@@ -389,12 +405,12 @@ func (b *browser) clickMove(gj *clickGame, turn *clickTurn, i int) string {
 	lands := func(q *clickPart) map[string]bool {
 		left, out := map[string]bool{}, map[string]bool{}
 		for k, m := range q.Moves {
-			if m.From != "" && (m.From == from || m.Player == gj.ToMove || k == 0) {
+			if m.From != "" && (m.From == from || picks(q, k)) {
 				left[m.From] = true
 			}
 		}
 		for k, m := range q.Moves {
-			if at := put(m.From, m.To, m.Put); m.From != "" && (m.From == from || m.Player == gj.ToMove || k == 0) && !left[at] {
+			if at := put(m.From, m.To, m.Put); m.From != "" && (m.From == from || picks(q, k)) && !left[at] {
 				out[at] = true
 			}
 		}

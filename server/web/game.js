@@ -346,11 +346,13 @@ function twistKey(p) {
   return (p.permutes || []).map((pm) => pm.map((m) => m.from + ">" + m.to).sort().join(" ")).join(" | ");
 }
 
-// picks says whether a click on the square a movement starts from may pick its piece:
-// the part's first movement, or a piece of the player to move (not an enemy piece the
-// part carries away).
+// picks says whether a click on the square a movement starts from may pick its piece: a
+// piece of the player to move (not an enemy piece the part carries away), or the first
+// piece the part moves when none is the mover's (a neutral piece moved).
 function picks(p, m) {
-  return !!m.from && (m === p.moves[0] || m.player === undefined || m.player === g.toMove);
+  if (!m.from) return false;
+  if (m.player === undefined || m.player === g.toMove) return true;
+  return m === p.moves.find((x) => x.from) && !p.moves.some((x) => x.from && x.player === g.toMove);
 }
 
 function startsAt(p, sq) {

@@ -89,6 +89,9 @@ type partJSON struct {
 	// dialect's permute: a quarter of the board turned), each as the positions whose
 	// contents go elsewhere.
 	Permutes [][]movementJSON `json:"permutes,omitempty"`
+	// Changes lists the positions whose piece the part changes where it stands (its type,
+	// owner or attributes).
+	Changes []string `json:"changes,omitempty"`
 }
 
 type movementJSON struct {
@@ -287,6 +290,10 @@ func parts(g *eval.Game, s *engine.State, t *eval.Turn) []partJSON {
 				tos = append(tos, c.To)
 				step(c.From)
 				step(c.To)
+			case engine.OpType, engine.OpOwner, engine.OpFlip, engine.OpAttr:
+				if n := locName(g, c.To); n != "" && !slices.Contains(pj.Changes, n) {
+					pj.Changes = append(pj.Changes, n)
+				}
 			case engine.OpDrop, engine.OpCreate:
 				pj.Moves = append(pj.Moves, movementJSON{To: locName(g, c.To), Player: int(c.Player)})
 				tos = append(tos, c.To)

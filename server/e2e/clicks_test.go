@@ -53,6 +53,7 @@ type clickPart struct {
 		From string `json:"from"`
 		To   string `json:"to"`
 	} `json:"permutes"`
+	Changes []string `json:"changes"`
 }
 
 type clickTurn struct {
@@ -114,7 +115,7 @@ func (p *clickPart) inPlace() bool {
 }
 
 func (p *clickPart) empty() bool {
-	return len(p.Moves) == 0 && p.Drop == "" && len(p.Captures) == 0 && len(p.Permutes) == 0
+	return len(p.Moves) == 0 && p.Drop == "" && len(p.Captures) == 0 && len(p.Permutes) == 0 && len(p.Changes) == 0
 }
 
 // twistKey names the permutations of a part as the page's handles do.
@@ -262,17 +263,18 @@ func (b *browser) clickTurnOn(gj *clickGame, turn *clickTurn, rng *rand.Rand) st
 		switch {
 		case p.empty():
 			return fmt.Sprintf("part %d changes nothing the page can show", i+1)
-		case len(p.Moves) == 0 && len(p.Captures) == 0: // a permutation alone: its handle
+		case len(p.Moves) == 0 && len(p.Captures) == 0 && len(p.Changes) == 0: // a permutation alone: its handle
 		case p.inPlace():
 			if !b.clickSquare(p.Moves[0].From) {
 				return "no square " + p.Moves[0].From
 			}
 			b.way("move in place")
 		case len(p.Moves) == 0:
-			if !b.clickSquare(p.Captures[0]) {
-				return "no square " + p.Captures[0]
+			sq := slices.Concat(p.Captures, p.Changes)[0]
+			if !b.clickSquare(sq) {
+				return "no square " + sq
 			}
-			b.way("capture alone")
+			b.way("capture or change alone")
 		case p.isDrop():
 			at := put("", p.Moves[0].To, p.Moves[0].Put)
 			hand := fmt.Sprintf(`#hand .stock[data-piece=%q]`, p.Drop)

@@ -219,7 +219,8 @@ function drawSide() {
 }
 
 function isPass(t) {
-  return t.parts.length === 0 || t.parts.every((p) => p.moves.length === 0 && !p.drop && p.captures.length === 0 && !(p.permutes || []).length);
+  return t.parts.length === 0 || t.parts.every((p) => p.moves.length === 0 && !p.drop && p.captures.length === 0 &&
+    !(p.permutes || []).length && !(p.changes || []).length);
 }
 
 // --- Animation -------------------------------------------------------------------------
@@ -337,7 +338,7 @@ function sows(p) {
 
 // twistOnly says whether a part does nothing but permute positions.
 function twistOnly(p) {
-  return !!p && p.moves.length === 0 && p.captures.length === 0 && (p.permutes || []).length > 0;
+  return !!p && onSquares(p).length === 0 && (p.permutes || []).length > 0;
 }
 
 // twistKey names the permutations of a part: "FROM>TO ..." for each, sorted, joined by
@@ -355,9 +356,15 @@ function picks(p, m) {
   return m === p.moves.find((x) => x.from) && !p.moves.some((x) => x.from && x.player === g.toMove);
 }
 
+// onSquares lists the squares of a part that moves no piece: what it captures or changes
+// in place. A click on one of them makes it.
+function onSquares(p) {
+  return p.moves.length === 0 && !p.drop ? [...p.captures, ...(p.changes || [])] : [];
+}
+
 function startsAt(p, sq) {
   if (isDrop(p)) return false;
-  return p.moves.some((m) => m.from === sq && picks(p, m)) || (p.moves.length === 0 && !p.drop && p.captures.includes(sq));
+  return p.moves.some((m) => m.from === sq && picks(p, m)) || onSquares(p).includes(sq);
 }
 
 // landing lists the squares where the pieces of the player that part p moves land and
@@ -410,7 +417,7 @@ function sources() {
     const p = t.parts[s.part];
     if (!p || isDrop(p)) continue;
     p.moves.forEach((m) => picks(p, m) && out.add(m.from));
-    if (p.moves.length === 0 && !p.drop) p.captures.forEach((c) => out.add(c));
+    onSquares(p).forEach((c) => out.add(c));
   }
   return out;
 }
@@ -436,7 +443,7 @@ function click(sq) {
     return click(sq);
   }
   if (sel.part === 0 && sel.from === sq) { // a second click unselects, or makes a move in place
-    const stay = sel.turns.filter((t) => t.parts[0] && inPlace(t.parts[0]) && t.parts[0].moves[0].from === sq);
+    const stay = sel.turns.filter((t) => t.parts[0] && (inPlace(t.parts[0]) && t.parts[0].moves[0].from === sq || onSquares(t.parts[0]).includes(sq)));
     return stay.length ? completePart(stay, sq) : clearSelection();
   }
   const selected = sel.from || sel.drop;

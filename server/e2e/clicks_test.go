@@ -809,6 +809,10 @@ func TestClickExamples(t *testing.T) {
 		}
 		c := humans(t, ts.URL, filepath.ToSlash(filepath.Join(corpus, clickSample[1])), "", 2)
 		b.open(c.ID, c.Secret)
+		b.hover(`#board .targets rect[data-pos="c1"]`)
+		if n := js[int](b, `document.querySelectorAll("#board .targets rect.can").length`); n != 9 {
+			t.Errorf("%d pits are marked as ones that can be sown, want South's 9", n)
+		}
 		b.screenshot("toguz-start")
 		b.clickSquare("c1")
 		waitPly(1)

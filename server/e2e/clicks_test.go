@@ -132,7 +132,8 @@ func (p *clickPart) twistKey() string {
 	return strings.Join(out, " | ")
 }
 
-func put(from, to, at string) string {
+// put is where a movement puts its piece: put, when a permutation carried it on to to.
+func put(to, at string) string {
 	if at != "" {
 		return at
 	}
@@ -276,7 +277,7 @@ func (b *browser) clickTurnOn(gj *clickGame, turn *clickTurn, rng *rand.Rand) st
 			}
 			b.way("capture or change alone")
 		case p.isDrop():
-			at := put("", p.Moves[0].To, p.Moves[0].Put)
+			at := put(p.Moves[0].To, p.Moves[0].Put)
 			hand := fmt.Sprintf(`#hand .stock[data-piece=%q]`, p.Drop)
 			if rng.IntN(2) == 0 && b.clickOn(hand) {
 				if !b.clickSquare(at) {
@@ -412,7 +413,7 @@ func (b *browser) clickMove(gj *clickGame, turn *clickTurn, i int) string {
 			}
 		}
 		for k, m := range q.Moves {
-			if at := put(m.From, m.To, m.Put); m.From != "" && (m.From == from || picks(q, k)) && !left[at] {
+			if at := put(m.To, m.Put); m.From != "" && (m.From == from || picks(q, k)) && !left[at] {
 				out[at] = true
 			}
 		}

@@ -265,17 +265,22 @@ func (b *browser) clickTurnOn(gj *clickGame, turn *clickTurn, rng *rand.Rand) st
 		case p.empty():
 			return fmt.Sprintf("part %d changes nothing the page can show", i+1)
 		case len(p.Moves) == 0 && len(p.Captures) == 0 && len(p.Changes) == 0: // a permutation alone: its handle
-		case p.inPlace():
-			if !b.clickSquare(p.Moves[0].From) {
-				return "no square " + p.Moves[0].From
+		case p.inPlace() || len(p.Moves) == 0:
+			// One click on the square; a second one when the first selected the piece
+			// there, which may also move: the page then marks its square.
+			sq := slices.Concat(p.Captures, p.Changes)
+			if p.inPlace() {
+				sq = []string{p.Moves[0].From}
 			}
-			b.way("move in place")
-		case len(p.Moves) == 0:
-			sq := slices.Concat(p.Captures, p.Changes)[0]
-			if !b.clickSquare(sq) {
-				return "no square " + sq
+			if !b.clickSquare(sq[0]) {
+				return "no square " + sq[0]
 			}
-			b.way("capture or change alone")
+			if st := b.state(); !st.played(gj.Ply) && st.Sel == sq[0] && b.lit()[sq[0]] {
+				b.clickSquare(sq[0])
+				b.way("in place: two clicks on the square")
+			} else {
+				b.way("in place: one click on the square")
+			}
 		case p.isDrop():
 			at := put(p.Moves[0].To, p.Moves[0].Put)
 			hand := fmt.Sprintf(`#hand .stock[data-piece=%q]`, p.Drop)

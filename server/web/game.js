@@ -405,6 +405,7 @@ function dests() {
     if (!p.moves.some((m) => m.from === sel.from) || !viaFits(p)) continue;
     landing(p).forEach((l) => out.add(l));
   }
+  if (sel.from && staying(sel.from).length) out.add(sel.from); // a second click there
   return [...out];
 }
 
@@ -442,9 +443,10 @@ function click(sq) {
     $("stop").hidden = true;
     return click(sq);
   }
-  if (sel.part === 0 && sel.from === sq) { // a second click unselects, or makes a move in place
-    const stay = sel.turns.filter((t) => t.parts[0] && (inPlace(t.parts[0]) && t.parts[0].moves[0].from === sq || onSquares(t.parts[0]).includes(sq)));
-    return stay.length ? completePart(stay, sq) : clearSelection();
+  if (sel.from === sq) { // a second click makes a move in place, or unselects
+    const stay = staying(sq);
+    if (stay.length) return completePart(stay, sq);
+    if (sel.part === 0) return clearSelection();
   }
   const selected = sel.from || sel.drop;
   if (selected) {
@@ -471,6 +473,15 @@ function click(sq) {
     if (f && (again || !cur.length)) return click(sq);
   }
   clearSelection();
+}
+
+// staying lists the turns whose current part leaves the piece on square sq where it
+// stands: a move in place, or a change of the piece there.
+function staying(sq) {
+  return sel.turns.filter((t) => {
+    const p = t.parts[sel.part];
+    return p && (inPlace(p) && p.moves[0].from === sq || onSquares(p).includes(sq));
+  });
 }
 
 // sowsAlone says whether the turns that start on square sq are one sowing, made at once

@@ -29,13 +29,13 @@ import (
 
 // clickSample lists the corpus files of the quick run, chosen for variety: captures to a
 // hand and drops (Dobutsu), sowing (Toguz Kumalak), a Go (MarGo), drops from a stock
-// shown beside the board (Simple Shogi), turns of several parts (Duke), dice (Ur).
+// shown beside the board (Simple Shogi), turns of several parts (Duel), dice (Ur).
 var clickSample = []string{
 	"dagazproject-zrf/DobutsuShogi/Dobutsu.zrf",
 	"dagazproject-zrf/ToguzKumalak/ToguzKumalak.zrf",
 	"glukkazan-zog/Rules/margo.zrf",
 	"dagazproject-zrf/LittleShogiPack/SimpleShogi.zrf",
-	"dagazproject-zrf/Duke/Duke.zrf",
+	"dagazproject-zrf/Duel/Duel.zrf",
 	"glukkazan-zog/Rules/Ur.zrf",
 }
 

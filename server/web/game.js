@@ -528,17 +528,17 @@ function pickDrop(piece) {
 }
 
 // prefer narrows turns that match the same clicks of a group move to those that move
-// no more than another one does, when the more is pieces of the mover's: of the groups
-// in line behind the front clicked, the one that starts at the piece clicked (a click on
-// another piece makes the longer ones). Other turns all stay, for the chooser (a rock
-// lifted along with the piece, say).
+// no more than another one does, when the more is pieces of the mover's on the board:
+// of the groups in line behind the front clicked, the one that starts at the piece
+// clicked (a click on another piece makes the longer ones). Other turns all stay, for
+// the chooser (a rock lifted along with the piece, a seed left in the pit).
 function prefer(turns) {
   if (turns.length < 2 || sel.drop) return turns;
   const key = (m) => m.from + ">" + m.to;
   const parts = turns.map((t) => t.parts[sel.part]);
   const sets = parts.map((p) => new Set(p.moves.map(key)));
   const holds = (i, j) => sets[i].size > sets[j].size && [...sets[j]].every((k) => sets[i].has(k)) &&
-    parts[i].moves.every((m) => sets[j].has(key(m)) || m.player === g.toMove);
+    parts[i].moves.every((m) => sets[j].has(key(m)) || m.from && m.player === g.toMove);
   return turns.filter((t, i) => !turns.some((u, j) => j !== i && holds(i, j)));
 }
 

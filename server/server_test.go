@@ -263,7 +263,7 @@ func TestPlay(t *testing.T) {
 		}
 		var e4 legalJSON
 		for _, l := range s0.Legal {
-			if len(l.Parts) == 1 && len(l.Parts[0].Moves) == 1 && l.Parts[0].Moves[0] == (movementJSON{"e2", "e4"}) {
+			if len(l.Parts) == 1 && len(l.Parts[0].Moves) == 1 && l.Parts[0].Moves[0] == (movementJSON{From: "e2", To: "e4", Player: 0}) {
 				e4 = l
 			}
 		}
@@ -290,13 +290,13 @@ func TestPlay(t *testing.T) {
 		// A move by its named text, then one by its ZSG text, with odd spacing.
 		var named, zsg string
 		for _, l := range b.Legal {
-			if l.Parts[0].Moves[0] == (movementJSON{"e7", "e5"}) {
+			if l.Parts[0].Moves[0] == (movementJSON{From: "e7", To: "e5", Player: 1}) {
 				named = l.Named
 			}
 		}
 		h.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/moves", black, map[string]any{"ply": 1, "text": named}, &s1)
 		for _, l := range h.state(c.ID, c.Secret).Legal {
-			if l.Parts[0].Moves[0] == (movementJSON{"g1", "f3"}) {
+			if l.Parts[0].Moves[0] == (movementJSON{From: "g1", To: "f3", Player: 0}) {
 				zsg = l.ZSG
 			}
 		}

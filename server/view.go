@@ -90,11 +90,24 @@ type partJSON struct {
 	Drop     string         `json:"drop"`
 	Captures []string       `json:"captures"`
 	Path     []string       `json:"path"`
+	// Permutes lists the permutations the part runs after its own movements (the
+	// dialect's permute: a quarter of the board turned), each as the positions whose
+	// contents go elsewhere.
+	Permutes [][]movementJSON `json:"permutes,omitempty"`
+	// Changes lists the positions whose piece the part changes where it stands (its type,
+	// owner or attributes).
+	Changes []string `json:"changes,omitempty"`
 }
 
 type movementJSON struct {
 	From string `json:"from"`
 	To   string `json:"to"`
+	// Put is where the part put the piece before its permutations carried it to To;
+	// empty when no permutation moved it.
+	Put string `json:"put,omitempty"`
+	// Player owns the piece (the one that stood on From, or the one dropped); -1 when
+	// no piece stood there.
+	Player int `json:"player"`
 }
 
 // view returns gm as the bearer of a secret acting for seats you sees it.
@@ -131,8 +144,12 @@ func (gm *game) view(you []int) *stateJSON {
 	}
 	nk := len(g.Pieces)
 	for i, n := range s.Stock {
-		if n > 0 && nk > 0 {
-			st.Stock = append(st.Stock, stockJSON{Player: i / nk, Piece: g.Pieces[i%nk].Name, N: int(n), Image: gm.handImage(i/nk, i%nk)})
+		if nk == 0 {
+			break
+		}
+		// An unlimited stock (n < 0) is shown for the types that have drops.
+		if pc := g.Pieces[i%nk]; n > 0 || n < 0 && pc.HasDrops && !pc.Dummy {
+			st.Stock = append(st.Stock, stockJSON{Player: i / nk, Piece: pc.Name, N: max(int(n), -1), Image: gm.handImage(i/nk, i%nk)})
 		}
 	}
 	if gm.caps == nil || gm.capsGen != gm.gen {
@@ -304,18 +321,46 @@ func parts(g *eval.Game, s *engine.State, t *eval.Turn) []partJSON {
 				pj.Path = append(pj.Path, n)
 			}
 		}
+		var perms [][][2]engine.Loc
+		var tos []engine.Loc
 		for _, c := range pt.Changes {
 			switch c.Op {
+			case engine.OpPermute:
+				p := g.Permutation(c.Value)
+				perms = append(perms, p)
+				pm := make([]movementJSON, len(p))
+				for j, pr := range p {
+					pm[j] = movementJSON{From: locName(g, pr[0]), To: locName(g, pr[1])}
+				}
+				pj.Permutes = append(pj.Permutes, pm)
 			case engine.OpMove, engine.OpCopy, engine.OpTake:
-				pj.Moves = append(pj.Moves, movementJSON{locName(g, c.From), locName(g, c.To)})
+				if len(perms) > 0 {
+					continue // a piece the permutations carry: they say where
+				}
+				owner := -1
+				if c.From >= 0 && int(c.From) < len(cur.Cells) && !cur.Cells[c.From].IsEmpty() {
+					owner = int(cur.Cells[c.From].Player())
+				}
+				pj.Moves = append(pj.Moves, movementJSON{From: locName(g, c.From), To: locName(g, c.To), Player: owner})
+				tos = append(tos, c.To)
 				step(c.From)
 				step(c.To)
+			case engine.OpType, engine.OpOwner, engine.OpFlip, engine.OpAttr:
+				if n := locName(g, c.To); n != "" && !slices.Contains(pj.Changes, n) {
+					pj.Changes = append(pj.Changes, n)
+				}
 			case engine.OpDrop, engine.OpCreate:
-				pj.Moves = append(pj.Moves, movementJSON{"", locName(g, c.To)})
+				pj.Moves = append(pj.Moves, movementJSON{To: locName(g, c.To), Player: int(c.Player)})
+				tos = append(tos, c.To)
 				if c.Kind >= 0 && int(c.Kind) < len(g.Pieces) && pj.Drop == "" {
 					pj.Drop = g.Pieces[c.Kind].Name
 				}
 				step(c.To)
+			}
+		}
+		for j, l := range tos {
+			if put := unpermute(perms, l); put != l {
+				pj.Moves[j].Put = locName(g, put)
 			}
 		}
 		buf = pt.CapturedLocs(cur, buf[:0])
@@ -333,6 +378,20 @@ func parts(g *eval.Game, s *engine.State, t *eval.Turn) []partJSON {
 		}
 	}
 	return out
+}
+
+// unpermute returns the position whose contents the permutations perms, run in order,
+// carry to l.
+func unpermute(perms [][][2]engine.Loc, l engine.Loc) engine.Loc {
+	for i := len(perms) - 1; i >= 0; i-- {
+		for _, pr := range perms[i] {
+			if pr[1] == l {
+				l = pr[0]
+				break
+			}
+		}
+	}
+	return l
 }
 
 // captured counts the pieces the turns played took from the players, per owner and type

@@ -36,6 +36,8 @@ type browser struct {
 	out     string // where screenshots go
 	shot    int
 	console chan chromedp.ConsoleMessage // what the page wrote to its console, exceptions too
+	clicks  []string                     // the clicks of the turn in progress (clicks_test.go)
+	ways    map[string]int               // how the turns were clicked (clicks_test.go)
 }
 
 func newBrowser(t *testing.T, base string) *browser {

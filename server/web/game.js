@@ -68,6 +68,7 @@ async function post(path, body) {
 
 function play(turn) {
   clearSelection();
+  $("board").dataset.state = "played";
   return post("/moves", { ply: g.ply, index: turn.index });
 }
 
@@ -108,7 +109,9 @@ function drawBoard() {
   svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
   const targets = document.createElementNS(SVGNS, "g");
   targets.setAttribute("class", "targets");
-  for (const p of g.board.positions) {
+  // The smaller targets go on top of the larger ones that overlap them.
+  const area = (p) => (p.rect[2] - p.rect[0]) * (p.rect[3] - p.rect[1]);
+  for (const p of [...g.board.positions].sort((a, b) => area(b) - area(a))) {
     const [x0, y0, x1, y1] = p.rect;
     const r = document.createElementNS(SVGNS, "rect");
     r.setAttribute("x", x0); r.setAttribute("y", y0);
@@ -180,12 +183,12 @@ function drawSide() {
 
   // The hand: pieces the player to move may drop.
   const hand = $("hand");
-  const stock = (g.stock || []).filter((s) => s.player === g.toMove && s.n > 0);
+  const stock = (g.stock || []).filter((s) => s.player === g.toMove && s.n !== 0); // n < 0: unlimited
   hand.replaceChildren(...stock.map((s) => el("button", {
     class: "stock", "data-piece": s.piece, title: s.piece,
     disabled: !mine || !g.legal.some((t) => t.parts.some((p) => p.drop === s.piece)),
     onclick: () => pickDrop(s.piece),
-  }, s.image ? el("img", { src: s.image, alt: s.piece }) : s.piece, el("sub", {}, "×" + s.n))));
+  }, s.image ? el("img", { src: s.image, alt: s.piece }) : s.piece, el("sub", {}, s.n < 0 ? "×∞" : "×" + s.n))));
   hand.hidden = stock.length === 0;
 
   $("pass").hidden = !mine || !g.legal.some(isPass);
@@ -208,7 +211,8 @@ function drawSide() {
 }
 
 function isPass(t) {
-  return t.parts.length === 0 || t.parts.every((p) => p.moves.length === 0 && !p.drop && p.captures.length === 0);
+  return t.parts.length === 0 || t.parts.every((p) => p.moves.length === 0 && !p.drop && p.captures.length === 0 &&
+    !(p.permutes || []).length && !(p.changes || []).length);
 }
 
 // --- The outcome, check marks, the move list and reviewing ------------------------------
@@ -498,10 +502,12 @@ function frames(ms, step) {
 //
 // sel holds the turns that match the clicks so far: parts [0, part) are complete; from
 // is the square clicked for the current part (or drop the piece picked from the hand),
-// and via the squares clicked on the way (a capture along a path).
+// and via the squares clicked on the way (a capture along a path). twist is set while
+// the turns that match differ only in the permutation their part runs (a quarter of
+// the board turned): handles on the board pick one.
 
 function fresh() {
-  return { turns: g.legal || [], part: 0, from: null, drop: null, via: [], passed: [], stop: [] };
+  return { turns: g.legal || [], part: 0, from: null, drop: null, via: [], passed: [], stop: [], twist: null };
 }
 
 function clearSelection() {
@@ -511,6 +517,23 @@ function clearSelection() {
   highlight();
 }
 
+// isDrop says whether a part puts a piece from off the board and moves none: a click on
+// the empty square (or the hand, then the square) makes it.
+function isDrop(p) {
+  return !!p.drop && p.moves.length > 0 && p.moves.every((m) => !m.from);
+}
+
+// putAt is where a movement puts its piece, before a permutation of its part carries it.
+function putAt(m) {
+  return m.put || m.to;
+}
+
+// dropSquare is where a drop puts the piece picked: its first movement (what else it
+// puts follows from the rules).
+function dropSquare(p) {
+  return putAt(p.moves[0]);
+}
+
 // inPlace says whether a part leaves its pieces where they stand and changes only what
 // they carry or what their squares hold (a Bao sowing from a pit): one click on the
 // square makes it.
@@ -518,17 +541,61 @@ function inPlace(p) {
   return !p.drop && p.moves.length > 0 && p.moves.every((m) => m.from === m.to);
 }
 
+// sows says whether a part moves a piece and puts new ones on other squares (a sowing
+// that leaves seeds along the way): one click on the pit makes it when it is the pit's
+// only turn.
+function sows(p) {
+  return !!p && p.moves.some((m) => m.from && m.from !== m.to) && p.moves.some((m) => !m.from);
+}
+
+// twistOnly says whether a part does nothing but permute positions.
+function twistOnly(p) {
+  return !!p && onSquares(p).length === 0 && (p.permutes || []).length > 0;
+}
+
+// twistKey names the permutations of a part: "FROM>TO ..." for each, sorted, joined by
+// " | ".
+function twistKey(p) {
+  return (p.permutes || []).map((pm) => pm.map((m) => m.from + ">" + m.to).sort().join(" ")).join(" | ");
+}
+
+// picks says whether a click on the square a movement starts from may pick its piece: a
+// piece of the player to move (not an enemy piece the part carries away), or the first
+// piece the part moves when none is the mover's (a neutral piece moved).
+function picks(p, m) {
+  if (!m.from) return false;
+  if (m.player === undefined || m.player === g.toMove) return true;
+  return m === p.moves.find((x) => x.from) && !p.moves.some((x) => x.from && x.player === g.toMove);
+}
+
+// onSquares lists the squares of a part that moves no piece: what it captures or changes
+// in place. A click on one of them makes it.
+function onSquares(p) {
+  return p.moves.length === 0 && !p.drop ? [...p.captures, ...(p.changes || [])] : [];
+}
+
 function startsAt(p, sq) {
-  return p.moves.some((m) => m.from === sq) || (p.moves.length === 0 && !p.drop && p.captures.includes(sq));
+  if (isDrop(p)) return false;
+  return p.moves.some((m) => m.from === sq && picks(p, m)) || onSquares(p).includes(sq);
+}
+
+// landing lists the squares where the pieces of the player that part p moves land and
+// that none of them leaves: where the selected piece goes (also onto an enemy piece that
+// the part takes away), or the front of a group move.
+function landing(p) {
+  const own = p.moves.filter((m) => m.from && (m.from === sel.from || picks(p, m)));
+  const froms = new Set(own.map((m) => m.from));
+  return own.filter((m) => !froms.has(putAt(m))).map(putAt);
+}
+
+function viaFits(p) {
+  return sel.via.every((v) => (p.path || []).includes(v));
 }
 
 function landsOn(p, sq) {
-  if (sel.drop) return p.drop === sel.drop && p.moves.some((m) => m.to === sq);
+  if (sel.drop) return isDrop(p) && p.drop === sel.drop && dropSquare(p) === sq;
   if (!p.moves.some((m) => m.from === sel.from)) return false;
-  // A square that a piece of the part leaves is no destination: a click there selects
-  // that piece (in a group move, only the front of the group is a destination).
-  if (!p.moves.some((m) => m.to === sq) || p.moves.some((m) => m.from === sq)) return false;
-  return sel.via.every((v) => (p.path || []).includes(v));
+  return landing(p).includes(sq) && viaFits(p);
 }
 
 function passesThrough(p, sq) {
@@ -539,29 +606,43 @@ function passesThrough(p, sq) {
   return i > 0 && i < path.length - 1 && i > last;
 }
 
-// dests lists the squares the current selection can land on: the front of a group move
-// (its destinations that no piece of it leaves).
+// dests lists the squares the current selection can land on.
 function dests() {
-  if (!sel || (!sel.from && !sel.drop)) return [];
+  if (!sel || sel.twist || (!sel.from && !sel.drop)) return [];
   const out = new Set();
   for (const t of sel.turns) {
     const p = t.parts[sel.part];
     if (!p) continue;
-    if (sel.drop) { if (p.drop === sel.drop) p.moves.forEach((m) => out.add(m.to)); continue; }
-    if (!p.moves.some((m) => m.from === sel.from)) continue;
-    if (!sel.via.every((v) => (p.path || []).includes(v))) continue;
-    const froms = new Set(p.moves.map((m) => m.from));
-    p.moves.forEach((m) => { if (!froms.has(m.to)) out.add(m.to); });
+    if (sel.drop) { if (isDrop(p) && p.drop === sel.drop) out.add(dropSquare(p)); continue; }
+    if (!p.moves.some((m) => m.from === sel.from) || !viaFits(p)) continue;
+    landing(p).forEach((l) => out.add(l));
   }
+  if (sel.from && staying(sel.from).length) out.add(sel.from); // a second click there
   return [...out];
 }
 
+// sources lists the squares a click on which starts the current part: the pieces that
+// can move, and the squares of a part that only captures.
 function sources() {
   const s = sel || fresh();
   const out = new Set();
   for (const t of s.turns) {
     const p = t.parts[s.part];
-    if (p && !p.drop) p.moves.forEach((m) => m.from && out.add(m.from));
+    if (!p || isDrop(p)) continue;
+    p.moves.forEach((m) => picks(p, m) && out.add(m.from));
+    onSquares(p).forEach((c) => out.add(c));
+  }
+  return out;
+}
+
+// dropTargets lists the empty squares a click on which puts a piece from the hand.
+function dropTargets() {
+  const s = sel || fresh();
+  const out = new Set();
+  if (s.from || s.twist) return out;
+  for (const t of s.turns) {
+    const p = t.parts[s.part];
+    if (p && isDrop(p) && (!s.drop || p.drop === s.drop)) out.add(dropSquare(p));
   }
   return out;
 }
@@ -569,9 +650,15 @@ function sources() {
 function click(sq) {
   if (!g || !g.legal || g.legal.length === 0) return;
   if (!sel) sel = fresh();
-  if (sel.part === 0 && sel.from === sq) { // a second click unselects, or makes a move in place
-    const stay = sel.turns.filter((t) => t.parts[0] && inPlace(t.parts[0]) && t.parts[0].moves[0].from === sq);
-    return stay.length ? completePart(stay, sq) : clearSelection();
+  if (sel.twist) { // a click on the board instead of a handle starts again
+    sel = null;
+    $("stop").hidden = true;
+    return click(sq);
+  }
+  if (sel.from === sq) { // a second click makes a move in place, or unselects
+    const stay = staying(sq);
+    if (stay.length) return completePart(stay, sq);
+    if (sel.part === 0) return clearSelection();
   }
   const selected = sel.from || sel.drop;
   if (selected) {
@@ -583,43 +670,117 @@ function click(sq) {
     const only = cur.filter((t) => t.parts[sel.part].moves.length === 0 || inPlace(t.parts[sel.part]));
     if (only.length === cur.length) return completePart(cur, sq); // a capture-only part, or a move in place
     sel.from = sq; sel.drop = null; sel.via = [];
+    if (sowsAlone(cur, sq)) return completePart(cur, landing(cur[0].parts[sel.part])[0] || sq);
     return highlight();
   }
   if (selected) {
     const via = sel.turns.filter((t) => t.parts[sel.part] && passesThrough(t.parts[sel.part], sq));
     if (via.length) { sel.turns = via; sel.via.push(sq); return highlight(); }
   }
-  if (sel.part > 0 || sel.drop) { // start again from the first part
+  if (!sel.from && dropAt(sq)) return;
+  if (sel.part > 0 || sel.drop || sel.from) { // start again from the first part
+    const again = sel.part > 0 || sel.drop;
     sel = null;
-    const f = fresh().turns.some((t) => startsAt(t.parts[0], sq));
-    if (f) return click(sq);
+    const f = fresh().turns.some((t) => t.parts[0] && (startsAt(t.parts[0], sq) || isDrop(t.parts[0]) && dropSquare(t.parts[0]) === sq));
+    if (f && (again || !cur.length)) return click(sq);
   }
   clearSelection();
 }
 
+// staying lists the turns whose current part leaves the piece on square sq where it
+// stands: a move in place, or a change of the piece there.
+function staying(sq) {
+  return sel.turns.filter((t) => {
+    const p = t.parts[sel.part];
+    return p && (inPlace(p) && p.moves[0].from === sq || onSquares(p).includes(sq));
+  });
+}
+
+// sowsAlone says whether the turns that start on square sq are one sowing, made at once
+// by the click on its pit, in a position whose turns sow.
+function sowsAlone(cur, sq) {
+  if (!same(cur) || !sows(cur[0].parts[sel.part])) return false;
+  return cur.every((t) => t.parts[sel.part].moves.some((m) => m.from === sq));
+}
+
+// dropAt makes the drops onto square sq: at once when one type of piece can go there,
+// else after a choice of the piece.
+function dropAt(sq) {
+  const ts = sel.turns.filter((t) => {
+    const p = t.parts[sel.part];
+    return p && isDrop(p) && (!sel.drop || p.drop === sel.drop) && dropSquare(p) === sq;
+  });
+  if (ts.length === 0) return false;
+  const kinds = [...new Set(ts.map((t) => t.parts[sel.part].drop))];
+  if (kinds.length === 1) {
+    sel.drop = kinds[0]; sel.from = null; sel.via = [];
+    completePart(ts, sq);
+  } else {
+    choosePiece(kinds, sq);
+  }
+  return true;
+}
+
+function choosePiece(kinds, sq) {
+  const stock = (g.stock || []).filter((s) => s.player === g.toMove);
+  const box = $("choice");
+  box.replaceChildren(el("p", {}, "Which piece?"), ...kinds.map((k) => {
+    const s = stock.find((x) => x.piece === k);
+    return el("button", { class: "piece", "data-piece": k, title: k, onclick: () => { box.hidden = true; pickDrop(k); click(sq); } },
+      s && s.image ? el("img", { src: s.image, alt: k }) : k);
+  }), el("button", { class: "small", onclick: clearSelection }, "cancel"));
+  box.hidden = false;
+  highlight();
+}
+
 function pickDrop(piece) {
-  if (!sel || sel.part === 0) sel = fresh();
+  if (!sel || sel.part === 0 || sel.twist) sel = fresh();
   sel.drop = piece; sel.from = null; sel.via = [];
   highlight();
 }
 
-// prefer narrows turns that match the same clicks of a group move: the clicked piece at
-// the back of the group, then the smallest group.
+// prefer narrows turns that match the same clicks of a group move to those that move
+// no more than another one does, when the more is pieces of the mover's on the board:
+// of the groups in line behind the front clicked, the one that starts at the piece
+// clicked (a click on another piece makes the longer ones). Other turns all stay, for
+// the chooser (a rock lifted along with the piece, a seed left in the pit).
 function prefer(turns) {
-  if (turns.length < 2 || !turns.some((t) => t.parts[sel.part].moves.length > 1) || sel.drop) return turns;
-  let ts = turns.filter((t) => !t.parts[sel.part].moves.some((m) => m.to === sel.from));
-  if (ts.length === 0) ts = turns;
-  const n = Math.min(...ts.map((t) => t.parts[sel.part].moves.length));
-  return ts.filter((t) => t.parts[sel.part].moves.length === n);
+  if (turns.length < 2 || sel.drop) return turns;
+  const key = (m) => m.from + ">" + m.to;
+  const parts = turns.map((t) => t.parts[sel.part]);
+  const sets = parts.map((p) => new Set(p.moves.map(key)));
+  const holds = (i, j) => sets[i].size > sets[j].size && [...sets[j]].every((k) => sets[i].has(k)) &&
+    parts[i].moves.every((m) => sets[j].has(key(m)) || m.from && m.player === g.toMove);
+  return turns.filter((t, i) => !turns.some((u, j) => j !== i && holds(i, j)));
 }
 
+// completePart goes on with the turns whose current part the clicks so far make, ending
+// on square sq: first to the choice of a permutation when they differ in theirs.
 function completePart(turns, sq) {
   turns = prefer(turns);
-  if (sel.from) sel.passed.push(sel.from);
-  sel.passed.push(...sel.via, sq);
+  const keys = new Set(turns.map((t) => twistKey(t.parts[sel.part])));
+  if (keys.size > 1) {
+    if (sel.from) sel.passed.push(sel.from);
+    sel.passed.push(...sel.via, sq);
+    sel.turns = turns;
+    sel.twist = { sq };
+    sel.from = null; sel.drop = null; sel.via = [];
+    const plain = turns.filter((t) => !(t.parts[sel.part].permutes || []).length && t.parts.length === sel.part + 1);
+    sel.stop = plain;
+    $("stop").hidden = plain.length === 0;
+    return highlight();
+  }
+  finishPart(turns, sq);
+}
+
+function finishPart(turns, sq) {
+  if (!sel.twist) {
+    if (sel.from) sel.passed.push(sel.from);
+    if (sq) sel.passed.push(...sel.via, sq);
+  }
   sel.turns = turns;
   sel.part++;
-  sel.from = null; sel.drop = null; sel.via = [];
+  sel.from = null; sel.drop = null; sel.via = []; sel.twist = null;
   const done = turns.filter((t) => t.parts.length === sel.part);
   const more = turns.filter((t) => t.parts.length > sel.part);
   if (more.length === 0) {
@@ -628,8 +789,109 @@ function completePart(turns, sq) {
   }
   sel.stop = done;
   $("stop").hidden = done.length === 0;
-  if (more.some((t) => startsAt(t.parts[sel.part], sq))) sel.from = sq;
+  if (sq && more.some((t) => startsAt(t.parts[sel.part], sq))) sel.from = sq;
   highlight();
+}
+
+// twists lists the permutations the handles offer now, with the turns each one makes.
+function twists() {
+  const s = sel || fresh();
+  if (s.from || s.drop) return [];
+  const ts = s.twist ? s.turns : s.turns.filter((t) => twistOnly(t.parts[s.part]));
+  const out = new Map();
+  for (const t of ts) {
+    const p = t.parts[s.part];
+    if (!p || !(p.permutes || []).length) continue;
+    const k = twistKey(p);
+    if (!out.has(k)) out.set(k, { key: k, permutes: p.permutes, turns: [] });
+    out.get(k).turns.push(t);
+  }
+  return [...out.values()];
+}
+
+function pickTwist(tw) {
+  if (!sel) sel = fresh();
+  const sq = sel.twist ? sel.twist.sq : null;
+  if (!sel.twist) sel.twist = { sq: null };
+  finishPart(tw.turns, sq);
+}
+
+// drawHandles puts on the board a handle per permutation on offer, at the centre of the
+// positions it moves: an arrow that shows which way it turns them.
+function drawHandles(svg) {
+  svg.querySelector(".handles")?.remove();
+  const tws = twists();
+  if (tws.length === 0) return;
+  const rects = new Map(g.board.positions.map((p) => [p.name, p.rect]));
+  const box = document.createElementNS(SVGNS, "g");
+  box.setAttribute("class", "handles");
+  const spots = new Map(); // handles around the same centre go side by side
+  for (const tw of tws) {
+    const cells = [...new Set(tw.permutes.flat().flatMap((m) => [m.from, m.to]))].filter((c) => rects.has(c));
+    if (cells.length === 0) continue;
+    const rs = cells.map((c) => rects.get(c));
+    const x0 = Math.min(...rs.map((r) => r[0])), y0 = Math.min(...rs.map((r) => r[1]));
+    const x1 = Math.max(...rs.map((r) => r[2])), y1 = Math.max(...rs.map((r) => r[3]));
+    const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+    let turn = 0; // > 0: clockwise on the screen
+    for (const m of tw.permutes.flat()) {
+      const a = rects.get(m.from), b = rects.get(m.to);
+      if (!a || !b) continue;
+      const ax = (a[0] + a[2]) / 2 - cx, ay = (a[1] + a[3]) / 2 - cy, bx = (b[0] + b[2]) / 2 - cx, by = (b[1] + b[3]) / 2 - cy;
+      turn += ax * by - ay * bx;
+    }
+    const size = Math.min(...rs.map((r) => Math.min(r[2] - r[0], r[3] - r[1])));
+    const k = `${Math.round(cx)},${Math.round(cy)}`;
+    if (!spots.has(k)) spots.set(k, []);
+    spots.get(k).push({ tw, cx, cy, size, turn, cells });
+  }
+  const turned = svg.classList.contains("turned");
+  const outlined = new Set(); // each part of the board that turns, outlined once
+  for (const hs of spots.values()) {
+    for (const h of hs) {
+      const k = [...h.cells].sort().join(" ");
+      if (outlined.has(k)) continue;
+      outlined.add(k);
+      const rs = h.cells.map((c) => rects.get(c));
+      const x0 = Math.min(...rs.map((r) => r[0])), y0 = Math.min(...rs.map((r) => r[1]));
+      const x1 = Math.max(...rs.map((r) => r[2])), y1 = Math.max(...rs.map((r) => r[3]));
+      const o = document.createElementNS(SVGNS, "rect");
+      o.setAttribute("class", "outline");
+      o.setAttribute("x", x0 + 2); o.setAttribute("y", y0 + 2);
+      o.setAttribute("width", Math.max(0, x1 - x0 - 4)); o.setAttribute("height", Math.max(0, y1 - y0 - 4));
+      box.append(o);
+    }
+  }
+  for (const hs of spots.values()) {
+    hs.sort((a, b) => a.turn - b.turn);
+    hs.forEach((h, i) => {
+      const r = h.size * 0.38;
+      const x = h.cx + (i - (hs.length - 1) / 2) * r * 2.2, y = h.cy;
+      const hg = document.createElementNS(SVGNS, "g");
+      hg.setAttribute("class", "handle");
+      hg.dataset.key = h.tw.key;
+      hg.dataset.turn = h.turn > 0 ? "cw" : h.turn < 0 ? "ccw" : "other";
+      const c = document.createElementNS(SVGNS, "circle");
+      c.setAttribute("cx", x); c.setAttribute("cy", y); c.setAttribute("r", r);
+      const t = document.createElementNS(SVGNS, "text");
+      t.setAttribute("x", x); t.setAttribute("y", y);
+      t.setAttribute("font-size", r * 1.5);
+      t.textContent = h.turn > 0 ? "↻" : h.turn < 0 ? "↺" : "⇄";
+      if (turned) t.setAttribute("transform", `rotate(180 ${x} ${y})`);
+      const title = document.createElementNS(SVGNS, "title");
+      title.textContent = h.tw.turns[0].named;
+      hg.append(c, t, title);
+      hg.addEventListener("mouseenter", () => markCells(svg, h.cells, true));
+      hg.addEventListener("mouseleave", () => markCells(svg, h.cells, false));
+      hg.addEventListener("click", () => pickTwist(h.tw));
+      box.append(hg);
+    });
+  }
+  svg.append(box);
+}
+
+function markCells(svg, cells, on) {
+  for (const c of cells) svg.querySelector(`.targets rect[data-pos="${CSS.escape(c)}"]`)?.classList.toggle("twisting", on);
 }
 
 // same says whether turns are one turn (or the same move listed twice).
@@ -652,15 +914,25 @@ function highlight() {
   if (!svg || !g) return;
   const d = new Set(dests());
   const src = sources();
+  const drops = dropTargets();
   const passed = new Set(sel ? [...sel.passed, ...sel.via] : []);
+  const picking = !!sel && !!(sel.from || sel.drop || sel.twist);
   for (const r of svg.querySelectorAll(".targets rect")) {
     const p = r.dataset.pos;
     r.classList.toggle("sel", !!sel && sel.from === p);
     r.classList.toggle("dest", d.has(p));
     r.classList.toggle("passed", passed.has(p));
-    r.classList.toggle("can", src.has(p) && !(sel && (sel.from || sel.drop)));
+    r.classList.toggle("can", src.has(p) && !picking);
+    r.classList.toggle("drop", drops.has(p) && !d.has(p));
+    r.classList.remove("twisting");
   }
   for (const b of document.querySelectorAll("#hand .stock")) b.classList.toggle("sel", !!sel && sel.drop === b.dataset.piece);
+  drawHandles(svg);
+  // What the selection is, for tests that click as a person would.
+  $("board").dataset.ply = g.ply;
+  $("board").dataset.legal = (g.legal || []).length;
+  $("board").dataset.part = sel ? sel.part : 0;
+  $("board").dataset.state = !sel ? "idle" : sel.twist ? "twist" : sel.from ? "from" : sel.drop ? "drop" : "idle";
 }
 
 // --- Buttons ---------------------------------------------------------------------------

@@ -611,7 +611,7 @@ func TestClicks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := server.New(server.Options{Store: memstore.New(), Catalogue: cat, Rate: -1, Bots: 1, Logf: func(string, ...any) {}})
+	srv := server.New(server.Options{Store: memstore.New(), Catalogue: cat, Rate: -1, CreateRate: -1, Bots: 1, Logf: func(string, ...any) {}})
 	ts := httptest.NewServer(srv)
 	t.Cleanup(func() { ts.Close(); srv.Close() })
 	b := newBrowser(t, ts.URL)
@@ -700,7 +700,7 @@ func TestClickExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := server.New(server.Options{Store: memstore.New(), Catalogue: cat, Rate: -1, Bots: 1, Logf: func(string, ...any) {}})
+	srv := server.New(server.Options{Store: memstore.New(), Catalogue: cat, Rate: -1, CreateRate: -1, Bots: 1, Logf: func(string, ...any) {}})
 	ts := httptest.NewServer(srv)
 	t.Cleanup(func() { ts.Close(); srv.Close() })
 	b := newBrowser(t, ts.URL)
@@ -720,7 +720,7 @@ func TestClickExamples(t *testing.T) {
 		b.t = t
 		c := humans(t, ts.URL, "games/go.zrf", "Go 9x9", 2)
 		b.open(c.ID, c.Secret)
-		if hand := js[string](b, `document.getElementById("hand").textContent`); !strings.Contains(hand, "Stone") || !strings.Contains(hand, "∞") {
+		if hand := js[string](b, `[...document.querySelectorAll("#hand .stock")].map((e) => (e.querySelector("img")?.alt || "") + " " + e.textContent).join(" ")`); !strings.Contains(hand, "Stone") || !strings.Contains(hand, "∞") {
 			t.Errorf("the hand shows %q, want the stones, without end", hand)
 		}
 		b.hover(`#board .targets rect[data-pos="e5"]`)

@@ -183,7 +183,8 @@ function drawSide() {
 
   // The hand: pieces the player to move may drop.
   const hand = $("hand");
-  const stock = (g.stock || []).filter((s) => s.player === g.toMove && s.n !== 0); // n < 0: unlimited
+  // n < 0: unlimited, shown only while the game goes on (a finite hand stays in view).
+  const stock = (g.stock || []).filter((s) => s.player === g.toMove && (s.n > 0 || s.n < 0 && !g.over));
   hand.replaceChildren(...stock.map((s) => el("button", {
     class: "stock", "data-piece": s.piece, title: s.piece,
     disabled: !mine || !g.legal.some((t) => t.parts.some((p) => p.drop === s.piece)),

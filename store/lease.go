@@ -37,27 +37,8 @@ func (d *db) TakeLease(ctx context.Context, id, holder string, ttl time.Duration
 
 // RenewLeases extends holder's leases to ttl from now.
 func (d *db) RenewLeases(ctx context.Context, holder string, ttl time.Duration) ([]string, error) {
-	ids := []string{}
-	err := d.b.tx(ctx, true, func(q querier) error {
-		r, err := q.query(ctx, `UPDATE leases SET expires = `+d.b.now()+` + $2 WHERE holder = $1 RETURNING game_id`,
-			holder, ttl.Microseconds())
-		if err != nil {
-			return err
-		}
-		defer r.Close()
-		for r.Next() {
-			var id string
-			if err := r.Scan(&id); err != nil {
-				return err
-			}
-			ids = append(ids, id)
-		}
-		return r.Err()
-	})
-	if err != nil {
-		return nil, err
-	}
-	return ids, nil
+	return d.gameIDs(ctx, true, `UPDATE leases SET expires = `+d.b.now()+` + $2 WHERE holder = $1 RETURNING game_id`,
+		holder, ttl.Microseconds())
 }
 
 // ReleaseLease gives up holder's lease of game id, or all of them when id is "".
@@ -75,12 +56,18 @@ func (d *db) ReleaseLease(ctx context.Context, id, holder string) error {
 
 // ExpiredLeases returns the games whose lease has expired, the longest expired first.
 func (d *db) ExpiredLeases(ctx context.Context, limit int) ([]string, error) {
-	ids := []string{}
 	if limit <= 0 {
-		return ids, nil
+		return []string{}, nil
 	}
-	err := d.b.tx(ctx, false, func(q querier) error {
-		r, err := q.query(ctx, `SELECT game_id FROM leases WHERE expires <= `+d.b.now()+` ORDER BY expires LIMIT $1`, int64(limit))
+	return d.gameIDs(ctx, false, `SELECT game_id FROM leases WHERE expires <= `+d.b.now()+` ORDER BY expires LIMIT $1`, int64(limit))
+}
+
+// gameIDs runs a query (in a transaction that writes when write is set) whose rows are
+// game ids, and returns them.
+func (d *db) gameIDs(ctx context.Context, write bool, sql string, args ...any) ([]string, error) {
+	ids := []string{}
+	err := d.b.tx(ctx, write, func(q querier) error {
+		r, err := q.query(ctx, sql, args...)
 		if err != nil {
 			return err
 		}

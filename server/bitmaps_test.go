@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"image/png"
 	"net/http"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -18,22 +17,7 @@ import (
 // serves the picture for good (Cache-Control: immutable), from this server or from one
 // that has not drawn the game yet.
 func TestBitmapsByURL(t *testing.T) {
-	dir := t.TempDir()
-	rules := `(game (title "Drops") (players White Black) (turn-order White Black)
-   (board (image "board.bmp")
-      (grid (start-rectangle 0 0 40 40) (dimensions ("a/b/c" (40 0)) ("3/2/1" (0 40)))))
-   (piece (name Stone) (image White "images\Stone.BMP" Black "images\Stone.BMP")
-      (drops ((verify empty?) add)))
-   (board-setup (White (Stone off 2)) (Black (Stone off 2)))
-   (draw-condition (White Black) stalemated))`
-	if err := os.MkdirAll(filepath.Join(dir, "images"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for name, data := range map[string][]byte{"drops.zrf": []byte(rules), "images/stone.bmp": bmp24(4, 4, 200, 10, 10), "board.bmp": bmp24(120, 120, 250, 250, 250)} {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := dropsFolder(t, "Stone.BMP")
 	cat, err := LoadCatalogue([]string{dir})
 	if err != nil {
 		t.Fatal(err)

@@ -663,14 +663,15 @@ func bmp24(w, h int, r, g, b byte) []byte {
 	return out
 }
 
-// TestStock checks the pieces off the board, with their pictures from the bitmaps beside
-// the rules.
-func TestStock(t *testing.T) {
+// dropsFolder writes a folder with a small drop game whose stones have pictures (Black's
+// from images/BLACK, which may be missing) and a board bitmap, and returns its path.
+func dropsFolder(t *testing.T, black string) string {
+	t.Helper()
 	dir := t.TempDir()
 	rules := `(game (title "Drops") (players White Black) (turn-order White Black)
    (board (image "board.bmp")
       (grid (start-rectangle 0 0 40 40) (dimensions ("a/b/c" (40 0)) ("3/2/1" (0 40)))))
-   (piece (name Stone) (image White "images\Stone.BMP" Black "images\nothere.bmp")
+   (piece (name Stone) (image White "images\Stone.BMP" Black "images\`+black+`")
       (drops ((verify empty?) add)))
    (board-setup (White (Stone off 2)) (Black (Stone off 2)))
    (draw-condition (White Black) stalemated))`
@@ -682,6 +683,13 @@ func TestStock(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	return dir
+}
+
+// TestStock checks the pieces off the board, with their pictures from the bitmaps beside
+// the rules.
+func TestStock(t *testing.T) {
+	dir := dropsFolder(t, "nothere.bmp")
 	cat, err := LoadCatalogue([]string{dir})
 	if err != nil {
 		t.Fatal(err)

@@ -839,13 +839,20 @@ func (g *Game) formula(i int, s *engine.State, p engine.Player) (v bool) {
 	if cd == nil {
 		return false
 	}
-	x := g.getGen()
+	x := g.formulaGen(s, p)
 	defer g.putGen(x)
+	return x.test(cd)
+}
+
+// formulaGen returns a generator of the pool set to evaluate a goal's formula for
+// player p in s; the caller puts it back.
+func (g *Game) formulaGen(s *engine.State, p engine.Player) *gen {
+	x := g.getGen()
 	x.s, x.cells, x.side, x.mover, x.nbr = s, s.Cells, p, p, g.Board.Neighbor[p]
 	clear(x.attCache[0])
 	clear(x.attCache[1])
 	x.reset(0, false, s.Cells[0])
-	return x.test(cd)
+	return x
 }
 
 // permRun composes permutation p after the ones the part ran before: the contents bound

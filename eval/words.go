@@ -446,12 +446,8 @@ func linearOf(e *code.Expr) (linear, bool) {
 // formulaInt evaluates the number e of a goal's formula for player p in s, as formula
 // evaluates its condition.
 func (g *Game) formulaInt(e *code.Expr, s *engine.State, p engine.Player) int64 {
-	x := g.getGen()
+	x := g.formulaGen(s, p)
 	defer g.putGen(x)
-	x.s, x.cells, x.side, x.mover, x.nbr = s, s.Cells, p, p, g.Board.Neighbor[p]
-	clear(x.attCache[0])
-	clear(x.attCache[1])
-	x.reset(0, false, s.Cells[0])
 	return x.ival(e)
 }
 

@@ -671,7 +671,7 @@ func dropsFolder(t *testing.T, black string) string {
 	rules := `(game (title "Drops") (players White Black) (turn-order White Black)
    (board (image "board.bmp")
       (grid (start-rectangle 0 0 40 40) (dimensions ("a/b/c" (40 0)) ("3/2/1" (0 40)))))
-   (piece (name Stone) (image White "images\Stone.BMP" Black "images\`+black+`")
+   (piece (name Stone) (image White "images\Stone.BMP" Black "images\` + black + `")
       (drops ((verify empty?) add)))
    (board-setup (White (Stone off 2)) (Black (Stone off 2)))
    (draw-condition (White Black) stalemated))`

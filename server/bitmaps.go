@@ -143,7 +143,7 @@ func (s *Server) handleBitmap(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
 		// Only a file of the rules' folder is looked at, so that the pictures kept are
 		// bounded by the catalogue.
-		e, ok := s.cat.byHash[q.Get("rules")]
+		e, ok := s.cat.hashed(q.Get("rules"))
 		name := q.Get("file")
 		if ok && len(name) <= 1000 {
 			if file, err := zrf.ResolvePath(e.fsys, e.dir(), name); err == nil {

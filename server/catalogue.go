@@ -34,6 +34,7 @@ type Catalogue struct {
 	entries []*entry
 	byName  map[string]*entry
 	byHash  map[string]*entry
+	live    *watched // the versions of the files watched (reload.go)
 }
 
 // entry is one rules file of the catalogue.
@@ -44,7 +45,8 @@ type entry struct {
 	src  []byte
 	hash string // hex SHA-256 of src
 	f    *eval.File
-	err  string // why the file did not load
+	err  string   // why the file did not load
+	errs []string // each error of a file that did not load, as the terminal shows it
 	// verrs holds, per variant of f, why its move code does not compile ("" when it
 	// does): such a variant is not offered. When none compiles, err says why.
 	verrs []string
@@ -151,7 +153,7 @@ type source struct {
 // load loads the rules files, as many at once as there are processors, into a
 // catalogue that lists them in the order given (the first of a name repeated).
 func load(srcs []source) *Catalogue {
-	c := &Catalogue{byName: map[string]*entry{}, byHash: map[string]*entry{}}
+	c := &Catalogue{byName: map[string]*entry{}, byHash: map[string]*entry{}, live: newWatched()}
 	es := make([]*entry, len(srcs))
 	seen := map[string]bool{}
 	var wg sync.WaitGroup
@@ -203,7 +205,7 @@ func loadEntry(in source) *entry {
 	e.hash = hashBytes(src)
 	f, err := loadRules(fsys, file)
 	if err != nil {
-		e.err = errText(err)
+		e.err, e.errs = errText(err), errDetails(err)
 		return e
 	}
 	if len(f.Variants) == 0 {
@@ -261,7 +263,7 @@ func (c *Catalogue) lookup(name string) (*entry, error) {
 	if !ok {
 		return nil, errors.New("no rules " + fmt.Sprintf("%q", name) + " in the catalogue")
 	}
-	return e, nil
+	return c.current(e), nil
 }
 
 // catalogueJSON is the answer of GET /api/catalogue.
@@ -296,6 +298,7 @@ func (c *Catalogue) json() catalogueJSON {
 	out := catalogueJSON{Games: []variantJSON{}, Errors: []loadErrJSON{}}
 	series := c.series()
 	for _, e := range c.entries {
+		e = c.current(e)
 		if e.f == nil {
 			out.Errors = append(out.Errors, loadErrJSON{Rules: e.name, Title: e.title, Error: e.err})
 			continue

@@ -130,16 +130,24 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
+	sentRules := ""
 	send := func() error {
 		gm.mu.Lock()
 		var ev eventJSON
 		if gm.loaded {
 			ev = eventJSON{Ply: gm.ply(), Thinking: gm.thinking(), Over: gm.over()}
 		}
+		news, watched := s.rulesNews(gm) // reload.go
 		gm.mu.Unlock()
 		b, _ := json.Marshal(ev)
 		if _, err := fmt.Fprintf(w, "event: state\ndata: %s\n\n", b); err != nil {
 			return err
+		}
+		if rb, _ := json.Marshal(news); watched && string(rb) != sentRules {
+			sentRules = string(rb)
+			if _, err := fmt.Fprintf(w, "event: rules\ndata: %s\n\n", rb); err != nil {
+				return err
+			}
 		}
 		return rc.Flush()
 	}

@@ -316,7 +316,7 @@ func (s *Server) load(ctx context.Context, gm *game, rec *store.Game) error {
 	var fsys fs.FS
 	var dir string
 	var g *eval.Game
-	if e, ok := s.cat.byHash[rec.RulesHash]; ok {
+	if e, ok := s.cat.hashed(rec.RulesHash); ok {
 		var err error
 		if g, err = e.game(rec.Variant); err != nil {
 			return err

@@ -9,7 +9,9 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -26,7 +28,7 @@ func newServe() *cobra.Command {
 	var bots, botLevel, createRate, streams, streamsPerClient int
 	var botTime time.Duration
 	var allowBotGames bool
-	var hosts, engineFlags []string
+	var hosts, engineFlags, watch []string
 	var rate float64
 	cmd := &cobra.Command{
 		Use:   "serve [PATH...]",
@@ -62,10 +64,19 @@ the address can start games, a few a minute each (--create-rate). It answers onl
 the Host names localhost and the address it listens on (every address of the machine
 for 0.0.0.0); --host adds names, such as the one a proxy forwards. Requests that change
 something must be JSON from the server's own pages or from a program, never from
-another site's page. --streams and --streams-per-client bound the open event streams.`,
+another site's page. --streams and --streams-per-client bound the open event streams.
+
+--watch PATH serves a rules file (or the files of a folder) and loads it again whenever
+it changes, for authors: the open page of a game under it shows the new version's errors
+at once (file:line:col and the offending text, as zoggo check prints them), or offers to
+restart the game under the new rules, from the start or replaying the turns played while
+they stay legal. A restart makes a new game with the same seats and links (the old
+game keeps its turns and ends, naming the new one). Only the rules file itself is
+watched, not the files it includes.`,
 		Example: `  zoggo serve                              the built-in games on http://127.0.0.1:8080/
   zoggo serve ~/zillions/Rules --open      every rules file under a folder, in a browser
   zoggo serve games/chess.zrf --addr 127.0.0.1:9000 --bots 2 --db memory
+  zoggo serve --watch mygame.zrf           reload mygame.zrf whenever it is saved
   zoggo serve --db ./club.db               games kept in a SQLite file of your choice
   zoggo serve --engine 'sf=uci:/usr/games/fairy-stockfish:Skill Level=0' --engine 'gnugo=gtp:gnugo --mode gtp'
                                            seats may be played by bot "engine:sf" or "engine:gnugo"
@@ -85,6 +96,11 @@ another site's page. --streams and --streams-per-client bound the open event str
 					return fmt.Errorf("--engine %q: expected NAME=uci:COMMAND or NAME=gtp:COMMAND, the name without colons, commas or spaces", e)
 				}
 				engs[name] = spec
+			}
+			for _, w := range watch {
+				if !slices.ContainsFunc(args, func(a string) bool { return filepath.Clean(a) == filepath.Clean(w) }) {
+					args = append(args, w)
+				}
 			}
 			cat, err := server.LoadCatalogue(args)
 			if err != nil {
@@ -108,6 +124,13 @@ another site's page. --streams and --streams-per-client bound the open event str
 				MaxStreams: streams, MaxStreamsPerClient: streamsPerClient,
 				Addr: ln.Addr().String(), Hosts: hosts, Engines: engs, Holder: holderName(addr)})
 			defer srv.Close()
+			for _, w := range watch {
+				n, err := srv.Watch(filepath.ToSlash(filepath.Clean(w)))
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(cmd.ErrOrStderr(), "zoggo serve: watching %d rules files of %s\n", n, w)
+			}
 			go func() {
 				if n, err := srv.Resume(context.Background()); err != nil {
 					fmt.Fprintln(cmd.ErrOrStderr(), "zoggo serve: resuming games:", err)
@@ -162,6 +185,7 @@ another site's page. --streams and --streams-per-client bound the open event str
 	cmd.Flags().IntVar(&streamsPerClient, "streams-per-client", 16, "event streams open at once from one client address")
 	cmd.Flags().StringSliceVar(&hosts, "host", nil, "another name the server answers for in the Host header (repeat or separate with commas)")
 	cmd.Flags().StringArrayVar(&engineFlags, "engine", nil, "NAME=uci:COMMAND[:OPTION=VALUE...] or NAME=gtp:COMMAND: an external engine seats may name as bot engine:NAME (repeat for more)")
+	cmd.Flags().StringArrayVar(&watch, "watch", nil, "a rules file (or folder) to serve and load again when it changes; open game pages show its errors or offer to restart (repeat for more)")
 	cmd.Flags().Float64Var(&rate, "rate", 0, "requests per second each client address may make on average, in bursts of up to 4 seconds' worth (0: 50; negative: no limit, for a proxy that limits)")
 	return cmd
 }

@@ -43,6 +43,8 @@ function show(ng) {
 function follow() {
   const es = new EventSource(`/api/games/${encodeURIComponent(id)}/events?t=${encodeURIComponent(secret)}`);
   es.addEventListener("state", refresh);
+  // A watched rules file changed: reload.js shows it.
+  es.addEventListener("rules", (ev) => window.dispatchEvent(new CustomEvent("zoggo:rules", { detail: JSON.parse(ev.data) })));
   // Leaving the page closes the stream at once: a browser opens few connections to a
   // server, and a stream that lingers would hold one of them.
   window.addEventListener("pagehide", () => es.close(), { once: true });

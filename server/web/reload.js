@@ -10,6 +10,7 @@ const secret = new URLSearchParams(location.hash.slice(1)).get("t") || games()[i
 const NOTE = "zoggo.restarted";
 
 const box = document.getElementById("rulesnews");
+let note = null; // what a restart said of its replay, shown on the new game's page
 
 function gameURL(gid) {
   return `/g/${encodeURIComponent(gid)}#t=${encodeURIComponent(secret)}`;
@@ -26,7 +27,8 @@ function show(news) {
     return;
   }
   if (news.current) {
-    box.hidden = true;
+    if (note) box.append(note);
+    box.hidden = !note;
     return;
   }
   if (news.errors && news.errors.length) {
@@ -63,10 +65,11 @@ async function restart(replay) {
 
 // A page opened by a restart says how the replay went.
 try {
-  const note = JSON.parse(sessionStorage.getItem(NOTE) || "null");
-  if (note && note.id === id) {
+  const saved = JSON.parse(sessionStorage.getItem(NOTE) || "null");
+  if (saved && saved.id === id) {
     sessionStorage.removeItem(NOTE);
-    box.replaceChildren(el("p", { id: "restartnote" }, note.msg));
+    note = el("p", { id: "restartnote" }, saved.msg);
+    box.replaceChildren(note);
     box.className = "rulesnews";
     box.hidden = false;
   }

@@ -28,6 +28,7 @@ func newPlay() *cobra.Command {
 	var seed uint64
 	var think time.Duration
 	var threads int
+	var watch bool
 	cmd := &cobra.Command{
 		Use:   "play FILE",
 		Short: "Play a game against the computer in the terminal",
@@ -45,10 +46,17 @@ they name one legal move, or one of these commands:
 The game is deterministic for a --seed: the same moves typed give the same replies.
 With --think the computer searches on a clock instead, as deep as it gets in that time
 (its replies then depend on the machine's speed too), on --threads goroutines at once
-(by default one per core of the machine).`,
+(by default one per core of the machine).
+
+With --watch, for rules authors, the rules file is loaded again whenever it changes:
+its errors are printed at once, as zoggo check prints them, or the restart is offered
+("restart" replays the moves so far while they stay legal under the new rules and says
+where they stop; "restart fresh" starts again). Until then the game goes on under the
+rules it started with.`,
 		Example: `  zoggo play games/chess.zrf
   zoggo play games/thud.zrf --as Troll --level 3
-  zoggo play games/checkers.zrf --think 2s`,
+  zoggo play games/checkers.zrf --think 2s
+  zoggo play mygame.zrf --watch            edit mygame.zrf while you play it`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if level < 1 || level > 12 {
@@ -73,7 +81,16 @@ With --think the computer searches on a clock instead, as deep as it gets in tha
 			}
 			in := cmd.InOrStdin()
 			s.echo = !isTerminalReader(in)
-			return s.run(in, cmd.OutOrStdout())
+			out := cmd.OutOrStdout()
+			if watch {
+				stop, err := s.watch(out)
+				if err != nil {
+					return err
+				}
+				defer stop()
+				out = s.out
+			}
+			return s.run(in, out)
 		},
 	}
 	f := cmd.Flags()
@@ -82,6 +99,7 @@ With --think the computer searches on a clock instead, as deep as it gets in tha
 	f.IntVar(&level, "level", 2, "strength of the computer, 1 to 12")
 	f.Uint64Var(&seed, "seed", 1, "seed of the computer's random choices")
 	f.DurationVar(&think, "think", 0, "let the computer think this long for each move (e.g. 2s), searching on a clock instead of --level")
+	f.BoolVar(&watch, "watch", false, "load the rules file again when it changes: print its errors, or offer to restart under it (command restart)")
 	f.IntVar(&threads, "threads", min(runtime.NumCPU(), ai.MaxThreads), "with --think, the goroutines that search at once")
 	return cmd
 }
@@ -95,6 +113,8 @@ const playHelp = `  NUMBER       play the move with that number in the list
   hint         ask the computer for a move at your level (it is not played)
   undo         take back your last move and the replies to it
   save F.zsg   write the game so far as a Zillions saved game
+  restart      with --watch, play on under the rules file as changed, its moves
+               replayed while legal (restart fresh: from the start)
   help         this list
   quit         leave the game
 `
@@ -121,6 +141,7 @@ type session struct {
 	agents []ai.Agent // per player; nil for the human and random players
 	echo   bool
 	m      *match.Match
+	w      *rulesWatch // the rules file watched (play_watch.go), or nil
 
 	out io.Writer
 }
@@ -313,6 +334,11 @@ func (ps *session) humanTurn(sc *bufio.Scanner) (bool, error) {
 			}
 		case "save":
 			ps.save(arg)
+			continue
+		case "restart":
+			if ps.restart(arg) {
+				return false, nil
+			}
 			continue
 		}
 		i, err := ps.parseMove(line, texts)

@@ -454,23 +454,30 @@ func (g *Game) AttrIndexOf(name string) int {
 }
 
 // NewState returns the start position.
-func (g *Game) NewState() *State {
+func (g *Game) NewState() *State { return g.StateOf(g.Setup, g.Stock) }
+
+// StateOf returns the position the rules' setup would make were it setup and stock (a
+// board-setup other than the rules', as the position editor makes): pieces placed with
+// their types' default attributes, the first turn of the turn order to move. It is meant
+// for plain games: in a game of the dialect, the stacks and values are still made from
+// the rules' own setup.
+func (g *Game) StateOf(setup []Placement, stock []Stock) *State {
 	s := &State{Cells: make([]Cell, len(g.Board.Locs)), Stock: make([]int32, len(g.Players)*len(g.Pieces)),
 		LastFrom: NoLoc, LastTo: NoLoc, Cont: NoLoc, ContType: NoMoveType}
 	// Without any off entry, drops are unlimited (Reversi-style games). Once the setup
 	// gives some stock, every other (player, type) has none: Luzhanqi and Helheim saves
 	// show that Zillions does not let a player drop a type its setup does not stock.
 	unlimited := int32(-1)
-	if len(g.Stock) > 0 {
+	if len(stock) > 0 {
 		unlimited = 0
 	}
 	for i := range s.Stock {
 		s.Stock[i] = unlimited
 	}
-	for _, p := range g.Setup {
+	for _, p := range setup {
 		s.Cells[p.Loc] = MakeCell(p.Player, p.Kind, g.defaultAttrs(p.Kind))
 	}
-	for _, st := range g.Stock {
+	for _, st := range stock {
 		s.Stock[int(st.Player)*len(g.Pieces)+int(st.Kind)] = int32(st.N)
 	}
 	g.initExt(s)

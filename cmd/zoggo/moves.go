@@ -2,11 +2,13 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"runtime/pprof"
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/zoggo/zoggo/compile"
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/notation"
@@ -104,7 +106,7 @@ func turnRule(g *eval.Game, t *eval.Turn) string {
 }
 
 func newPerft() *cobra.Command {
-	var variant, after, cpuprofile string
+	var variant, after, cpuprofile, setup, toMove string
 	var depth int
 	var divide, states bool
 	cmd := &cobra.Command{
@@ -118,10 +120,16 @@ ends only where there is no legal turn. --divide prints the count below each fir
 In games without royal pieces the last level makes its turns on one board and undoes
 them, or computes only the hash of the position after a plain step, without a state of
 their own; --states builds every leaf position as a state, for comparisons with engines
-that write each one (the count is the same).`,
+that write each one (the count is the same).
+
+--setup SETUP.zrf starts from a position of your own instead of the rules' start: the
+file holds one (board-setup ...) form, as the rules write theirs (the position editor
+of zoggo serve exports one), read against the game with positioned errors; --to-move
+names the player to move (by default the first of the turn order).`,
 		Example: `  zoggo perft games/chess.zrf --depth 4
   zoggo perft games/checkers.zrf --depth 6 --divide
-  zoggo perft games/checkers.zrf --depth 9 --states`,
+  zoggo perft games/checkers.zrf --depth 9 --states
+  zoggo perft games/chess.zrf --setup endgame.zrf --to-move Black --depth 3`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if depth < 0 || depth > 30 {
@@ -132,6 +140,19 @@ that write each one (the count is the same).`,
 				return err
 			}
 			s := g.NewState()
+			if toMove != "" && setup == "" {
+				return fmt.Errorf("--to-move needs --setup")
+			}
+			if setup != "" {
+				text, err := readSetup(setup)
+				if err != nil {
+					return err
+				}
+				if s, err = g.SetupState(setup, text, toMove); err != nil {
+					printErrors(cmd.ErrOrStderr(), err, 10)
+					return exitError{1}
+				}
+			}
 			if after != "" {
 				if s, err = notation.Play(g, s, after); err != nil {
 					return fmt.Errorf("--after: %w", err)
@@ -179,9 +200,28 @@ that write each one (the count is the same).`,
 	}
 	cmd.Flags().StringVar(&variant, "variant", "", "the game or variant, by title or by number from 1 in file order (default: the file's default game)")
 	cmd.Flags().StringVar(&after, "after", "", "moves to play first, separated by \";\"")
+	cmd.Flags().StringVar(&setup, "setup", "", "a file holding a (board-setup ...) form to start from instead of the rules' setup")
+	cmd.Flags().StringVar(&toMove, "to-move", "", "with --setup, the player to move (default: the first of the turn order)")
 	cmd.Flags().IntVar(&depth, "depth", 1, "number of complete turns")
 	cmd.Flags().BoolVar(&divide, "divide", false, "print the count below each first turn")
 	cmd.Flags().BoolVar(&states, "states", false, "build a state for every leaf turn (slower; the same count)")
 	cmd.Flags().StringVar(&cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
 	return cmd
+}
+
+// readSetup reads a board-setup file of at most compile.MaxSetupText bytes.
+func readSetup(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	text, err := io.ReadAll(io.LimitReader(f, compile.MaxSetupText+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(text) > compile.MaxSetupText {
+		return nil, fmt.Errorf("%s: larger than %d bytes", path, compile.MaxSetupText)
+	}
+	return text, nil
 }

@@ -350,7 +350,11 @@ func (s *Server) load(ctx context.Context, gm *game, rec *store.Game) error {
 	if err != nil {
 		return fmt.Errorf("game %q: %w", rec.ID, err)
 	}
-	m, err := match.New(g, nil)
+	start, err := startOf(g, rec.Start) // setup.go
+	if err != nil {
+		return fmt.Errorf("game %q: %w", rec.ID, &rulesError{err})
+	}
+	m, err := match.New(g, start)
 	if err != nil {
 		return fmt.Errorf("game %q: %w", rec.ID, &rulesError{err})
 	}

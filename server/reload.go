@@ -367,26 +367,21 @@ func (s *Server) restart(ctx context.Context, gm *game, you []int, replay bool) 
 	}
 	ne, _ := s.cat.watching(gm.rec.RulesName)
 	rec := &store.Game{ID: newID(), RulesHash: ne.hash, RulesName: ne.name, Variant: gm.rec.Variant,
-		Seats: append([]store.Seat(nil), gm.rec.Seats...), ViewToken: gm.rec.ViewToken, Created: time.Now().UTC()}
-	ng := &game{id: rec.ID, offer: -1, pics: &s.pics, used: time.Now()}
-	if err := s.load(ctx, ng, rec); err != nil {
-		if re := (*rulesError)(nil); errors.As(err, &re) {
-			return nil, errf(http.StatusUnprocessableEntity, "rules", "the new rules fail at the start: %s", errText(re.err))
+		Seats: append([]store.Seat(nil), gm.rec.Seats...), ViewToken: gm.rec.ViewToken, Created: time.Now().UTC(),
+		Start: gm.rec.Start}
+	out := &restartJSON{Turns: gm.ply()}
+	ng, err := s.createLike(ctx, rec, ne, func(ng *game) []store.Turn {
+		if !replay {
+			return nil
 		}
+		turns, stopped := s.replayOnto(ctx, ng, gm.played)
+		out.Replayed, out.Stopped = len(turns), stopped
+		return turns
+	})
+	if err != nil {
 		return nil, err
 	}
-	out := &restartJSON{ID: rec.ID, Turns: gm.ply()}
-	var turns []store.Turn
-	if replay {
-		turns, out.Stopped = s.replayOnto(ctx, ng, gm.played)
-		out.Replayed = len(turns)
-	}
-	if err := s.st.PutRules(ctx, ne.hash, ne.src); err != nil {
-		return nil, err
-	}
-	if err := s.st.CreateGame(ctx, rec, turns...); err != nil {
-		return nil, err
-	}
+	out.ID = rec.ID
 	w := s.cat.live
 	w.mu.Lock()
 	if len(w.restarted) >= maxRestarted {
@@ -401,18 +396,43 @@ func (s *Server) restart(ctx context.Context, gm *game, you []int, replay bool) 
 	} else {
 		gm.gen++
 	}
+	s.goLive(ctx, ng)
+	return out, nil
+}
+
+// createLike builds the game rec under the rules of e in memory, plays the turns that
+// play returns, and stores it with them; the game is not live yet (goLive).
+func (s *Server) createLike(ctx context.Context, rec *store.Game, e *entry, play func(*game) []store.Turn) (*game, error) {
+	ng := &game{id: rec.ID, offer: -1, pics: &s.pics, used: time.Now()}
+	if err := s.load(ctx, ng, rec); err != nil {
+		if re := (*rulesError)(nil); errors.As(err, &re) {
+			return nil, errf(http.StatusUnprocessableEntity, "rules", "the rules fail at the start: %s", errText(re.err))
+		}
+		return nil, err
+	}
+	turns := play(ng)
+	if err := s.st.PutRules(ctx, e.hash, e.src); err != nil {
+		return nil, err
+	}
+	if err := s.st.CreateGame(ctx, rec, turns...); err != nil {
+		return nil, err
+	}
+	return ng, nil
+}
+
+// goLive puts a game just stored among the games in memory and lets its bots play.
+func (s *Server) goLive(ctx context.Context, ng *game) {
 	s.mu.Lock()
 	if len(s.live) >= maxLive {
 		s.evict()
 	}
-	s.live[rec.ID] = ng
+	s.live[ng.id] = ng
 	ng.mu.Lock()
 	s.mu.Unlock()
 	if err := s.settle(ctx, ng); err != nil {
 		s.logf("game %s: %v", ng.id, err)
 	}
 	ng.mu.Unlock()
-	return out, nil
 }
 
 // replayOnto plays the turns of another game on ng, a new game in memory, while each is

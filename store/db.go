@@ -146,9 +146,9 @@ func (d *db) CreateGame(ctx context.Context, g *Game, turns ...Turn) error {
 		if !ok {
 			return fmt.Errorf("create game %q: rules %q: %w", g.ID, g.RulesHash, ErrNotFound)
 		}
-		_, err = q.exec(ctx, `INSERT INTO games (id, rules_hash, rules_name, variant, seats, view_token, created, result)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-			g.ID, g.RulesHash, g.RulesName, g.Variant, string(js), g.ViewToken, micro(created), g.Result)
+		_, err = q.exec(ctx, `INSERT INTO games (id, rules_hash, rules_name, variant, seats, view_token, created, result, start)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+			g.ID, g.RulesHash, g.RulesName, g.Variant, string(js), g.ViewToken, micro(created), g.Result, g.Start)
 		if d.b.isUnique(err) {
 			return fmt.Errorf("create game %q: the id is taken: %w", g.ID, ErrConflict)
 		}
@@ -178,14 +178,14 @@ func (d *db) CreateGame(ctx context.Context, g *Game, turns ...Turn) error {
 }
 
 // gameColumns are the columns scanGame reads, in its order.
-const gameColumns = `id, rules_hash, rules_name, variant, seats, view_token, created, result, draw_offer, draw_offer_ply`
+const gameColumns = `id, rules_hash, rules_name, variant, seats, view_token, created, result, draw_offer, draw_offer_ply, start`
 
 // scanGame reads a game from the columns gameColumns names.
 func scanGame(r rows) (*Game, error) {
 	var g Game
 	var seats string
 	var created, offer, offerPly int64
-	if err := r.Scan(&g.ID, &g.RulesHash, &g.RulesName, &g.Variant, &seats, &g.ViewToken, &created, &g.Result, &offer, &offerPly); err != nil {
+	if err := r.Scan(&g.ID, &g.RulesHash, &g.RulesName, &g.Variant, &seats, &g.ViewToken, &created, &g.Result, &offer, &offerPly, &g.Start); err != nil {
 		return nil, err
 	}
 	g.DrawOffer, g.DrawOfferPly = int(offer), int(offerPly)

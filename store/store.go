@@ -56,6 +56,10 @@ type Game struct {
 	// sets them to -1 and 0.
 	DrawOffer    int
 	DrawOfferPly int
+	// Start is the position the game starts from when it is not its rules' setup: the
+	// player to move on the first line, then a (board-setup ...) form; "" for the rules'
+	// own start. The server reads it; the store keeps it as given.
+	Start string
 }
 
 // Seat is who plays one player of a game.

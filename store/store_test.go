@@ -66,6 +66,7 @@ func newGame(t *testing.T, s Store, id string) *Game {
 		},
 		ViewToken: "beef",
 		Created:   time.Date(2026, 11, 23, 22, 0, 0, 123456000, time.UTC),
+		Start:     "O\n(board-setup (X (Man a1)))",
 	}
 	if err := s.CreateGame(context.Background(), g); err != nil {
 		t.Fatalf("CreateGame: %v", err)

@@ -278,7 +278,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/zsg", s.handleZSG)
 	m.HandleFunc("GET /api/games/{id}/events", s.handleEvents)
 	m.HandleFunc("POST /api/games/{id}/restart", s.handleRestart) // reload.go
-	m.HandleFunc("GET /api/games/{id}/setup", s.handleSetup) // setup.go
+	m.HandleFunc("GET /api/games/{id}/setup", s.handleSetup)      // setup.go
 	m.HandleFunc("POST /api/games/{id}/setup/check", s.handleSetupCheck)
 	m.HandleFunc("POST /api/games/{id}/setup/perft", s.handleSetupPerft)
 	m.HandleFunc("POST /api/games/{id}/setup/game", s.handleSetupGame)

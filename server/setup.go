@@ -40,6 +40,15 @@ type setupJSON struct {
 	Board   boardJSON `json:"board"`
 	// Cells lists the pieces on the board: position, player and piece, by name.
 	Cells [][3]string `json:"cells"`
+	// Stock lists the pieces off the board: player, piece and count (a stock the rules
+	// leave unlimited is not listed).
+	Stock []setupStockJSON `json:"stock"`
+}
+
+type setupStockJSON struct {
+	Player string `json:"player"`
+	Piece  string `json:"piece"`
+	N      int    `json:"n"`
 }
 
 type setupReq struct {
@@ -80,7 +89,7 @@ func (s *Server) handleSetup(w http.ResponseWriter, r *http.Request) {
 func (gm *game) setupView(st *engine.State) *setupJSON {
 	g := gm.g
 	_, mover := g.Side(st)
-	out := &setupJSON{Setup: g.SetupText(st), Players: []string{}, Pieces: []string{}, Cells: [][3]string{}}
+	out := &setupJSON{Setup: g.SetupText(st), Players: []string{}, Pieces: []string{}, Cells: [][3]string{}, Stock: []setupStockJSON{}}
 	if mover >= 0 && int(mover) < len(g.Players) {
 		out.ToMove = g.Players[mover].Name
 	}
@@ -93,6 +102,13 @@ func (gm *game) setupView(st *engine.State) *setupJSON {
 	for l, c := range st.Cells {
 		if !c.IsEmpty() && int(c.Player()) < len(g.Players) && int(c.Kind()) < len(g.Pieces) {
 			out.Cells = append(out.Cells, [3]string{g.Board.Locs[l].Name, g.Players[c.Player()].Name, g.Pieces[c.Kind()].Name})
+		}
+	}
+	if nk := len(g.Pieces); nk > 0 {
+		for i, n := range st.Stock {
+			if n > 0 && i/nk < len(g.Players) {
+				out.Stock = append(out.Stock, setupStockJSON{g.Players[i/nk].Name, g.Pieces[i%nk].Name, int(n)})
+			}
 		}
 	}
 	svg, _ := render.SVG(g.Game, st, render.SVGOptions{ImageURL: gm.pics.imageURL(gm.rec.RulesHash, gm.fsys, gm.dir, false)})

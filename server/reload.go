@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
+	"path"
 	"strings"
 	"sync"
 	"time"
@@ -115,10 +116,10 @@ func (c *Catalogue) replace(ne *entry) int {
 // name, and loads a file again when its content changes; the open pages of its games
 // are told. It returns the number of files watched; an error when none or too many.
 func (s *Server) Watch(name string) (int, error) {
-	name = strings.TrimSuffix(name, "/")
+	name = path.Clean(name)
 	var es []*entry
 	for _, e := range s.cat.entries {
-		if e.name == name || strings.HasPrefix(e.name, name+"/") || name == "." {
+		if n := path.Clean(e.name); n == name || strings.HasPrefix(n, name+"/") || name == "." {
 			es = append(es, e)
 		}
 	}

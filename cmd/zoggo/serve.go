@@ -99,7 +99,7 @@ watched, not the files it includes.`,
 			}
 			for _, w := range watch {
 				if !slices.ContainsFunc(args, func(a string) bool { return filepath.Clean(a) == filepath.Clean(w) }) {
-					args = append(args, w)
+					args = append(args, filepath.Clean(w))
 				}
 			}
 			cat, err := server.LoadCatalogue(args)

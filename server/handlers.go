@@ -47,7 +47,7 @@ func (s *Server) handleThumbnail(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	key := e.name + "\x00" + g.Title
+	key := e.hash + "\x00" + g.Title // a watched file's versions differ in hash
 	s.thumbMu.Lock()
 	svg, ok := s.thumbs[key]
 	s.thumbMu.Unlock()
@@ -241,6 +241,7 @@ func (s *Server) savedRules(text string) (*notation.SavedGame, *entry, *eval.Gam
 	}
 	want := sg.RulesFile[strings.LastIndexAny(sg.RulesFile, `/\`)+1:]
 	for _, c := range s.cat.entries {
+		c = s.cat.current(c) // the newest version of a watched file
 		if c.f == nil || !strings.EqualFold(path.Base(c.name), want) {
 			continue
 		}

@@ -107,8 +107,7 @@ func (s *server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 	if text == "" {
 		return nil, nil
 	}
-	w, wo, we := a.doc.wordAt(off)
-	_ = w
+	_, wo, we := a.doc.wordAt(off)
 	r := a.doc.lines.rangeOf(wo, we)
 	return &protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: text}, Range: &r}, nil
 }

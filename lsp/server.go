@@ -212,7 +212,7 @@ func (s *server) didClose(ctx *glsp.Context, p *protocol.DidCloseTextDocumentPar
 		delete(s.docs, p.TextDocument.URI)
 	}
 	s.mu.Unlock()
-	s.publish(p.TextDocument.URI, nil, protocol.PublishDiagnosticsParams{URI: p.TextDocument.URI, Diagnostics: []protocol.Diagnostic{}})
+	s.publish(protocol.PublishDiagnosticsParams{URI: p.TextDocument.URI, Diagnostics: []protocol.Diagnostic{}})
 	return nil
 }
 
@@ -276,11 +276,12 @@ func (s *server) start(d *document, c *check) {
 				d.last = a
 			}
 			s.mu.Unlock()
-			close(c.done)
+			// The diagnostics go out before any answer that waited for this check.
 			if current {
 				v := protocol.UInteger(version)
-				s.publish(uri, a, protocol.PublishDiagnosticsParams{URI: uri, Version: &v, Diagnostics: a.diagnostics()})
+				s.publish(protocol.PublishDiagnosticsParams{URI: uri, Version: &v, Diagnostics: a.diagnostics()})
 			}
+			close(c.done)
 		}()
 	})
 }
@@ -326,7 +327,7 @@ func (s *server) text(uri string) (string, bool) {
 }
 
 // publish sends diagnostics to the client.
-func (s *server) publish(uri string, _ *analysis, p protocol.PublishDiagnosticsParams) {
+func (s *server) publish(p protocol.PublishDiagnosticsParams) {
 	s.mu.Lock()
 	conn := s.conn
 	closed := s.closed

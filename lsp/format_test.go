@@ -1,6 +1,10 @@
 package lsp
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/zoggo/zoggo/zrf"
@@ -47,4 +51,27 @@ func FuzzFormat(f *testing.F) {
 			t.Fatalf("Format(%q) is not idempotent", src)
 		}
 	})
+}
+
+// TestGrammarKeywords checks that the VS Code grammar colours every keyword hover
+// knows: by name, or as a predicate (a name that ends in "?").
+func TestGrammarKeywords(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "editors", "vscode", "syntaxes", "zrf.tmLanguage.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := map[string]bool{}
+	for _, alt := range regexp.MustCompile(`\(\?:([^()]*)\)`).FindAllStringSubmatch(string(b), -1) {
+		for _, w := range strings.Split(alt[1], "|") {
+			words[strings.ReplaceAll(w, `\\`, "")] = true
+		}
+	}
+	if len(words) < 50 {
+		t.Fatalf("the grammar names %d keywords", len(words))
+	}
+	for k := range keywords {
+		if !words[k] && !strings.HasSuffix(k, "?") {
+			t.Errorf("the grammar does not colour %q", k)
+		}
+	}
 }

@@ -45,6 +45,10 @@ the README shows how Neovim and Emacs start it.`,
 			})
 		},
 	}
+	// Some clients add --stdio to the command they start: the server always speaks on
+	// standard input and output.
+	cmd.Flags().Bool("stdio", true, "speak on standard input and output (always)")
+	cmd.Flags().MarkHidden("stdio")
 	cmd.Flags().IntVar(&debounce, "debounce", int(lsp.DefaultDebounce/time.Millisecond), "check a document this many milliseconds after its last edit")
 	return cmd
 }

@@ -29,7 +29,7 @@ func TestLSPCommand(t *testing.T) {
 	}
 	var out, errOut bytes.Buffer
 	root := newRoot()
-	root.SetArgs([]string{"lsp", "--debounce", "1"})
+	root.SetArgs([]string{"lsp", "--stdio", "--debounce", "1"})
 	root.SetIn(&in)
 	root.SetOut(&out)
 	root.SetErr(&errOut)

@@ -210,9 +210,16 @@ func (a *analysis) includes(raw *zrf.FileSet, s *source, uriFor func(string) str
 	}
 }
 
-// sourceAt returns the source a position of the check's FileSet (or a Position's file
-// name) belongs to.
-func (a *analysis) sourceNamed(name string) *source { return a.srcs[name] }
+// reads reports whether the document uri is one of the files the analysis read
+// besides its own.
+func (a *analysis) reads(uri string) bool {
+	for _, s := range a.order[1:] {
+		if s.uri == uri {
+			return true
+		}
+	}
+	return false
+}
 
 // words returns the text of the atom at off in the document, and its bytes.
 func (s *source) wordAt(off int) (string, int, int) {

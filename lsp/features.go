@@ -155,7 +155,7 @@ func (a *analysis) hover(off int) string {
 		}
 	}
 	if k, ok := keywords[w]; ok && w == doc.text[wo:min(wo+len(w), len(doc.text))] {
-		fmt.Fprintf(&b, "\n**keyword** `%s` (ZRF reference §%s): %s\n", w, k.sect, k.text)
+		fmt.Fprintf(&b, "\n**keyword** `%s` (%s): %s\n", w, k.where(), k.text)
 	}
 	out := strings.TrimSpace(b.String())
 	if len(out) > maxHoverText {
@@ -416,10 +416,12 @@ func (s *server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any,
 	items := []protocol.CompletionItem{}
 	kw := keywordsIn(contextOf(enclosing(text, toks, off)))
 	sort.Strings(kw)
+	offered := map[string]bool{}
 	for _, name := range kw {
 		k := keywords[name]
+		offered[name] = true
 		kind := protocol.CompletionItemKindKeyword
-		detail := "keyword, ZRF reference §" + k.sect
+		detail := "keyword, " + k.where()
 		items = append(items, protocol.CompletionItem{Label: name, Kind: &kind, Detail: &detail, Documentation: k.text})
 	}
 	// The names come from the last check, which may be a little older than the text.
@@ -433,7 +435,7 @@ func (s *server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any,
 		seen := map[string]bool{}
 		for _, d := range a.idx.order {
 			kind, ok := completionKinds[d.kind]
-			if !ok || seen[d.name] || keywords[d.name].text != "" {
+			if !ok || seen[d.name] || offered[d.name] {
 				continue
 			}
 			if len(seen) == maxCompletions {

@@ -3,8 +3,8 @@ package lsp
 import "strings"
 
 // This file holds what hover says of a ZRF keyword and where completion offers it: a
-// sentence of our own for each, and the section of the project's ZRF reference
-// (/work/shared/docs/zrf-reference.md keeps the full text) that explains it.
+// sentence of our own for each, and the section that explains it: of the ZRF
+// reference the project keeps, or of docs/dialect.md for the zoggo-1 dialect.
 
 // Contexts say where a keyword stands: at the top of a file, in a game or variant, in
 // its board, in a grid, in a piece, in move and drop code, in a goal.
@@ -21,8 +21,16 @@ const (
 // keyword is one entry of the table.
 type keyword struct {
 	ctx  string // where it stands (ctxTop ...); several separated by spaces
-	sect string // the section of the reference
+	sect string // the section of the ZRF reference, or "dialect N": of docs/dialect.md
 	text string
+}
+
+// where names the section that explains the keyword.
+func (k keyword) where() string {
+	if n, ok := strings.CutPrefix(k.sect, "dialect "); ok {
+		return "docs/dialect.md §" + n
+	}
+	return "ZRF reference §" + k.sect
 }
 
 var keywords = map[string]keyword{
@@ -183,6 +191,38 @@ var keywords = map[string]keyword{
 	"any-owner":         {ctxGoal, "9.2", "In a configuration goal, pieces of any owner count."},
 	"open":              {ctxGame, "4", "Listed by the old reference but never described; zoggo reports it as unsupported."},
 	"translate":         {ctxGame, "4", "Listed by the old reference but never described; zoggo reports it as unsupported."},
+	// The zoggo-1 dialect (docs/dialect.md), in files that say (version "zoggo-1").
+	"variables":           {ctxGame, "dialect 4", "Dialect: global integer variables and their start values: `(variables (placed 0))`."},
+	"position-attributes": {ctxGame, "dialect 4", "Dialect: integer values that belong to squares, with their start values."},
+	"set":                 {ctxMove, "dialect 4", "Dialect: sets a variable, a position attribute or an integer attribute: `(set NAME [LOC] VALUE)`."},
+	"count":               {ctxMove + " " + ctxGoal, "dialect 4", "Dialect: the number of positions where the condition holds."},
+	"stacks":              {ctxGame, "dialect 7", "Dialect: every square holds a column of up to N pieces under its top piece."},
+	"pre-part":            {ctxGame + " " + ctxPiece, "dialect 1", "Dialect: actions run before every part of a turn."},
+	"post-part":           {ctxGame + " " + ctxPiece, "dialect 1", "Dialect: actions run after every part of a turn."},
+	"pre-move":            {ctxGame + " " + ctxPiece, "dialect 1", "Dialect: actions run before the whole turn."},
+	"post-move":           {ctxGame + " " + ctxPiece, "dialect 1", "Dialect: actions run after the whole turn."},
+	"check":               {ctxGame, "dialect 2", "Dialect: a condition every complete turn must keep; turns that break it are not legal."},
+	"owner":               {ctxMove, "dialect 3", "Dialect: in a moves list, whose pieces of the type the blocks after it move: `any`, `enemy` or `friend`."},
+	"label":               {ctxGame, "dialect 5", "Dialect: a named point of the turn order that `goto` can go to."},
+	"goto":                {ctxMove, "dialect 5", "Dialect: where the turn order goes on after this turn: a label, `again` or `repeat`."},
+	"result":              {ctxGoal, "dialect 6", "Dialect: the name of the result a goal gives."},
+	"priority":            {ctxGoal, "dialect 6", "Dialect: when several goals hold, the one of the highest priority decides."},
+	"formula":             {ctxGoal, "dialect 6", "Dialect: a goal written as a condition of move code, with numbers."},
+	"to-move?":            {ctxGoal, "dialect 6", "Dialect: holds for the player to move, for goals checked at the start of a turn."},
+	"select":              {ctxMove, "dialect 7", "Dialect: adds the piece at the position (or here) to the group that `shift` moves."},
+	"shift":               {ctxMove, "dialect 7", "Dialect: moves the selected group one step in the direction given, capturing what it moves onto."},
+	"take-top":            {ctxMove, "dialect 7", "Dialect: moves the top piece of a column under the moving column."},
+	"capture-group":       {ctxMove, "dialect 8", "Dialect: captures every piece of the group at the position."},
+	"capture-side":        {ctxMove, "dialect 12", "Dialect: captures every piece of the owner of the piece at the position."},
+	"end-after-passes":    {ctxGame, "dialect 8", "Dialect: that many passes in a row end the game."},
+	"passes":              {ctxMove + " " + ctxGoal, "dialect 8", "Dialect: the passes in a row that led to the position."},
+	"forbid-repetition":   {ctxGame, "dialect 8", "Dialect: turns that recreate an earlier board (or position) are not legal."},
+	"permute":             {ctxMove, "dialect 9", "Dialect: moves the contents of each listed position one place along its cycle."},
+	"drawn-as":            {ctxBoard, "dialect 10", "Dialect: `(drawn-as lines)` draws the board as the lines between its positions."},
+	"immediate-values":    {ctxGame, "dialect 11", "Dialect: a value a part sets is read back by the rest of the part at once."},
+	"show-values":         {ctxBoard, "dialect 11", "Dialect: pictures write these position attributes' and variables' values."},
+	"marked":              {ctxBoard, "dialect 10", "Dialect: pictures draw a sign on these positions."},
+	"value":               {ctxPiece, "dialect 13", "Dialect: the piece's worth in the rules' own points, which the bots play by."},
 }
 
 // contextOf returns the context of a cursor inside lists with the heads given,

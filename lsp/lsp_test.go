@@ -246,7 +246,9 @@ func TestNavigationDialect(t *testing.T) {
 	// A keyword.
 	kl, kc := findLine(t, text, "(shift $3) add))")
 	h = hoverText(t, c, uri, kl, kc+12)
-	wantContains(t, "hover on add", h, "**keyword** `add`", "§8.8")
+	wantContains(t, "hover on add", h, "**keyword** `add`", "ZRF reference §8.8")
+	// A keyword of the dialect.
+	wantContains(t, "hover on shift", hoverText(t, c, uri, kl, kc+3), "**keyword** `shift`", "docs/dialect.md §7")
 	// A piece, a direction, a position, a zone.
 	sl, sc := findLine(t, text, "(White (Stone a1")
 	pieceLine, _ := findLine(t, text, "(name Stone)")
@@ -515,4 +517,49 @@ func read(path, text string) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// TestIncludes checks a file whose include has an error: the error is shown on the
+// include form, with its place in the included file as related information; the
+// included file opened with the error fixed, unsaved, fixes the including file.
+func TestIncludes(t *testing.T) {
+	dir := t.TempDir()
+	rules := filepath.Join(dir, "rules")
+	if err := os.MkdirAll(rules, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	lib := "(define board-of-two\n   (board (grid (dimensions (\"a/b\" (0 1))) (directions (n 1)))))\n(define mover (moves (nn add)))\n"
+	main := "; a game whose board and moves come from lib.inc\n(include \"lib.inc\")\n(game (title \"Two\") (players A)\n   (board-of-two)\n   (piece (name P) (mover)))\n"
+	for name, text := range map[string]string{"lib.inc": lib, "main.zrf": main} {
+		if err := os.WriteFile(filepath.Join(rules, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := startServer(t, Options{Debounce: 10 * time.Millisecond})
+	uri, libURI := uriOf(filepath.Join(rules, "main.zrf")), uriOf(filepath.Join(rules, "lib.inc"))
+	c.open(uri, main)
+	p, ok := c.diagnostics(uri, diagBound)
+	if !ok || len(p.Diagnostics) != 1 {
+		t.Fatalf("diagnostics %+v, want one", p.Diagnostics)
+	}
+	d := p.Diagnostics[0]
+	wantContains(t, "message", d.Message, "rules/lib.inc:3:23: unknown instruction \"nn\"")
+	if d.Range.Start.Line != 1 || d.Range.Start.Character != 0 || d.Range.End.Character != 19 {
+		t.Errorf("diagnostic at %+v, want the include on line 1", d.Range)
+	}
+	if len(d.RelatedInformation) < 2 || d.RelatedInformation[0].Location.URI != libURI || d.RelatedInformation[0].Location.Range.Start.Line != 2 {
+		t.Errorf("related information %+v, want lib.inc line 2 first", d.RelatedInformation)
+	}
+	// Hover and definition reach into the included file.
+	wantContains(t, "hover on mover", hoverText(t, c, uri, 4, 22), "**macro** `mover`", "rules/lib.inc:3:9", "(define mover (moves (nn add)))")
+	c.open(libURI, strings.Replace(lib, "nn add", "n add", 1))
+	for {
+		p, ok = c.diagnostics(uri, diagBound)
+		if !ok {
+			t.Fatalf("no diagnostics of main.zrf after lib.inc changed")
+		}
+		if p.Version != nil && len(p.Diagnostics) == 0 {
+			break
+		}
+	}
 }

@@ -90,7 +90,13 @@ type check struct {
 }
 
 // handle answers one message, as glsp's own server does, on the connection it came by.
-func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (result any, err error) {
+	defer func() {
+		// A bug of the server answers this request with an error; the server goes on.
+		if r := recover(); r != nil {
+			result, err = nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: fmt.Sprintf("internal error: %v", r)}
+		}
+	}()
 	s.mu.Lock()
 	s.conn = conn
 	s.mu.Unlock()
@@ -232,13 +238,25 @@ func (s *server) setText(uri string, version int32, text string, open bool) erro
 		s.docs[uri] = d
 	}
 	d.version, d.text = version, text
+	s.schedule(d)
+	// The open documents that include this one are checked again with its new text.
+	for u, o := range s.docs {
+		if u != uri && o.last != nil && o.last.reads(uri) {
+			s.schedule(o)
+		}
+	}
+	return nil
+}
+
+// schedule makes a new check of d's text, to start after the debounce. The caller
+// holds s.mu.
+func (s *server) schedule(d *document) {
 	c := &check{done: make(chan struct{})}
 	d.cur = c
 	if d.timer != nil {
 		d.timer.Stop()
 	}
 	d.timer = time.AfterFunc(s.opts.Debounce, func() { s.start(d, c) })
-	return nil
 }
 
 // start runs check c of document d, once, unless the server is closed, and publishes

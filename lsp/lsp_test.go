@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"bufio"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -560,6 +561,61 @@ func TestIncludes(t *testing.T) {
 		}
 		if p.Version != nil && len(p.Diagnostics) == 0 {
 			break
+		}
+	}
+}
+
+// TestBadRequests sends what a broken client might: requests about documents not
+// open, places past the end, params of the wrong shape, a message too large to read.
+// Each gets an answer or nothing, and the server goes on.
+func TestBadRequests(t *testing.T) {
+	c := startServer(t, Options{Debounce: 10 * time.Millisecond})
+	uri := "file:///nowhere/x.zrf"
+	if err := c.call("textDocument/hover", at(uri, 0, 0), nil); err != nil {
+		t.Errorf("hover on a document not open: %v", err)
+	}
+	c.open(uri, "(game (title \"x\")\n ; a comment\n (players \"A)")
+	if _, ok := c.diagnostics(uri, diagBound); !ok {
+		t.Fatal("no diagnostics for a document that does not read")
+	}
+	for _, m := range []string{"textDocument/hover", "textDocument/definition", "textDocument/completion"} {
+		if err := c.call(m, at(uri, 1000, 1000), nil); err != nil {
+			t.Errorf("%s past the end: %v", m, err)
+		}
+	}
+	items := completions(t, c, uri, 1, 5)
+	if len(items) != 0 {
+		t.Errorf("completion inside a comment offers %d items", len(items))
+	}
+	items = completions(t, c, uri, 2, 12)
+	if len(items) != 0 {
+		t.Errorf("completion inside a string offers %d items", len(items))
+	}
+	if err := c.call("textDocument/formatting", map[string]any{"textDocument": map[string]any{"uri": uri}}, nil); err == nil || !strings.Contains(err.Error(), "does not read") {
+		t.Errorf("formatting text that does not read: %v", err)
+	}
+	if err := c.call("textDocument/hover", map[string]any{"textDocument": 7}, nil); err == nil {
+		t.Error("hover with bad params answered no error")
+	}
+	if err := c.call("no/such/method", nil, nil); err == nil {
+		t.Error("an unknown method answered no error")
+	}
+	if err := c.call("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": uri}}, nil); err != nil {
+		t.Errorf("the server stopped answering: %v", err)
+	}
+}
+
+func TestCodecBounds(t *testing.T) {
+	for _, tt := range []struct{ in, err string }{
+		{"Content-Length: 99999999999\r\n\r\n{}", "at most"},
+		{"Content-Length: " + strings.Repeat("1", 2000) + "\r\n\r\n", "longer than"},
+		{"Content-Type: x\r\n\r\n{}", "no Content-Length"},
+		{"Content-Length: 2\r\n\r\n{}", ""},
+	} {
+		var v any
+		err := codec{}.ReadObject(bufio.NewReader(strings.NewReader(tt.in)), &v)
+		if tt.err == "" && err != nil || tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)) {
+			t.Errorf("ReadObject(%.40q) = %v, want %q", tt.in, err, tt.err)
 		}
 	}
 }

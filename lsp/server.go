@@ -49,7 +49,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, o Options) error {
 	}
 	s := &server{opts: o, docs: map[string]*document{}}
 	s.h = s.handler()
-	conn := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(rwc, jsonrpc2.VSCodeObjectCodec{}), jsonrpc2.HandlerWithError(s.handle))
+	conn := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(rwc, codec{}), jsonrpc2.HandlerWithError(s.handle))
 	select {
 	case <-conn.DisconnectNotify():
 	case <-ctx.Done():

@@ -25,10 +25,11 @@ test: lint
 test-long: test fuzz vsix
 	$(GO) test -tags long -timeout 60m ./...
 
-# The VS Code extension (editors/vscode), with npm alone: its grammar tests, then
+# The VS Code extension (editors/vscode), with npm alone: its tests (the grammar, and
+# bin/zoggo lsp spoken to by the extension's JSON-RPC library), then
 # editors/vscode/zoggo-zrf.vsix.
-vsix:
-	cd editors/vscode && npm ci --no-audit --no-fund && npm test && npm run package
+vsix: build
+	cd editors/vscode && npm ci --no-audit --no-fund && ZOGGO=$(abspath bin/zoggo) npm test && npm run package
 
 fuzz:
 	$(GO) test ./zrf -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME)

@@ -73,6 +73,18 @@ type analysis struct {
 // relative to the document's folder on disk.
 func analyze(uri string, version int32, text string, open map[string]string) (a *analysis) {
 	a = &analysis{uri: uri, version: version, srcs: map[string]*source{}}
+	defer func() {
+		if r := recover(); r != nil {
+			a.diags = zrf.ErrorList{{Msg: fmt.Sprintf("internal error: %v", r)}}
+			if a.doc == nil {
+				a.doc = &source{uri: uri, lines: newLines(""), close: map[int]int{}}
+				a.order = []*source{a.doc}
+			}
+			if a.idx == nil {
+				a.idx = buildIndex(nil)
+			}
+		}
+	}()
 	p := pathOf(uri)
 	var base fs.FS
 	files := map[string]string{}
@@ -112,11 +124,6 @@ func analyze(uri string, version int32, text string, open map[string]string) (a 
 	a.includes(raw, a.doc, uriFor, 0)
 	a.idx = buildIndex(a.order)
 
-	defer func() {
-		if r := recover(); r != nil {
-			a.diags = zrf.ErrorList{{Pos: zrf.Position{Filename: name}, Msg: fmt.Sprintf("internal error: %v", r)}}
-		}
-	}()
 	if a.doc.nodes != nil && !hasGame(a.doc.nodes) {
 		// A file of macros or board parts, included by games: it reads, and there is
 		// no game to check.

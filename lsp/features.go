@@ -154,7 +154,7 @@ func (a *analysis) hover(off int) string {
 			fmt.Fprintf(&b, "\nexpands here to:\n\n```zrf\n%s\n```\n", x)
 		}
 	}
-	if k, ok := keywords[w]; ok && w == doc.text[wo:min(wo+len(w), len(doc.text))] {
+	if k, ok := keywords[w]; ok && doc.text[wo] != '"' {
 		fmt.Fprintf(&b, "\n**keyword** `%s` (%s): %s\n", w, k.where(), k.text)
 	}
 	out := strings.TrimSpace(b.String())
@@ -320,7 +320,7 @@ func (s *server) references(_ *glsp.Context, p *protocol.ReferenceParams) ([]pro
 	out := []protocol.Location{}
 	if p.Context.IncludeDeclaration {
 		for _, d := range a.idx.defs[w] {
-			if d.src.text[d.off:d.end] == w { // not a grid's dimensions
+			if strings.Trim(d.src.text[d.off:d.end], `"`) == w { // not a grid's dimensions
 				out = append(out, d.src.loc(d.off, d.end))
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"runtime"
 	"sync"
 	"time"
 
@@ -47,7 +48,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, o Options) error {
 	if o.Wait <= 0 {
 		o.Wait = DefaultWait
 	}
-	s := &server{opts: o, docs: map[string]*document{}}
+	s := &server{opts: o, docs: map[string]*document{}, slots: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	s.h = s.handler()
 	conn := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(rwc, codec{}), jsonrpc2.HandlerWithError(s.handle))
 	select {
@@ -70,6 +71,7 @@ type server struct {
 	closed   bool
 	shutdown bool
 	running  sync.WaitGroup
+	slots    chan struct{} // a token for each check running
 }
 
 // document is a document open in the editor.
@@ -286,6 +288,17 @@ func (s *server) start(d *document, c *check) {
 		s.mu.Unlock()
 		go func() {
 			defer s.running.Done()
+			// At most as many checks run at once as there are processors; a check
+			// whose text was replaced while it waited is not run.
+			s.slots <- struct{}{}
+			defer func() { <-s.slots }()
+			s.mu.Lock()
+			stale := d.cur != c || s.closed
+			s.mu.Unlock()
+			if stale {
+				close(c.done)
+				return
+			}
 			a := analyze(uri, version, text, open)
 			c.a = a
 			s.mu.Lock()

@@ -8,7 +8,7 @@ endif
 GO ?= go
 FUZZTIME ?= 60s
 
-.PHONY: all build install test test-long bench lint fuzz update-golden
+.PHONY: all build install test test-long bench lint fuzz update-golden vsix
 
 all: build
 
@@ -21,9 +21,15 @@ install:
 test: lint
 	$(GO) test ./...
 
-# Longer checks: deep perft rows, fuzzing for a bounded time.
-test-long: test fuzz
+# Longer checks: deep perft rows, fuzzing for a bounded time, the VS Code extension.
+test-long: test fuzz vsix
 	$(GO) test -tags long -timeout 60m ./...
+
+# The VS Code extension (editors/vscode), with npm alone: its tests (the grammar, and
+# bin/zoggo lsp spoken to by the extension's JSON-RPC library), then
+# editors/vscode/zoggo-zrf.vsix.
+vsix: build
+	cd editors/vscode && npm ci --no-audit --no-fund && ZOGGO=$(abspath bin/zoggo) npm test && npm run package
 
 fuzz:
 	$(GO) test ./zrf -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME)
@@ -33,6 +39,7 @@ fuzz:
 	$(GO) test ./eval -run '^$$' -fuzz '^FuzzLoadAndMove$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./render -run '^$$' -fuzz '^FuzzDecodeBMP$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./axiom/forth -run '^$$' -fuzz '^FuzzInterpret$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./lsp -run '^$$' -fuzz '^FuzzFormat$$' -fuzztime $(FUZZTIME)
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

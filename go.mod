@@ -9,7 +9,9 @@ require (
 	github.com/google/go-cmp v0.7.0
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/rogpeppe/go-internal v1.16.0
+	github.com/sourcegraph/jsonrpc2 v0.2.3
 	github.com/spf13/cobra v1.10.2
+	github.com/tliron/glsp v0.2.2
 	golang.org/x/text v0.43.0
 	modernc.org/sqlite v1.62.0
 )

@@ -129,29 +129,6 @@ func Summarise(g *compile.Game) VariantSummary {
 	return s
 }
 
-// checkForth starts the Forth of each Axiom game of f, whose rules file is at path, as
-// Zillions did when the game was chosen, and returns why any does not load, placed at its
-// game form.
-func checkForth(f *compile.File, path string) error {
-	var errs zrf.ErrorList
-	for i, cg := range f.Games {
-		if !cg.Axiom() {
-			continue
-		}
-		g, err := eval.New(cg)
-		if err == nil {
-			err = g.WithLocator(eval.DiskLocator(path)).Ready()
-		}
-		if err != nil {
-			errs.Add(cg.Fset.NewError(cg.Pos, nil, "the Forth of game %d does not load: %v", i+1, err))
-		}
-	}
-	if len(errs) > 0 {
-		return errs
-	}
-	return nil
-}
-
 // checked is one file loaded and checked, waiting to be printed: either its report,
 // already written out (out and errOut, with its exit status), or, with --dump, the
 // compiled file itself, whose code is printed from it.
@@ -172,7 +149,7 @@ func checkFile(path string, o checkOptions) checked {
 		err = f.Check()
 	}
 	if err == nil && !o.dump {
-		err = checkForth(f, path)
+		err = eval.CheckForth(f, eval.DiskLocator(path))
 	}
 	r := checked{f: f, err: err}
 	if o.dump {

@@ -33,6 +33,7 @@ Look inside a rules file of your own:
   zoggo show MyGame.zrf         the start position as text
   zoggo moves MyGame.zrf        the legal moves at the start, with their rules
   zoggo check -w MyGame.zrf     also what zoggo tolerated (warnings)
+  zoggo lsp                     the same, as you type, in your editor (a language server)
 
 Games written for Zillions' Axiom plug-in (moves in Forth) run as they are, their Forth
 found beside the rules; their authors' own players can play:
@@ -44,7 +45,7 @@ Choose a variant by title or by its number in the file: --variant "Turkish Dama"
 		SilenceErrors: true,
 	}
 	root.AddCommand(newCheck(), newShow(), newMoves(), newPerft(), newReplay(), newConvert(), newRun(), newStats(), newPlay())
-	root.AddCommand(newRender(), newServe(), newUCI(), newGTP())
+	root.AddCommand(newRender(), newServe(), newUCI(), newGTP(), newLSP())
 	return root
 }
 

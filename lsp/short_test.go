@@ -1,0 +1,6 @@
+//go:build !long
+
+package lsp
+
+// expandEvery says which of the files TestFormatCorpus formats it expands too.
+const expandEvery = 8

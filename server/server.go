@@ -277,6 +277,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/games/{id}/draw", s.handleDraw)
 	m.HandleFunc("GET /api/games/{id}/zsg", s.handleZSG)
 	m.HandleFunc("GET /api/games/{id}/events", s.handleEvents)
+	s.siteRoutes(m)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		if allow := allowed(m, r); len(allow) > 0 {
 			w.Header().Set("Allow", strings.Join(allow, ", "))

@@ -135,6 +135,8 @@ func (s *Server) rematch(ctx context.Context, r *http.Request, gm *game) error {
 	if s.createLim != nil && !s.createLim.allow(clientIP(r)) {
 		return errf(http.StatusTooManyRequests, "rate_limited", "too many new games from your address; wait a minute")
 	}
+	// The copy takes along every parameter the game was created with; what the game
+	// changed as it went (its result, offers, rematch) starts afresh.
 	rec := *gm.rec
 	rec.ID, rec.Seats, rec.Created, rec.Result = newID(), swapSeats(gm.rec.Seats), time.Now().UTC(), ""
 	rec.DrawOffer, rec.DrawOfferPly, rec.RematchOffer, rec.Rematch, rec.RematchOf = -1, 0, -1, "", gm.id

@@ -247,6 +247,23 @@ func TestLiveGames(t *testing.T) {
 		t.Errorf("muted: %q, want muted:move 0", got)
 	}
 	b.screenshot("spectator")
+
+	// The lobby's "Public" box makes a game public.
+	b.run("the lobby", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`.card .play`)))
+	b.run("the setup dialog", chromedp.Click(chromedp.CSS(`.card .play`)), chromedp.WaitVisible(chromedp.ID("setup")),
+		chromedp.SetValue(chromedp.CSS(`#others select[data-seat="1"]`), "bot:random"),
+		chromedp.Click(chromedp.ID("public")))
+	b.run("starting", chromedp.Click(chromedp.ID("start")), chromedp.WaitVisible(chromedp.CSS(`#board svg .targets`)))
+	id := js[string](b, `decodeURIComponent(location.pathname.split("/").pop())`)
+	var live struct {
+		Games []struct {
+			ID string `json:"id"`
+		} `json:"games"`
+	}
+	call(t, ts.URL, "GET", "/api/live", "", nil, &live)
+	if len(live.Games) != 2 || live.Games[0].ID != id {
+		t.Errorf("after starting a public game in the lobby, the live games are %+v, want %s first", live.Games, id)
+	}
 }
 
 // waitAcross polls a JavaScript expression until it is true, through the navigations of

@@ -359,6 +359,7 @@ function backToGame() {
   drawBoard();
   markChecks(g.check);
   drawMoves();
+  if (pre) firePremove();
 }
 
 // endReview leaves the review without drawing.
@@ -1096,8 +1097,21 @@ function drawSite(old) {
   $("rematchnote").textContent = note;
   $("rematchnote").hidden = !note;
   $("playfrom").hidden = !(g.over || review);
+  drawFinalClocks();
   // A rematch made while this page is open takes its players there at once.
   if (g.rematch && old && old.id === g.id && !old.rematch && playing) location.href = $("gorematch").href;
+}
+
+// drawFinalClocks shows the time each side had left at the end, when the game has
+// clocks (sounds.remainingMs reads them).
+function drawFinalClocks() {
+  const left = g.over ? g.players.map((p, i) => [p.name, sounds.remainingMs(g, i)]).filter(([, ms]) => ms !== null) : [];
+  const clock = (ms) => {
+    const s = Math.max(0, Math.floor(ms / 1000));
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  };
+  $("finalclocks").textContent = left.length ? "Time left: " + left.map(([n, ms]) => `${n} ${clock(ms)}`).join(", ") : "";
+  $("finalclocks").hidden = left.length === 0;
 }
 
 // playFrom starts a new game from the position shown (reviewed, or the end): the bearer

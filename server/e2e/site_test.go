@@ -129,6 +129,9 @@ func TestRematchPages(t *testing.T) {
 	bb.open(c.ID, inv)
 	call(t, ts.URL, "POST", "/api/games/"+c.ID+"/resign", inv, map[string]any{}, nil)
 	a.wait("the rematch button", `!document.getElementById("rematch").hidden`, 10*time.Second)
+	if got := js[string](a, `document.body.dataset.sound || ""`); got != "end" {
+		t.Errorf("the sound of the end: %q, want end", got)
+	}
 	a.run("offering a rematch", chromedp.Click(chromedp.ID("rematch")))
 	a.wait("the offer noted", `document.getElementById("rematchnote").textContent.includes("waiting")`, 10*time.Second)
 	bb.wait("the offer on the other page", `!document.getElementById("acceptrematch").hidden`, 10*time.Second)

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"net/http"
 	"slices"
+	"sync"
+	"time"
 
 	"github.com/zoggo/zoggo/render"
 )
@@ -66,16 +68,35 @@ func (gm *game) summary(you []int) summaryJSON {
 	return out
 }
 
+// liveCache keeps the list of live games for a moment: every page on /live asks for it
+// every few seconds, and making it reads up to maxLiveListed games.
+type liveCache struct {
+	mu   sync.Mutex
+	at   time.Time
+	list *liveJSON
+}
+
+// liveFor is how long the list of live games is answered from the cache.
+const liveFor = time.Second
+
+type liveJSON struct {
+	Games []summaryJSON `json:"games"`
+}
+
 // handleLive lists the public games going on, the most recent first.
-func (s *Server) handleLive(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleLive(w http.ResponseWriter, r *http.Request, c *liveCache) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.list != nil && time.Since(c.at) < liveFor {
+		writeJSON(w, http.StatusOK, c.list)
+		return
+	}
 	recs, err := s.st.ListLive(r.Context(), maxLiveListed)
 	if err != nil {
 		writeErr(w, err)
 		return
 	}
-	out := struct {
-		Games []summaryJSON `json:"games"`
-	}{Games: []summaryJSON{}}
+	out := &liveJSON{Games: []summaryJSON{}}
 	for _, rec := range recs {
 		gm, err := s.game(r.Context(), rec.ID)
 		if err != nil {
@@ -86,6 +107,7 @@ func (s *Server) handleLive(w http.ResponseWriter, r *http.Request) {
 		}
 		gm.mu.Unlock()
 	}
+	c.list, c.at = out, time.Now()
 	writeJSON(w, http.StatusOK, out)
 }
 

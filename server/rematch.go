@@ -22,7 +22,8 @@ func (s *Server) siteRoutes(m *http.ServeMux) {
 	m.HandleFunc("POST /api/games/{id}/branch", s.handleBranch)
 	m.HandleFunc("GET /api/games/{id}/record", s.handleRecord)
 	m.HandleFunc("GET /api/games/{id}/thumbnail", s.handleGameThumbnail)
-	m.HandleFunc("GET /api/live", s.handleLive)
+	live := &liveCache{}
+	m.HandleFunc("GET /api/live", func(w http.ResponseWriter, r *http.Request) { s.handleLive(w, r, live) })
 	m.HandleFunc("POST /api/mine", s.handleMine)
 }
 

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/zoggo/zoggo/store"
 	"github.com/zoggo/zoggo/store/memstore"
@@ -113,6 +114,12 @@ func TestLive(t *testing.T) {
 	}
 	h.want(http.StatusOK, "POST", "/api/games/"+pub.ID+"/moves", pub.Secret, map[string]any{"ply": 0, "text": "e4"}, nil)
 	h.want(http.StatusOK, "POST", "/api/games/"+pub.ID+"/resign", pub.Secret, map[string]any{}, nil)
+	// The list is made at most once a second.
+	h.want(http.StatusOK, "GET", "/api/live", "", nil, &live)
+	if len(live.Games) != 1 {
+		t.Errorf("the list made a moment ago changed: %+v", live.Games)
+	}
+	time.Sleep(liveFor + 100*time.Millisecond)
 	h.want(http.StatusOK, "GET", "/api/live", "", nil, &live)
 	if len(live.Games) != 0 {
 		t.Errorf("a finished game is still live: %+v", live.Games)

@@ -82,15 +82,15 @@ function timeControl(s) {
   return typeof tc === "string" ? tc : tc.text || tc.name || JSON.stringify(tc);
 }
 
-// updateYours asks the server about the most recent games this browser keeps.
+// updateYours asks the server about the most recent games this browser keeps, but for
+// those it knows to be over (which change no more).
 async function updateYours() {
   const all = games();
-  const ids = Object.keys(all).filter((id) => all[id].secret)
+  const ids = Object.keys(all).filter((id) => all[id].secret && !summaries[id]?.over)
     .sort((a, b) => (all[b].at || 0) - (all[a].at || 0)).slice(0, MINE_MAX);
   if (ids.length > 0 && !document.hidden) {
     try {
       const res = await api("POST", "/api/mine", { games: ids.map((id) => ({ id, secret: all[id].secret })) });
-      summaries = {};
       for (const s of res.games) summaries[s.id] = s;
     } catch (e) {
       console.warn("your games:", e.message);

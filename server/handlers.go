@@ -491,6 +491,9 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 		if *req.Ply != gm.ply() {
 			return errf(http.StatusConflict, "conflict", "the game is at ply %d, not %d", gm.ply(), *req.Ply)
 		}
+		if gm.rec.Rematch != "" {
+			return errf(http.StatusConflict, "conflict", "the game has its rematch (%s): it is over for good", gm.rec.Rematch)
+		}
 		for i, st := range gm.rec.Seats {
 			if !slices.Contains(you, i) && st.Kind == "human" {
 				return errf(http.StatusForbidden, "forbidden", "undo needs the other players' consent: only games against bots may undo")

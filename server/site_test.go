@@ -64,11 +64,18 @@ func TestRematch(t *testing.T) {
 func TestRematchBot(t *testing.T) {
 	h := newHarness(t, memstore.New(), Options{})
 	c := h.create(map[string]any{"rules": "../games/chess.zrf", "seats": []map[string]string{{"kind": "human"}, {"kind": "bot", "bot": "random"}}})
+	h.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/moves", c.Secret, map[string]any{"ply": 0, "text": "e4"}, nil)
+	h.waitFor(c.ID, c.Secret, func(s stateJSON) bool { return s.Ply == 2 })
 	h.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/resign", c.Secret, map[string]string{}, nil)
 	var st stateJSON
 	h.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/rematch", c.Secret, map[string]string{"action": "offer"}, &st)
 	if st.Rematch == "" {
 		t.Fatalf("an offer against a bot made no rematch")
+	}
+	// Undo would take back e4 and reopen the game, but it has its rematch.
+	code, body := h.do("POST", "/api/games/"+c.ID+"/undo", c.Secret, map[string]int{"ply": 2})
+	if code != http.StatusConflict || !strings.Contains(string(body), "rematch") {
+		t.Errorf("undo after the rematch: %d %s, want 409 for the rematch", code, body)
 	}
 	nw := h.waitFor(st.Rematch, c.Secret, func(s stateJSON) bool { return s.Ply >= 1 })
 	if !slices.Equal(nw.You, []int{1}) || nw.Players[0].Kind != "bot" || nw.Players[0].Bot != "random" {

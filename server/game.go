@@ -275,7 +275,10 @@ func (s *Server) sync(ctx context.Context, gm *game, rec *store.Game, turns []st
 	if gm.loaded && len(turns) >= gm.ply() && slices.EqualFunc(gm.played, turns[:gm.ply()], func(p playedText, t store.Turn) bool {
 		return p.zsg == t.Text
 	}) {
-		gm.rec.Result = rec.Result
+		if gm.rec.Result != rec.Result { // a resignation or a draw agreed through another server
+			gm.rec.Result = rec.Result
+			gm.gen++
+		}
 		gm.syncSite(rec)
 		defer gm.syncOffer(rec)
 		if len(turns) == gm.ply() {

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"bufio"
+	"encoding/json"
 	"net/http"
 	"slices"
 	"strings"
@@ -187,5 +189,74 @@ func TestBranchAndRecord(t *testing.T) {
 	code, rec := h.do("GET", "/api/games/"+c.ID+"/record", c.View, nil)
 	if code != http.StatusOK || !strings.Contains(string(rec), "\n1. e4 e5\n2. Nf3\n") || !strings.Contains(string(rec), "Chess (") {
 		t.Errorf("the record: %d\n%s", code, rec)
+	}
+}
+
+// streamEvents opens the event stream of game id on h with secret and returns its
+// events; the stream closes when the test ends.
+func streamEvents(t *testing.T, h *harness, id, secret string) <-chan eventJSON {
+	t.Helper()
+	req, _ := http.NewRequest("GET", h.ts.URL+"/api/games/"+id+"/events?t="+secret, nil)
+	resp, err := h.ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	events := make(chan eventJSON, 10)
+	go func() {
+		defer close(events)
+		rd := bufio.NewReader(resp.Body)
+		for {
+			line, err := rd.ReadString('\n')
+			if err != nil {
+				return
+			}
+			if data, ok := strings.CutPrefix(line, "data: "); ok {
+				var ev eventJSON
+				if json.Unmarshal([]byte(data), &ev) == nil {
+					events <- ev
+				}
+			}
+		}
+	}()
+	return events
+}
+
+// A rematch offered through one server is told by the event stream of another at once,
+// and accepted there.
+func TestRematchAcrossServers(t *testing.T) {
+	sts := openShared(t, 2)
+	a := newHarness(t, sts[0], Options{})
+	b := newHarness(t, sts[1], Options{})
+	listening(t, b.srv)
+	c := a.create(chessHotSeat)
+	inv := c.Invites[0].Secret
+	events := streamEvents(t, b, c.ID, inv)
+	next := func(what string) {
+		t.Helper()
+		select {
+		case _, ok := <-events:
+			if !ok {
+				t.Fatalf("%s: B's stream closed", what)
+			}
+		case <-time.After(2 * time.Second):
+			t.Fatalf("%s: B's stream told nothing within 2 s", what)
+		}
+	}
+	next("the first event")
+	a.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/resign", c.Secret, map[string]string{}, nil)
+	next("the resignation")
+	a.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/rematch", c.Secret, map[string]string{"action": "offer"}, nil)
+	next("the offer")
+	if st := b.state(c.ID, inv); st.RematchOffer != 0 {
+		t.Fatalf("B shows the rematch offer %d, want 0", st.RematchOffer)
+	}
+	var st stateJSON
+	b.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/rematch", inv, map[string]string{"action": "accept"}, &st)
+	if old := a.state(c.ID, c.Secret); old.Rematch != st.Rematch || st.Rematch == "" {
+		t.Fatalf("A shows the rematch %q, B made %q", old.Rematch, st.Rematch)
+	}
+	if you := a.state(st.Rematch, c.Secret).You; !slices.Equal(you, []int{1}) {
+		t.Errorf("the creator's seats in the rematch, read through A: %v", you)
 	}
 }

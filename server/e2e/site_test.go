@@ -176,6 +176,9 @@ func TestRematchPages(t *testing.T) {
 	if n := js[int](bb, `document.querySelectorAll("#moves .mv").length`); n != 1 {
 		t.Errorf("the game from after the first move has %d moves", n)
 	}
+	if !js[bool](bb, `document.getElementById("undo").hidden`) {
+		t.Errorf("Undo is offered before the player has made a turn")
+	}
 	bb.screenshot("play-from-here")
 }
 

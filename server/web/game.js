@@ -209,7 +209,7 @@ function drawSide() {
   $("pass").hidden = !mine || !g.legal.some(isPass);
   $("movetext").disabled = !mine;
   const others = g.players.map((p, i) => i).filter((i) => !g.you.includes(i));
-  $("undo").hidden = g.over || g.you.length === 0 || g.ply === 0 || !others.every((i) => ["bot", "random"].includes(g.players[i].kind));
+  $("undo").hidden = g.over || g.you.length === 0 || !g.moves.some((m) => g.you.includes(m.player)) || !others.every((i) => ["bot", "random"].includes(g.players[i].kind));
   const playing = !g.over && g.you.length > 0;
   $("resign").hidden = !playing;
   const offered = g.drawOffer >= 0;

@@ -55,11 +55,11 @@ func TestPremove(t *testing.T) {
 		"seats": []map[string]string{{"kind": "human"}, {"kind": "bot", "bot": "search:2s"}}}, &c)
 	b.open(c.ID, c.Secret)
 	b.wait("the legal moves", `document.querySelector("#status").classList.contains("yours")`, 10*time.Second)
-	b.square("e2")
-	b.square("e4")
+	b.mouseSquare("e2")
+	b.mouseSquare("e4")
 	// The bot thinks for two seconds: queue d2-d4 meanwhile.
-	b.square("d2")
-	b.square("d4")
+	b.mouseSquare("d2")
+	b.mouseSquare("d4")
 	if got := js[string](b, `document.getElementById("board").dataset.premove`); got != "d2 d4" {
 		t.Fatalf("the premove queued is %q, want \"d2 d4\"", got)
 	}
@@ -91,8 +91,8 @@ func TestPremove(t *testing.T) {
 	// dropped with a note, and the player is to move.
 	b.wait("the premove played", `document.getElementById("board").dataset.premove === ""`, 10*time.Second)
 	b.wait("the bot thinking", `!document.querySelector("#status").classList.contains("yours")`, 10*time.Second)
-	b.square("a1")
-	b.square("a5")
+	b.mouseSquare("a1")
+	b.mouseSquare("a5")
 	b.waitMoves(4, 30*time.Second)
 	b.wait("the note", `!document.getElementById("premovenote").hidden`, 10*time.Second)
 	if note := js[string](b, `document.getElementById("premovenote").textContent`); !strings.Contains(note, "dropped") {
@@ -102,11 +102,11 @@ func TestPremove(t *testing.T) {
 	b.screenshot("premove-dropped")
 
 	// Escape cancels a premove.
-	b.square("g1")
-	b.square("f3")
+	b.mouseSquare("g1")
+	b.mouseSquare("f3")
 	b.waitMoves(5, 30*time.Second)
 	b.wait("the bot thinking", `!document.querySelector("#status").classList.contains("yours")`, 10*time.Second)
-	b.square("b1")
+	b.mouseSquare("b1")
 	b.run("pressing Escape", chromedp.KeyEvent(kb.Escape))
 	if got := js[string](b, `document.getElementById("board").dataset.premove`); got != "" {
 		t.Errorf("after Escape the premove is %q", got)
@@ -208,9 +208,12 @@ func TestYourGames(t *testing.T) {
 	// Black moves elsewhere: the lobby shows both games as your turn.
 	call(t, ts.URL, "POST", "/api/games/"+theirs.ID+"/moves", theirs.Invites[0].Secret, map[string]any{"ply": 1, "text": "d5"}, nil)
 	b.wait("the move heard", `[...document.querySelectorAll("#yourrows tr .turn")].every(td => td.textContent === "your turn")`, 15*time.Second)
-	// The link is there to follow again.
-	b.run("following the link", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#yourrows tr[data-id=%q] a`, theirs.ID))),
-		chromedp.WaitVisible(chromedp.CSS(`#board svg .targets`)))
+	// The link is there to follow again. (The rows are drawn anew at each update: the
+	// mouse clicks where the link shows.)
+	xy := js[[]float64](b, fmt.Sprintf(`(() => { const r = document.querySelector('#yourrows tr[data-id=%q] a').getBoundingClientRect();
+		return [r.x + r.width / 2, r.y + r.height / 2]; })()`, theirs.ID))
+	b.run("following the link", chromedp.MouseClickXY(xy[0], xy[1]))
+	b.waitAcross("the game page", `!!document.querySelector("#board svg .targets")`, 10*time.Second)
 	b.wait("the game found again", `document.querySelector("#status").classList.contains("yours")`, 10*time.Second)
 }
 
@@ -295,4 +298,14 @@ func (b *browser) waitAcross(what, expr string, timeout time.Duration) {
 	}
 	b.screenshot("failed")
 	b.t.Fatalf("waiting for %s: not after %v", what, timeout)
+}
+
+// mouseSquare clicks a board position with the mouse where the page shows it: unlike
+// square, it does not hold on to the element, which the page may draw anew meanwhile
+// (the state a move answers comes while the premove is being clicked).
+func (b *browser) mouseSquare(pos string) {
+	b.t.Helper()
+	if !b.clickSquare(pos) {
+		b.t.Fatalf("no square %s to click", pos)
+	}
 }

@@ -157,10 +157,11 @@ func (gm *game) short(i int) string {
 	return gm.shorts[i]
 }
 
-// seats returns the seats a secret acts for, and whether it may read the game.
+// seats returns the seats a secret acts for, and whether it may read the game: anybody
+// may read a public game.
 func (gm *game) seats(secret string) (you []int, ok bool) {
 	if secret == "" {
-		return nil, false
+		return nil, gm.rec.Public
 	}
 	h := hashSecret(secret)
 	for i, st := range gm.rec.Seats {
@@ -168,7 +169,7 @@ func (gm *game) seats(secret string) (you []int, ok bool) {
 			you = append(you, i)
 		}
 	}
-	return you, len(you) > 0 || sameHash(gm.rec.ViewToken, h)
+	return you, len(you) > 0 || sameHash(gm.rec.ViewToken, h) || gm.rec.Public
 }
 
 // game returns the game id, loaded and in step with the store, locked: the caller
@@ -274,7 +275,11 @@ func (s *Server) sync(ctx context.Context, gm *game, rec *store.Game, turns []st
 	if gm.loaded && len(turns) >= gm.ply() && slices.EqualFunc(gm.played, turns[:gm.ply()], func(p playedText, t store.Turn) bool {
 		return p.zsg == t.Text
 	}) {
-		gm.rec.Result = rec.Result
+		if gm.rec.Result != rec.Result { // a resignation or a draw agreed through another server
+			gm.rec.Result = rec.Result
+			gm.gen++
+		}
+		gm.syncSite(rec)
 		defer gm.syncOffer(rec)
 		if len(turns) == gm.ply() {
 			return nil

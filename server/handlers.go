@@ -73,6 +73,10 @@ type createReq struct {
 	Variant string    `json:"variant"`
 	ZSG     string    `json:"zsg"`
 	Seats   []seatReq `json:"seats"`
+	// Public lists the game on the live page (live.go).
+	Public bool `json:"public"`
+	// from are the turns of another game to start from (handleBranch); never from JSON.
+	from []store.Turn
 }
 
 type inviteJSON struct {
@@ -156,7 +160,7 @@ func (s *Server) create(ctx context.Context, req *createReq) (*createJSON, error
 	}
 	out := &createJSON{ID: newID(), Seats: []int{}, Invites: []inviteJSON{}, View: newSecret()}
 	rec := &store.Game{ID: out.ID, RulesHash: e.hash, RulesName: e.name, Variant: g.Title,
-		ViewToken: hashSecret(out.View), Created: time.Now().UTC()}
+		ViewToken: hashSecret(out.View), Created: time.Now().UTC(), Public: req.Public}
 	for i, sr := range req.Seats {
 		st := store.Seat{Kind: sr.Kind}
 		switch sr.Kind {
@@ -201,6 +205,10 @@ func (s *Server) create(ctx context.Context, req *createReq) (*createJSON, error
 	var turns []store.Turn
 	if sg != nil {
 		if turns, err = s.replaySaved(ctx, gm, sg); err != nil {
+			return nil, err
+		}
+	} else if req.from != nil {
+		if turns, err = s.replayFrom(ctx, gm, req.from); err != nil {
 			return nil, err
 		}
 	}
@@ -483,6 +491,9 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 		}
 		if *req.Ply != gm.ply() {
 			return errf(http.StatusConflict, "conflict", "the game is at ply %d, not %d", gm.ply(), *req.Ply)
+		}
+		if gm.rec.Rematch != "" {
+			return errf(http.StatusConflict, "conflict", "the game has its rematch (%s): it is over for good", gm.rec.Rematch)
 		}
 		for i, st := range gm.rec.Seats {
 			if !slices.Contains(you, i) && st.Kind == "human" {

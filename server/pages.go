@@ -7,7 +7,8 @@ import (
 )
 
 // web holds the pages: index.html (the lobby, at /), game.html (a game, at /g/{id}; the
-// lobby page when there is none) and whatever they load, served under /static/.
+// lobby page when there is none), live.html (the public games being played, at /live)
+// and whatever they load, served under /static/.
 //
 //go:embed web
 var web embed.FS
@@ -32,5 +33,6 @@ func (s *Server) pages(m *http.ServeMux) {
 	}
 	m.HandleFunc("GET /{$}", page("index.html"))
 	m.HandleFunc("GET /g/{id}", page("game.html"))
+	m.HandleFunc("GET /live", page("live.html"))
 	m.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(files)))
 }

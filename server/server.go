@@ -282,6 +282,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/games/{id}/setup/check", s.handleSetupCheck)
 	m.HandleFunc("POST /api/games/{id}/setup/perft", s.handleSetupPerft)
 	m.HandleFunc("POST /api/games/{id}/setup/game", s.handleSetupGame)
+	s.siteRoutes(m)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		if allow := allowed(m, r); len(allow) > 0 {
 			w.Header().Set("Allow", strings.Join(allow, ", "))

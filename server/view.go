@@ -38,6 +38,7 @@ type stateJSON struct {
 	Check      []string     `json:"check"`
 	Moves      []moveJSON   `json:"moves"`
 	Legal      []legalJSON  `json:"legal"`
+	siteJSON
 }
 
 type playerJSON struct {
@@ -120,6 +121,7 @@ func (gm *game) view(you []int) *stateJSON {
 	if st.You == nil {
 		st.You = []int{}
 	}
+	st.siteJSON = gm.site()
 	for i, p := range g.Players {
 		pj := playerJSON{Name: p.Name, Kind: "human"}
 		if i < len(gm.rec.Seats) {

@@ -146,13 +146,16 @@ func (d *db) CreateGame(ctx context.Context, g *Game, turns ...Turn) error {
 		if !ok {
 			return fmt.Errorf("create game %q: rules %q: %w", g.ID, g.RulesHash, ErrNotFound)
 		}
-		_, err = q.exec(ctx, `INSERT INTO games (id, rules_hash, rules_name, variant, seats, view_token, created, result, start)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-			g.ID, g.RulesHash, g.RulesName, g.Variant, string(js), g.ViewToken, micro(created), g.Result, g.Start)
+		_, err = q.exec(ctx, `INSERT INTO games (id, rules_hash, rules_name, variant, seats, view_token, created, result, start, public, rematch_of)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+			g.ID, g.RulesHash, g.RulesName, g.Variant, string(js), g.ViewToken, micro(created), g.Result, g.Start, boolInt(g.Public), g.RematchOf)
 		if d.b.isUnique(err) {
 			return fmt.Errorf("create game %q: the id is taken: %w", g.ID, ErrConflict)
 		}
 		if err != nil {
+			return err
+		}
+		if err := d.linkRematch(ctx, q, g); err != nil {
 			return err
 		}
 		now := time.Now()
@@ -173,22 +176,51 @@ func (d *db) CreateGame(ctx context.Context, g *Game, turns ...Turn) error {
 	}
 	if err == nil {
 		g.DrawOffer, g.DrawOfferPly = -1, 0
+		g.RematchOffer, g.Rematch = -1, ""
 	}
 	return err
 }
 
+// linkRematch makes g the rematch of g.RematchOf, when it is one, unless that game has
+// one already.
+func (d *db) linkRematch(ctx context.Context, q querier, g *Game) error {
+	if g.RematchOf == "" {
+		return nil
+	}
+	if err := d.lockGame(ctx, q, g.RematchOf); err != nil {
+		return fmt.Errorf("create game %q as a rematch: %w", g.ID, err)
+	}
+	n, err := q.exec(ctx, `UPDATE games SET rematch = $1, rematch_offer = -1 WHERE id = $2 AND rematch = ''`, g.ID, g.RematchOf)
+	if err == nil && n == 0 {
+		err = fmt.Errorf("create game %q: game %q has a rematch already: %w", g.ID, g.RematchOf, ErrConflict)
+	}
+	if err != nil {
+		return err
+	}
+	return d.b.notify(ctx, q, g.RematchOf)
+}
+
+func boolInt(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // gameColumns are the columns scanGame reads, in its order.
-const gameColumns = `id, rules_hash, rules_name, variant, seats, view_token, created, result, draw_offer, draw_offer_ply, start`
+const gameColumns = `id, rules_hash, rules_name, variant, seats, view_token, created, result, draw_offer, draw_offer_ply, start, public, rematch_offer, rematch, rematch_of`
 
 // scanGame reads a game from the columns gameColumns names.
 func scanGame(r rows) (*Game, error) {
 	var g Game
 	var seats string
-	var created, offer, offerPly int64
-	if err := r.Scan(&g.ID, &g.RulesHash, &g.RulesName, &g.Variant, &seats, &g.ViewToken, &created, &g.Result, &offer, &offerPly, &g.Start); err != nil {
+	var created, offer, offerPly, public, rematchOffer int64
+	if err := r.Scan(&g.ID, &g.RulesHash, &g.RulesName, &g.Variant, &seats, &g.ViewToken, &created, &g.Result, &offer, &offerPly,
+		&g.Start, &public, &rematchOffer, &g.Rematch, &g.RematchOf); err != nil {
 		return nil, err
 	}
 	g.DrawOffer, g.DrawOfferPly = int(offer), int(offerPly)
+	g.Public, g.RematchOffer = public != 0, int(rematchOffer)
 	var js []seatJSON
 	if err := json.Unmarshal([]byte(seats), &js); err != nil {
 		return nil, fmt.Errorf("game %q: bad seats %q: %v", g.ID, seats, err)
@@ -253,12 +285,22 @@ func (d *db) turns(ctx context.Context, q querier, id string) ([]Turn, error) {
 
 // ListGames returns the limit most recent games.
 func (d *db) ListGames(ctx context.Context, limit int) ([]*Game, error) {
+	return d.list(ctx, ``, limit)
+}
+
+// ListLive returns the limit most recent public games going on.
+func (d *db) ListLive(ctx context.Context, limit int) ([]*Game, error) {
+	return d.list(ctx, ` WHERE public = 1 AND result = ''`, limit)
+}
+
+// list returns the limit most recent games that where (a WHERE clause, or "") selects.
+func (d *db) list(ctx context.Context, where string, limit int) ([]*Game, error) {
 	games := []*Game{}
 	if limit <= 0 {
 		return games, nil
 	}
 	err := d.b.tx(ctx, false, func(q querier) error {
-		r, err := q.query(ctx, `SELECT `+gameColumns+` FROM games ORDER BY created DESC, id DESC LIMIT $1`, int64(limit))
+		r, err := q.query(ctx, `SELECT `+gameColumns+` FROM games`+where+` ORDER BY created DESC, id DESC LIMIT $1`, int64(limit))
 		if err != nil {
 			return err
 		}
@@ -356,6 +398,21 @@ func (d *db) SetDrawOffer(ctx context.Context, id string, seat, ply int) error {
 	}
 	return d.b.tx(ctx, true, func(q querier) error {
 		n, err := q.exec(ctx, `UPDATE games SET draw_offer = $1, draw_offer_ply = $2 WHERE id = $3`, int64(seat), int64(ply), id)
+		if err == nil && n == 0 {
+			err = fmt.Errorf("game %q: %w", id, ErrNotFound)
+		}
+		if err != nil {
+			return err
+		}
+		return d.b.notify(ctx, q, id)
+	})
+}
+
+// SetRematchOffer records a rematch offer of game id, or its end with seat -1.
+func (d *db) SetRematchOffer(ctx context.Context, id string, seat int) error {
+	seat = max(seat, -1)
+	return d.b.tx(ctx, true, func(q querier) error {
+		n, err := q.exec(ctx, `UPDATE games SET rematch_offer = $1 WHERE id = $2`, int64(seat), id)
 		if err == nil && n == 0 {
 			err = fmt.Errorf("game %q: %w", id, ErrNotFound)
 		}

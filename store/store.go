@@ -60,6 +60,16 @@ type Game struct {
 	// player to move on the first line, then a (board-setup ...) form; "" for the rules'
 	// own start. The server reads it; the store keeps it as given.
 	Start string
+	// Public lists the game on the live page, for anybody to watch without a secret.
+	Public bool
+	// RematchOffer is the seat that offered a rematch after the end, or -1; Rematch is
+	// the id of the rematch made of this game ("" while there is none), and RematchOf
+	// the game this one is the rematch of. CreateGame stores no offer (it sets
+	// RematchOffer to -1) nor Rematch; a game created with RematchOf sets that game's
+	// Rematch in the same transaction.
+	RematchOffer int
+	Rematch      string
+	RematchOf    string
 }
 
 // Seat is who plays one player of a game.
@@ -89,13 +99,18 @@ type Store interface {
 	// CreateGame stores a new game with the given turns (none for a new game, the turns
 	// of a saved game continued), in one transaction: all of it or nothing. Its rules
 	// must be stored (else ErrNotFound); an id already taken is ErrConflict, and so is a
-	// turn whose Ply is not its index; a zero Created or At is set to now.
+	// turn whose Ply is not its index; a zero Created or At is set to now. With
+	// g.RematchOf set, that game's Rematch becomes g.ID in the same transaction: a game
+	// that has a rematch already is ErrConflict, one that does not exist ErrNotFound.
 	CreateGame(ctx context.Context, g *Game, turns ...Turn) error
 	// Game returns a game and its turns in order, or ErrNotFound.
 	Game(ctx context.Context, id string) (*Game, []Turn, error)
 	// ListGames returns the most recent games first, at most limit of them, without
 	// their turns.
 	ListGames(ctx context.Context, limit int) ([]*Game, error)
+	// ListLive returns the public games without a result, the most recent first, at
+	// most limit of them, without their turns.
+	ListLive(ctx context.Context, limit int) ([]*Game, error)
 
 	// AppendTurn stores turn t of game id; t.Ply must be the number of turns stored so far,
 	// else ErrConflict and nothing is stored. A zero t.At is set to now. ErrNotFound when
@@ -110,6 +125,9 @@ type Store interface {
 	// SetDrawOffer records that seat offered a draw when ply turns had been played, or
 	// with seat -1 that no draw is offered. ErrNotFound when there is no such game.
 	SetDrawOffer(ctx context.Context, id string, seat, ply int) error
+	// SetRematchOffer records that seat offered a rematch of game id, or with seat -1
+	// that none is offered. ErrNotFound when there is no such game.
+	SetRematchOffer(ctx context.Context, id string, seat int) error
 
 	// Leases: the bots of a game are played by one server at a time, the holder of the
 	// game's lease (a name each server picks for itself). A lease lasts ttl from when it

@@ -369,8 +369,8 @@ func TestBrowser(t *testing.T) {
 		b.run("resigning", chromedp.Click(chromedp.ID("resign")), chromedp.Click(chromedp.ID("resign")))
 		b.wait("the result", `!document.getElementById("result").hidden`, 10*time.Second)
 		t.Logf("after resigning: %s", js[string](b, `document.getElementById("result").textContent`))
-		b.run("back to the lobby", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#yourgames li`)))
-		if yours := js[int](b, `document.querySelectorAll("#yourgames li").length`); yours != 1 {
+		b.run("back to the lobby", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#yourrows tr`)))
+		if yours := js[int](b, `document.querySelectorAll("#yourrows tr").length`); yours != 1 {
 			t.Errorf("the lobby lists %d of your games, want 1", yours)
 		}
 	})

@@ -2,6 +2,7 @@
 // sends, turns clicks into one of the legal turns it lists, and follows the event
 // stream. See docs/api.md.
 import { api, games, remember, banner, el } from "./api.js";
+import * as sounds from "./sounds.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const STEP_MS = 150;
@@ -13,6 +14,10 @@ let g = null;       // the game as last shown
 let sel = null;     // the selection in progress (see fresh)
 let queue = Promise.resolve(); // states are shown one after the other
 let fetching = 0;   // the number of the latest GET, so older answers are dropped
+let fetchedAt = 0;  // when the state shown was fetched (Date.now()), for the clocks' sounds
+let posting = false; // a turn made on this page is on its way to the server
+let pre = null;     // the premove queued (see "Premoves"), or null
+let premoving = null; // while a premove is being clicked: called when it makes a turn
 const $ = (i) => document.getElementById(i);
 
 // --- Fetching and following the game ---------------------------------------------------
@@ -23,10 +28,10 @@ async function refresh() {
   try {
     ng = await api("GET", `/api/games/${encodeURIComponent(id)}`, null, secret);
   } catch (e) {
-    banner(e.message);
+    banner(!secret && e.status === 403 ? "This page needs the game's secret: open it from the link you were given." : e.message);
     return;
   }
-  if (n === fetching) show(ng);
+  if (n === fetching) { fetchedAt = Date.now(); show(ng); }
 }
 
 // show queues state ng to be drawn, after the animation of the turn that led to it.
@@ -69,9 +74,11 @@ async function post(path, body) {
 }
 
 function play(turn) {
+  if (premoving) premoving();
   clearSelection();
   $("board").dataset.state = "played";
-  return post("/moves", { ply: g.ply, index: turn.index });
+  posting = true;
+  return post("/moves", { ply: g.ply, index: turn.index }).finally(() => { posting = false; });
 }
 
 // --- Drawing ---------------------------------------------------------------------------
@@ -82,6 +89,8 @@ function play(turn) {
 function draw(ng) {
   if (review && g && leavesReview(ng)) endReview();
   const same = g && ng.ply === g.ply && ng.board.svg === g.board.svg && legalKey(ng) === legalKey(g);
+  const old = g;
+  sounds.forState(old, ng);
   g = ng;
   if (secret) remember(id, { secret, title: g.title || g.variant });
   document.title = `${g.title || g.variant} – zoggo`;
@@ -95,6 +104,11 @@ function draw(ng) {
   if (same) highlight(); else clearSelection();
   if (!review) markChecks(g.check);
   drawOutcome();
+  drawSite(old);
+  if (pre) {
+    if (g.over || g.you.length === 0) cancelPremove();
+    else if (!firePremove()) drawPremove();
+  }
 }
 
 function legalKey(s) {
@@ -197,7 +211,7 @@ function drawSide() {
   $("pass").hidden = !mine || !g.legal.some(isPass);
   $("movetext").disabled = !mine;
   const others = g.players.map((p, i) => i).filter((i) => !g.you.includes(i));
-  $("undo").hidden = g.over || g.you.length === 0 || g.ply === 0 || !others.every((i) => ["bot", "random"].includes(g.players[i].kind));
+  $("undo").hidden = g.over || g.you.length === 0 || !g.moves.some((m) => g.you.includes(m.player)) || !others.every((i) => ["bot", "random"].includes(g.players[i].kind));
   const playing = !g.over && g.you.length > 0;
   $("resign").hidden = !playing;
   const offered = g.drawOffer >= 0;
@@ -300,6 +314,7 @@ function drawMoves() {
   });
   (ol.querySelector(".mv.last") || ol.lastElementChild)?.scrollIntoView({ block: "nearest" });
   $("reviewbar").hidden = !review;
+  $("playfrom").hidden = !(g.over || review);
   if (review) {
     const m = g.moves[review.ply - 1];
     $("reviewtext").textContent = review.ply === 0 ? "Reviewing the start position."
@@ -346,6 +361,7 @@ function backToGame() {
   drawBoard();
   markChecks(g.check);
   drawMoves();
+  if (pre) firePremove();
 }
 
 // endReview leaves the review without drawing.
@@ -651,6 +667,7 @@ function dropTargets() {
 }
 
 function click(sq) {
+  if (!premoving && (posting || !g?.legal?.length) && premoveAllowed()) return premoveClick(sq);
   if (!g || !g.legal || g.legal.length === 0) return;
   if (!sel) sel = fresh();
   if (sel.twist) { // a click on the board instead of a handle starts again
@@ -928,6 +945,7 @@ function highlight() {
     r.classList.toggle("can", src.has(p) && !picking);
     r.classList.toggle("drop", drops.has(p) && !d.has(p));
     r.classList.remove("twisting");
+    r.classList.toggle("premove", !!pre && pre.squares.includes(p));
   }
   for (const b of document.querySelectorAll("#hand .stock")) b.classList.toggle("sel", !!sel && sel.drop === b.dataset.piece);
   drawHandles(svg);
@@ -941,8 +959,7 @@ function highlight() {
 // --- Buttons ---------------------------------------------------------------------------
 
 function setup() {
-  if (!secret) banner("This page needs the game's secret: open it from the link you were given.");
-  else remember(id, { secret });
+  if (secret) remember(id, { secret });
   $("animate").checked = localStorage.getItem("zoggo.animate") !== "0";
   $("animate").addEventListener("change", () => localStorage.setItem("zoggo.animate", $("animate").checked ? "1" : "0"));
   $("turnboard").addEventListener("click", () => {
@@ -973,7 +990,8 @@ function setup() {
   $("acceptdraw").addEventListener("click", () => post("/draw", { action: "accept" }));
   $("declinedraw").addEventListener("click", () => post("/draw", { action: "decline" }));
   $("download").addEventListener("click", download);
-  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") clearSelection(); });
+  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") { clearSelection(); cancelPremove(); } });
+  setupSite();
 }
 
 // download fetches the saved game with the secret and hands it to the browser as a file.
@@ -991,6 +1009,163 @@ async function download(ev) {
   } catch (e) {
     banner(e.message);
   }
+}
+
+// --- Premoves --------------------------------------------------------------------------
+//
+// While another side is to move (a bot thinking, a person elsewhere) the player may queue
+// one turn by clicks: the squares are kept and marked, and when the turn comes they are
+// clicked again on the new position at once. A turn that they make is played; else the
+// premove is dropped with a note. Escape, a click off the board, or a click on the only
+// square queued cancels it.
+
+function premoveAllowed() {
+  return !!g && !g.over && g.you.length > 0 && !review && (posting || !g.you.includes(g.toMove));
+}
+
+function premoveClick(sq) {
+  if (!pre) pre = { squares: [] };
+  if (pre.squares.length === 1 && pre.squares[0] === sq) return cancelPremove();
+  if (pre.squares.length >= 8) pre.squares = [];
+  pre.squares.push(sq);
+  premoveNote("");
+  drawPremove();
+}
+
+function cancelPremove(note) {
+  if (!pre && !note) return;
+  pre = null;
+  premoveNote(note || "");
+  drawPremove();
+}
+
+function premoveNote(text) {
+  $("premovenote").textContent = text;
+  $("premovenote").hidden = !text;
+}
+
+function drawPremove() {
+  const svg = $("board").querySelector("svg");
+  for (const r of svg ? svg.querySelectorAll(".targets rect") : []) r.classList.toggle("premove", !!pre && pre.squares.includes(r.dataset.pos));
+  $("board").dataset.premove = pre ? pre.squares.join(" ") : "";
+}
+
+// firePremove clicks the premove's squares on the position shown when the bearer may
+// move, and reports whether that made a turn.
+function firePremove() {
+  if (!pre || !g.legal || g.legal.length === 0 || review) return false;
+  const squares = pre.squares;
+  pre = null;
+  let made = false;
+  premoving = () => { made = true; };
+  try {
+    sel = null;
+    for (const sq of squares) {
+      click(sq);
+      if (made) break;
+    }
+  } finally {
+    premoving = null;
+  }
+  drawPremove();
+  if (!made) {
+    clearSelection();
+    premoveNote(`Premove ${squares.join("–")} dropped: it is not a legal move now.`);
+  } else {
+    premoveNote("");
+  }
+  return made;
+}
+
+// --- Rematch, the archive and sounds ------------------------------------------------------
+//
+// At the end: a rematch offered and accepted (the page of either player follows the
+// game to its rematch, with the same link), the text record, and a new game from the
+// position shown ("play from here").
+
+// drawSite shows the buttons of the rematch and of the archive for state g, which
+// followed state old.
+function drawSite(old) {
+  const playing = g.you.length > 0;
+  const offer = g.rematchOffer ?? -1;
+  const mineOffer = offer >= 0 && g.you.includes(offer);
+  $("rematch").hidden = !g.over || !playing || !!g.rematch || offer >= 0;
+  $("acceptrematch").hidden = !g.over || !playing || offer < 0 || mineOffer;
+  $("declinerematch").hidden = $("acceptrematch").hidden;
+  $("gorematch").hidden = !g.rematch;
+  if (g.rematch) $("gorematch").href = `/g/${encodeURIComponent(g.rematch)}` + (secret ? `#t=${encodeURIComponent(secret)}` : "");
+  let note = "";
+  if (g.over && !g.rematch && offer >= 0) note = mineOffer ? "You offered a rematch; waiting for an answer." : `${g.players[offer].name} offers a rematch.`;
+  $("rematchnote").textContent = note;
+  $("rematchnote").hidden = !note;
+  $("playfrom").hidden = !(g.over || review);
+  drawFinalClocks();
+  // A rematch made while this page is open takes its players there at once.
+  if (g.rematch && old && old.id === g.id && !old.rematch && playing) location.href = $("gorematch").href;
+}
+
+// drawFinalClocks shows the time each side had left at the end, when the game has
+// clocks (sounds.remainingMs reads them).
+function drawFinalClocks() {
+  const left = g.over ? g.players.map((p, i) => [p.name, sounds.remainingMs(g, i)]).filter(([, ms]) => ms !== null) : [];
+  const clock = (ms) => {
+    const s = Math.max(0, Math.floor(ms / 1000));
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  };
+  $("finalclocks").textContent = left.length ? "Time left: " + left.map(([n, ms]) => `${n} ${clock(ms)}`).join(", ") : "";
+  $("finalclocks").hidden = left.length === 0;
+}
+
+// playFrom starts a new game from the position shown (reviewed, or the end): the bearer
+// plays the side to move there, against the bots of the game, or search:2.
+async function playFrom() {
+  const ply = review ? review.ply : g.ply;
+  let me = review ? review.rv.toMove : g.toMove;
+  if (me < 0 || g.players[me]?.kind === "random") me = g.players.findIndex((p) => p.kind !== "random");
+  const seats = g.players.map((p, i) => {
+    if (p.kind === "random") return { kind: "random" };
+    if (i === me) return { kind: "human" };
+    return { kind: "bot", bot: p.kind === "bot" ? p.bot : "search:2" };
+  });
+  try {
+    const res = await api("POST", `/api/games/${encodeURIComponent(id)}/branch`, { ply, seats }, secret);
+    remember(res.id, { secret: res.secret, title: g.title || g.variant });
+    location.href = `/g/${encodeURIComponent(res.id)}#t=${encodeURIComponent(res.secret)}`;
+  } catch (e) {
+    banner(e.message);
+  }
+}
+
+// downloadFrom fetches path with the secret and hands it to the browser as file name.
+async function downloadFrom(path, name) {
+  try {
+    const res = await fetch(path, { headers: secret ? { Authorization: "Bearer " + secret } : {} });
+    if (!res.ok) throw new Error((await res.json().catch(() => null))?.error || res.statusText);
+    const url = URL.createObjectURL(await res.blob());
+    const a = el("a", { href: url, download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  } catch (e) {
+    banner(e.message);
+  }
+}
+
+function setupSite() {
+  $("rematch").addEventListener("click", () => post("/rematch", { action: "offer" }));
+  $("acceptrematch").addEventListener("click", () => post("/rematch", { action: "accept" }));
+  $("declinerematch").addEventListener("click", () => post("/rematch", { action: "decline" }));
+  $("playfrom").addEventListener("click", playFrom);
+  $("record").addEventListener("click", (ev) => {
+    ev.preventDefault();
+    downloadFrom(`/api/games/${encodeURIComponent(id)}/record`, `${(g?.title || "game").replace(/[^\w.-]+/g, "_")}-${id}.txt`);
+  });
+  $("sound").checked = !sounds.muted();
+  $("sound").addEventListener("change", () => sounds.setMuted(!$("sound").checked));
+  // A click off the board cancels a premove.
+  document.addEventListener("click", (ev) => { if (pre && !ev.target.closest?.("#board")) cancelPremove(); });
+  setInterval(() => sounds.checkLow(g, fetchedAt), 1000);
 }
 
 setup();

@@ -8,7 +8,7 @@ let catalogue = { games: [], errors: [] };
 let setup = null; // {rules, entries, zsg} while the setup dialog is open
 
 async function main() {
-  showYours();
+  updateYours();
   try {
     catalogue = await api("GET", "/api/catalogue");
   } catch (e) {
@@ -29,18 +29,75 @@ function gameLink(id, secret) {
   return `/g/${encodeURIComponent(id)}#t=${encodeURIComponent(secret)}`;
 }
 
-// showYours lists the games kept in localStorage, most recent first.
+// --- Your games ----------------------------------------------------------------------
+//
+// The games whose links this browser keeps (localStorage, api.js), as the server sums
+// them up (POST /api/mine): the opponent, the time control, whose turn, the result. The
+// games where it is your turn come first; the list is asked for again every few seconds.
+
+const MINE_MAX = 50;     // the server answers about at most 50 games at once
+const MINE_EVERY = 4000; // ms between updates
+let summaries = {};      // id → the server's summary
+
+// showYours lists the games kept in localStorage, with what the server last said.
 function showYours() {
   const all = games();
-  const ids = Object.keys(all).sort((a, b) => (all[b].at || 0) - (all[a].at || 0));
-  const ul = document.getElementById("yourgames");
-  ul.replaceChildren(...ids.map((id) => el("li", {},
-    el("a", { href: gameLink(id, all[id].secret) }, all[id].title || id), " ",
-    el("span", { class: "muted" }, id), " ",
-    all[id].result ? el("span", { class: "gameresult" }, all[id].result) : null, all[id].result ? " " : null,
-    el("button", { class: "small", title: "Forget this game in this browser",
-      onclick: () => { forget(id); showYours(); } }, "forget"))));
+  const ids = Object.keys(all).filter((id) => all[id].secret);
+  const rank = (id) => {
+    const s = summaries[id];
+    if (!s || s.error) return 3;
+    return s.yourTurn ? 0 : s.over ? 2 : 1;
+  };
+  ids.sort((a, b) => rank(a) - rank(b) || (all[b].at || 0) - (all[a].at || 0));
+  const rows = ids.map((id) => {
+    const k = all[id], s = summaries[id];
+    const opp = s && !s.error ? opponents(s) : "";
+    let turn = "";
+    if (s && s.error) turn = s.error;
+    else if (s && !s.over) turn = s.yourTurn ? "your turn" : `${s.players[s.toMove]?.name || "?"} to move` + (s.thinking ? " (thinking)" : "");
+    const result = s && !s.error ? (s.over ? s.outcome || "over" : "") : k.result || "";
+    return el("tr", { class: "yourgame" + (s?.yourTurn ? " yourturn" : ""), "data-id": id },
+      el("td", {}, el("a", { href: gameLink(id, k.secret) }, s?.title || k.title || id)),
+      el("td", {}, opp),
+      el("td", {}, s ? timeControl(s) : ""),
+      el("td", { class: "turn" }, turn),
+      el("td", {}, result ? el("span", { class: "gameresult" }, result) : ""),
+      el("td", {}, el("button", { class: "small", title: "Forget this game in this browser",
+        onclick: () => { forget(id); delete summaries[id]; showYours(); } }, "forget")));
+  });
+  document.getElementById("yourrows").replaceChildren(...rows);
   document.getElementById("yours").hidden = ids.length === 0;
+}
+
+// opponents names the seats of a game that are not the bearer's.
+function opponents(s) {
+  return s.players.map((p, i) => [p, i]).filter(([p, i]) => !s.you.includes(i) && p.kind !== "random")
+    .map(([p]) => `${p.name}: ${p.kind === "bot" ? "bot " + p.bot : "a person"}`).join(", ") || "you alone";
+}
+
+// timeControl says the time control of a game, when the server tells one.
+function timeControl(s) {
+  const tc = s.timeControl ?? s.clock?.control ?? s.clock;
+  if (!tc) return "none";
+  return typeof tc === "string" ? tc : tc.text || tc.name || JSON.stringify(tc);
+}
+
+// updateYours asks the server about the most recent games this browser keeps, but for
+// those it knows to be over (which change no more).
+async function updateYours() {
+  const all = games();
+  const ids = Object.keys(all).filter((id) => all[id].secret && !summaries[id]?.over)
+    .sort((a, b) => (all[b].at || 0) - (all[a].at || 0)).slice(0, MINE_MAX);
+  if (ids.length > 0 && !document.hidden) {
+    try {
+      const res = await api("POST", "/api/mine", { games: ids.map((id) => ({ id, secret: all[id].secret })) });
+      for (const s of res.games) summaries[s.id] = s;
+    } catch (e) {
+      console.warn("your games:", e.message);
+    }
+  }
+  showYours();
+  setTimeout(updateYours, MINE_EVERY);
 }
 
 function showErrors() {
@@ -206,6 +263,7 @@ async function start(ev) {
     return v.startsWith("bot:") ? { kind: "bot", bot: v.slice(4) } : { kind: v };
   });
   const body = setup.zsg ? { zsg: setup.zsg, seats } : { rules: g.rules, variant: g.variant, seats };
+  if (document.getElementById("public").checked) body.public = true;
   let res;
   try {
     res = await api("POST", "/api/games", body);

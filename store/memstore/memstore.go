@@ -79,7 +79,19 @@ func (s *Store) CreateGame(_ context.Context, g *store.Game, turns ...store.Turn
 			return fmt.Errorf("game %q: turn %d for ply %d: %w", g.ID, i, t.Ply, store.ErrConflict)
 		}
 	}
+	var of *record
+	if g.RematchOf != "" {
+		var ok bool
+		if of, ok = s.games[g.RematchOf]; !ok {
+			return fmt.Errorf("game %q: %w", g.RematchOf, store.ErrNotFound)
+		}
+		if of.g.Rematch != "" {
+			return fmt.Errorf("game %q has a rematch already: %w", g.RematchOf, store.ErrConflict)
+		}
+		of.g.Rematch, of.g.RematchOffer = g.ID, -1
+	}
 	g.DrawOffer, g.DrawOfferPly = -1, 0
+	g.RematchOffer, g.Rematch = -1, ""
 	s.games[g.ID] = &record{g: *copyGame(g), turns: slices.Clone(turns)}
 	s.order = append(s.order, g.ID)
 	return nil
@@ -98,13 +110,37 @@ func (s *Store) Game(_ context.Context, id string) (*store.Game, []store.Turn, e
 
 // ListGames returns the most recent games first.
 func (s *Store) ListGames(_ context.Context, limit int) ([]*store.Game, error) {
+	return s.list(limit, func(*store.Game) bool { return true }), nil
+}
+
+// ListLive returns the most recent public games going on first.
+func (s *Store) ListLive(_ context.Context, limit int) ([]*store.Game, error) {
+	return s.list(limit, func(g *store.Game) bool { return g.Public && g.Result == "" }), nil
+}
+
+// list returns the most recent games that keep says to keep, at most limit.
+func (s *Store) list(limit int, keep func(*store.Game) bool) []*store.Game {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var out []*store.Game
+	out := []*store.Game{}
 	for i := len(s.order) - 1; i >= 0 && len(out) < limit; i-- {
-		out = append(out, copyGame(&s.games[s.order[i]].g))
+		if g := &s.games[s.order[i]].g; keep(g) {
+			out = append(out, copyGame(g))
+		}
 	}
-	return out, nil
+	return out
+}
+
+// SetRematchOffer records a rematch offer, or its end with seat -1.
+func (s *Store) SetRematchOffer(_ context.Context, id string, seat int) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, ok := s.games[id]
+	if !ok {
+		return fmt.Errorf("game %q: %w", id, store.ErrNotFound)
+	}
+	r.g.RematchOffer = max(seat, -1)
+	return nil
 }
 
 // AppendTurn stores turn t of game id when t.Ply is the next ply.

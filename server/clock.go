@@ -423,6 +423,9 @@ type flagTimer struct {
 // armFlag sets gm's timer for the fall of its running clock's flag, or stops it when no
 // clock runs; gm.mu is held.
 func (s *Server) armFlag(gm *game) {
+	if gm.tc == nil {
+		return // a game never gets a clock later
+	}
 	var at time.Time
 	if gm.tc != nil && !gm.over() {
 		at = gm.clocks(time.Now()).flagAt

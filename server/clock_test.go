@@ -363,3 +363,31 @@ func TestClockResume(t *testing.T) {
 		t.Errorf("the long game after the restart: %v left, Black lost %v; %v since the last turn", s.Clock.Left, lost, since)
 	}
 }
+
+// TestClockBots plays two bots that would think a second a turn on a 2+1 clock: each
+// stops at its share of its clock (what it has left over 30, plus four fifths of the
+// increment), so neither flags.
+func TestClockBots(t *testing.T) {
+	h := newHarness(t, memstore.New(), Options{CreateRate: -1, AllowBotGames: true, Bots: 2})
+	c := h.create(map[string]any{"rules": "../games/chess.zrf", "clock": map[string]any{"kind": "fischer", "base": 2, "increment": 1},
+		"seats": []map[string]string{{"kind": "bot", "bot": "search:1s"}, {"kind": "bot", "bot": "search:1s"}}})
+	const plies = 10
+	st := h.waitFor(c.ID, c.View, func(s stateJSON) bool { return s.Ply >= plies || s.Over })
+	if st.Over && st.Ply < plies {
+		t.Fatalf("the game ended at ply %d: %s", st.Ply, st.Outcome)
+	}
+	turns := h.turns(c.ID)
+	for k := 1; k < plies; k++ {
+		seat := k % 2
+		before := time.Duration(turns[k-1].Clocks[seat]) * time.Millisecond
+		share := botShare(&timeControl{kind: "fischer", base: 2 * time.Second, inc: time.Second}, before, 0, 10*time.Second)
+		spent := turns[k].At.Sub(turns[k-1].At)
+		if spent > share+500*time.Millisecond {
+			t.Errorf("turn %d: the bot took %v with %v left; its share was %v", k, spent, before, share)
+		}
+		if after := turns[k].Clocks[seat]; after <= 0 {
+			t.Errorf("turn %d: the bot has %d ms left", k, after)
+		}
+		t.Logf("turn %d: %v left, a share of %v, took %v", k, before, share, spent)
+	}
+}

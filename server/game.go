@@ -557,6 +557,9 @@ func (s *Server) settle(ctx context.Context, gm *game) error {
 			break
 		}
 		if err := s.commit(ctx, gm, 0); err != nil {
+			if gm.flag() >= 0 {
+				break // the passer's time ran out: the game ended on time
+			}
 			return err
 		}
 	}

@@ -44,15 +44,19 @@ func BenchmarkServe(b *testing.B) {
 	})
 }
 
-// BenchmarkServeClocks is BenchmarkServe on SQLite with and without a clock (10+5) on
-// every game, one after the other in one run, so that their latencies compare: run it
-// with -count to alternate them.
+// BenchmarkServeClocks is BenchmarkServe with and without a clock (10+5) on every game,
+// on the memory store (the clocks' own cost) and on SQLite, one after the other in one
+// run, so that their latencies compare: run it with -count to alternate them.
 func BenchmarkServeClocks(b *testing.B) {
-	for _, c := range []struct{ name, clock string }{
+	clocks := []struct{ name, clock string }{
 		{"none", ""},
 		{"fischer", `{"kind": "fischer", "base": 600, "increment": 5}`},
-	} {
-		b.Run(c.name, func(b *testing.B) {
+	}
+	for _, c := range clocks {
+		b.Run("memstore/"+c.name, func(b *testing.B) { benchServe(b, memstore.New(), c.clock) })
+	}
+	for _, c := range clocks {
+		b.Run("sqlite/"+c.name, func(b *testing.B) {
 			st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "games.db"))
 			if err != nil {
 				b.Fatal(err)

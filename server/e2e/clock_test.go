@@ -88,4 +88,32 @@ func TestClockFlag(t *testing.T) {
 	} else {
 		t.Logf("the bot kept %d ms of its minute", turns[1].Clocks[1])
 	}
+
+	// A clock of one's own: "other…" shows its fields.
+	b.run("opening the lobby again", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`.card`)))
+	js[any](b, `[...document.querySelectorAll(".card")].find(c => c.querySelector("h3").textContent === "Chess").querySelector(".play").click()`)
+	b.run("choosing a clock of one's own", chromedp.WaitVisible(chromedp.ID("setup")),
+		chromedp.SetValue(chromedp.CSS(`#others select[data-seat="1"]`), "invite"))
+	js[any](b, `(() => { const s = document.getElementById("clock"); s.value = "custom"; s.dispatchEvent(new Event("change")); })()`)
+	b.run("the clock's fields", chromedp.WaitVisible(chromedp.ID("clockbase")))
+	js[any](b, `(() => { const k = document.getElementById("clockkind"); k.value = "delay"; k.dispatchEvent(new Event("change"));
+		document.getElementById("clockbase").value = "3"; document.getElementById("clockextra").value = "2"; })()`)
+	if name := js[string](b, `document.getElementById("clockextraname").textContent`); !strings.Contains(name, "delay") {
+		t.Errorf("the second field of a delay clock is %q", name)
+	}
+	b.screenshot("clock-custom")
+	b.run("starting", chromedp.Click(chromedp.ID("start")), chromedp.WaitVisible(chromedp.ID("invited")))
+	link := js[string](b, `document.querySelector("#invitelinks input").value`)
+	_, secret, _ := strings.Cut(link, "#t=")
+	gid := link[strings.Index(link, "/g/")+3 : strings.Index(link, "#")]
+	var state struct {
+		Clock struct {
+			Control map[string]any `json:"control"`
+			Text    string         `json:"text"`
+		} `json:"clock"`
+	}
+	call(t, ts.URL, "GET", "/api/games/"+gid, secret, nil, &state)
+	if state.Clock.Text != "3 min + 2 s delay" || state.Clock.Control["base"] != 180.0 || state.Clock.Control["delay"] != 2.0 {
+		t.Errorf("the game started with a clock of one's own has %+v", state.Clock)
+	}
 }

@@ -454,6 +454,7 @@ function drawClocks() {
   clockTimer = 0;
   const c = g.clock;
   if (!c) return;
+  $("undo").hidden = true; // a game on a clock takes no turn back
   clockAt = performance.now();
   clockAsked = false;
   for (const li of $("seatlist").children) {

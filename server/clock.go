@@ -21,13 +21,13 @@ package server
 //     last one; the clock is full again after every turn.
 //   - The seats of dice (random players) play at once on the server: their clock does
 //     not run.
-//   - When the mover's time is out, its flag falls: in a game of two players the other
-//     wins on time ("White wins on time"), or draws when it could never win: when every
-//     goal of the rules that can end the game in a win is the checkmate of some piece
-//     types and every piece the other side has (on the board or in hand) is of those
-//     types, a lone king (checkmated goals only, since a royal piece alone is taken not
-//     to mate). In a game of more players the flagged one loses and the game ends
-//     ("Red loses on time"). A timer of the server lets the flag fall when nobody asks
+//   - When the mover's time is out, its flag falls: in a game of two players (dice
+//     players not counted) the other wins on time ("White wins on time"), or draws when
+//     it could never win: when every goal of the rules that can end the game in a win
+//     or a loss is the checkmate of some piece types and every piece the other side has
+//     (on the board or in hand) is of those types, a lone king (a royal piece alone is
+//     taken not to mate). In a game of more players the flagged one loses and the game
+//     ends ("Red loses on time"). A timer of the server lets the flag fall when nobody asks
 //     for the game; any request for it makes the same check first.
 //   - Bots have a share of their time for each turn: what they have left over 30, plus
 //     four fifths of the increment (or of the delay), never more than half of what they
@@ -318,13 +318,25 @@ func (gm *game) flag() int {
 }
 
 // timeResult returns the result of a game whose player to move, seat, ran out of time.
-func (gm *game) timeResult(seat int) string {
-	ps := gm.g.Players
-	if len(ps) != 2 {
+func (gm *game) timeResult(seat int) string { return flagResult(gm.g.Game, gm.m.State(), seat) }
+
+// flagResult returns the result of game g in position s when seat ran out of time.
+func flagResult(g *engine.Game, s *engine.State, seat int) string {
+	ps := g.Players
+	other := -1 // the one other player who is not dice
+	for i, p := range ps {
+		if i == seat || p.Random {
+			continue
+		}
+		if other >= 0 {
+			return ps[seat].Name + losesOnTime
+		}
+		other = i
+	}
+	if other < 0 {
 		return ps[seat].Name + losesOnTime
 	}
-	other := 1 - seat
-	if cannotWin(gm.g.Game, gm.m.State(), engine.Player(other)) {
+	if cannotWin(g, s, engine.Player(other)) {
 		return fmt.Sprintf("%s%s's time ran out, but %s could never win", drawOnTime, ps[seat].Name, ps[other].Name)
 	}
 	return ps[other].Name + winsOnTime

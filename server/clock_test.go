@@ -10,6 +10,7 @@ import (
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/internal/evaltest"
+	"github.com/zoggo/zoggo/match"
 	"github.com/zoggo/zoggo/store"
 	"github.com/zoggo/zoggo/store/memstore"
 )
@@ -389,5 +390,44 @@ func TestClockBots(t *testing.T) {
 			t.Errorf("turn %d: the bot has %d ms left", k, after)
 		}
 		t.Logf("turn %d: %v left, a share of %v, took %v", k, before, share, spent)
+	}
+}
+
+// TestClockTimeResult words the results of a flag in chess: a win, or a draw when the
+// winner has a lone king; and with three players, a loss.
+func TestClockTimeResult(t *testing.T) {
+	g := evaltest.Load(t, "../games/chess.zrf")
+	m, err := match.New(g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gm := &game{g: g, m: m, rec: &store.Game{}}
+	if r := gm.timeResult(1); r != "White wins on time" || !onTime(r) {
+		t.Errorf("Black flagged: %q", r)
+	}
+	s := m.State()
+	for l, c := range s.Cells {
+		if !c.IsEmpty() && c.Player() == 0 && g.Pieces[c.Kind()].Name != "King" {
+			s.Cells[l] = engine.Empty
+		}
+	}
+	if r := gm.timeResult(1); r != "Draw on time: Black's time ran out, but White could never win" || !onTime(r) {
+		t.Errorf("Black flagged against a lone king: %q", r)
+	}
+	if r := gm.timeResult(0); r != "Black wins on time" {
+		t.Errorf("White flagged with a lone king: %q", r)
+	}
+	three := &engine.Game{Players: []engine.PlayerInfo{{Name: "White"}, {Name: "Black"}, {Name: "Red"}}}
+	if r := flagResult(three, s, 0); r != "White loses on time" || !onTime(r) {
+		t.Errorf("White flagged among three: %q", r)
+	}
+	three.Players[2].Random = true
+	if r := flagResult(three, s, 0); r != "Black wins on time" {
+		t.Errorf("White flagged beside dice: %q", r)
+	}
+	for _, r := range []string{"White wins (checkmate)", "Black resigned", "draw agreed", ""} {
+		if onTime(r) {
+			t.Errorf("onTime(%q)", r)
+		}
 	}
 }

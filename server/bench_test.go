@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -45,25 +47,34 @@ func BenchmarkServe(b *testing.B) {
 }
 
 // BenchmarkServeClocks is BenchmarkServe with and without a clock (10+5) on every game,
-// on the memory store (the clocks' own cost) and on SQLite, one after the other in one
-// run, so that their latencies compare: run it with -count to alternate them.
+// on the memory store (the clocks' own cost) and on SQLite: the two alternate in rounds
+// (-count would run one several times, then the other), so that their latencies compare
+// in one run on the same machine. ZOGGO_BENCH_ROUNDS sets the rounds (1 by default).
 func BenchmarkServeClocks(b *testing.B) {
+	rounds := 1
+	if n, err := strconv.Atoi(os.Getenv("ZOGGO_BENCH_ROUNDS")); err == nil && n > 0 {
+		rounds = n
+	}
 	clocks := []struct{ name, clock string }{
 		{"none", ""},
 		{"fischer", `{"kind": "fischer", "base": 600, "increment": 5}`},
 	}
-	for _, c := range clocks {
-		b.Run("memstore/"+c.name, func(b *testing.B) { benchServe(b, memstore.New(), c.clock) })
+	for r := range rounds {
+		for _, c := range clocks {
+			b.Run(fmt.Sprintf("memstore/%d/%s", r+1, c.name), func(b *testing.B) { benchServe(b, memstore.New(), c.clock) })
+		}
 	}
-	for _, c := range clocks {
-		b.Run("sqlite/"+c.name, func(b *testing.B) {
-			st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "games.db"))
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer st.Close()
-			benchServe(b, st, c.clock)
-		})
+	for r := range rounds {
+		for _, c := range clocks {
+			b.Run(fmt.Sprintf("sqlite/%d/%s", r+1, c.name), func(b *testing.B) {
+				st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "games.db"))
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer st.Close()
+				benchServe(b, st, c.clock)
+			})
+		}
 	}
 }
 

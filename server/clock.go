@@ -27,8 +27,8 @@ package server
 //     or a loss is the checkmate of some piece types and every piece the other side has
 //     (on the board or in hand) is of those types, a lone king (a royal piece alone is
 //     taken not to mate). In a game of more players the flagged one loses and the game
-//     ends ("Red loses on time"). A timer of the server lets the flag fall when nobody asks
-//     for the game; any request for it makes the same check first.
+//     ends ("Red loses on time"). A timer of the server lets the flag fall when nobody
+//     asks for the game; any request for it makes the same check first.
 //   - Bots have a share of their time for each turn: what they have left over 30, plus
 //     four fifths of the increment (or of the delay), never more than half of what they
 //     have left beyond the delay, nor more than the server's --bot-time; in a

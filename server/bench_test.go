@@ -4,10 +4,13 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -24,14 +27,14 @@ import (
 // waits on the event stream for the bot. It reports requests per second and the median
 // and 99th percentile latency of a client's move (committed before the answer).
 func BenchmarkServe(b *testing.B) {
-	b.Run("memstore", func(b *testing.B) { benchServe(b, memstore.New()) })
+	b.Run("memstore", func(b *testing.B) { benchServe(b, memstore.New(), "") })
 	b.Run("sqlite", func(b *testing.B) {
 		st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "games.db"))
 		if err != nil {
 			b.Fatal(err)
 		}
 		defer st.Close()
-		benchServe(b, st)
+		benchServe(b, st, "")
 	})
 	b.Run("postgres", func(b *testing.B) {
 		st, err := store.Open(context.Background(), pgtest.Start(b))
@@ -39,11 +42,45 @@ func BenchmarkServe(b *testing.B) {
 			b.Fatal(err)
 		}
 		defer st.Close()
-		benchServe(b, st)
+		benchServe(b, st, "")
 	})
 }
 
-func benchServe(b *testing.B, st store.Store) {
+// BenchmarkServeClocks is BenchmarkServe with and without a clock (10+5) on every game,
+// on the memory store (the clocks' own cost) and on SQLite: the two alternate in rounds
+// (-count would run one several times, then the other), so that their latencies compare
+// in one run on the same machine. ZOGGO_BENCH_ROUNDS sets the rounds (1 by default).
+func BenchmarkServeClocks(b *testing.B) {
+	rounds := 1
+	if n, err := strconv.Atoi(os.Getenv("ZOGGO_BENCH_ROUNDS")); err == nil && n > 0 {
+		rounds = n
+	}
+	clocks := []struct{ name, clock string }{
+		{"none", ""},
+		{"fischer", `{"kind": "fischer", "base": 600, "increment": 5}`},
+	}
+	for r := range rounds {
+		for _, c := range clocks {
+			b.Run(fmt.Sprintf("memstore/%d/%s", r+1, c.name), func(b *testing.B) { benchServe(b, memstore.New(), c.clock) })
+		}
+	}
+	for r := range rounds {
+		for _, c := range clocks {
+			b.Run(fmt.Sprintf("sqlite/%d/%s", r+1, c.name), func(b *testing.B) {
+				st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "games.db"))
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer st.Close()
+				benchServe(b, st, c.clock)
+			})
+		}
+	}
+}
+
+// benchServe plays the games of BenchmarkServe on st, each on clock (as the create
+// request gives it; "" for none).
+func benchServe(b *testing.B, st store.Store, clock string) {
 	const games, moves = 200, 50
 	srv := New(Options{Store: st, Catalogue: testCatalogue(b), Rate: -1, CreateRate: -1, MaxStreamsPerClient: 2 * games, Logf: b.Logf})
 	defer srv.Close()
@@ -62,7 +99,7 @@ func benchServe(b *testing.B, st store.Store) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				d, n, err := benchGame(h, client, moves)
+				d, n, err := benchGame(h, client, moves, clock)
 				requests.Add(int64(n))
 				if err != nil {
 					b.Error(err)
@@ -86,7 +123,7 @@ func benchServe(b *testing.B, st store.Store) {
 
 // benchGame plays one game for benchServe: the latencies of its moves, the requests it
 // made, and what went wrong.
-func benchGame(h *harness, client *http.Client, moves int) ([]time.Duration, int, error) {
+func benchGame(h *harness, client *http.Client, moves int, clock string) ([]time.Duration, int, error) {
 	n := 0
 	post := func(path, secret, body string, v any) (int, error) {
 		n++
@@ -117,8 +154,12 @@ func benchGame(h *harness, client *http.Client, moves int) ([]time.Duration, int
 		return json.NewDecoder(resp.Body).Decode(v)
 	}
 	var c createJSON
-	if code, err := post("/api/games", "", `{"rules": "../games/chess.zrf", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}`, &c); err != nil || code != http.StatusCreated {
-		return nil, n, err
+	body := `{"rules": "../games/chess.zrf", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}`
+	if clock != "" {
+		body = strings.TrimSuffix(body, "}") + `, "clock": ` + clock + `}`
+	}
+	if code, err := post("/api/games", "", body, &c); err != nil || code != http.StatusCreated {
+		return nil, n, fmt.Errorf("create: %d %v", code, err)
 	}
 	// The event stream tells when the bot has moved.
 	n++
@@ -149,6 +190,9 @@ func benchGame(h *harness, client *http.Client, moves int) ([]time.Duration, int
 		var st stateJSON
 		if err := get("/api/games/"+c.ID, c.Secret, &st); err != nil {
 			return lat, n, err
+		}
+		if (clock != "") != (st.Clock != nil) {
+			return lat, n, fmt.Errorf("game %s: clock %+v, asked for %q", c.ID, st.Clock, clock)
 		}
 		if st.Over || len(st.Legal) == 0 {
 			break

@@ -79,7 +79,7 @@ func (p *botPool) admit(a ai.Agent) error {
 
 // limit returns a copy of a within the server's limits (a stored game may have been
 // started under looser ones), yielding through yield, and the threads it takes.
-func (p *botPool) limit(a ai.Agent, yield func() bool) (ai.Agent, int) {
+func (p *botPool) limit(a ai.Agent, yield func() bool, until time.Time) (ai.Agent, int) {
 	switch a := a.(type) {
 	case *ai.Search:
 		c := *a
@@ -102,20 +102,27 @@ func (p *botPool) limit(a ai.Agent, yield func() bool) (ai.Agent, int) {
 		c := *a
 		c.Yield = yield
 		c.MaxTime = p.maxTime / 2
+		if !until.IsZero() {
+			c.MaxTime = max(time.Millisecond, min(c.MaxTime, time.Until(until)/2))
+		}
 		return &c, 1
 	}
 	return a, 1
 }
 
-// choose lets agent choose in m when its turn comes in the pool. ok is false when ctx
-// ended first: the choice is then to be dropped.
-func (p *botPool) choose(ctx context.Context, agent ai.Agent, m *match.Match, rng *rand.Rand) (i int, err error, ok bool) {
+// choose lets agent choose in m when its turn comes in the pool, by until at the latest
+// when until is not zero (its share of its clock, clock.go). ok is false when ctx ended
+// first: the choice is then to be dropped.
+func (p *botPool) choose(ctx context.Context, agent ai.Agent, m *match.Match, rng *rand.Rand, until time.Time) (i int, err error, ok bool) {
 	j := &botJob{pool: p, ctx: ctx}
-	agent, j.weight = p.limit(agent, j.yield)
+	agent, j.weight = p.limit(agent, j.yield, until)
 	if !j.acquire() {
 		return 0, nil, false
 	}
 	j.deadline = time.Now().Add(p.maxTime)
+	if !until.IsZero() && until.Before(j.deadline) {
+		j.deadline = until
+	}
 	type answer struct {
 		i   int
 		err error
@@ -239,14 +246,14 @@ func (p *botPool) dispatch() {
 
 // startThink sets the bot of gm's player to move thinking, unless the server is closing;
 // gm.mu is held.
-func (s *Server) startThink(gm *game, gen int, agent ai.Agent, m *match.Match, rng *rand.Rand, leased bool) bool {
+func (s *Server) startThink(gm *game, gen int, agent ai.Agent, m *match.Match, rng *rand.Rand, leased bool, until time.Time) bool {
 	s.closeMu.Lock()
 	defer s.closeMu.Unlock()
 	if s.closed {
 		return false
 	}
 	s.wg.Add(1)
-	go s.think(gm, gen, agent, m, rng, leased)
+	go s.think(gm, gen, agent, m, rng, leased, until)
 	return true
 }
 
@@ -258,6 +265,7 @@ func (s *Server) Close() {
 	s.closed = true
 	s.closeMu.Unlock()
 	s.cancel()
+	s.stopFlags()
 	s.wg.Wait()
 	if err := s.st.ReleaseLease(context.Background(), "", s.holder); err != nil {
 		s.logf("releasing the leases: %v", err)

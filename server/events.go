@@ -101,6 +101,8 @@ type eventJSON struct {
 	Ply      int  `json:"ply"`
 	Thinking bool `json:"thinking"`
 	Over     bool `json:"over"`
+	// Flag is the seat whose time ran out (the game is over on time), or -1.
+	Flag int `json:"flag"`
 }
 
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
@@ -133,9 +135,9 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	sentRules := ""
 	send := func() error {
 		gm.mu.Lock()
-		var ev eventJSON
+		ev := eventJSON{Flag: -1}
 		if gm.loaded {
-			ev = eventJSON{Ply: gm.ply(), Thinking: gm.thinking(), Over: gm.over()}
+			ev = eventJSON{Ply: gm.ply(), Thinking: gm.thinking(), Over: gm.over(), Flag: gm.flag()}
 		}
 		news, watched := s.rulesNews(gm) // reload.go
 		gm.mu.Unlock()

@@ -67,8 +67,9 @@ type game struct {
 	capsGen   int
 	words     *string // the outcome in words at generation wordsGen
 	wordsGen  int
-	sides     []side     // where the players' pieces start (seats.go), for sidesOf
-	sidesOf   *eval.Game // the game sides was found for
+	sides     []side       // where the players' pieces start (seats.go), for sidesOf
+	sidesOf   *eval.Game   // the game sides was found for
+	tc        *timeControl // the game's clock (clock.go); nil without one
 }
 
 // playedText is what the server remembers of a turn played: its texts in the named
@@ -78,7 +79,9 @@ type playedText struct {
 	named  string
 	zsg    string
 	short  string
-	check  []string // the royal pieces in check after it
+	check  []string  // the royal pieces in check after it
+	at     time.Time // when it was stored
+	clocks []int64   // as stored with it (clock.go)
 }
 
 // over reports whether the game has ended, by its goals or otherwise.
@@ -351,6 +354,10 @@ func (s *Server) load(ctx context.Context, gm *game, rec *store.Game) error {
 	if len(rec.Seats) != len(g.Players) {
 		return fmt.Errorf("game %q has %d seats but %q has %d players", rec.ID, len(rec.Seats), rec.Variant, len(g.Players))
 	}
+	tc, err := parseControl(rec.Clock)
+	if err != nil {
+		return fmt.Errorf("game %q: %w", rec.ID, err)
+	}
 	agents, err := s.makeAgents(g, rec.Seats)
 	if err != nil {
 		return fmt.Errorf("game %q: %w", rec.ID, err)
@@ -363,7 +370,7 @@ func (s *Server) load(ctx context.Context, gm *game, rec *store.Game) error {
 	if err != nil {
 		return fmt.Errorf("game %q: %w", rec.ID, &rulesError{err})
 	}
-	gm.loaded, gm.rec, gm.fsys, gm.dir, gm.g, gm.m, gm.agents = true, rec, fsys, dir, g, m, agents
+	gm.loaded, gm.rec, gm.fsys, gm.dir, gm.g, gm.m, gm.agents, gm.tc = true, rec, fsys, dir, g, m, agents, tc
 	gm.played, gm.legal, gm.legalJSON, gm.shorts, gm.offer, gm.images = nil, nil, nil, nil, -1, nil
 	gm.gen++
 	if gm.botRand == nil {
@@ -443,6 +450,8 @@ func (s *Server) replay(ctx context.Context, gm *game, turns []store.Turn) error
 			}
 			return nil
 		}
+		p := &gm.played[len(gm.played)-1]
+		p.at, p.clocks = t.At, t.Clocks
 	}
 	return nil
 }
@@ -498,10 +507,22 @@ func zsgText(g *eval.Game, s *engine.State, t *eval.Turn) string {
 func (s *Server) commit(ctx context.Context, gm *game, i int) error {
 	legal := gm.m.Legal()
 	t := store.Turn{Ply: gm.ply(), Index: i, Text: zsgText(gm.g, gm.m.State(), &legal[i]), At: time.Now().UTC()}
+	if gm.tc != nil {
+		clocks, ok := gm.clocksAfter(t.At)
+		if !ok {
+			seat := int(gm.m.Mover())
+			if err := s.end(ctx, gm, gm.timeResult(seat)); err != nil {
+				return err
+			}
+			return errf(http.StatusConflict, "conflict", "the game is over: %s", gm.rec.Result)
+		}
+		t.Clocks = clocks
+	}
 	offer := gm.offer
 	if err := gm.play(i); err != nil {
 		return s.end(ctx, gm, "error: "+err.Error())
 	}
+	gm.played[len(gm.played)-1].at, gm.played[len(gm.played)-1].clocks = t.At, t.Clocks
 	if err := s.st.AppendTurn(ctx, gm.id, t); err != nil {
 		gm.m.Undo()
 		gm.played = gm.played[:len(gm.played)-1]
@@ -536,11 +557,18 @@ func (s *Server) end(ctx context.Context, gm *game, result string) error {
 // settle makes the passes of players who cannot move and sets a bot thinking when one
 // is to move. It runs after every change, with gm.mu held.
 func (s *Server) settle(ctx context.Context, gm *game) error {
+	defer s.armFlag(gm)
+	if _, err := s.checkFlag(ctx, gm); err != nil {
+		return err
+	}
 	for range maxForcedPasses {
 		if gm.over() || !gm.m.MustPass() {
 			break
 		}
 		if err := s.commit(ctx, gm, 0); err != nil {
+			if gm.flag() >= 0 {
+				break // the passer's time ran out: the game ended on time
+			}
 			return err
 		}
 	}
@@ -560,7 +588,7 @@ func (s *Server) settle(ctx context.Context, gm *game) error {
 	agent := gm.agents[seat]
 	m := gm.m.Clone()
 	rng := rand.New(rand.NewPCG(gm.botRand.Uint64(), gm.botRand.Uint64()))
-	if !s.startThink(gm, gen, agent, m, rng, gm.lease) {
+	if !s.startThink(gm, gen, agent, m, rng, gm.lease, s.botUntil(gm, time.Now())) {
 		gm.think = false
 		return nil
 	}
@@ -572,12 +600,12 @@ func (s *Server) settle(ctx context.Context, gm *game) error {
 // bots.go), then plays its choice if the game has not changed meanwhile. Unless leased,
 // it first takes the game's lease, and leaves the game to the server that holds it when
 // it cannot. When the store fails, the game waits before its bot thinks again (retry).
-func (s *Server) think(gm *game, gen int, agent ai.Agent, m *match.Match, rng *rand.Rand, leased bool) {
+func (s *Server) think(gm *game, gen int, agent ai.Agent, m *match.Match, rng *rand.Rand, leased bool, until time.Time) {
 	defer s.wg.Done()
 	if !leased && !s.takeLease(gm) {
 		return
 	}
-	i, err, ok := s.bots.choose(s.ctx, agent, m, rng) // a panic of the bot is its error
+	i, err, ok := s.bots.choose(s.ctx, agent, m, rng, until) // a panic of the bot is its error
 	if ok {
 		s.botChosen.Add(1)
 	}

@@ -77,6 +77,8 @@ type createReq struct {
 	Public bool `json:"public"`
 	// from are the turns of another game to start from (handleBranch); never from JSON.
 	from []store.Turn
+	// Clock is the time control (clock.go); none when absent.
+	Clock *controlJSON `json:"clock"`
 }
 
 type inviteJSON struct {
@@ -158,9 +160,13 @@ func (s *Server) create(ctx context.Context, req *createReq) (*createJSON, error
 	if len(req.Seats) > maxSeats {
 		return nil, errf(http.StatusBadRequest, "bad_request", "too many seats")
 	}
+	tc, err := newControl(req.Clock)
+	if err != nil {
+		return nil, err
+	}
 	out := &createJSON{ID: newID(), Seats: []int{}, Invites: []inviteJSON{}, View: newSecret()}
 	rec := &store.Game{ID: out.ID, RulesHash: e.hash, RulesName: e.name, Variant: g.Title,
-		ViewToken: hashSecret(out.View), Created: time.Now().UTC(), Public: req.Public}
+		ViewToken: hashSecret(out.View), Created: time.Now().UTC(), Public: req.Public, Clock: tc.String()}
 	for i, sr := range req.Seats {
 		st := store.Seat{Kind: sr.Kind}
 		switch sr.Kind {
@@ -302,7 +308,9 @@ func (s *Server) replaySaved(ctx context.Context, gm *game, sg *notation.SavedGa
 		if err := gm.play(i); err != nil {
 			return nil, errf(http.StatusUnprocessableEntity, "rules", "saved game line %d: %v", p.Line.Line, err)
 		}
-		turns = append(turns, store.Turn{Ply: len(turns), Index: i, Text: gm.played[len(gm.played)-1].zsg, At: time.Now().UTC()})
+		t := store.Turn{Ply: len(turns), Index: i, Text: gm.played[len(gm.played)-1].zsg, At: time.Now().UTC(), Clocks: fullClocks(gm.tc, len(gm.rec.Seats))}
+		gm.played[len(gm.played)-1].at, gm.played[len(gm.played)-1].clocks = t.At, t.Clocks
+		turns = append(turns, t)
 		parts = parts[:0]
 	}
 	return turns, nil
@@ -494,6 +502,9 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 		}
 		if gm.rec.Rematch != "" {
 			return errf(http.StatusConflict, "conflict", "the game has its rematch (%s): it is over for good", gm.rec.Rematch)
+		}
+		if gm.tc != nil {
+			return errf(http.StatusConflict, "conflict", "a game on a clock cannot take turns back")
 		}
 		for i, st := range gm.rec.Seats {
 			if !slices.Contains(you, i) && st.Kind == "human" {

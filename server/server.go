@@ -135,6 +135,7 @@ type Server struct {
 	heard     heard         // games changed by other servers (watch.go)
 	botChosen atomic.Int64  // turns the bots of this server chose
 	botStored atomic.Int64  // of those, the turns stored
+	flags     flagTimers    // the timers of the games whose clock runs (clock.go)
 
 	thumbMu sync.Mutex
 	thumbs  map[string][]byte
@@ -213,8 +214,10 @@ const maxResume = 10000
 
 // Resume sets the bots and dice of the unfinished stored games playing again, as they were
 // before the server stopped: a game whose seats are all bots goes on without anybody
-// opening it, when the server allows such games. It returns the number of games it
-// resumed; a game that cannot be loaded is logged and left alone.
+// opening it, when the server allows such games. The clocks of unfinished games on time
+// run again: a flag that fell while the server was down ends its game now, and the others
+// have their timers (clock.go). It returns the number of games whose bots it resumed; a
+// game that cannot be loaded is logged and left alone.
 func (s *Server) Resume(ctx context.Context) (int, error) {
 	recs, err := s.st.ListGames(ctx, maxResume)
 	if err != nil {
@@ -222,7 +225,7 @@ func (s *Server) Resume(ctx context.Context) (int, error) {
 	}
 	n := 0
 	for _, rec := range recs {
-		if rec.Result != "" || !slices.ContainsFunc(rec.Seats, func(st store.Seat) bool { return st.Kind != "human" }) {
+		if rec.Result != "" || rec.Clock == "" && !slices.ContainsFunc(rec.Seats, func(st store.Seat) bool { return st.Kind != "human" }) {
 			continue
 		}
 		if !s.allowBotGames && !slices.ContainsFunc(rec.Seats, func(st store.Seat) bool { return st.Kind == "human" }) {

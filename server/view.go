@@ -38,6 +38,7 @@ type stateJSON struct {
 	Check      []string     `json:"check"`
 	Moves      []moveJSON   `json:"moves"`
 	Legal      []legalJSON  `json:"legal"`
+	Clock      *clockJSON   `json:"clock"`
 	siteJSON
 }
 
@@ -130,6 +131,7 @@ func (gm *game) view(you []int) *stateJSON {
 		st.Players = append(st.Players, pj)
 	}
 	gm.seatsOf(st)
+	st.Clock = gm.clockView()
 	s := m.State()
 	last := lastLocs(m.History(), len(m.History()))
 	for _, l := range last {
@@ -211,6 +213,9 @@ type reviewJSON struct {
 	Board      boardJSON `json:"board"`
 	Last       []string  `json:"last"`
 	Check      []string  `json:"check"`
+	// Clock is the clocks as they stood after the turns reviewed, stopped; null in a
+	// game without a clock.
+	Clock *clockJSON `json:"clock"`
 }
 
 // review returns the position after the first n turns of gm, which has them: one board
@@ -236,6 +241,7 @@ func (gm *game) review(n int) *reviewJSON {
 	svg, _ := render.SVG(g.Game, s, render.SVGOptions{Highlight: last,
 		ImageURL: gm.pics.imageURL(gm.rec.RulesHash, gm.fsys, gm.dir, false)})
 	rv.Board = boardJSON{SVG: string(svg), ViewBox: viewBox(svg), Positions: positions(g)}
+	rv.Clock = gm.clockReview(n)
 	return rv
 }
 

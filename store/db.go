@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -146,9 +148,9 @@ func (d *db) CreateGame(ctx context.Context, g *Game, turns ...Turn) error {
 		if !ok {
 			return fmt.Errorf("create game %q: rules %q: %w", g.ID, g.RulesHash, ErrNotFound)
 		}
-		_, err = q.exec(ctx, `INSERT INTO games (id, rules_hash, rules_name, variant, seats, view_token, created, result, start, public, rematch_of)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-			g.ID, g.RulesHash, g.RulesName, g.Variant, string(js), g.ViewToken, micro(created), g.Result, g.Start, boolInt(g.Public), g.RematchOf)
+		_, err = q.exec(ctx, `INSERT INTO games (id, rules_hash, rules_name, variant, seats, view_token, created, result, start, public, rematch_of, clock)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+			g.ID, g.RulesHash, g.RulesName, g.Variant, string(js), g.ViewToken, micro(created), g.Result, g.Start, boolInt(g.Public), g.RematchOf, g.Clock)
 		if d.b.isUnique(err) {
 			return fmt.Errorf("create game %q: the id is taken: %w", g.ID, ErrConflict)
 		}
@@ -164,8 +166,12 @@ func (d *db) CreateGame(ctx context.Context, g *Game, turns ...Turn) error {
 			if at.IsZero() {
 				at = now
 			}
-			if _, err := q.exec(ctx, `INSERT INTO turns (game_id, ply, idx, text, at) VALUES ($1, $2, $3, $4, $5)`,
-				g.ID, int64(t.Ply), int64(t.Index), t.Text, micro(at)); err != nil {
+			clocks, err := clocksText(t.Clocks)
+			if err != nil {
+				return fmt.Errorf("create game %q: turn %d: %v", g.ID, t.Ply, err)
+			}
+			if _, err := q.exec(ctx, `INSERT INTO turns (game_id, ply, idx, text, at, clocks) VALUES ($1, $2, $3, $4, $5, $6)`,
+				g.ID, int64(t.Ply), int64(t.Index), t.Text, micro(at), clocks); err != nil {
 				return err
 			}
 		}
@@ -208,7 +214,7 @@ func boolInt(b bool) int64 {
 }
 
 // gameColumns are the columns scanGame reads, in its order.
-const gameColumns = `id, rules_hash, rules_name, variant, seats, view_token, created, result, draw_offer, draw_offer_ply, start, public, rematch_offer, rematch, rematch_of`
+const gameColumns = `id, rules_hash, rules_name, variant, seats, view_token, created, result, draw_offer, draw_offer_ply, start, public, rematch_offer, rematch, rematch_of, clock`
 
 // scanGame reads a game from the columns gameColumns names.
 func scanGame(r rows) (*Game, error) {
@@ -216,7 +222,7 @@ func scanGame(r rows) (*Game, error) {
 	var seats string
 	var created, offer, offerPly, public, rematchOffer int64
 	if err := r.Scan(&g.ID, &g.RulesHash, &g.RulesName, &g.Variant, &seats, &g.ViewToken, &created, &g.Result, &offer, &offerPly,
-		&g.Start, &public, &rematchOffer, &g.Rematch, &g.RematchOf); err != nil {
+		&g.Start, &public, &rematchOffer, &g.Rematch, &g.RematchOf, &g.Clock); err != nil {
 		return nil, err
 	}
 	g.DrawOffer, g.DrawOfferPly = int(offer), int(offerPly)
@@ -265,7 +271,7 @@ func (d *db) Game(ctx context.Context, id string) (*Game, []Turn, error) {
 
 // turns returns the turns of game id in order.
 func (d *db) turns(ctx context.Context, q querier, id string) ([]Turn, error) {
-	r, err := q.query(ctx, `SELECT ply, idx, text, at FROM turns WHERE game_id = $1 ORDER BY ply`, id)
+	r, err := q.query(ctx, `SELECT ply, idx, text, at, clocks FROM turns WHERE game_id = $1 ORDER BY ply`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -274,10 +280,14 @@ func (d *db) turns(ctx context.Context, q querier, id string) ([]Turn, error) {
 	for r.Next() {
 		var t Turn
 		var at int64
-		if err := r.Scan(&t.Ply, &t.Index, &t.Text, &at); err != nil {
+		var clocks string
+		if err := r.Scan(&t.Ply, &t.Index, &t.Text, &at, &clocks); err != nil {
 			return nil, err
 		}
 		t.At = fromMicro(at)
+		if t.Clocks, err = parseClocks(clocks); err != nil {
+			return nil, fmt.Errorf("game %q turn %d: %v", id, t.Ply, err)
+		}
 		turns = append(turns, t)
 	}
 	return turns, r.Err()
@@ -337,6 +347,10 @@ func (d *db) AppendTurn(ctx context.Context, id string, t Turn) error {
 	if at.IsZero() {
 		at = time.Now()
 	}
+	clocks, err := clocksText(t.Clocks)
+	if err != nil {
+		return fmt.Errorf("game %q turn %d: %v", id, t.Ply, err)
+	}
 	return d.b.tx(ctx, true, func(q querier) error {
 		if err := d.lockGame(ctx, q, id); err != nil {
 			return err
@@ -348,8 +362,8 @@ func (d *db) AppendTurn(ctx context.Context, id string, t Turn) error {
 		if int64(t.Ply) != n {
 			return fmt.Errorf("game %q: turn for ply %d, but %d turns are stored: %w", id, t.Ply, n, ErrConflict)
 		}
-		_, err := q.exec(ctx, `INSERT INTO turns (game_id, ply, idx, text, at) VALUES ($1, $2, $3, $4, $5)`,
-			id, int64(t.Ply), int64(t.Index), t.Text, micro(at))
+		_, err := q.exec(ctx, `INSERT INTO turns (game_id, ply, idx, text, at, clocks) VALUES ($1, $2, $3, $4, $5, $6)`,
+			id, int64(t.Ply), int64(t.Index), t.Text, micro(at), clocks)
 		if d.b.isUnique(err) {
 			return fmt.Errorf("game %q: ply %d is stored already: %w", id, t.Ply, ErrConflict)
 		}
@@ -421,6 +435,46 @@ func (d *db) SetRematchOffer(ctx context.Context, id string, seat int) error {
 		}
 		return d.b.notify(ctx, q, id)
 	})
+}
+
+// maxClocks bounds the clocks of one turn read back (a game has at most that many seats).
+const maxClocks = 64
+
+// clocksText returns a turn's clocks as stored: milliseconds, comma-separated.
+func clocksText(clocks []int64) (string, error) {
+	if len(clocks) > maxClocks {
+		return "", fmt.Errorf("%d clocks; at most %d", len(clocks), maxClocks)
+	}
+	var b []byte
+	for i, c := range clocks {
+		if c < 0 {
+			return "", fmt.Errorf("clock %d is negative (%d ms)", i, c)
+		}
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, c, 10)
+	}
+	return string(b), nil
+}
+
+// parseClocks reads a turn's clocks as clocksText wrote them; "" is none.
+func parseClocks(text string) ([]int64, error) {
+	if text == "" {
+		return nil, nil
+	}
+	if n := strings.Count(text, ",") + 1; n > maxClocks {
+		return nil, fmt.Errorf("bad clocks: %d of them; at most %d", n, maxClocks)
+	}
+	var out []int64
+	for _, f := range strings.Split(text, ",") {
+		c, err := strconv.ParseInt(f, 10, 64)
+		if err != nil || c < 0 {
+			return nil, fmt.Errorf("bad clocks %q", text)
+		}
+		out = append(out, c)
+	}
+	return out, nil
 }
 
 // Close closes the database.

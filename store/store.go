@@ -70,6 +70,9 @@ type Game struct {
 	RematchOffer int
 	Rematch      string
 	RematchOf    string
+	// Clock is the game's time control as the server spells it (e.g. "fischer 300+3"),
+	// "" for a game without a clock. The store keeps it and does not read it.
+	Clock string
 }
 
 // Seat is who plays one player of a game.
@@ -85,6 +88,9 @@ type Turn struct {
 	Index int    // its index among the legal turns of the position it was made in
 	Text  string // its parts in ZSG notation, one per line, for checking and for people
 	At    time.Time
+	// Clocks are the milliseconds each seat had left on its clock after the turn, in
+	// seat order; nil in a game without a clock. None is negative.
+	Clocks []int64
 }
 
 // Store keeps games. Every method is safe for concurrent use, and every write is

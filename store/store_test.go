@@ -799,3 +799,57 @@ func TestSetDrawOffer(t *testing.T) {
 		}
 	})
 }
+
+// TestClocks stores a game's time control and the clocks of its turns (by CreateGame and
+// AppendTurn) and reads them back after reopening; negative clocks are refused.
+func TestClocks(t *testing.T) {
+	databases(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		s, err := Open(ctx, dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := &Game{ID: "c", RulesHash: putRules(t, s, "(game)"), RulesName: "x.zrf", Variant: "X",
+			Seats: []Seat{{Kind: "human", Token: "a"}, {Kind: "bot", Bot: "random"}}, Clock: "fischer 300+3"}
+		first := turn(0)
+		first.Clocks = []int64{300000, 300000}
+		if err := s.CreateGame(ctx, g, first); err != nil {
+			t.Fatal(err)
+		}
+		second := turn(1)
+		second.Clocks = []int64{300000, 1234}
+		if err := s.AppendTurn(ctx, "c", second); err != nil {
+			t.Fatal(err)
+		}
+		bad := turn(2)
+		bad.Clocks = []int64{-1, 5}
+		if err := s.AppendTurn(ctx, "c", bad); err == nil || !strings.Contains(err.Error(), "negative") {
+			t.Errorf("AppendTurn with a negative clock: %v, want an error saying negative", err)
+		}
+		plain := turn(2)
+		if err := s.AppendTurn(ctx, "c", plain); err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+		s = open(t, dsn)
+		got, turns, err := s.Game(ctx, "c")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Clock != "fischer 300+3" {
+			t.Errorf("Clock = %q, want %q", got.Clock, "fischer 300+3")
+		}
+		want := [][]int64{{300000, 300000}, {300000, 1234}, nil}
+		if len(turns) != len(want) {
+			t.Fatalf("%d turns, want %d", len(turns), len(want))
+		}
+		for i, tn := range turns {
+			if d := cmp.Diff(want[i], tn.Clocks); d != "" {
+				t.Errorf("turn %d clocks (-want +got):\n%s", i, d)
+			}
+		}
+		if _, err := parseClocks("1,x"); err == nil {
+			t.Errorf("parseClocks of 1,x: no error")
+		}
+	})
+}

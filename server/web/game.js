@@ -101,6 +101,7 @@ function draw(ng) {
   }
   drawSide();
   drawSeats();
+  drawClocks();
   if (same) highlight(); else clearSelection();
   if (!review) markChecks(g.check);
   drawOutcome();
@@ -452,6 +453,73 @@ function drawSeats() {
 
   const t = (g.legal || []).find((u) => !isPass(u));
   if (t) $("movetext").placeholder = $("movetext").title = `Type a move, e.g. ${t.short && t.short !== t.named ? `${t.short} or ` : ""}${t.named}` + (t.zsg && t.zsg !== t.named ? ` or ${t.zsg}` : "");
+}
+
+// --- Clocks ----------------------------------------------------------------------------
+
+// The clocks are kept by the server: each state says what every seat had left when it was
+// made (clock.left, ms), whose clock runs and how much of its delay is still to pass. The
+// page counts down from there on its own clock until the next state comes; the flag is
+// the server's to call. Each seat's clock is a span.clock in its line of the seat list,
+// whose data-ms holds the milliseconds shown.
+let clockAt = 0;      // performance.now() when the clocks of g were received
+let clockTimer = 0;   // the interval that ticks them, while one runs
+let clockAsked = false; // whether the page asked again after a clock showed zero
+
+// drawClocks puts the clocks of g in the seat list and ticks the running one.
+function drawClocks() {
+  clearInterval(clockTimer);
+  clockTimer = 0;
+  const c = g.clock;
+  if (!c) return;
+  $("undo").hidden = true; // a game on a clock takes no turn back
+  clockAt = performance.now();
+  clockAsked = false;
+  for (const li of $("seatlist").children) {
+    const i = Number(li.dataset.seat);
+    if (g.players[i]?.kind === "random") continue;
+    li.append(el("span", { class: "clock", "data-seat": i, title: c.text }));
+  }
+  tickClocks();
+  if (c.running >= 0 && !g.over) clockTimer = setInterval(tickClocks, 100);
+}
+
+// clockLeft returns the milliseconds seat i has left now, as far as the page can tell.
+function clockLeft(i) {
+  const c = g.clock;
+  let left = c.left[i] ?? 0;
+  if (i === c.running && !g.over) left -= Math.max(0, performance.now() - clockAt - (c.delay || 0));
+  return Math.max(0, left);
+}
+
+// clockText writes a time left: 2d 5h, 1:02:03, 4:05, or 9.3 under ten seconds.
+function clockText(ms) {
+  const s = Math.floor(ms / 1000);
+  if (s >= 86400) return `${Math.floor(s / 86400)}d ${Math.floor(s % 86400 / 3600)}h`;
+  const two = (n) => String(n).padStart(2, "0");
+  if (s >= 3600) return `${Math.floor(s / 3600)}:${two(Math.floor(s % 3600 / 60))}:${two(s % 60)}`;
+  if (ms < 10000) return (Math.floor(ms / 100) / 10).toFixed(1);
+  return `${Math.floor(s / 60)}:${two(s % 60)}`;
+}
+
+// tickClocks shows every clock's time; once the running one shows zero, the page asks
+// the server again a little later, in case the event of the flag went astray.
+function tickClocks() {
+  const c = g.clock;
+  if (!c) return;
+  for (const span of document.querySelectorAll("#seatlist .clock")) {
+    const i = Number(span.dataset.seat);
+    const ms = clockLeft(i);
+    span.dataset.ms = String(Math.round(ms));
+    span.textContent = clockText(ms);
+    span.classList.toggle("running", i === c.running && !g.over);
+    span.classList.toggle("low", ms < 10000 && c.control.kind !== "correspondence");
+    span.classList.toggle("flagged", i === c.flag);
+    if (i === c.running && ms <= 0 && !g.over && !clockAsked) {
+      clockAsked = true;
+      setTimeout(refresh, 500);
+    }
+  }
 }
 
 // --- Animation -------------------------------------------------------------------------

@@ -23,6 +23,32 @@ async function main() {
   document.getElementById("cancel").addEventListener("click", () => document.getElementById("setup").close());
   document.getElementById("variant").addEventListener("change", seats);
   document.getElementById("myseat").addEventListener("change", seats);
+  document.getElementById("clock").addEventListener("change", clockChoice);
+  document.getElementById("clockkind").addEventListener("change", clockChoice);
+}
+
+// clockChoice shows the fields of a clock of one's own when "other…" is chosen.
+function clockChoice() {
+  const custom = document.getElementById("clock").value === "custom";
+  document.getElementById("customclock").hidden = !custom;
+  const kind = document.getElementById("clockkind").value;
+  document.getElementById("clockbaselabel").textContent = kind === "correspondence" ? "Days per move" : "Minutes";
+  document.getElementById("clockextralabel").hidden = kind === "correspondence";
+  document.getElementById("clockextraname").textContent = kind === "delay" ? "Seconds of delay" : "Seconds added per turn";
+}
+
+// chosenClock returns the time control of the setup form as the API takes it, or null.
+function chosenClock() {
+  const v = document.getElementById("clock").value;
+  if (v === "") return null;
+  if (v !== "custom") return JSON.parse(v);
+  const kind = document.getElementById("clockkind").value;
+  const base = Number(document.getElementById("clockbase").value);
+  const extra = Math.round(Number(document.getElementById("clockextra").value));
+  if (kind === "correspondence") return { kind, days: Math.round(base) };
+  const c = { kind, base: Math.round(base * 60) };
+  if (kind === "delay") c.delay = extra; else if (extra) c.increment = extra;
+  return c;
 }
 
 function gameLink(id, secret) {
@@ -264,6 +290,8 @@ async function start(ev) {
   });
   const body = setup.zsg ? { zsg: setup.zsg, seats } : { rules: g.rules, variant: g.variant, seats };
   if (document.getElementById("public").checked) body.public = true;
+  const clock = chosenClock();
+  if (clock) body.clock = clock;
   let res;
   try {
     res = await api("POST", "/api/games", body);

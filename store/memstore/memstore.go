@@ -154,6 +154,7 @@ func (s *Store) AppendTurn(_ context.Context, id string, t store.Turn) error {
 	if t.Ply != len(r.turns) {
 		return fmt.Errorf("game %q ply %d (stored %d): %w", id, t.Ply, len(r.turns), store.ErrConflict)
 	}
+	t.Clocks = slices.Clone(t.Clocks)
 	r.turns = append(r.turns, t)
 	return nil
 }

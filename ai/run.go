@@ -187,6 +187,8 @@ func clone(a Agent) Agent {
 	case *MCTS:
 		c := *a
 		return &c
+	case *Timed:
+		return &Timed{Agent: clone(a.Agent), c: a.c}
 	}
 	return a
 }

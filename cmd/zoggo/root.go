@@ -44,7 +44,7 @@ Choose a variant by title or by its number in the file: --variant "Turkish Dama"
 		SilenceErrors: true,
 	}
 	root.AddCommand(newCheck(), newShow(), newMoves(), newPerft(), newReplay(), newConvert(), newRun(), newStats(), newPlay())
-	root.AddCommand(newRender(), newServe(), newUCI(), newGTP())
+	root.AddCommand(newRender(), newServe(), newUCI(), newGTP(), newLadder())
 	return root
 }
 

@@ -163,8 +163,10 @@ func hasRandomPlayer(g *eval.Game) bool {
 
 // parseSearchOptions parses a search with options, "search:L:OPT..." or
 // "search:DURATION:OPT...", where arg is what follows "search:". The options are
-// threads=N (lazy SMP on N goroutines, 1 to MaxThreads) and eval=full (material plus
-// mobility and goal proximity) or eval=material (the default).
+// threads=N (lazy SMP on N goroutines, 1 to MaxThreads), eval=full (material plus
+// mobility and goal proximity) or eval=material (the default), and order=gain (turns
+// ordered by material gained alone, without killers and history) or order=full (the
+// default).
 func parseSearchOptions(spec, arg string) (Agent, error) {
 	parts := strings.Split(arg, ":")
 	a, err := Parse("search:"+parts[0], nil)
@@ -190,8 +192,17 @@ func parseSearchOptions(spec, arg string) (Agent, error) {
 			default:
 				return nil, fmt.Errorf("player %q: eval takes full or material, found %q", spec, opt)
 			}
+		case "order":
+			switch val {
+			case "gain":
+				s.GainOrder = true
+			case "full":
+				s.GainOrder = false
+			default:
+				return nil, fmt.Errorf("player %q: order takes full or gain, found %q", spec, opt)
+			}
 		default:
-			return nil, fmt.Errorf("player %q: unknown search option %q: use threads=N or eval=full", spec, opt)
+			return nil, fmt.Errorf("player %q: unknown search option %q: use threads=N, eval=full or order=gain", spec, opt)
 		}
 	}
 	return s, nil

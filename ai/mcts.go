@@ -3,6 +3,7 @@ package ai
 import (
 	"math"
 	"math/rand/v2"
+	"time"
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
@@ -19,11 +20,18 @@ type MCTS struct {
 	// share the processors with other work), and its false answer stops the search,
 	// which then chooses by the iterations made.
 	Yield func() bool
+	// Cap is the most CPU time of its thread a turn takes (LevelTime for a level; 0:
+	// no cap): the search stops there and chooses by the playouts made. Where the
+	// playouts are cheap enough, Iterations stops it first and it stays deterministic.
+	Cap   time.Duration
 	level int
 }
 
-// NewMCTS returns a searcher for a level: 150 playouts per level.
-func NewMCTS(level int) *MCTS { return &MCTS{Iterations: 150 * level, MaxPlayout: 200, level: level} }
+// NewMCTS returns a searcher for a level: 150 playouts per level, within the level's
+// time (LevelTime).
+func NewMCTS(level int) *MCTS {
+	return &MCTS{Iterations: 150 * level, MaxPlayout: 200, Cap: LevelTime(level), level: level}
+}
 
 // Name returns "mcts:L".
 func (m *MCTS) Name() string { return "mcts:" + itoa(m.level) }
@@ -52,8 +60,13 @@ func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (int, error) {
 	x := mt.Explore()
 	root := &node{turns: len(mt.Legal()), expanded: true, wins: make([]float64, np)}
 	root.children = make([]*node, root.turns)
+	capAt, release := capped(m.Cap)
+	defer release()
 	for it := 0; it < m.Iterations; it++ {
 		if it > 0 && m.Yield != nil && !m.Yield() {
+			break
+		}
+		if it > 0 && capAt > 0 && threadCPU() > capAt {
 			break
 		}
 		path := []*node{root}

@@ -103,7 +103,7 @@ zoggo run with the same players, seed and --games.`,
 			if asJSON {
 				err = writeLadderJSON(out, g.Title, rows, rated)
 			} else {
-				err = printLadder(out, g.Title, rows, rated, think)
+				err = printLadder(out, g.Title, fill(bot, ""), opponent, rows, rated, think)
 			}
 			if cerr := closeOut(err == nil); err == nil {
 				err = cerr
@@ -264,10 +264,9 @@ func elo(x float64, signed bool) string {
 }
 
 // printLadder prints the ladder's table.
-func printLadder(w io.Writer, title string, rows []ladderRow, rated bool, think time.Duration) error {
+func printLadder(w io.Writer, title, bot, opponent string, rows []ladderRow, rated bool, think time.Duration) error {
 	bw := bufio.NewWriter(w)
-	bot := rows[0].Bot
-	fmt.Fprintf(bw, "%s: %s against %s, %v a move\n\n", title, bot, rows[0].Opponent, think)
+	fmt.Fprintf(bw, "%s: %s against %s, %v a move\n\n", title, bot, opponent, think)
 	head := "Elo diff (95%)"
 	if rated {
 		head = "rating (95%)"

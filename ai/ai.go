@@ -74,7 +74,8 @@ const (
 
 // Parse makes an agent from its CLI spelling: "random", "search:L", "search:DURATION" (a
 // search on a clock, such as search:2s), either followed by options (":threads=N",
-// ":eval=full" or ":eval=material", see parseSearchOptions), "mcts:L", "L" (a level:
+// ":eval=full" or ":eval=material", see parseSearchOptions), "mcts:L", "mcts:DURATION"
+// (playouts for that long), "L" (a level:
 // search, or MCTS for games with random players), "ur:L" (the heuristic player of
 // games/ur.zrf, levels 1 to 9), or in Axiom games "axiom" (the player the game's Forth
 // defines) or "axiom:VARIANT" (the player another variant of the same rules file
@@ -98,10 +99,13 @@ func Parse(spec string, g *eval.Game) (Agent, error) {
 	if kind == "search" && strings.Contains(arg, ":") {
 		return parseSearchOptions(spec, arg)
 	}
-	if kind == "search" && strings.TrimLeft(arg, "0123456789.") != "" {
+	if (kind == "search" || kind == "mcts") && strings.TrimLeft(arg, "0123456789.") != "" {
 		d, err := time.ParseDuration(arg)
 		if err != nil || d < MinThink || d > MaxThink {
-			return nil, fmt.Errorf("player %q: a search on a clock thinks for a time from %v to %v, such as search:2s", spec, MinThink, MaxThink)
+			return nil, fmt.Errorf("player %q: a %s on a clock thinks for a time from %v to %v, such as %s:2s", spec, kind, MinThink, MaxThink, kind)
+		}
+		if kind == "mcts" {
+			return NewClockMCTS(d), nil
 		}
 		return NewClockSearch(d), nil
 	}
@@ -131,7 +135,7 @@ func Parse(spec string, g *eval.Game) (Agent, error) {
 	case "mcts":
 		return NewMCTS(level), nil
 	}
-	return nil, fmt.Errorf("unknown player %q: use random, search:LEVEL, search:DURATION (either with :threads=N or :eval=full), mcts:LEVEL, a level number, ur:LEVEL (in Ur), or axiom (in Axiom games)", spec)
+	return nil, fmt.Errorf("unknown player %q: use random, search:LEVEL, search:DURATION (either with :threads=N or :eval=full), mcts:LEVEL, mcts:DURATION, a level number, ur:LEVEL (in Ur), or axiom (in Axiom games)", spec)
 }
 
 // parseAxiom makes the bot of the Forth of an Axiom game, or of its variant titled title.

@@ -23,8 +23,16 @@ type MCTS struct {
 	// Cap is the most CPU time of its thread a turn takes (LevelTime for a level; 0:
 	// no cap): the search stops there and chooses by the playouts made. Where the
 	// playouts are cheap enough, Iterations stops it first and it stays deterministic.
-	Cap   time.Duration
+	Cap time.Duration
+	// Time is a clock (wall-clock time, as Search.Time): the playouts go on until it
+	// runs out (0: no clock, only Iterations).
+	Time  time.Duration
 	level int
+}
+
+// NewClockMCTS returns an MCTS that makes playouts for d on each turn.
+func NewClockMCTS(d time.Duration) *MCTS {
+	return &MCTS{Iterations: math.MaxInt, MaxPlayout: 200, Time: d}
 }
 
 // NewMCTS returns a searcher for a level: 150 playouts per level, within the level's
@@ -33,8 +41,13 @@ func NewMCTS(level int) *MCTS {
 	return &MCTS{Iterations: 150 * level, MaxPlayout: 200, Cap: LevelTime(level), level: level}
 }
 
-// Name returns "mcts:L".
-func (m *MCTS) Name() string { return "mcts:" + itoa(m.level) }
+// Name returns "mcts:L", or "mcts:DURATION" on a clock.
+func (m *MCTS) Name() string {
+	if m.Time > 0 {
+		return "mcts:" + m.Time.String()
+	}
+	return "mcts:" + itoa(m.level)
+}
 
 // node is a position of the tree: the turns of its parent's position lead to it.
 type node struct {
@@ -62,7 +75,14 @@ func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (int, error) {
 	root.children = make([]*node, root.turns)
 	capAt, release := capped(m.Cap)
 	defer release()
+	var deadline time.Time
+	if m.Time > 0 {
+		deadline = time.Now().Add(m.Time)
+	}
 	for it := 0; it < m.Iterations; it++ {
+		if it > 0 && m.Time > 0 && time.Now().After(deadline) {
+			break
+		}
 		if it > 0 && m.Yield != nil && !m.Yield() {
 			break
 		}

@@ -99,6 +99,27 @@ func Parse(spec string, g *eval.Game) (Agent, error) {
 	if kind == "search" && strings.Contains(arg, ":") {
 		return parseSearchOptions(spec, arg)
 	}
+	if kind == "mcts" && strings.Contains(arg, ":") {
+		head, opts, _ := strings.Cut(arg, ":")
+		a, err := Parse("mcts:"+head, g)
+		if err != nil {
+			return nil, err
+		}
+		m := a.(*MCTS)
+		for _, opt := range strings.Split(opts, ":") {
+			switch opt {
+			case "rave=on":
+				m.RAVE = 1
+			case "rave=off":
+				m.RAVE = -1
+			case "rave=auto":
+				m.RAVE = 0
+			default:
+				return nil, fmt.Errorf("player %q: unknown MCTS option %q: use rave=on, rave=off or rave=auto (on where pieces are only dropped)", spec, opt)
+			}
+		}
+		return m, nil
+	}
 	if (kind == "search" || kind == "mcts") && strings.TrimLeft(arg, "0123456789.") != "" {
 		d, err := time.ParseDuration(arg)
 		if err != nil || d < MinThink || d > MaxThink {

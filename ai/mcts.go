@@ -43,7 +43,7 @@ func NewClockMCTS(d time.Duration) *MCTS {
 // NewMCTS returns a searcher for a level: 150 playouts per level, within the level's
 // time (LevelTime).
 func NewMCTS(level int) *MCTS {
-	return &MCTS{Iterations: 150 * level, MaxPlayout: 200, Cap: LevelTime(level), level: level}
+	return &MCTS{Iterations: 150 * level, MaxPlayout: 200, Cap: levelCap(level), level: level}
 }
 
 // Name returns "mcts:L", or "mcts:DURATION" on a clock.

@@ -92,6 +92,9 @@ type worker struct {
 
 	deadline time.Time
 	capAt    time.Duration // the thread's CPU time at which to stop (0: none)
+	capWall  time.Time     // capAt's wall-clock time, before which it cannot be reached
+	capHit   bool          // the search reached capAt
+	checked  int           // nodes at the last look at the clocks
 	ticks    int
 	halt     *atomic.Bool // set when the search is over (nil with one thread)
 	salt     int          // 0 for main; a helper's rotation of equal turns
@@ -121,7 +124,7 @@ const mate = 1e6
 // moves a position as in one with 600), and at most the level's time (LevelTime) of
 // CPU.
 func NewSearch(level int) *Search {
-	return &Search{Depth: level, MaxNodes: 40000 * level * level, Cap: LevelTime(level)}
+	return &Search{Depth: level, MaxNodes: 40000 * level * level, Cap: levelCap(level)}
 }
 
 // LevelTime is the time a level states: its bots (search and MCTS) think for at most
@@ -131,6 +134,11 @@ func NewSearch(level int) *Search {
 func LevelTime(level int) time.Duration {
 	return 20 * time.Millisecond * time.Duration(level*level)
 }
+
+// levelCap is the cap of a level's bots: three quarters of its time, the rest left for
+// the node being searched when the cap is seen (in Pentago one lists 288 turns), the
+// choice and the match's own turn.
+func levelCap(level int) time.Duration { return LevelTime(level) * 3 / 4 }
 
 // NewClockSearch returns a searcher that thinks for d on each turn, as deep as it gets.
 func NewClockSearch(d time.Duration) *Search {
@@ -173,6 +181,7 @@ func (s *Search) Choose(m *match.Match, r *rand.Rand) (int, error) {
 		// The cap is the CPU time of this goroutine's thread: one thread only.
 		var release func()
 		w.capAt, release = capped(s.Cap)
+		w.capWall = time.Now().Add(s.Cap)
 		defer release()
 	}
 	order := w.order(m.State(), turns, w.me, -1)
@@ -231,11 +240,14 @@ func (w *worker) deepen(order []int, from int) (int, int) {
 			if w.err != nil {
 				return 0, 0
 			}
-			if w.stop && (d > 1 || w.salt > 0 || w.ranked) {
+			if w.stop && (d > 1 || w.salt > 0 || w.ranked || w.capHit) {
 				// Without a clock main goes on at depth 1, scoring the turns left
 				// without looking further, so as to have a turn; on a clock it keeps
-				// the best of the turns it searched, the root being ranked (rank). A
-				// helper's turn is not needed.
+				// the best of the turns it searched, the root being ranked (rank), and
+				// at its level's time the best of those it searched, the root being
+				// in the order of the material they gain (scoring the others would
+				// play each, and in Pentago that alone takes 0.3 s). A helper's turn
+				// is not needed.
 				break
 			}
 			// Only a strictly better value counts: a child cut off by alpha returns a bound
@@ -421,12 +433,18 @@ func (w *worker) quiesce(turns []eval.Turn, next engine.Player, alpha, beta floa
 	return best
 }
 
-// tick counts a node and, every 64, stops the search when its clock has run out,
-// another thread has halted it or Yield says so.
+// tick counts a node and, every 64 or every 256 turns generated, whichever comes
+// first, stops the search when its clock or its level's time has run out, another
+// thread has halted it or Yield says so. (In Pentago a node lists 288 turns: 64 nodes
+// are 60 ms.) The thread's CPU time, a system call, is read only once the wall-clock
+// time of the cap has passed: the thread cannot have used more CPU time than that.
 func (w *worker) tick() {
-	if w.ticks++; w.ticks&63 == 0 {
+	if w.ticks++; w.ticks&63 == 0 || w.nodes-w.checked >= 256 {
+		w.checked = w.nodes
+		if w.capAt > 0 && !w.capHit && time.Now().After(w.capWall) && threadCPU() > w.capAt {
+			w.capHit, w.stop = true, true
+		}
 		if w.s.Time > 0 && time.Now().After(w.deadline) || w.halt != nil && w.halt.Load() ||
-			w.capAt > 0 && threadCPU() > w.capAt ||
 			w.s.Yield != nil && !w.s.Yield() {
 			w.stop = true
 		}

@@ -8,7 +8,7 @@ endif
 GO ?= go
 FUZZTIME ?= 60s
 
-.PHONY: all build install test test-long bench lint fuzz update-golden vsix
+.PHONY: all build install test test-long bench lint fuzz update-golden vsix ladder
 
 all: build
 
@@ -40,6 +40,26 @@ fuzz:
 	$(GO) test ./render -run '^$$' -fuzz '^FuzzDecodeBMP$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./axiom/forth -run '^$$' -fuzz '^FuzzInterpret$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./lsp -run '^$$' -fuzz '^FuzzFormat$$' -fuzztime $(FUZZTIME)
+
+# The rating ladder (README, "Rating ladder"): zoggo's search against Fairy-Stockfish's
+# calibrated strengths in chess and two variants, and against GNU Go's levels on 9x9.
+# Hours of play: LADDER_GAMES a step, LADDER_TIME a move, one game at a time.
+FAIRY ?= /usr/games/fairy-stockfish
+GNUGO ?= /usr/games/gnugo
+LADDER_GAMES ?= 100
+LADDER_TIME ?= 1s
+LADDER_OUT ?= ladder-results
+LADDER_ELO ?= 1350,1500,1700,1900
+ladder: build
+	mkdir -p $(LADDER_OUT)
+	bin/zoggo ladder games/chess.zrf --time $(LADDER_TIME) --games $(LADDER_GAMES) --rated --steps $(LADDER_ELO) \
+	    --opponent 'uci:$(FAIRY):UCI_LimitStrength=true:UCI_Elo={step}:movetime={ms}' -o $(LADDER_OUT)/chess.txt
+	bin/zoggo ladder games/gardner.zrf --time $(LADDER_TIME) --games $(LADDER_GAMES) --rated --steps $(LADDER_ELO) \
+	    --opponent 'uci:$(FAIRY):UCI_Variant=gardner:UCI_LimitStrength=true:UCI_Elo={step}:movetime={ms}' -o $(LADDER_OUT)/gardner.txt
+	bin/zoggo ladder games/losalamos.zrf --time $(LADDER_TIME) --games $(LADDER_GAMES) --rated --steps $(LADDER_ELO) \
+	    --opponent 'uci:$(FAIRY):UCI_Variant=losalamos:UCI_LimitStrength=true:UCI_Elo={step}:movetime={ms}' -o $(LADDER_OUT)/losalamos.txt
+	bin/zoggo ladder games/go.zrf --time $(LADDER_TIME) --games $(LADDER_GAMES) --steps 0,1,3,5,8,10 \
+	    --opponent 'gtp:$(GNUGO) --mode gtp --level {step}' -o $(LADDER_OUT)/go.txt
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -74,7 +74,8 @@ const (
 
 // Parse makes an agent from its CLI spelling: "random", "search:L", "search:DURATION" (a
 // search on a clock, such as search:2s), either followed by options (":threads=N",
-// ":eval=full" or ":eval=material", see parseSearchOptions), "mcts:L", "L" (a level:
+// ":eval=full" or ":eval=material", see parseSearchOptions), "mcts:L", "mcts:DURATION"
+// (playouts for that long), "L" (a level:
 // search, or MCTS for games with random players), "ur:L" (the heuristic player of
 // games/ur.zrf, levels 1 to 9), or in Axiom games "axiom" (the player the game's Forth
 // defines) or "axiom:VARIANT" (the player another variant of the same rules file
@@ -98,10 +99,34 @@ func Parse(spec string, g *eval.Game) (Agent, error) {
 	if kind == "search" && strings.Contains(arg, ":") {
 		return parseSearchOptions(spec, arg)
 	}
-	if kind == "search" && strings.TrimLeft(arg, "0123456789.") != "" {
+	if kind == "mcts" && strings.Contains(arg, ":") {
+		head, opts, _ := strings.Cut(arg, ":")
+		a, err := Parse("mcts:"+head, g)
+		if err != nil {
+			return nil, err
+		}
+		m := a.(*MCTS)
+		for _, opt := range strings.Split(opts, ":") {
+			switch opt {
+			case "rave=on":
+				m.RAVE = 1
+			case "rave=off":
+				m.RAVE = -1
+			case "rave=auto":
+				m.RAVE = 0
+			default:
+				return nil, fmt.Errorf("player %q: unknown MCTS option %q: use rave=on, rave=off or rave=auto (on where pieces are only dropped)", spec, opt)
+			}
+		}
+		return m, nil
+	}
+	if (kind == "search" || kind == "mcts") && strings.TrimLeft(arg, "0123456789.") != "" {
 		d, err := time.ParseDuration(arg)
 		if err != nil || d < MinThink || d > MaxThink {
-			return nil, fmt.Errorf("player %q: a search on a clock thinks for a time from %v to %v, such as search:2s", spec, MinThink, MaxThink)
+			return nil, fmt.Errorf("player %q: a %s on a clock thinks for a time from %v to %v, such as %s:2s", spec, kind, MinThink, MaxThink, kind)
+		}
+		if kind == "mcts" {
+			return NewClockMCTS(d), nil
 		}
 		return NewClockSearch(d), nil
 	}
@@ -131,7 +156,7 @@ func Parse(spec string, g *eval.Game) (Agent, error) {
 	case "mcts":
 		return NewMCTS(level), nil
 	}
-	return nil, fmt.Errorf("unknown player %q: use random, search:LEVEL, search:DURATION (either with :threads=N or :eval=full), mcts:LEVEL, a level number, ur:LEVEL (in Ur), or axiom (in Axiom games)", spec)
+	return nil, fmt.Errorf("unknown player %q: use random, search:LEVEL, search:DURATION (either with :threads=N or :eval=full), mcts:LEVEL, mcts:DURATION, a level number, ur:LEVEL (in Ur), or axiom (in Axiom games)", spec)
 }
 
 // parseAxiom makes the bot of the Forth of an Axiom game, or of its variant titled title.
@@ -163,8 +188,10 @@ func hasRandomPlayer(g *eval.Game) bool {
 
 // parseSearchOptions parses a search with options, "search:L:OPT..." or
 // "search:DURATION:OPT...", where arg is what follows "search:". The options are
-// threads=N (lazy SMP on N goroutines, 1 to MaxThreads) and eval=full (material plus
-// mobility and goal proximity) or eval=material (the default).
+// threads=N (lazy SMP on N goroutines, 1 to MaxThreads), eval=full (material plus
+// mobility and goal proximity) or eval=material (the default), and order=gain (turns
+// ordered by material gained alone, without killers and history) or order=full (the
+// default).
 func parseSearchOptions(spec, arg string) (Agent, error) {
 	parts := strings.Split(arg, ":")
 	a, err := Parse("search:"+parts[0], nil)
@@ -190,8 +217,17 @@ func parseSearchOptions(spec, arg string) (Agent, error) {
 			default:
 				return nil, fmt.Errorf("player %q: eval takes full or material, found %q", spec, opt)
 			}
+		case "order":
+			switch val {
+			case "gain":
+				s.GainOrder = true
+			case "full":
+				s.GainOrder = false
+			default:
+				return nil, fmt.Errorf("player %q: order takes full or gain, found %q", spec, opt)
+			}
 		default:
-			return nil, fmt.Errorf("player %q: unknown search option %q: use threads=N or eval=full", spec, opt)
+			return nil, fmt.Errorf("player %q: unknown search option %q: use threads=N, eval=full or order=gain", spec, opt)
 		}
 	}
 	return s, nil

@@ -3,6 +3,7 @@ package ai
 import (
 	"math"
 	"math/rand/v2"
+	"time"
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
@@ -19,14 +20,46 @@ type MCTS struct {
 	// share the processors with other work), and its false answer stops the search,
 	// which then chooses by the iterations made.
 	Yield func() bool
+	// Cap is the most CPU time of its thread a turn takes (LevelTime for a level; 0:
+	// no cap): the search stops there and chooses by the playouts made. Where the
+	// playouts are cheap enough, Iterations stops it first and it stays deterministic.
+	Cap time.Duration
+	// Time is a clock (wall-clock time, as Search.Time): the playouts go on until it
+	// runs out (0: no clock, only Iterations).
+	Time time.Duration
+	// RAVE chooses whether the tree also keeps, per turn, the results of the playouts
+	// in which its mover made the same turn later (all moves as first, rave.go): 0
+	// where the rules only drop pieces (Go-like games, where a point is good whenever
+	// it is played), 1 always, -1 never.
+	RAVE  int8
 	level int
 }
 
-// NewMCTS returns a searcher for a level: 150 playouts per level.
-func NewMCTS(level int) *MCTS { return &MCTS{Iterations: 150 * level, MaxPlayout: 200, level: level} }
+// NewClockMCTS returns an MCTS that makes playouts for d on each turn.
+func NewClockMCTS(d time.Duration) *MCTS {
+	return &MCTS{Iterations: math.MaxInt, MaxPlayout: 200, Time: d}
+}
 
-// Name returns "mcts:L".
-func (m *MCTS) Name() string { return "mcts:" + itoa(m.level) }
+// NewMCTS returns a searcher for a level: 150 playouts per level, within the level's
+// time (LevelTime).
+func NewMCTS(level int) *MCTS {
+	return &MCTS{Iterations: 150 * level, MaxPlayout: 200, Cap: levelCap(level), level: level}
+}
+
+// Name returns "mcts:L", or "mcts:DURATION" on a clock.
+func (m *MCTS) Name() string {
+	n := "mcts:" + itoa(m.level)
+	if m.Time > 0 {
+		n = "mcts:" + m.Time.String()
+	}
+	switch m.RAVE {
+	case 1:
+		n += ":rave=on"
+	case -1:
+		n += ":rave=off"
+	}
+	return n
+}
 
 // node is a position of the tree: the turns of its parent's position lead to it.
 type node struct {
@@ -37,6 +70,7 @@ type node struct {
 	over     bool
 	result   eval.Result
 	expanded bool
+	amaf     *amaf // with RAVE, at a node where a player chooses
 }
 
 // Choose runs the playouts and returns the most visited turn. The tree and the playouts
@@ -52,15 +86,41 @@ func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (int, error) {
 	x := mt.Explore()
 	root := &node{turns: len(mt.Legal()), expanded: true, wins: make([]float64, np)}
 	root.children = make([]*node, root.turns)
+	rave := m.RAVE > 0 || m.RAVE == 0 && dropsOnly(g)
+	var seq []amafTurn // with RAVE, the turns of an iteration
+	if rave {
+		root.amaf = newAMAF(g, x.Mover(), x.Legal())
+	}
+	capAt, release := capped(m.Cap)
+	defer release()
+	var deadline time.Time
+	if m.Time > 0 {
+		deadline = time.Now().Add(m.Time)
+	}
 	for it := 0; it < m.Iterations; it++ {
+		if it > 0 && m.Time > 0 && time.Now().After(deadline) {
+			break
+		}
 		if it > 0 && m.Yield != nil && !m.Yield() {
+			break
+		}
+		if it > 0 && capAt > 0 && threadCPU() > capAt {
 			break
 		}
 		path := []*node{root}
 		n := root
+		seq = seq[:0]
 		// Selection and expansion.
 		for !n.over && n.expanded && n.turns > 0 {
 			i := m.pick(g, n, x.Mover(), r)
+			if rave {
+				// One turn per edge of the path, so that seq[j:] follow path[j].
+				t := amafTurn{x.Mover(), 0}
+				if n.amaf != nil {
+					t.key = n.amaf.keys[i]
+				}
+				seq = append(seq, t)
+			}
 			if err := x.Play(i); err != nil {
 				return 0, err
 			}
@@ -78,21 +138,31 @@ func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (int, error) {
 		if !n.expanded && !n.over {
 			n.expanded = true
 			n.children = make([]*node, n.turns)
+			if rave && !g.Players[x.Mover()].Random && !x.MustPass() {
+				n.amaf = newAMAF(g, x.Mover(), x.Legal())
+			}
 		}
 		// Playout.
 		res := n.result
 		if !n.over {
 			var err error
-			if res, err = m.playout(g, x, r); err != nil {
+			var rec *[]amafTurn
+			if rave {
+				rec = &seq
+			}
+			if res, err = m.playout(g, x, r, rec); err != nil {
 				return 0, err
 			}
 		}
 		for range len(path) - 1 {
 			x.Undo()
 		}
-		for _, v := range path {
+		for j, v := range path {
 			v.visits++
 			score(v.wins, res, np)
+			if v.amaf != nil && j < len(seq) {
+				v.amaf.update(seq[j:], res, it+1)
+			}
 		}
 	}
 	best, bestVisits := 0, -1
@@ -109,6 +179,9 @@ func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (int, error) {
 func (m *MCTS) pick(g *eval.Game, n *node, mover engine.Player, r *rand.Rand) int {
 	if g.Players[mover].Random {
 		return r.IntN(n.turns)
+	}
+	if n.amaf != nil {
+		return n.amaf.pick(n, mover)
 	}
 	for i, c := range n.children {
 		if c == nil {
@@ -128,7 +201,8 @@ func (m *MCTS) pick(g *eval.Game, n *node, mover engine.Player, r *rand.Rand) in
 
 // playout plays random turns on the explorer x to the end or to MaxPlayout turns, and
 // takes them back; an unfinished playout is scored by material.
-func (m *MCTS) playout(g *eval.Game, x *match.Match, r *rand.Rand) (eval.Result, error) {
+// With rec, each turn a player chooses is added to it.
+func (m *MCTS) playout(g *eval.Game, x *match.Match, r *rand.Rand, rec *[]amafTurn) (eval.Result, error) {
 	played := 0
 	defer func() {
 		for ; played > 0; played-- {
@@ -139,6 +213,9 @@ func (m *MCTS) playout(g *eval.Game, x *match.Match, r *rand.Rand) (eval.Result,
 		i := 0
 		if !x.MustPass() {
 			i = r.IntN(len(x.Legal()))
+			if rec != nil {
+				*rec = append(*rec, amafTurn{x.Mover(), turnKey(&x.Legal()[i], len(g.Board.Locs))})
+			}
 		}
 		if err := x.Play(i); err != nil {
 			return eval.Result{}, err

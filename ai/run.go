@@ -183,10 +183,12 @@ func SeatAgents(g *eval.Game, agents []Agent, i int, rotate bool) []Agent {
 func clone(a Agent) Agent {
 	switch a := a.(type) {
 	case *Search:
-		return &Search{Depth: a.Depth, MaxNodes: a.MaxNodes, Time: a.Time, Threads: a.Threads, Terms: a.Terms}
+		return &Search{Depth: a.Depth, MaxNodes: a.MaxNodes, Time: a.Time, Threads: a.Threads, Terms: a.Terms, Cap: a.Cap, GainOrder: a.GainOrder}
 	case *MCTS:
 		c := *a
 		return &c
+	case *Timed:
+		return &Timed{Agent: clone(a.Agent), c: a.c}
 	}
 	return a
 }

@@ -3,6 +3,7 @@ package ai
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"sort"
 	"sync/atomic"
 	"time"
@@ -38,6 +39,16 @@ type Search struct {
 	// Terms adds the positional terms of terms.go (mobility, goal proximity) to
 	// material where the rules make them cheap; false scores material only.
 	Terms bool
+	// Cap is the most CPU time of its thread a single-threaded search takes on a
+	// turn (LevelTime for a level's search; 0: no cap): it stops there as on a clock,
+	// keeping the best turn of the last depth finished. Unlike Time it counts only the
+	// search's own work, not the time other programs hold the processor, and a search
+	// that its depth or budget stops first is as deterministic as without it.
+	Cap time.Duration
+	// GainOrder orders the turns by the table's move and material gained alone,
+	// without killers and history (ordering.go): the ordering before them, kept to
+	// compare the two (search:...:order=gain).
+	GainOrder bool
 	// Yield, when set, is called by every thread of the search every 64 nodes, from
 	// several goroutines at once: it may block (to share the processors with other
 	// work), and its false answer stops the search as the clock would. The turn chosen
@@ -45,6 +56,17 @@ type Search struct {
 	Yield func() bool
 
 	lastNodes, lastDepth int // of the last Choose, for Last
+}
+
+// capped starts the CPU cap of a turn's search: it locks the calling goroutine to its
+// thread and returns the thread's CPU time at which to stop and the function that
+// unlocks it; a zero time and nothing to undo without a cap.
+func capped(limit time.Duration) (time.Duration, func()) {
+	if limit <= 0 {
+		return 0, func() {}
+	}
+	runtime.LockOSThread()
+	return threadCPU() + limit, runtime.UnlockOSThread
 }
 
 // Last returns what the last Choose searched: its nodes (every thread's) and the deepest
@@ -69,9 +91,17 @@ type worker struct {
 	ranked bool       // the root turns are in the order of rank
 
 	deadline time.Time
+	capAt    time.Duration // the thread's CPU time at which to stop (0: none)
+	capWall  time.Time     // capAt's wall-clock time, before which it cannot be reached
+	capHit   bool          // the search reached capAt
+	checked  int           // nodes at the last look at the clocks
 	ticks    int
 	halt     *atomic.Bool // set when the search is over (nil with one thread)
 	salt     int          // 0 for main; a helper's rotation of equal turns
+
+	killers killers // per ply (ordering.go)
+	history []int32 // by turn key, nil until a cutoff (ordering.go)
+	noQuiet bool    // order by gain alone, as before killers and history (for A/B)
 }
 
 type ttEntry struct {
@@ -91,10 +121,24 @@ const mate = 1e6
 
 // NewSearch returns a searcher for a level: depth = level, with a budget of generated
 // turns growing with the level (so that a level costs about the same in a game with 30
-// moves a position as in one with 600).
+// moves a position as in one with 600), and at most the level's time (LevelTime) of
+// CPU.
 func NewSearch(level int) *Search {
-	return &Search{Depth: level, MaxNodes: 40000 * level * level}
+	return &Search{Depth: level, MaxNodes: 40000 * level * level, Cap: levelCap(level)}
 }
+
+// LevelTime is the time a level states: its bots (search and MCTS) think for at most
+// that long a turn, in CPU time of their thread: 20 ms at level 1, growing with the
+// square of the level (80 ms at 2, 720 ms at 6, 2.88 s at 12). Where the level's depth
+// and budget take less, they stop it first.
+func LevelTime(level int) time.Duration {
+	return 20 * time.Millisecond * time.Duration(level*level)
+}
+
+// levelCap is the cap of a level's bots: three quarters of its time, the rest left for
+// the node being searched when the cap is seen (in Pentago one lists 288 turns), the
+// choice and the match's own turn.
+func levelCap(level int) time.Duration { return LevelTime(level) * 3 / 4 }
 
 // NewClockSearch returns a searcher that thinks for d on each turn, as deep as it gets.
 func NewClockSearch(d time.Duration) *Search {
@@ -120,6 +164,9 @@ func (s *Search) Name() string {
 	if s.Terms {
 		n += ":eval=full"
 	}
+	if s.GainOrder {
+		n += ":order=gain"
+	}
 	return n
 }
 
@@ -130,6 +177,13 @@ func (s *Search) Choose(m *match.Match, r *rand.Rand) (int, error) {
 		return 0, errOver(m)
 	}
 	w := s.newWorker(m, &table{})
+	if s.Threads <= 1 {
+		// The cap is the CPU time of this goroutine's thread: one thread only.
+		var release func()
+		w.capAt, release = capped(s.Cap)
+		w.capWall = time.Now().Add(s.Cap)
+		defer release()
+	}
 	order := w.order(m.State(), turns, w.me, -1)
 	// Shuffle, then order by gain again (stably): among equally good moves the first
 	// found is kept, and that one depends on the seed.
@@ -154,7 +208,7 @@ func (s *Search) Choose(m *match.Match, r *rand.Rand) (int, error) {
 
 // newWorker returns a worker searching m with the table tt.
 func (s *Search) newWorker(m *match.Match, tt *table) *worker {
-	w := &worker{s: s, g: m.Game(), v: PieceValues(m.Game()), x: m.Explore(), me: m.Mover(), tt: tt, qdepth: 4}
+	w := &worker{s: s, g: m.Game(), v: PieceValues(m.Game()), x: m.Explore(), me: m.Mover(), tt: tt, qdepth: 4, noQuiet: s.GainOrder}
 	if s.Terms {
 		w.terms = GameTerms(w.g)
 	}
@@ -186,11 +240,14 @@ func (w *worker) deepen(order []int, from int) (int, int) {
 			if w.err != nil {
 				return 0, 0
 			}
-			if w.stop && (d > 1 || w.salt > 0 || w.ranked) {
+			if w.stop && (d > 1 || w.salt > 0 || w.ranked || w.capHit) {
 				// Without a clock main goes on at depth 1, scoring the turns left
 				// without looking further, so as to have a turn; on a clock it keeps
-				// the best of the turns it searched, the root being ranked (rank). A
-				// helper's turn is not needed.
+				// the best of the turns it searched, the root being ranked (rank), and
+				// at its level's time the best of those it searched, the root being
+				// in the order of the material they gain (scoring the others would
+				// play each, and in Pentago that alone takes 0.3 s). A helper's turn
+				// is not needed.
 				break
 			}
 			// Only a strictly better value counts: a child cut off by alpha returns a bound
@@ -274,7 +331,8 @@ func (w *worker) value(depth int, alpha, beta float64, ply int) float64 {
 	} else {
 		best = math.Inf(1)
 	}
-	for _, i := range w.order(x.State(), turns, next, ttBest) {
+	st := x.State()
+	for _, i := range w.orderAt(st, turns, next, ttBest, ply) {
 		v := w.child(i, depth-1, alpha, beta, ply+1)
 		if maximizing {
 			if v > best {
@@ -286,6 +344,9 @@ func (w *worker) value(depth int, alpha, beta float64, ply int) float64 {
 				best, bestI = v, i
 			}
 			beta = min(beta, v)
+		}
+		if alpha >= beta && !w.stop && !w.noQuiet && Gain(w.g, w.v, st, &turns[i], next) <= 0 {
+			w.cutoff(&turns[i], ply, depth)
 		}
 		if alpha >= beta || w.stop {
 			break
@@ -313,6 +374,9 @@ func (w *worker) quiesce(turns []eval.Turn, next engine.Player, alpha, beta floa
 	// the whole time of a move (Thud: every position after a troll's capture lists the
 	// dwarfs' 400 to 650 turns).
 	w.tick()
+	if w.nodes > w.s.MaxNodes {
+		w.stop = true
+	}
 	stand := w.evaluate(st, ply, next, len(turns))
 	if left <= 0 || w.stop {
 		return stand
@@ -347,6 +411,7 @@ func (w *worker) quiesce(turns []eval.Turn, next engine.Player, alpha, beta floa
 			v = w.evaluate(x.State(), ply+1, x.Mover(), -1)
 		default:
 			next := x.Legal()
+			w.nodes += len(next)
 			w.record(ply+1, x.Mover(), len(next))
 			v = w.quiesce(next, x.Mover(), alpha, beta, ply+1, left-1)
 		}
@@ -368,10 +433,17 @@ func (w *worker) quiesce(turns []eval.Turn, next engine.Player, alpha, beta floa
 	return best
 }
 
-// tick counts a node and, every 64, stops the search when its clock has run out,
-// another thread has halted it or Yield says so.
+// tick counts a node and, every 64 or every 256 turns generated, whichever comes
+// first, stops the search when its clock or its level's time has run out, another
+// thread has halted it or Yield says so. (In Pentago a node lists 288 turns: 64 nodes
+// are 60 ms.) The thread's CPU time, a system call, is read only once the wall-clock
+// time of the cap has passed: the thread cannot have used more CPU time than that.
 func (w *worker) tick() {
-	if w.ticks++; w.ticks&63 == 0 {
+	if w.ticks++; w.ticks&63 == 0 || w.nodes-w.checked >= 256 {
+		w.checked = w.nodes
+		if w.capAt > 0 && !w.capHit && time.Now().After(w.capWall) && threadCPU() > w.capAt {
+			w.capHit, w.stop = true, true
+		}
 		if w.s.Time > 0 && time.Now().After(w.deadline) || w.halt != nil && w.halt.Load() ||
 			w.s.Yield != nil && !w.s.Yield() {
 			w.stop = true
@@ -389,6 +461,47 @@ func (w *worker) terminal(res eval.Result, ply int) float64 {
 		return -mate + float64(ply)
 	}
 	return 0
+}
+
+// orderAt sorts the turn indices of a node at ply: the table's move, then the turns
+// that gain material by their gain, then the quiet ones (no gain) with the ply's
+// killers first and the others by history, then those that lose material; equal turns
+// in the order generated, or for a helper rotated by its salt.
+func (w *worker) orderAt(before *engine.State, turns []eval.Turn, mover engine.Player, first, ply int) []int {
+	if w.noQuiet {
+		return w.order(before, turns, mover, first)
+	}
+	n := len(w.g.Board.Locs)
+	idx := make([]int, len(turns))
+	gain := make([]float64, len(turns))
+	kill := make([]int8, len(turns))
+	hist := make([]int32, len(turns))
+	for i := range turns {
+		idx[i] = i
+		gain[i] = Gain(w.g, w.v, before, &turns[i], mover)
+		if gain[i] == 0 {
+			k, h := w.quietRank(turnKey(&turns[i], n), ply)
+			kill[i], hist[i] = int8(k), h
+		}
+	}
+	if w.salt > 0 && len(idx) > 1 {
+		r := w.salt % len(idx)
+		idx = append(idx[r:], idx[:r]...)
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		i, j := idx[a], idx[b]
+		if i == first || j == first {
+			return i == first && j != first
+		}
+		if gain[i] != gain[j] {
+			return gain[i] > gain[j]
+		}
+		if kill[i] != kill[j] {
+			return kill[i] > kill[j]
+		}
+		return hist[i] > hist[j]
+	})
+	return idx
 }
 
 // order sorts turn indices: the table's move, then by material gained for the mover;

@@ -201,7 +201,7 @@ func TestGTP(t *testing.T) {
 		"play black A1", "play white I5", "2 genmove white", "final_score", "undo", "undo",
 		"play black pass", "play white PASS", "final_score", "boardsize 7", "showboard", "quit")
 	for _, want := range []string{"=1 2\n\n", "? it is White's turn", "? illegal move", "=2 ",
-		"? cannot score", "= W+\n\n", "? unacceptable size", "13 . . ."} {
+		"? cannot score", "= W+7.5\n\n", "? unacceptable size", "13 . . ."} { // W+7.5: an empty board, White by the komi
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in:\n%s", want, out)
 		}

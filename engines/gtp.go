@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -216,15 +217,33 @@ func (e *GTP) command(cmd string, args []string) (string, error) {
 		case r.Draw:
 			return "0", nil
 		case len(r.Winners) == 1 && r.Winners[0] == 0:
-			return "B+", nil
+			return "B+" + e.margin(r), nil
 		case len(r.Winners) == 1:
-			return "W+", nil
+			return "W+" + e.margin(r), nil
 		}
 		return "", fmt.Errorf("cannot score: %s", r)
 	case "showboard":
 		return "\n" + strings.TrimRight(render.Text(e.g.Game, e.m.State()), "\n"), nil
 	}
 	return "", fmt.Errorf("unknown command")
+}
+
+// margin returns the points by which the winner of r leads, as GTP writes them after
+// B+ or W+ (7.5), when the goal that decided compares two players' scores (eval's
+// Scores: area plus komi in games/go.zrf); else "", the winner alone.
+func (e *GTP) margin(r eval.Result) string {
+	if r.Goal == nil {
+		return ""
+	}
+	sc, ok := e.g.Scores(r.Goal, e.m.State())
+	if !ok || len(sc) != 2 {
+		return ""
+	}
+	d := math.Abs(sc[0].Points + sc[0].Bonus - sc[1].Points - sc[1].Bonus)
+	if d == 0 {
+		return ""
+	}
+	return strconv.FormatFloat(d, 'f', -1, 64)
 }
 
 // turnOf checks that colour s is to move: the rules alternate, and a GUI that plays

@@ -21,6 +21,11 @@ import (
 // move, and the time it has to answer anything else (its start included).
 const Slack = 10 * time.Second
 
+// StartSlack is the time an engine has to start and answer uci and isready: longer than
+// Slack, since a loaded machine can take that long to start a big program (a ladder's
+// Fairy-Stockfish on two busy cores took more than 10 s).
+const StartSlack = 60 * time.Second
+
 // proc is an external engine's process and its lines of output.
 type proc struct {
 	name string
@@ -165,7 +170,7 @@ func NewUCIPlayer(g *eval.Game, spec string) (*UCIPlayer, error) {
 	u.p = p
 	err = p.send("uci")
 	if err == nil {
-		_, err = p.wait(Slack, "uciok", func(l string) bool { return strings.TrimSpace(l) == "uciok" })
+		_, err = p.wait(StartSlack, "uciok", func(l string) bool { return strings.TrimSpace(l) == "uciok" })
 	}
 	for _, o := range opts {
 		if err == nil {
@@ -217,7 +222,7 @@ func (u *UCIPlayer) ready() error {
 	if err := u.p.send("isready"); err != nil {
 		return err
 	}
-	_, err := u.p.wait(Slack, "readyok", func(l string) bool { return strings.TrimSpace(l) == "readyok" })
+	_, err := u.p.wait(StartSlack, "readyok", func(l string) bool { return strings.TrimSpace(l) == "readyok" })
 	return err
 }
 

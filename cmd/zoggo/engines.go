@@ -68,7 +68,8 @@ player, White the second. boardsize N plays the first variant of FILE whose boar
 by N (games/go.zrf: 9, 13 and 19); komi is accepted, but the rules' own komi scores the
 game. The commands are protocol_version, name, version, known_command, list_commands,
 boardsize, clear_board, komi, play, genmove, undo, final_score (the winner, B+ or W+,
-by the rules once the game is over), showboard, time_settings, time_left and quit.
+by the rules once the game is over, with the margin where the rules count points:
+W+7.5), showboard, time_settings, time_left and quit.
 
 --player chooses the bot as zoggo run's --players does (search:LEVEL, search:DURATION,
 mcts:LEVEL, random).

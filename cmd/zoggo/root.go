@@ -45,7 +45,7 @@ Choose a variant by title or by its number in the file: --variant "Turkish Dama"
 		SilenceErrors: true,
 	}
 	root.AddCommand(newCheck(), newShow(), newMoves(), newPerft(), newReplay(), newConvert(), newRun(), newStats(), newPlay())
-	root.AddCommand(newRender(), newServe(), newUCI(), newGTP(), newLSP())
+	root.AddCommand(newRender(), newServe(), newUCI(), newGTP(), newLSP(), newLadder())
 	return root
 }
 

@@ -39,11 +39,17 @@ games in turns, and how the games ended.
 
 --players lists one bot per player who chooses moves, in the order of the rules'
 (players ...), separated by commas: random, search:LEVEL (alpha-beta, deeper with the
-level), search:DURATION (alpha-beta thinking that long per move, such as search:50ms),
+level, and never longer than the level's time: 20 ms of CPU at level 1, times the square
+of the level above it), search:DURATION (alpha-beta thinking that long per move, such as search:50ms),
 either with options after a colon: threads=N searches on N goroutines at once (lazy
 SMP; the default, 1, is deterministic for the seed) and eval=full adds mobility and
 goal proximity to material where the rules make them cheap (the default, eval=material,
-counts material only), mcts:LEVEL (Monte Carlo tree search, more playouts with the level) or a bare
+counts material only) and order=gain orders the turns by material gained alone (without
+the killer and history ordering of quiet turns, to compare the two), mcts:LEVEL (Monte
+Carlo tree search, more playouts with the level, within the level's time),
+mcts:DURATION (playouts for that long a move, such as mcts:1s), either with
+:rave=on or :rave=off (RAVE, the results of a turn made later in a playout counted
+for it too; by default on where the rules only drop pieces, as in Go) or a bare
 LEVEL (search, or mcts in games with dice).
 
 An external engine plays too: uci:COMMAND[:NAME=VALUE...] a UCI chess engine in a game

@@ -484,19 +484,28 @@ func pureCond(c *code.Cond) bool {
 }
 
 // cellTable returns the value of c for every content of the cursor's square, indexed
-// by cellIndex, when c reads nothing else; nil otherwise.
+// by cellIndex, when c reads nothing else; nil otherwise. x.test gives each value, on a
+// board of one square holding that content with the cursor on it: a cond of cellOnly
+// reads nothing but that square and whether it is the side's.
 func (g *Game) cellTable(c *code.Cond) []bool {
 	if !cellOnly(c) {
 		return nil
 	}
 	nk := len(g.Pieces)
 	t := make([]bool, 3*(nk+1))
+	cell := make([]engine.Cell, 1)
+	x := &gen{g: g, b: g.Board, nd: len(g.Board.Dirs), attackAt: engine.NoLoc, at: -1, cells: cell}
 	for rel := 0; rel < 3; rel++ {
 		for k := -1; k < nk; k++ {
 			if (rel == 0) != (k < 0) {
 				continue
 			}
-			t[rel*(nk+1)+k+1] = cellValue(c, rel, engine.Kind(k))
+			cell[0] = 0
+			if rel > 0 {
+				// The side is player 0; another player's piece is player 1's.
+				cell[0] = engine.MakeCell(engine.Player(rel-1), engine.Kind(k), 0)
+			}
+			t[rel*(nk+1)+k+1] = x.test(c)
 		}
 	}
 	return t
@@ -555,49 +564,6 @@ func (g *Game) locTable(c *code.Cond) [][]bool {
 		}
 	}
 	return t
-}
-
-// cellValue is what x.test gives for a cond of cellOnly on a square that is empty (rel
-// 0), holds a piece of the side (1) or another player's (2), of kind k (-1 when empty).
-func cellValue(c *code.Cond, rel int, k engine.Kind) bool {
-	switch c.Code {
-	case code.CondTrue:
-		return true
-	case code.CondFalse:
-		return false
-	case code.CondAnd:
-		for _, a := range c.Args {
-			if !cellValue(a, rel, k) {
-				return false
-			}
-		}
-		return true
-	case code.CondOr:
-		for _, a := range c.Args {
-			if cellValue(a, rel, k) {
-				return true
-			}
-		}
-		return false
-	case code.CondNot:
-		return !cellValue(c.Args[0], rel, k)
-	}
-	var v bool
-	switch c.Code {
-	case code.CondEmpty:
-		v = rel == 0
-	case code.CondFriend:
-		v = rel == 1
-	case code.CondEnemy:
-		v = rel == 2
-	case code.CondNeutral:
-		v = false
-	case code.CondPiece:
-		v = k == engine.Kind(c.A)
-	case code.CondOnBoard:
-		v = true
-	}
-	return v != c.Neg
 }
 
 // cellIndex is the index into a cell table of the contents c of a square for side.

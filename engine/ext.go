@@ -426,7 +426,6 @@ func (g *Game) countPass(s *State, m *Move) uint64 {
 	return h
 }
 
-
 // valuesApply is extApply for a game whose only extra state is variables and position
 // values (no integer piece attributes, no stacks: nothing travels with a piece). Then
 // only OpVal changes and the count of passes change the extra state, and the hash

@@ -8,7 +8,6 @@ package engine
 // could alter but the emptiness of a square for a piece value, and the game has none.
 // The effects of actions (the same changes without the movement) go the same way.
 
-
 // valuesPart reports whether applyValues takes m: g's only extra state is variables and
 // position values, captured pieces are not recycled, and m is no pass and only
 // captures, changes types, sets attributes and sets values, after moving one piece

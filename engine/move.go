@@ -304,7 +304,6 @@ func (g *Game) Apply(s *State, m *Move) {
 	s.Hash = h
 }
 
-
 // applyPlain is Apply for the most common parts of plain games: one piece moves, then
 // pieces are captured, change type or get attributes. It reports false, having changed
 // nothing, for any other part, or in a game that recycles captures or has the dialect's

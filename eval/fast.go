@@ -21,9 +21,6 @@ import (
 	"github.com/zoggo/zoggo/internal/code"
 )
 
-// useFast turns the fast blocks on; tests turn it off to compare.
-var useFast = true
-
 // fastCode says what a fastOp does.
 type fastCode uint8
 
@@ -392,7 +389,7 @@ func (x *gen) ftest(f *fastOp) bool {
 func (x *gen) fastBlocks(blocks []code.Block, drop bool, piece engine.Cell) []fastBlock {
 	f := x.g.fast
 	k := piece.Kind()
-	if f == nil || drop || !useFast || len(blocks) == 0 || k < 0 || int(k) >= len(f) ||
+	if f == nil || drop || !x.g.on(UseFast) || len(blocks) == 0 || k < 0 || int(k) >= len(f) ||
 		len(x.g.code.Moves[k]) != len(blocks) || &x.g.code.Moves[k][0] != &blocks[0] {
 		return nil
 	}
@@ -415,7 +412,7 @@ func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc,
 	stop := -1 // where the previous fast block stopped (len(ops) if it did not), or -1
 	for i := 0; i < len(fast); i++ {
 		fb := &fast[i]
-		if u := fb.unit; u != nil && useUnits {
+		if u := fb.unit; u != nil && x.g.on(UseUnits) {
 			// The blocks of the unit, each run from its start: the block after it
 			// starts from its own start too.
 			if x.runUnit(u, fast, l, typ, mask, skip) {
@@ -434,7 +431,7 @@ func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc,
 			continue
 		}
 		x.blk = fb.blk
-		if !fb.ok && fb.guard != nil && useUnits {
+		if !fb.ok && fb.guard != nil && x.g.on(UseUnits) {
 			x.cursor, x.mark = l, l
 			if x.runFastOps(fb.guard, 0, 0) < len(fb.guard) {
 				stop = -1
@@ -536,7 +533,7 @@ func (x *gen) runFastOps(ops []fastOp, from, keep int) int {
 				x.cursor = t
 			}
 		case fWhile:
-			if f.op.Walk && x.attackMode && x.walkSkip && useShortcuts {
+			if f.op.Walk && x.attackMode && x.walkSkip && x.g.on(UseWalkSkip) {
 				x.walk(f.op)
 				continue
 			}

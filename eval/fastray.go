@@ -24,10 +24,6 @@ package eval
 
 import "github.com/zoggo/zoggo/engine"
 
-// useUnits turns the units, and the guards of blocks on the general path (fast.go), on;
-// tests turn them off to compare.
-var useUnits = true
-
 // fastUnit is a run of consecutive fast blocks, [first, end) of the piece type's
 // blocks, each of them in one member.
 type fastUnit struct {

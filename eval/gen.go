@@ -392,7 +392,7 @@ func (x *gen) run(ops []code.Op) bool {
 				}
 			}
 		case code.OpWhile:
-			if o.Walk && x.attackMode && x.walkSkip && useShortcuts {
+			if o.Walk && x.attackMode && x.walkSkip && x.g.on(UseWalkSkip) {
 				// A capture test ignores what a board walk records (code.MarkWalks):
 				// only its cursor moves, and its bound holds as before.
 				x.walk(o)
@@ -575,7 +575,7 @@ func (x *gen) add(o *code.Op) {
 // keep appends m, made by the add o with its changes from arena[start:], to the moves of
 // the part unless an equal one is there already (then its changes are dropped).
 func (x *gen) keep(o *code.Op, m engine.Move, start int) {
-	if !(x.g.noDup && useShortcuts) && x.duplicate(&m) {
+	if !(x.g.noDup && x.g.on(UseNoDup)) && x.duplicate(&m) {
 		x.arena = x.arena[:start]
 		return
 	}

@@ -40,12 +40,9 @@ type leafCount struct {
 
 // leafCountOK reports whether perft's last level may count steps (workspace.count).
 func (g *Game) leafCountOK() bool {
-	return useShortcuts && useLeafCount && g.bits != nil && g.leafTurnsOK() && g.noDup &&
+	return g.on(UseLeafCount) && g.bits != nil && g.leafTurnsOK() && g.noDup &&
 		g.Options.MaximalCaptures == 0 && !g.Semantics.DropNullTurns
 }
-
-// useLeafCount turns the counted steps on; tests turn it off to compare.
-var useLeafCount = true
 
 // startCount sets x to count the steps of s's turns of type typ when w counts.
 func (g *Game) startCount(w *workspace, s *engine.State, typ engine.MoveType) {

@@ -423,7 +423,7 @@ func (g *Game) turnsKept(s *engine.State, w *workspace) ([]Turn, error) {
 	e := g.Entry(s)
 	var turns []Turn
 	var err error
-	if g.phased && e.Type == engine.NoMoveType && useShortcuts {
+	if g.phased && e.Type == engine.NoMoveType && g.on(UsePhases) {
 		// The turns of each priority in turn, until one has some (priority.go): those
 		// are the turns prioritise would keep of all of them.
 		for _, typ := range g.MovePriorities {
@@ -505,7 +505,7 @@ func (g *Game) completeTurns(s *engine.State, w *workspace) ([]Turn, error) {
 	// Complete every chain of parts. In plain ZRF a part that ends the turn needs only
 	// complete's and endTurn's last steps.
 	w.slab.want = len(w.moves) + 1
-	plain := useShortcuts && g.code.Dialect == nil && !g.Semantics.DropNullTurns
+	plain := g.on(UsePlainEnd) && g.code.Dialect == nil && !g.Semantics.DropNullTurns
 	deferQuiet := g.deferQuiet(w, s) // the dialect's quiet parts wait (dialect_defer.go)
 	for i := range w.moves {
 		if m := &w.moves[i]; plain && m.Cont == engine.NoMoveType {
@@ -904,7 +904,7 @@ func (g *Game) perftWith(s *engine.State, depth int, leaves bool) (n int64, err 
 	for i := range ws {
 		ws[i] = g.newWorkspace()
 	}
-	if depth > 0 && leaves && useShortcuts && g.leafTurnsOK() {
+	if depth > 0 && leaves && g.on(UseLeafTurns) && g.leafTurnsOK() {
 		ws[depth-1].leaf = true
 		ws[depth-1].count = g.leafCountOK()
 	}

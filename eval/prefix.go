@@ -664,7 +664,7 @@ func (x *gen) runMoves(k engine.Kind, l engine.Loc, piece engine.Cell, typ engin
 		// fast.go's blocks run this piece's moves (runBlocks hands over to them).
 		return x.runBlocks(blocks, l, false, piece, typ)
 	}
-	if !useShortcuts || x.foreign || int(typ)+1 >= len(x.g.pre[k].byType) {
+	if !x.g.on(UsePrefixes) || x.foreign || int(typ)+1 >= len(x.g.pre[k].byType) {
 		return x.runBlocks(blocks, l, false, piece, typ)
 	}
 	return x.runPre(&x.g.pre[k], blocks, l, piece, x.g.pre[k].ents[typ+1])
@@ -846,7 +846,7 @@ func (x *gen) emit(b *code.Block, o *code.Op, l engine.Loc, piece engine.Cell, c
 			continue
 		}
 		changes := x.arena[start:len(x.arena):len(x.arena)]
-		if x.g.noDup && useShortcuts {
+		if x.g.noDup && x.g.on(UseNoDup) {
 			// keep, without the search for an equal move that noDup rules out.
 			if len(x.out)-x.outBase+x.lc.n >= MaxMoves {
 				x.bail(o, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)

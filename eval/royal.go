@@ -15,10 +15,6 @@ import (
 	"github.com/zoggo/zoggo/internal/code"
 )
 
-// useShortcuts turns on the royal-piece fast path and the skipping of board walks in
-// capture tests (walk.go); tests turn it off to compare.
-var useShortcuts = true
-
 // maxRoyal bounds the royal pieces the fast path follows.
 const maxRoyal = 4
 
@@ -60,7 +56,7 @@ func (g *Game) scanRoyal(w *workspace, s *engine.State, side engine.Player, roya
 	for i := range r.nearAt {
 		r.nearAt[i], r.homeMade[i] = engine.NoLoc, false
 	}
-	if g.code.Dialect != nil || g.Ext != nil || !useShortcuts {
+	if g.code.Dialect != nil || g.Ext != nil || !g.on(UseRoyalFollow) {
 		return
 	}
 	for l, c := range s.Cells {

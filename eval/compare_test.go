@@ -145,7 +145,10 @@ func compareOff(t *testing.T, g *eval.Game, off eval.Shortcut, eng engine.Shortc
 	defer g.SetOff(0, 0)
 	with, without := g.NewWorkspace(), g.NewWorkspace()
 	what := off.String()
-	if eng != 0 {
+	switch {
+	case off == 0 && eng != 0:
+		what = "the engine's " + eng.String()
+	case eng != 0:
 		what += " and the engine's " + eng.String()
 	}
 	var deadline time.Time

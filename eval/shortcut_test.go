@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 )
 
@@ -60,5 +61,63 @@ func TestShortcutsChangeNothing(t *testing.T) {
 			}
 			t.Logf("%d positions compared", positions)
 		})
+	}
+}
+
+// TestEachShortcutAlone turns each shortcut of the run-time and of the engine off alone
+// and compares the legal turns of the positions of random games, merged and all of them
+// (compareOff), and perft to a small depth, with those of the game with every shortcut
+// on: a shortcut that changes an answer is named. Each subtest loads its own games, so
+// they run in parallel.
+func TestEachShortcutAlone(t *testing.T) {
+	type off struct {
+		eval eval.Shortcut
+		eng  engine.Shortcut
+	}
+	var offs []off
+	for _, s := range eval.Shortcuts() {
+		offs = append(offs, off{eval: s})
+	}
+	for s := engine.PlainApply; s&engine.AllShortcuts != 0; s <<= 1 {
+		offs = append(offs, off{eng: s})
+	}
+	if len(offs) < 18 {
+		t.Fatalf("%d shortcuts listed", len(offs))
+	}
+	for _, tt := range []struct {
+		file, variant       string
+		seeds, plies, depth int
+	}{
+		{"games/chess.zrf", "", 2, 60, 3},
+		{"games/chess.zrf", "Kiwipete", 1, 40, 2},
+		{"games/checkers.zrf", "", 3, 80, 6},
+		{"games/international.zrf", "", 1, 60, 3},
+		{"games/russian.zrf", "", 2, 60, 4},
+		{"games/thud.zrf", "", 1, 12, 2},
+		{"games/surakarta.zrf", "", 1, 30, 2},
+	} {
+		for _, o := range offs {
+			name := o.eval.String()
+			if o.eng != 0 {
+				name = "engine " + o.eng.String()
+			}
+			t.Run(tt.file+"/"+tt.variant+"/"+name, func(t *testing.T) {
+				t.Parallel()
+				g := loadRow(t, tt.file, tt.variant)
+				compareOff(t, g, o.eval, o.eng, comparison{seeds: tt.seeds, plies: tt.plies, stream: 2511, min: atLeast(tt.seeds, tt.plies), all: true})
+				want, err := g.Perft(g.NewState(), tt.depth)
+				if err != nil {
+					t.Fatal(err)
+				}
+				g.SetOff(o.eval, o.eng)
+				got, err := g.Perft(g.NewState(), tt.depth)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != want {
+					t.Errorf("perft(%d) %d with every shortcut, %d with %s off", tt.depth, want, got, name)
+				}
+			})
+		}
 	}
 }

@@ -96,7 +96,7 @@ func (g *Game) effectChanges(cells []Cell, h uint64, ch []Change) uint64 {
 func (g *Game) EndValues(t, s *State, m *Move) bool {
 	if !g.on(ValuesPlain) || !g.valuesPart(m) || s.Cont != NoLoc ||
 		len(t.Cells) != len(s.Cells) || len(t.Stock) != len(s.Stock) || len(t.Vals) != len(s.Vals) ||
-		s.Vals == nil || t.Vals == nil || s.Under != nil || t.Under != nil || s.Ext != nil || t.Ext != nil {
+		s.Vals == nil || t.Vals == nil || s.Under != nil || t.Under != nil || s.External != nil || t.External != nil {
 		return false
 	}
 	copy(t.Cells, s.Cells)

@@ -140,6 +140,6 @@ func randomValues(g *Game, rng *rand.Rand) *State {
 func equalStates(a, b *State) bool {
 	return a.Turn == b.Turn && a.Ply == b.Ply && a.LastFrom == b.LastFrom && a.LastTo == b.LastTo &&
 		a.Cont == b.Cont && a.ContType == b.ContType && a.Out == b.Out && a.Hash == b.Hash &&
-		a.Jump == b.Jump && a.Ext == b.Ext && a.Passes == b.Passes && slices.Equal(a.Cells, b.Cells) &&
+		a.Jump == b.Jump && a.External == b.External && a.Passes == b.Passes && slices.Equal(a.Cells, b.Cells) &&
 		slices.Equal(a.Stock, b.Stock) && slices.Equal(a.Vals, b.Vals) && slices.Equal(a.Under, b.Under)
 }

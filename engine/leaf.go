@@ -39,7 +39,7 @@ func (g *Game) endPlain(t, s *State, m *Move) bool {
 	if !g.on(PlainApply) || !g.plainPart(m) ||
 		s.Jump != 0 || s.Out != 0 || s.Cont != NoLoc ||
 		len(t.Cells) != len(s.Cells) || len(t.Stock) != len(s.Stock) ||
-		s.Vals != nil || t.Vals != nil || s.Under != nil || t.Under != nil || s.Ext != nil || t.Ext != nil {
+		s.Vals != nil || t.Vals != nil || s.Under != nil || t.Under != nil || s.External != nil || t.External != nil {
 		return false
 	}
 	copy(t.Cells, s.Cells)

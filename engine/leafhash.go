@@ -12,7 +12,7 @@ package engine
 func (g *Game) LeafHash(cells []Cell, s *State, m *Move) (uint64, bool) {
 	if !g.on(PlainApply|LeafPath) || !g.plainPart(m) ||
 		s.Jump != 0 || s.Out != 0 || s.Cont != NoLoc || len(cells) != len(s.Cells) ||
-		s.Vals != nil || s.Under != nil || s.Ext != nil {
+		s.Vals != nil || s.Under != nil || s.External != nil {
 		return 0, false
 	}
 	h := g.plainChanges(cells, s.Hash, m.Changes)
@@ -36,7 +36,7 @@ type LeafBase struct {
 func (g *Game) SetLeafBase(b *LeafBase, s *State) bool {
 	if !g.on(PlainApply|LeafPath) || g.Ext != nil || g.Options.RecycleCaptures ||
 		s.Jump != 0 || s.Out != 0 || s.Cont != NoLoc ||
-		s.Vals != nil || s.Under != nil || s.Ext != nil {
+		s.Vals != nil || s.Under != nil || s.External != nil {
 		b.s = nil
 		return false
 	}
@@ -71,7 +71,7 @@ func (b *LeafBase) LeafStep(from, to Loc, retype bool, k Kind) uint64 {
 func (g *Game) LeafPart(t *State, cells []Cell, s *State, m *Move) (uint64, bool) {
 	if !g.on(PlainApply|LeafPath) || !g.plainPart(m) ||
 		s.Jump != 0 || s.Out != 0 || s.Cont != NoLoc || len(cells) != len(s.Cells) ||
-		s.Vals != nil || s.Under != nil || s.Ext != nil {
+		s.Vals != nil || s.Under != nil || s.External != nil {
 		return 0, false
 	}
 	h := g.plainChanges(cells, s.Hash, m.Changes)

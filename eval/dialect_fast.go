@@ -624,7 +624,7 @@ func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
 	blocks := g.code.Moves[c.Kind()]
 	if g.dfast == nil || g.dfast.heads == nil || !g.on(UseDialectPaths) || x.attackMode || x.fastBlocks(blocks, false, c) != nil {
 		// fast.go's blocks, when the kind has them, test their heads themselves.
-		x.runBlocks(blocks, l, false, c, typ)
+		x.runBlocks(blocks, l, false, c, typ, ^uint64(0))
 		return
 	}
 	heads := g.dfast.heads[c.Kind()]
@@ -640,7 +640,7 @@ func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
 		}
 		h := &heads[i]
 		if !h.ok {
-			x.runBlocks(blocks[i:i+1], l, false, c, typ)
+			x.runBlocks(blocks[i:i+1], l, false, c, typ, ^uint64(0))
 			continue
 		}
 		t := nbr[base+int(h.dir)]

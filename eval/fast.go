@@ -404,10 +404,7 @@ func (x *gen) fastBlocks(blocks []code.Block, drop bool, piece engine.Cell) []fa
 //
 // Only the blocks of mask run (bit b for block b; blocks past the 64th always run).
 func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc, piece engine.Cell, typ engine.MoveType, mask uint64) bool {
-	skip := code.OwnEnemy // the owner of blocks that do not run
-	if x.foreign {
-		skip = code.OwnFriend
-	}
+	skip := x.skipOwner()
 	x.fastReset(l, piece)
 	stop := -1 // where the previous fast block stopped (len(ops) if it did not), or -1
 	for i := 0; i < len(fast); i++ {
@@ -426,7 +423,7 @@ func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc,
 			// stop: so would it, run or not, and the next one may be skipped alike.
 			continue
 		}
-		if i < 64 && mask&(1<<uint(i)) == 0 || typ != engine.NoMoveType && fb.typ != typ || fb.owner == skip {
+		if !runsFor(i, fb.typ, fb.owner, typ, mask, skip) {
 			stop = -1
 			continue
 		}
@@ -476,6 +473,24 @@ func (x *gen) fastReset(l engine.Loc, piece engine.Cell) {
 	}
 }
 
+// slide runs the slide f from the cursor: an add on each empty square, stepping f.a,
+// until a square is not empty (true, with the cursor there) or the line ends (false).
+func (x *gen) slide(f *fastOp) bool {
+	for n := 1; x.cells[x.cursor].IsEmpty(); n++ {
+		if n > MaxWhileSteps {
+			x.bail(f.op, "while loop ran more than %d times: does its body move the cursor?", MaxWhileSteps)
+		}
+		x.at = f.add.at
+		x.fastAdd(f.add)
+		t := x.nbr[int(x.cursor)*x.nd+int(f.a)]
+		if t == engine.NoLoc {
+			return false
+		}
+		x.cursor = t
+	}
+	return true
+}
+
 // runFastOps runs fast ops from ops[from] and returns the index of the op that stopped
 // the block, or len(ops). The cursor after each of the first keep ops goes to x.trail.
 func (x *gen) runFastOps(ops []fastOp, from, keep int) int {
@@ -520,17 +535,8 @@ func (x *gen) runFastOps(ops []fastOp, from, keep int) int {
 			x.at = a.at
 			x.fastAdd(a)
 		case fSlide:
-			for n := 1; x.cells[x.cursor].IsEmpty(); n++ {
-				if n > MaxWhileSteps {
-					x.bail(f.op, "while loop ran more than %d times: does its body move the cursor?", MaxWhileSteps)
-				}
-				x.at = f.add.at
-				x.fastAdd(f.add)
-				t := x.nbr[int(x.cursor)*x.nd+int(f.a)]
-				if t == engine.NoLoc {
-					return i
-				}
-				x.cursor = t
+			if !x.slide(f) {
+				return i
 			}
 		case fWhile:
 			if f.op.Walk && x.attackMode && x.walkSkip && x.g.on(UseWalkSkip) {
@@ -591,7 +597,7 @@ func (x *gen) fastAdd(f *fastOp) {
 		}
 	} else {
 		t := &x.seen
-		if b := t.bucket(x.start, to); len(f.kinds) == 0 && t.bEpoch[b] != t.cur && len(x.out)-x.outBase < MaxMoves {
+		if b := t.bucket(x.start, to); len(f.kinds) == 0 && t.bEpoch[b] != t.cur && !x.full() {
 			// The common move, first of its bucket: what duplicate does, inline.
 			t.bEpoch[b], t.bFirst[b] = t.cur, int32(len(x.out))
 			start := len(x.arena)
@@ -601,9 +607,7 @@ func (x *gen) fastAdd(f *fastOp) {
 			if len(x.effects) > 0 {
 				x.arena = append(x.arena, x.effects...)
 			}
-			x.out = append(x.out, engine.Move{})
-			m := &x.out[len(x.out)-1]
-			m.Changes, m.Type, m.Cont, m.Rule = x.arena[start:len(x.arena):len(x.arena)], x.blk.Type, f.cont, x.blk.Rule
+			x.push(x.arena[start:len(x.arena):len(x.arena)], x.blk.Type, f.cont, x.blk.Rule)
 			if !x.g.Semantics.KeepEffects {
 				x.effects = x.effects[:0]
 			}

@@ -147,10 +147,7 @@ func (x *gen) countSteps(st *bitStep, src uint64, delta int) {
 // hash of the state after it, unless the position has MaxMoves moves already.
 func (x *gen) countLeaf(o *code.Op, l, to engine.Loc) {
 	lc := &x.lc
-	if len(x.out)-x.outBase+lc.n >= MaxMoves {
-		x.at = o.At
-		x.bail(o, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
-	}
+	x.room(o)
 	var h uint64
 	if len(o.Kinds) == 1 {
 		h = lc.base.LeafStep(l, to, true, o.Kinds[0])

@@ -662,10 +662,10 @@ func (x *gen) runMoves(k engine.Kind, l engine.Loc, piece engine.Cell, typ engin
 	blocks := x.g.code.Moves[k]
 	if x.g.pre == nil || int(k) >= len(x.g.pre) || x.g.pre[k].fastFirst {
 		// fast.go's blocks run this piece's moves (runBlocks hands over to them).
-		return x.runBlocks(blocks, l, false, piece, typ)
+		return x.runBlocks(blocks, l, false, piece, typ, ^uint64(0))
 	}
 	if !x.g.on(UsePrefixes) || x.foreign || int(typ)+1 >= len(x.g.pre[k].byType) {
-		return x.runBlocks(blocks, l, false, piece, typ)
+		return x.runBlocks(blocks, l, false, piece, typ, ^uint64(0))
 	}
 	return x.runPre(&x.g.pre[k], blocks, l, piece, x.g.pre[k].ents[typ+1])
 }
@@ -848,12 +848,8 @@ func (x *gen) emit(b *code.Block, o *code.Op, l engine.Loc, piece engine.Cell, c
 		changes := x.arena[start:len(x.arena):len(x.arena)]
 		if x.g.noDup && x.g.on(UseNoDup) {
 			// keep, without the search for an equal move that noDup rules out.
-			if len(x.out)-x.outBase+x.lc.n >= MaxMoves {
-				x.bail(o, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
-			}
-			x.out = append(x.out, engine.Move{})
-			m := &x.out[len(x.out)-1]
-			m.Changes, m.Type, m.Cont, m.Rule = changes, b.Type, engine.MoveType(o.A), b.Rule
+			x.room(o)
+			x.push(changes, b.Type, engine.MoveType(o.A), b.Rule)
 			continue
 		}
 		x.keep(o, engine.Move{Changes: changes, Type: b.Type, Cont: engine.MoveType(o.A), Rule: b.Rule}, start)

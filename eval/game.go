@@ -76,6 +76,9 @@ func newGame(cg *compile.Game, locate Locator) (*Game, error) {
 	if g.Axiom() {
 		g.ax = &axiomGame{g: g, locate: locate}
 	}
+	// The analysis passes, in an order that matters: initPrefixes leaves the pieces
+	// with fast blocks (g.fast) to them, and initBitScan packs the prefixes' first
+	// checks (g.pre); each shortcut they prove can be turned off (shortcut.go).
 	g.reach.init(g)
 	g.initWalks()
 	g.initFast()

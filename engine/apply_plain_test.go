@@ -11,7 +11,7 @@ import (
 // parts move one piece (or none, or two), then capture, change types, set attributes,
 // and now and then make a change applyPlain leaves to the general path.
 func TestApplyPlain(t *testing.T) {
-	defer func() { usePlainApply = true }()
+	t.Parallel()
 	g := lineGame()
 	rng := rand.New(rand.NewPCG(7, 7))
 	n := len(g.Board.Locs)
@@ -30,9 +30,9 @@ func TestApplyPlain(t *testing.T) {
 		if g.applyPlain(s.Clone(), &m) {
 			plain++
 		}
-		usePlainApply = true
+		g.Off = 0
 		g.Apply(a, &m)
-		usePlainApply = false
+		g.Off = PlainApply
 		g.Apply(b, &m)
 		if !slices.Equal(a.Cells, b.Cells) || a.Hash != b.Hash || a.LastFrom != b.LastFrom || a.LastTo != b.LastTo || a.Ply != b.Ply {
 			t.Fatalf("iteration %d: %v: applyPlain gives %v (hash %x), Apply %v (hash %x)", iter, m.Changes, a.Cells, a.Hash, b.Cells, b.Hash)

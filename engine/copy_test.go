@@ -25,7 +25,7 @@ func TestCopyFromEveryField(t *testing.T) {
 			}
 		}
 		if !plain {
-			src.Vals, src.Under, src.Ext = []int32{6}, []Cell{7}, "ext"
+			src.Vals, src.Under, src.External = []int32{6}, []Cell{7}, "ext"
 		}
 		dst := &State{Cells: make([]Cell, 3), Stock: make([]int32, 2)}
 		dst.CopyFrom(src)

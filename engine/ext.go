@@ -299,7 +299,7 @@ func mix64(x uint64) uint64 {
 // changes a cell (keeping the cell hash); the result is the change of the extra hash.
 func (g *Game) extApply(s *State, m *Move, set func(Loc, Cell)) uint64 {
 	e := g.Ext
-	if len(e.PieceInts) == 0 && e.StackCap == 0 && useValuesOnly {
+	if len(e.PieceInts) == 0 && e.StackCap == 0 && g.on(ValuesOnly) {
 		return g.valuesApply(s, m)
 	}
 	// Only the variables and the squares m touches change: hash those before and after.
@@ -425,9 +425,6 @@ func (g *Game) countPass(s *State, m *Move) uint64 {
 	s.Passes = n
 	return h
 }
-
-// useValuesOnly turns on valuesApply; tests turn it off to compare.
-var useValuesOnly = true
 
 // valuesApply is extApply for a game whose only extra state is variables and position
 // values (no integer piece attributes, no stacks: nothing travels with a piece). Then

@@ -8,16 +8,13 @@ package engine
 // could alter but the emptiness of a square for a piece value, and the game has none.
 // The effects of actions (the same changes without the movement) go the same way.
 
-// useValuesPlain turns applyValues on; tests turn it off to compare.
-var useValuesPlain = true
-
 // valuesPart reports whether applyValues takes m: g's only extra state is variables and
 // position values, captured pieces are not recycled, and m is no pass and only
 // captures, changes types, sets attributes and sets values, after moving one piece
 // first or not.
 func (g *Game) valuesPart(m *Move) bool {
 	e := g.Ext
-	if e == nil || len(e.PieceInts) > 0 || e.StackCap > 0 || !useValuesOnly || g.Options.RecycleCaptures || m.Pass {
+	if e == nil || len(e.PieceInts) > 0 || e.StackCap > 0 || !g.on(ValuesOnly) || g.Options.RecycleCaptures || m.Pass {
 		return false
 	}
 	ch := m.Changes
@@ -41,7 +38,7 @@ func (g *Game) valuesPart(m *Move) bool {
 // applyValues is Apply for a part that valuesPart takes; it reports false, having
 // changed nothing, for any other part.
 func (g *Game) applyValues(s *State, m *Move) bool {
-	if !useValuesPlain || !g.valuesPart(m) {
+	if !g.on(ValuesPlain) || !g.valuesPart(m) {
 		return false
 	}
 	g.valuesChanges(s, m)
@@ -97,9 +94,9 @@ func (g *Game) effectChanges(cells []Cell, h uint64, ch []Change) uint64 {
 // having changed nothing, when m or the states are of another kind (storage of other
 // sizes, stacks, an external state, a piece to continue the turn).
 func (g *Game) EndValues(t, s *State, m *Move) bool {
-	if !useValuesPlain || !g.valuesPart(m) || s.Cont != NoLoc ||
+	if !g.on(ValuesPlain) || !g.valuesPart(m) || s.Cont != NoLoc ||
 		len(t.Cells) != len(s.Cells) || len(t.Stock) != len(s.Stock) || len(t.Vals) != len(s.Vals) ||
-		s.Vals == nil || t.Vals == nil || s.Under != nil || t.Under != nil || s.Ext != nil || t.Ext != nil {
+		s.Vals == nil || t.Vals == nil || s.Under != nil || t.Under != nil || s.External != nil || t.External != nil {
 		return false
 	}
 	copy(t.Cells, s.Cells)

@@ -14,7 +14,7 @@ import (
 // scratch. The parts are randomPart's, with value changes mixed in, so that most take
 // applyValues and some are left to the general path.
 func TestApplyValues(t *testing.T) {
-	defer func() { useValuesPlain = true }()
+	t.Parallel()
 	g := valuesGame()
 	rng := rand.New(rand.NewPCG(5, 9))
 	n := len(g.Board.Locs)
@@ -39,9 +39,9 @@ func TestApplyValues(t *testing.T) {
 			fast++
 		}
 		a, b := s.Clone(), s.Clone()
-		useValuesPlain = true
+		g.Off = 0
 		g.Apply(a, &m)
-		useValuesPlain = false
+		g.Off = ValuesPlain
 		g.Apply(b, &m)
 		if !equalStates(a, b) {
 			t.Fatalf("iteration %d: Apply %+v: applyValues differs from Apply (-general +applyValues):\n%s", iter, m.Changes, cmp.Diff(b, a))
@@ -60,7 +60,7 @@ func TestApplyValues(t *testing.T) {
 // general path of Apply and Advance on a copy, and checks that both give the same
 // state.
 func TestEndValues(t *testing.T) {
-	defer func() { useValuesPlain = true }()
+	t.Parallel()
 	g := lineGame()
 	g.Ext = &Ext{
 		Vars:    []IntVar{{Name: "score", Init: 2}},
@@ -89,10 +89,10 @@ func TestEndValues(t *testing.T) {
 			continue
 		}
 		made++
-		useValuesPlain = false
+		g.Off = ValuesPlain
 		g.Apply(b, &m)
 		g.Advance(b)
-		useValuesPlain = true
+		g.Off = 0
 		if !equalStates(a, b) {
 			t.Fatalf("iteration %d: %+v: EndValues differs from Apply and Advance (-general +EndValues):\n%s", iter, m.Changes, cmp.Diff(b, a))
 		}
@@ -140,6 +140,6 @@ func randomValues(g *Game, rng *rand.Rand) *State {
 func equalStates(a, b *State) bool {
 	return a.Turn == b.Turn && a.Ply == b.Ply && a.LastFrom == b.LastFrom && a.LastTo == b.LastTo &&
 		a.Cont == b.Cont && a.ContType == b.ContType && a.Out == b.Out && a.Hash == b.Hash &&
-		a.Jump == b.Jump && a.Ext == b.Ext && a.Passes == b.Passes && slices.Equal(a.Cells, b.Cells) &&
+		a.Jump == b.Jump && a.External == b.External && a.Passes == b.Passes && slices.Equal(a.Cells, b.Cells) &&
 		slices.Equal(a.Stock, b.Stock) && slices.Equal(a.Vals, b.Vals) && slices.Equal(a.Under, b.Under)
 }

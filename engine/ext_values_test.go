@@ -14,7 +14,7 @@ import (
 // two states are equal and that the hash kept incrementally equals the hash computed
 // from scratch.
 func TestValuesApply(t *testing.T) {
-	defer func() { useValuesOnly = true }()
+	t.Parallel()
 	g := valuesGame()
 	fast := g.Position(cells(t, "M m K k M"), 0, nil)
 	slow := fast.Clone()
@@ -38,9 +38,9 @@ func TestValuesApply(t *testing.T) {
 		}
 		m.Pass = r.IntN(10) == 0
 		what := fmt.Sprintf("step %d: Apply %+v", step, m.Changes)
-		useValuesOnly = true
+		g.Off = 0
 		g.Apply(fast, m)
-		useValuesOnly = false
+		g.Off = ValuesOnly
 		g.Apply(slow, m)
 		if d := cmp.Diff(slow, fast); d != "" {
 			t.Fatalf("%s: valuesApply differs from extApply (-general +fast):\n%s", what, d)

@@ -89,6 +89,11 @@ type Game struct {
 	AttrNames []string
 	AttrIndex [][]int
 
+	// Off turns shortcuts of this package off (shortcut.go), for tests that compare
+	// them with the general path; zero, every shortcut on. Set it before the game is
+	// used, never while states of it are being made.
+	Off Shortcut
+
 	attrDefaults []uint32
 	z            *Zobrist
 	zobristOnce  sync.Once

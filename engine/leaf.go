@@ -9,7 +9,7 @@ package engine
 // (CopyFrom) with m applied (Apply), no piece left to continue the turn (SetCont) and
 // the turn order advanced (Advance). t keeps its storage; it must not be s.
 func (g *Game) EndPart(t, s *State, m *Move) {
-	if useLeafPath && g.endPlain(t, s, m) {
+	if g.on(LeafPath) && g.endPlain(t, s, m) {
 		return
 	}
 	t.CopyFrom(s)
@@ -19,9 +19,6 @@ func (g *Game) EndPart(t, s *State, m *Move) {
 	}
 	g.Advance(t)
 }
-
-// useLeafPath turns endPlain on; tests turn it off to compare.
-var useLeafPath = true
 
 // endPlain is EndPart for a plain state (no dialect values, stacks or external state,
 // storage of the same sizes) and a part that applyPlain takes, in a turn order where
@@ -39,10 +36,10 @@ func (g *Game) nextTurn(turn int, h uint64) (int, uint64) {
 }
 
 func (g *Game) endPlain(t, s *State, m *Move) bool {
-	if !usePlainApply || !g.plainPart(m) ||
+	if !g.on(PlainApply) || !g.plainPart(m) ||
 		s.Jump != 0 || s.Out != 0 || s.Cont != NoLoc ||
 		len(t.Cells) != len(s.Cells) || len(t.Stock) != len(s.Stock) ||
-		s.Vals != nil || t.Vals != nil || s.Under != nil || t.Under != nil || s.Ext != nil || t.Ext != nil {
+		s.Vals != nil || t.Vals != nil || s.Under != nil || t.Under != nil || s.External != nil || t.External != nil {
 		return false
 	}
 	copy(t.Cells, s.Cells)

@@ -13,7 +13,7 @@ import (
 // two), capture, change types, set attributes, and now and then make a change the one
 // pass leaves to the general path. The target starts as an unrelated state.
 func TestEndPart(t *testing.T) {
-	defer func() { useLeafPath = true }()
+	t.Parallel()
 	g, rng, loc := leafGame(16)
 	fast := 0
 	for iter := 0; iter < 20000; iter++ {
@@ -26,9 +26,9 @@ func TestEndPart(t *testing.T) {
 		if g.endPlain(junk.Clone(), s, &m) {
 			fast++
 		}
-		useLeafPath = true
+		g.Off = 0
 		g.EndPart(a, s, &m)
-		useLeafPath = false
+		g.Off = LeafPath
 		g.EndPart(b, s, &m)
 		if d := stateDiff(a, b); d != "" {
 			t.Fatalf("iteration %d: %v from %+v: the one pass and the general path differ in %s", iter, m.Changes, *s, d)

@@ -10,9 +10,9 @@ package engine
 // undoes it, so that cells hold them again when it returns. It reports false, having
 // changed nothing, for a state or part that EndPart's one pass does not take (endPlain).
 func (g *Game) LeafHash(cells []Cell, s *State, m *Move) (uint64, bool) {
-	if !usePlainApply || !useLeafPath || !g.plainPart(m) ||
+	if !g.on(PlainApply|LeafPath) || !g.plainPart(m) ||
 		s.Jump != 0 || s.Out != 0 || s.Cont != NoLoc || len(cells) != len(s.Cells) ||
-		s.Vals != nil || s.Under != nil || s.Ext != nil {
+		s.Vals != nil || s.Under != nil || s.External != nil {
 		return 0, false
 	}
 	h := g.plainChanges(cells, s.Hash, m.Changes)
@@ -34,9 +34,9 @@ type LeafBase struct {
 // used for s: the same states and games as LeafHash's (nobody out or jumped to, no
 // piece continuing, no dialect values, stacks or external state, no recycled captures).
 func (g *Game) SetLeafBase(b *LeafBase, s *State) bool {
-	if !usePlainApply || !useLeafPath || g.Ext != nil || g.Options.RecycleCaptures ||
+	if !g.on(PlainApply|LeafPath) || g.Ext != nil || g.Options.RecycleCaptures ||
 		s.Jump != 0 || s.Out != 0 || s.Cont != NoLoc ||
-		s.Vals != nil || s.Under != nil || s.Ext != nil {
+		s.Vals != nil || s.Under != nil || s.External != nil {
 		b.s = nil
 		return false
 	}
@@ -69,9 +69,9 @@ func (b *LeafBase) LeafStep(from, to Loc, retype bool, k Kind) uint64 {
 // the state if the turn ends after m. UndoLeaf puts cells back. It reports false,
 // having changed nothing, where LeafHash does.
 func (g *Game) LeafPart(t *State, cells []Cell, s *State, m *Move) (uint64, bool) {
-	if !usePlainApply || !useLeafPath || !g.plainPart(m) ||
+	if !g.on(PlainApply|LeafPath) || !g.plainPart(m) ||
 		s.Jump != 0 || s.Out != 0 || s.Cont != NoLoc || len(cells) != len(s.Cells) ||
-		s.Vals != nil || s.Under != nil || s.Ext != nil {
+		s.Vals != nil || s.Under != nil || s.External != nil {
 		return 0, false
 	}
 	h := g.plainChanges(cells, s.Hash, m.Changes)

@@ -192,7 +192,7 @@ func (m *Move) Dest() Loc {
 // Apply makes one part on s, in place, and updates the hash. It does not advance the
 // turn; see Game.Advance.
 func (g *Game) Apply(s *State, m *Move) {
-	if usePlainApply && g.applyPlain(s, m) {
+	if g.on(PlainApply) && g.applyPlain(s, m) {
 		return
 	}
 	if g.Ext != nil && g.applyValues(s, m) { // the dialect's draughts (ext_apply.go)
@@ -303,9 +303,6 @@ func (g *Game) Apply(s *State, m *Move) {
 	s.Ply++
 	s.Hash = h
 }
-
-// usePlainApply turns applyPlain on; tests turn it off to compare.
-var usePlainApply = true
 
 // applyPlain is Apply for the most common parts of plain games: one piece moves, then
 // pieces are captured, change type or get attributes. It reports false, having changed

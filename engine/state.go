@@ -86,10 +86,11 @@ type State struct {
 	Under []Cell
 	// Jump is 1 + the turn-order entry a (goto LABEL) of the turn being made chose, or 0.
 	Jump int32
-	// Ext is the state an external engine keeps beside the board (an Axiom game's Forth
-	// memory), nil in ZRF games. It is immutable: states share it. In such a game Cells
-	// are a picture of the engine's board, and Hash is the engine's hash.
-	Ext any
+	// External is the state an external engine keeps beside the board (an Axiom game's
+	// Forth memory), nil in ZRF games. It is immutable: states share it. In such a game
+	// Cells are a picture of the engine's board, and Hash is the engine's hash. (The
+	// dialect's extra state is Vals and Under, declared by Game.Ext.)
+	External any
 	// Passes counts the passes in a row that led to this position, in games of the
 	// dialect that end after a number of them (Ext.PassLimit); 0 in other games.
 	Passes int32
@@ -112,7 +113,7 @@ func (s *State) Clone() *State {
 // CopyFrom makes s equal to t, reusing s's storage.
 func (s *State) CopyFrom(t *State) {
 	if len(s.Cells) == len(t.Cells) && len(s.Stock) == len(t.Stock) && s.Vals == nil && t.Vals == nil &&
-		s.Under == nil && t.Under == nil && s.Ext == nil && t.Ext == nil {
+		s.Under == nil && t.Under == nil && s.External == nil && t.External == nil {
 		// The plain state: no pointer is written, which costs a write barrier each while
 		// the garbage collector runs.
 		copy(s.Cells, t.Cells)

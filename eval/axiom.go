@@ -183,7 +183,7 @@ func (a *axiomGame) put(e *axiom.Engine) {
 
 // position returns the Forth position of s.
 func (a *axiomGame) position(s *engine.State) (*axiom.Position, error) {
-	pos, ok := s.Ext.(*axiom.Position)
+	pos, ok := s.External.(*axiom.Position)
 	if !ok {
 		return nil, errors.New("a position of an Axiom game that did not come from its engine")
 	}
@@ -203,14 +203,14 @@ func (a *axiomGame) picture(e *axiom.Engine, s *engine.State, pos *axiom.Positio
 		}
 		s.Cells[a.locs[i]] = a.cell(p)
 	}
-	s.Ext = pos
+	s.External = pos
 	rehash(s)
 	return nil
 }
 
 // rehash gives s the hash of its Forth position and turn.
 func rehash(s *engine.State) {
-	s.Hash = s.Ext.(*axiom.Position).Hash() ^ uint64(s.Turn+1)*0xbf58476d1ce4e5b9
+	s.Hash = s.External.(*axiom.Position).Hash() ^ uint64(s.Turn+1)*0xbf58476d1ce4e5b9
 }
 
 // cell returns the picture of an Axiom piece value: empty when the rules file does not
@@ -448,7 +448,7 @@ func (a *axiomGame) pass(s *engine.State) (after *engine.State, err error) {
 		after.Ply++
 		after.LastFrom, after.LastTo = engine.NoLoc, engine.NoLoc
 		a.g.Advance(after)
-		after.Ext = child
+		after.External = child
 		rehash(after)
 		return nil
 	})

@@ -295,7 +295,7 @@ func (g *Game) shiftEverywhere(d int32) bool {
 func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType) bool {
 	bs := x.g.bits
 	t := int(typ) + 1
-	if bs == nil || !useShortcuts || int(side) >= len(bs.ok) || t >= len(bs.ok[side]) || !bs.ok[side][t] || len(s.Cells) > 64 {
+	if bs == nil || !x.g.on(UseBitScan) || int(side) >= len(bs.ok) || t >= len(bs.ok[side]) || !bs.ok[side][t] || len(s.Cells) > 64 {
 		return false
 	}
 	np, nk := len(x.g.Players), len(x.g.Pieces)
@@ -305,7 +305,7 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 			return false
 		}
 		x.sqFor = s
-	} else if checkSquares {
+	} else if x.g.checkSquares {
 		x.sq.check(s.Cells, np, nk)
 	}
 	// The words of cellIndex that the checks read, for side.
@@ -459,9 +459,6 @@ func (q *squares) check(cells []engine.Cell, np, nk int) {
 		panic(fmt.Sprintf("squares %v %v do not describe the board (%v %v)", q.occ, q.kinds, r.occ, r.kinds))
 	}
 }
-
-// checkSquares makes bitParts check every squares it did not sort itself; tests set it.
-var checkSquares = false
 
 // after sets q to the squares of the board after the part m, made on the board cells
 // whose squares are from, and reports whether it could: m must be a part that

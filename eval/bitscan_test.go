@@ -34,7 +34,6 @@ func TestBitScan(t *testing.T) {
 // without them. Random boards reach what games rarely do: kings on every edge, men on
 // the far row, pieces of a player the position does not let move.
 func TestBitScanChangesNothing(t *testing.T) {
-	defer eval.SetShortcuts(true)
 	for _, tt := range []struct {
 		file, variant string
 		boards        int
@@ -74,9 +73,9 @@ func TestBitScanChangesNothing(t *testing.T) {
 				s.Turn = rng.IntN(len(g.TurnOrder.Entries))
 				s.Hash = g.FullHash(s)
 				for _, all := range []bool{false, true} {
-					eval.SetShortcuts(true)
+					g.SetOff(0, 0)
 					want, errW := turnsOf(fast, s, all)
-					eval.SetShortcuts(false)
+					g.SetOff(eval.AllShortcuts, 0)
 					got, errG := turnsOf(slow, s, all)
 					if (errW != nil) != (errG != nil) {
 						t.Fatalf("board %d: error %v with the shortcuts, %v without", i, errW, errG)
@@ -98,8 +97,6 @@ func TestBitScanChangesNothing(t *testing.T) {
 // (hintSquares), with every hinted set checked against the board it is for, in the
 // games of the bit scan; the counts are those without the shortcuts.
 func TestHintedSquares(t *testing.T) {
-	defer eval.SetCheckSquares(false)
-	defer eval.SetShortcuts(true)
 	for _, tt := range []struct {
 		file, variant string
 		depth         int
@@ -117,8 +114,8 @@ func TestHintedSquares(t *testing.T) {
 			g := loadRow(t, tt.file, tt.variant)
 			var counts [2]int64
 			for i, on := range []bool{true, false} {
-				eval.SetShortcuts(on)
-				eval.SetCheckSquares(on)
+				g.SetOff(offWhen(on, eval.AllShortcuts), 0)
+				eval.SetCheckSquares(g, on)
 				n, err := g.Perft(g.NewState(), tt.depth)
 				if err != nil {
 					t.Fatalf("shortcuts %v: %v", on, err)

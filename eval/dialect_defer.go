@@ -179,7 +179,7 @@ func spanInt(e *code.Expr, env *spanEnv) (span, bool) {
 // deferQuiet reports whether the turns of s completed in w may leave quiet parts as
 // placeholders.
 func (g *Game) deferQuiet(w *workspace, s *engine.State) bool {
-	if g.dfast == nil || !g.dfast.dropQuiet || !useDialectShortcuts || w.noChecks {
+	if g.dfast == nil || !g.dfast.dropQuiet || !g.on(UseDialectPaths) || w.noChecks {
 		return false
 	}
 	side := g.Entry(s).Side

@@ -1,7 +1,6 @@
 package eval_test
 
 import (
-	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -88,49 +87,22 @@ func TestDialectDirectActions(t *testing.T) {
 // whose turn captures, completed and kept). In every position the legal turns must be
 // the same with the dialect's shortcuts as without them.
 func TestDialectDeferChangesNothing(t *testing.T) {
-	defer eval.SetDialectShortcuts(true)
 	g := evaltest.LoadText(t, "defer.zrf", deferRules)
 	if !eval.DropsQuiet(g) {
 		t.Fatal("the check is not proved to drop quiet turns")
 	}
-	plies := compareDialect(t, g, 20, 80, 5)
-	if plies < 200 {
-		t.Errorf("only %d plies played", plies)
+	if n := compareDialect(t, g, 20, 80, 5); n < 200 {
+		t.Errorf("only %d positions compared", n)
 	}
 }
 
 // compareDialect plays seeds random games of up to plies plies of g (random streams
-// seed, stream) and checks that every position has the same legal turns, in the same
-// order, with the same parts, end-of-turn changes and states after them, with the
-// dialect's shortcuts as without them. It returns the number of plies played.
-func compareDialect(t *testing.T, g *eval.Game, seeds, plies int, stream uint64) (played int) {
+// seed, stream) and compares every position's legal turns with the dialect's shortcuts
+// and without them (compareOff). It returns the number of positions compared.
+func compareDialect(t *testing.T, g *eval.Game, seeds, plies int, stream uint64) int {
 	t.Helper()
-	fast, slow := g.NewWorkspace(), g.NewWorkspace()
-	for seed := uint64(1); seed <= uint64(seeds); seed++ {
-		rng := rand.New(rand.NewPCG(seed, stream))
-		s := g.NewState()
-		for ply := 0; ply < plies; ply++ {
-			eval.SetDialectShortcuts(true)
-			want, err := fast.Turns(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			eval.SetDialectShortcuts(false)
-			got, err := slow.Turns(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d := diffTurns(want, got); d != "" {
-				t.Fatalf("seed %d ply %d: with shortcuts and without: %s", seed, ply, d)
-			}
-			if len(want) == 0 {
-				break
-			}
-			played++
-			s = want[rng.IntN(len(want))].After.Clone()
-		}
-	}
-	return played
+	n, _ := compareOff(t, g, eval.UseDialectPaths, 0, comparison{seeds: seeds, plies: plies, stream: stream, min: atLeast(seeds, plies)})
+	return n
 }
 
 // deferRules is a small draughts of the dialect with Russian's compulsory capture.

@@ -45,10 +45,6 @@ import (
 	"github.com/zoggo/zoggo/internal/code"
 )
 
-// useDialectShortcuts turns the fast paths of this file on; tests turn them off to
-// compare (SetDialectShortcuts).
-var useDialectShortcuts = true
-
 // sparseScan is an all-positions whose body acts only on squares where one of attrs
 // (position attributes) differs from its starting value.
 type sparseScan struct {
@@ -345,7 +341,7 @@ func (g *Game) cleanInt(e *code.Expr, attrs *[]int32) (int64, bool) {
 
 // sparse returns the proof for the all-positions o, or nil.
 func (g *Game) sparse(o *code.Op) *sparseScan {
-	if g.dfast == nil || !useDialectShortcuts {
+	if g.dfast == nil || !g.on(UseDialectPaths) {
 		return nil
 	}
 	for i := range g.dfast.scans {
@@ -590,7 +586,7 @@ func (g *Game) quietFn(c *code.Cond) cellCond {
 // them) are proved to do nothing in s: no if of theirs holds and no scan of theirs has
 // a square to visit.
 func (g *Game) quietAction(s *engine.State, a int, l engine.Loc, mover engine.Player) bool {
-	if g.dfast == nil || g.dfast.quiet == nil || !useDialectShortcuts {
+	if g.dfast == nil || g.dfast.quiet == nil || !g.on(UseDialectPaths) {
 		return false
 	}
 	side, k := mover, -1
@@ -626,9 +622,9 @@ func (g *Game) quietList(q *quietList, s *engine.State, side engine.Player, l en
 func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
 	g := x.g
 	blocks := g.code.Moves[c.Kind()]
-	if g.dfast == nil || g.dfast.heads == nil || !useDialectShortcuts || x.attackMode || x.fastBlocks(blocks, false, c) != nil {
+	if g.dfast == nil || g.dfast.heads == nil || !g.on(UseDialectPaths) || x.attackMode || x.fastBlocks(blocks, false, c) != nil {
 		// fast.go's blocks, when the kind has them, test their heads themselves.
-		x.runBlocks(blocks, l, false, c, typ)
+		x.runBlocks(blocks, l, false, c, typ, ^uint64(0))
 		return
 	}
 	heads := g.dfast.heads[c.Kind()]
@@ -644,7 +640,7 @@ func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
 		}
 		h := &heads[i]
 		if !h.ok {
-			x.runBlocks(blocks[i:i+1], l, false, c, typ)
+			x.runBlocks(blocks[i:i+1], l, false, c, typ, ^uint64(0))
 			continue
 		}
 		t := nbr[base+int(h.dir)]
@@ -759,7 +755,7 @@ type turnCheck struct {
 // turnCheck returns check i of the game as closures, or nil when it is not proved to
 // read only the facts of the turn.
 func (g *Game) turnCheck(i int) *turnCheck {
-	if g.dfast == nil || !useDialectShortcuts {
+	if g.dfast == nil || !g.on(UseDialectPaths) {
 		return nil
 	}
 	return g.dfast.checks[i]
@@ -915,10 +911,10 @@ func turnIntFn(e *code.Expr) func(*turnStats, []int64) int64 {
 // lazyDup reports whether gen.duplicate may hash the moves of a part lazily: equal
 // moves have equal first changes, and no move is rewritten after it is made.
 func (g *Game) lazyDup() bool {
-	return g.dfast != nil && useDialectShortcuts && g.dfast.lazyDup
+	return g.dfast != nil && g.on(UseDialectPaths) && g.dfast.lazyDup
 }
 
 // noStats reports whether the facts of the turns need not be counted.
 func (g *Game) noStats() bool {
-	return g.dfast != nil && useDialectShortcuts && g.dfast.noStats
+	return g.dfast != nil && g.on(UseDialectPaths) && g.dfast.noStats
 }

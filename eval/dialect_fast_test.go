@@ -2,13 +2,10 @@ package eval_test
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"testing"
 
-	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/internal/evaltest"
 )
@@ -18,7 +15,6 @@ import (
 // same order, with the same parts, end-of-turn changes and states after them, with the
 // fast paths of dialect_fast.go as without them.
 func TestDialectShortcutsChangeNothing(t *testing.T) {
-	defer eval.SetDialectShortcuts(true)
 	files, err := filepath.Glob("../games/*.zrf")
 	if err != nil {
 		t.Fatal(err)
@@ -62,39 +58,6 @@ func TestDialectShortcutsChangeNothing(t *testing.T) {
 	if ran < 20 {
 		t.Errorf("only %d games of the dialect found in games/", ran)
 	}
-}
-
-// diffTurns describes the first difference between two lists of turns, or returns "".
-func diffTurns(a, b []eval.Turn) string {
-	if len(a) != len(b) {
-		return fmt.Sprintf("%d turns against %d", len(a), len(b))
-	}
-	for i := range a {
-		x, y := &a[i], &b[i]
-		if len(x.Parts) != len(y.Parts) {
-			return fmt.Sprintf("turn %d: %d parts against %d", i, len(x.Parts), len(y.Parts))
-		}
-		for j := range x.Parts {
-			if !x.Parts[j].Equal(&y.Parts[j]) || x.Parts[j].Type != y.Parts[j].Type {
-				return fmt.Sprintf("turn %d part %d: %v against %v", i, j, x.Parts[j], y.Parts[j])
-			}
-		}
-		if !slices.Equal(x.End, y.End) {
-			return fmt.Sprintf("turn %d: end %v against %v", i, x.End, y.End)
-		}
-		if !sameState(x.After, y.After) {
-			return fmt.Sprintf("turn %d: the states after differ", i)
-		}
-	}
-	return ""
-}
-
-// sameState reports whether two states are equal in everything a position holds.
-func sameState(a, b *engine.State) bool {
-	return a.Hash == b.Hash && a.Turn == b.Turn && a.Ply == b.Ply && a.LastFrom == b.LastFrom &&
-		a.LastTo == b.LastTo && a.Cont == b.Cont && a.ContType == b.ContType && a.Out == b.Out &&
-		a.Jump == b.Jump && a.Passes == b.Passes && slices.Equal(a.Cells, b.Cells) &&
-		slices.Equal(a.Stock, b.Stock) && slices.Equal(a.Vals, b.Vals) && slices.Equal(a.Under, b.Under)
 }
 
 // TestDialectFastPathsProved checks which fast paths the load proves: those of the

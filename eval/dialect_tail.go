@@ -85,10 +85,7 @@ func (g *Game) tailOf(ops []code.Op, h blockHead) blockTail {
 
 // runs reports whether runBlocks would run block b for a part of move type typ.
 func (x *gen) runs(b *code.Block, typ engine.MoveType) bool {
-	if typ != engine.NoMoveType && b.Type != typ {
-		return false
-	}
-	return !(x.foreign && b.Owner == code.OwnFriend || !x.foreign && b.Owner == code.OwnEnemy)
+	return runsFor(0, b.Type, b.Owner, typ, ^uint64(0), x.skipOwner())
 }
 
 // runAddTail finishes block b, an add tail t whose head passed with the step on to,

@@ -4,6 +4,6 @@ package eval
 // bits (bitscan.go).
 func BitScan(g *Game) bool { return g.bits != nil }
 
-// SetCheckSquares makes the bit scan check every set of squares it did not sort itself
-// (those perft hints) against the board.
-func SetCheckSquares(on bool) { checkSquares = on }
+// SetCheckSquares makes the bit scan of g check every set of squares it did not sort
+// itself (those perft hints) against the board.
+func SetCheckSquares(g *Game, on bool) { g.checkSquares = on }

@@ -1,8 +1,5 @@
 package eval
 
-// SetDialectShortcuts turns the fast paths of dialect_fast.go on or off, for tests.
-func SetDialectShortcuts(on bool) { useDialectShortcuts = on }
-
 // FastPaths counts the fast paths of dialect_fast.go proved for g: sparse scans,
 // actions decided without a generator (per piece type and kind of action, the global
 // ones included), block heads, and checks run as closures.

@@ -1,8 +1,5 @@
 package eval
 
-// SetFast turns the fast blocks of fast.go on or off, for tests.
-func SetFast(on bool) { useFast = on }
-
 // Phased reports whether g's turns are computed one move priority at a time.
 func Phased(g *Game) bool { return g.phased }
 

@@ -21,9 +21,6 @@ import (
 	"github.com/zoggo/zoggo/internal/code"
 )
 
-// useFast turns the fast blocks on; tests turn it off to compare.
-var useFast = true
-
 // fastCode says what a fastOp does.
 type fastCode uint8
 
@@ -392,7 +389,7 @@ func (x *gen) ftest(f *fastOp) bool {
 func (x *gen) fastBlocks(blocks []code.Block, drop bool, piece engine.Cell) []fastBlock {
 	f := x.g.fast
 	k := piece.Kind()
-	if f == nil || drop || !useFast || len(blocks) == 0 || k < 0 || int(k) >= len(f) ||
+	if f == nil || drop || !x.g.on(UseFast) || len(blocks) == 0 || k < 0 || int(k) >= len(f) ||
 		len(x.g.code.Moves[k]) != len(blocks) || &x.g.code.Moves[k][0] != &blocks[0] {
 		return nil
 	}
@@ -407,15 +404,12 @@ func (x *gen) fastBlocks(blocks []code.Block, drop bool, piece engine.Cell) []fa
 //
 // Only the blocks of mask run (bit b for block b; blocks past the 64th always run).
 func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc, piece engine.Cell, typ engine.MoveType, mask uint64) bool {
-	skip := code.OwnEnemy // the owner of blocks that do not run
-	if x.foreign {
-		skip = code.OwnFriend
-	}
+	skip := x.skipOwner()
 	x.fastReset(l, piece)
 	stop := -1 // where the previous fast block stopped (len(ops) if it did not), or -1
 	for i := 0; i < len(fast); i++ {
 		fb := &fast[i]
-		if u := fb.unit; u != nil && useUnits {
+		if u := fb.unit; u != nil && x.g.on(UseUnits) {
 			// The blocks of the unit, each run from its start: the block after it
 			// starts from its own start too.
 			if x.runUnit(u, fast, l, typ, mask, skip) {
@@ -429,12 +423,12 @@ func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc,
 			// stop: so would it, run or not, and the next one may be skipped alike.
 			continue
 		}
-		if i < 64 && mask&(1<<uint(i)) == 0 || typ != engine.NoMoveType && fb.typ != typ || fb.owner == skip {
+		if !runsFor(i, fb.typ, fb.owner, typ, mask, skip) {
 			stop = -1
 			continue
 		}
 		x.blk = fb.blk
-		if !fb.ok && fb.guard != nil && useUnits {
+		if !fb.ok && fb.guard != nil && x.g.on(UseUnits) {
 			x.cursor, x.mark = l, l
 			if x.runFastOps(fb.guard, 0, 0) < len(fb.guard) {
 				stop = -1
@@ -477,6 +471,24 @@ func (x *gen) fastReset(l engine.Loc, piece engine.Cell) {
 		clear(x.posFlags)
 		x.posDirty = false
 	}
+}
+
+// slide runs the slide f from the cursor: an add on each empty square, stepping f.a,
+// until a square is not empty (true, with the cursor there) or the line ends (false).
+func (x *gen) slide(f *fastOp) bool {
+	for n := 1; x.cells[x.cursor].IsEmpty(); n++ {
+		if n > MaxWhileSteps {
+			x.bail(f.op, "while loop ran more than %d times: does its body move the cursor?", MaxWhileSteps)
+		}
+		x.at = f.add.at
+		x.fastAdd(f.add)
+		t := x.nbr[int(x.cursor)*x.nd+int(f.a)]
+		if t == engine.NoLoc {
+			return false
+		}
+		x.cursor = t
+	}
+	return true
 }
 
 // runFastOps runs fast ops from ops[from] and returns the index of the op that stopped
@@ -523,20 +535,11 @@ func (x *gen) runFastOps(ops []fastOp, from, keep int) int {
 			x.at = a.at
 			x.fastAdd(a)
 		case fSlide:
-			for n := 1; x.cells[x.cursor].IsEmpty(); n++ {
-				if n > MaxWhileSteps {
-					x.bail(f.op, "while loop ran more than %d times: does its body move the cursor?", MaxWhileSteps)
-				}
-				x.at = f.add.at
-				x.fastAdd(f.add)
-				t := x.nbr[int(x.cursor)*x.nd+int(f.a)]
-				if t == engine.NoLoc {
-					return i
-				}
-				x.cursor = t
+			if !x.slide(f) {
+				return i
 			}
 		case fWhile:
-			if f.op.Walk && x.attackMode && x.walkSkip && useShortcuts {
+			if f.op.Walk && x.attackMode && x.walkSkip && x.g.on(UseWalkSkip) {
 				x.walk(f.op)
 				continue
 			}
@@ -594,7 +597,7 @@ func (x *gen) fastAdd(f *fastOp) {
 		}
 	} else {
 		t := &x.seen
-		if b := t.bucket(x.start, to); len(f.kinds) == 0 && t.bEpoch[b] != t.cur && len(x.out)-x.outBase < MaxMoves {
+		if b := t.bucket(x.start, to); len(f.kinds) == 0 && t.bEpoch[b] != t.cur && !x.full() {
 			// The common move, first of its bucket: what duplicate does, inline.
 			t.bEpoch[b], t.bFirst[b] = t.cur, int32(len(x.out))
 			start := len(x.arena)
@@ -604,9 +607,7 @@ func (x *gen) fastAdd(f *fastOp) {
 			if len(x.effects) > 0 {
 				x.arena = append(x.arena, x.effects...)
 			}
-			x.out = append(x.out, engine.Move{})
-			m := &x.out[len(x.out)-1]
-			m.Changes, m.Type, m.Cont, m.Rule = x.arena[start:len(x.arena):len(x.arena)], x.blk.Type, f.cont, x.blk.Rule
+			x.push(x.arena[start:len(x.arena):len(x.arena)], x.blk.Type, f.cont, x.blk.Rule)
 			if !x.g.Semantics.KeepEffects {
 				x.effects = x.effects[:0]
 			}

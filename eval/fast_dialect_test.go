@@ -1,7 +1,6 @@
 package eval_test
 
 import (
-	"math/rand/v2"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -16,7 +15,6 @@ import (
 // without them. Games the gate (fastDialectOK) leaves out are played too, so a gate
 // that admits them wrongly fails here; Thud must be admitted.
 func TestFastBlocksChangeNothingDialect(t *testing.T) {
-	defer eval.SetFast(true)
 	dialect, fast := 0, 0
 	for _, b := range bundledGames(t) {
 		g := b.g
@@ -70,47 +68,9 @@ func bundledGames(t *testing.T) []bundledGame {
 }
 
 // compareFast plays seeds random games of up to plies plies of g and compares the
-// turns of every position with and without the fast blocks, and returns how many
-// positions it compared.
+// turns of every position with and without the fast blocks (compareOff), stopping once
+// limit has passed, and returns how many positions it compared.
 func compareFast(t *testing.T, g *eval.Game, seeds, plies int, limit time.Duration) (n int) {
-	return compareSwitch(t, g, seeds, plies, limit, 61, "fast blocks", eval.SetFast)
-}
-
-// compareSwitch plays seeds random games of up to plies plies of g (random streams
-// seed, stream) and compares the turns of every position with a shortcut on and off
-// (set(true), set(false)): the same turns, in the same order, with the same states
-// after them. It returns how many positions it compared and names the shortcut what.
-func compareSwitch(t *testing.T, g *eval.Game, seeds, plies int, limit time.Duration, stream uint64, what string, set func(bool)) (n int) {
-	with, without := g.NewWorkspace(), g.NewWorkspace()
-	deadline := time.Now().Add(limit)
-	for seed := uint64(1); seed <= uint64(seeds); seed++ {
-		rng := rand.New(rand.NewPCG(seed, stream))
-		s := g.NewState()
-		for ply := 0; ply < plies && time.Now().Before(deadline); ply++ {
-			set(true)
-			want, err := with.Turns(s)
-			set(false)
-			got, err2 := without.Turns(s)
-			n++
-			if (err == nil) != (err2 == nil) {
-				t.Fatalf("seed %d ply %d: error %v with %s, %v without", seed, ply, err, what, err2)
-			}
-			if err != nil {
-				break
-			}
-			if len(got) != len(want) {
-				t.Fatalf("seed %d ply %d: %d turns with %s, %d without", seed, ply, len(want), what, len(got))
-			}
-			for i := range want {
-				if !sameTurn(&want[i], &got[i]) {
-					t.Fatalf("seed %d ply %d: turn %d differs with %s", seed, ply, i, what)
-				}
-			}
-			if len(want) == 0 {
-				break
-			}
-			s = want[rng.IntN(len(want))].After.Clone()
-		}
-	}
+	n, _ = compareOff(t, g, eval.UseFast, 0, comparison{seeds: seeds, plies: plies, stream: 61, limit: limit, min: atLeast(seeds, plies)})
 	return n
 }

@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 )
 
@@ -15,7 +14,6 @@ import (
 // The rows are games whose move blocks take both paths; with the build tag long every
 // rules file of the corpus is played too.
 func TestFastBlocksChangeNothing(t *testing.T) {
-	defer eval.SetFast(true)
 	for _, tt := range fastRows(t, 4) {
 		t.Run(tt.file+"/"+tt.variant, func(t *testing.T) {
 			compareFast(t, fastRowGame(t, tt), tt.seeds, tt.plies, 20*time.Second)
@@ -87,31 +85,4 @@ func cutCorpus(file string) (string, bool) {
 		return file[len(p):], true
 	}
 	return "", false
-}
-
-// sameTurn reports whether a and b are the same turn: the same parts, made by the same
-// rules with the same move types, and the same state after them.
-func sameTurn(a, b *eval.Turn) bool {
-	if len(a.Parts) != len(b.Parts) || a.After.Hash != b.After.Hash || !sameCells(a.After, b.After) {
-		return false
-	}
-	for i := range a.Parts {
-		p, q := &a.Parts[i], &b.Parts[i]
-		if !p.Equal(q) || p.Rule != q.Rule || p.Type != q.Type {
-			return false
-		}
-	}
-	return true
-}
-
-func sameCells(a, b *engine.State) bool {
-	if len(a.Cells) != len(b.Cells) {
-		return false
-	}
-	for i := range a.Cells {
-		if a.Cells[i] != b.Cells[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -24,10 +24,6 @@ package eval
 
 import "github.com/zoggo/zoggo/engine"
 
-// useUnits turns the units, and the guards of blocks on the general path (fast.go), on;
-// tests turn them off to compare.
-var useUnits = true
-
 // fastUnit is a run of consecutive fast blocks, [first, end) of the piece type's
 // blocks, each of them in one member.
 type fastUnit struct {
@@ -249,7 +245,7 @@ func sameSteps(a, b []fastOp) bool {
 // there).
 func runsBlock(fast []fastBlock, i int32, typ engine.MoveType, mask uint64, skip uint8) bool {
 	fb := &fast[i]
-	return (i >= 64 || mask&(1<<uint(i)) != 0) && (typ == engine.NoMoveType || fb.typ == typ) && fb.owner != skip
+	return runsFor(int(i), fb.typ, fb.owner, typ, mask, skip)
 }
 
 // runUnit runs the blocks of u for the piece on l as runFastBlocks runs them one by one,
@@ -339,17 +335,8 @@ func (x *gen) runSlideMember(m *unitMember, fast []fastBlock, l engine.Loc, all 
 	x.cursor = t
 	f := &fb.ops[1]
 	x.at = f.at
-	for n := 1; x.cells[x.cursor].IsEmpty(); n++ {
-		if n > MaxWhileSteps {
-			x.bail(f.op, "while loop ran more than %d times: does its body move the cursor?", MaxWhileSteps)
-		}
-		x.at = f.add.at
-		x.fastAdd(f.add)
-		t := x.nbr[int(x.cursor)*x.nd+int(f.a)]
-		if t == engine.NoLoc {
-			return x.attackMode && x.hit
-		}
-		x.cursor = t
+	if !x.slide(f) {
+		return x.attackMode && x.hit
 	}
 	x.runUnitTail(m.tails[0], m.kinds[0])
 	return x.attackMode && x.hit

@@ -14,12 +14,11 @@ import (
 // without them. The rows are the games of TestFastBlocksChangeNothing; with the build tag
 // long every rules file of the corpus is played too.
 func TestFastUnitsChangeNothing(t *testing.T) {
-	defer eval.SetFastUnits(true)
 	for _, tt := range fastRows(t, 6) {
 		t.Run(tt.file+"/"+tt.variant, func(t *testing.T) {
 			g := fastRowGame(t, tt)
 			units, blocks := eval.FastUnits(g)
-			n := compareSwitch(t, g, tt.seeds, tt.plies, 20*time.Second, 67, "units", eval.SetFastUnits)
+			n, _ := compareOff(t, g, eval.UseUnits, 0, comparison{seeds: tt.seeds, plies: tt.plies, stream: 67, limit: 20 * time.Second, min: atLeast(tt.seeds, tt.plies)})
 			t.Logf("%d units of %d blocks, %d positions compared", units, blocks, n)
 		})
 	}

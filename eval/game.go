@@ -52,6 +52,10 @@ type Game struct {
 	// lineEnds[dir] says, while the game is analysed, whether every line that way ends:
 	// 0 not known yet, 1 yes, 2 no (prefix.go).
 	lineEnds []int8
+	// off: the shortcuts turned off (shortcut.go); checkSquares: the bit scan checks
+	// every set of squares it did not sort itself against the board (tests).
+	off          Shortcut
+	checkSquares bool
 }
 
 // New returns the run-time of a compiled game: it compiles the game's move code if that
@@ -72,6 +76,9 @@ func newGame(cg *compile.Game, locate Locator) (*Game, error) {
 	if g.Axiom() {
 		g.ax = &axiomGame{g: g, locate: locate}
 	}
+	// The analysis passes, in an order that matters: initPrefixes leaves the pieces
+	// with fast blocks (g.fast) to them, and initBitScan packs the prefixes' first
+	// checks (g.pre); each shortcut they prove can be turned off (shortcut.go).
 	g.reach.init(g)
 	g.initWalks()
 	g.initFast()

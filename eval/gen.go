@@ -392,7 +392,7 @@ func (x *gen) run(ops []code.Op) bool {
 				}
 			}
 		case code.OpWhile:
-			if o.Walk && x.attackMode && x.walkSkip && useShortcuts {
+			if o.Walk && x.attackMode && x.walkSkip && x.g.on(UseWalkSkip) {
 				// A capture test ignores what a board walk records (code.MarkWalks):
 				// only its cursor moves, and its bound holds as before.
 				x.walk(o)
@@ -575,14 +575,36 @@ func (x *gen) add(o *code.Op) {
 // keep appends m, made by the add o with its changes from arena[start:], to the moves of
 // the part unless an equal one is there already (then its changes are dropped).
 func (x *gen) keep(o *code.Op, m engine.Move, start int) {
-	if !(x.g.noDup && useShortcuts) && x.duplicate(&m) {
+	if !(x.g.noDup && x.g.on(UseNoDup)) && x.duplicate(&m) {
 		x.arena = x.arena[:start]
 		return
 	}
-	if len(x.out)-x.outBase+x.lc.n >= MaxMoves {
+	x.room(o)
+	x.push(m.Changes, m.Type, m.Cont, m.Rule)
+}
+
+// push appends the move of changes, made by a block of move type typ and rule rule and
+// continued by cont, to the part's moves: the one place a move is kept (keep, emit and
+// fastAdd call it once room or full has said there is room). The move is appended empty
+// and filled in place: a struct built whole and copied in is written in narrower
+// stores than it is read with.
+func (x *gen) push(changes []engine.Change, typ, cont engine.MoveType, rule int32) {
+	x.out = append(x.out, engine.Move{})
+	m := &x.out[len(x.out)-1]
+	m.Changes, m.Type, m.Cont, m.Rule = changes, typ, cont, rule
+}
+
+// full reports whether the part has MaxMoves moves, those perft counted without making
+// them included (leafcount.go).
+func (x *gen) full() bool { return len(x.out)-x.outBase+x.lc.n >= MaxMoves }
+
+// room bails out of the add o when the part is full: the one guard on the number of
+// moves of a part, whichever path makes them.
+func (x *gen) room(o *code.Op) {
+	if x.full() {
+		x.at = o.At
 		x.bail(o, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
 	}
-	x.out = append(x.out, m)
 }
 
 func (x *gen) movementChange(m movement) engine.Change {

@@ -40,12 +40,9 @@ type leafCount struct {
 
 // leafCountOK reports whether perft's last level may count steps (workspace.count).
 func (g *Game) leafCountOK() bool {
-	return useShortcuts && useLeafCount && g.bits != nil && g.leafTurnsOK() && g.noDup &&
+	return g.on(UseLeafCount) && g.bits != nil && g.leafTurnsOK() && g.noDup &&
 		g.Options.MaximalCaptures == 0 && !g.Semantics.DropNullTurns
 }
-
-// useLeafCount turns the counted steps on; tests turn it off to compare.
-var useLeafCount = true
 
 // startCount sets x to count the steps of s's turns of type typ when w counts.
 func (g *Game) startCount(w *workspace, s *engine.State, typ engine.MoveType) {
@@ -150,10 +147,7 @@ func (x *gen) countSteps(st *bitStep, src uint64, delta int) {
 // hash of the state after it, unless the position has MaxMoves moves already.
 func (x *gen) countLeaf(o *code.Op, l, to engine.Loc) {
 	lc := &x.lc
-	if len(x.out)-x.outBase+lc.n >= MaxMoves {
-		x.at = o.At
-		x.bail(o, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
-	}
+	x.room(o)
 	var h uint64
 	if len(o.Kinds) == 1 {
 		h = lc.base.LeafStep(l, to, true, o.Kinds[0])

@@ -98,7 +98,6 @@ func TestLeafCount(t *testing.T) {
 // TestLeafCountPerft compares perft with and without counted turns, and with a state
 // built for every leaf (PerftStates), to a depth that takes well under a second.
 func TestLeafCountPerft(t *testing.T) {
-	defer func() { useLeafCount = true }()
 	for _, tt := range []struct {
 		file, variant string
 		depth         int
@@ -112,7 +111,10 @@ func TestLeafCountPerft(t *testing.T) {
 			g := loadLeafGame(t, tt.file, tt.variant)
 			var n [2]int64
 			for i, on := range []bool{false, true} {
-				useLeafCount = on
+				g.off = 0
+				if !on {
+					g.off = UseLeafCount
+				}
 				var err error
 				if n[i], err = g.Perft(g.NewState(), tt.depth); err != nil {
 					t.Fatal(err)

@@ -110,7 +110,7 @@ func (g *Game) firstParts(x *gen, s *engine.State, side engine.Player, typ engin
 			if !g.Board.Locs[l].HasRect || g.Board.Locs[l].Dummy {
 				continue
 			}
-			x.runBlocks(p.Drops[k], engine.Loc(l), true, piece, typ)
+			x.runBlocks(p.Drops[k], engine.Loc(l), true, piece, typ, ^uint64(0))
 		}
 	}
 }
@@ -129,19 +129,36 @@ func (g *Game) continuations(x *gen, s *engine.State, side engine.Player, l engi
 	x.runMoves(c.Kind(), l, c, typ)
 }
 
+// runsFor is the one filter of the blocks that run: block i of its list, of move type
+// bt and owner own, runs for a part of move type typ (NoMoveType: any) when it is one
+// of mask (bit i for block i; blocks past the 64th always run) and its owner is not
+// skip (skipOwner).
+func runsFor(i int, bt engine.MoveType, own uint8, typ engine.MoveType, mask uint64, skip uint8) bool {
+	return (i >= 64 || mask&(1<<uint(i)) != 0) && (typ == engine.NoMoveType || bt == typ) && own != skip
+}
+
+// skipOwner is the owner of the blocks that do not run for x's piece: the enemy's
+// blocks for the side's own pieces, the friend's for a foreign piece.
+func (x *gen) skipOwner() uint8 {
+	if x.foreign {
+		return code.OwnFriend
+	}
+	return code.OwnEnemy
+}
+
 // runBlocks runs every block of the list whose type typ allows (NoMoveType allows all)
 // from position l, for a piece (or a drop of it). In attack mode it stops at the first
 // capture on the square under test and reports it.
-func (x *gen) runBlocks(blocks []code.Block, l engine.Loc, drop bool, piece engine.Cell, typ engine.MoveType) bool {
+//
+// Only the blocks of mask run (bit b for block b; blocks past the 64th always run).
+func (x *gen) runBlocks(blocks []code.Block, l engine.Loc, drop bool, piece engine.Cell, typ engine.MoveType, mask uint64) bool {
 	if fast := x.fastBlocks(blocks, drop, piece); fast != nil {
-		return x.runFastBlocks(blocks, fast, l, piece, typ, ^uint64(0))
+		return x.runFastBlocks(blocks, fast, l, piece, typ, mask)
 	}
+	skip := x.skipOwner()
 	for i := range blocks {
 		b := &blocks[i]
-		if typ != engine.NoMoveType && b.Type != typ {
-			continue
-		}
-		if x.foreign && b.Owner == code.OwnFriend || !x.foreign && b.Owner == code.OwnEnemy {
+		if !runsFor(i, b.Type, b.Owner, typ, mask, skip) {
 			continue
 		}
 		x.blk = b
@@ -423,7 +440,7 @@ func (g *Game) turnsKept(s *engine.State, w *workspace) ([]Turn, error) {
 	e := g.Entry(s)
 	var turns []Turn
 	var err error
-	if g.phased && e.Type == engine.NoMoveType && useShortcuts {
+	if g.phased && e.Type == engine.NoMoveType && g.on(UsePhases) {
 		// The turns of each priority in turn, until one has some (priority.go): those
 		// are the turns prioritise would keep of all of them.
 		for _, typ := range g.MovePriorities {
@@ -505,7 +522,7 @@ func (g *Game) completeTurns(s *engine.State, w *workspace) ([]Turn, error) {
 	// Complete every chain of parts. In plain ZRF a part that ends the turn needs only
 	// complete's and endTurn's last steps.
 	w.slab.want = len(w.moves) + 1
-	plain := useShortcuts && g.code.Dialect == nil && !g.Semantics.DropNullTurns
+	plain := g.on(UsePlainEnd) && g.code.Dialect == nil && !g.Semantics.DropNullTurns
 	deferQuiet := g.deferQuiet(w, s) // the dialect's quiet parts wait (dialect_defer.go)
 	for i := range w.moves {
 		if m := &w.moves[i]; plain && m.Cont == engine.NoMoveType {
@@ -904,7 +921,7 @@ func (g *Game) perftWith(s *engine.State, depth int, leaves bool) (n int64, err 
 	for i := range ws {
 		ws[i] = g.newWorkspace()
 	}
-	if depth > 0 && leaves && useShortcuts && g.leafTurnsOK() {
+	if depth > 0 && leaves && g.on(UseLeafTurns) && g.leafTurnsOK() {
 		ws[depth-1].leaf = true
 		ws[depth-1].count = g.leafCountOK()
 	}

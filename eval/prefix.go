@@ -484,19 +484,28 @@ func pureCond(c *code.Cond) bool {
 }
 
 // cellTable returns the value of c for every content of the cursor's square, indexed
-// by cellIndex, when c reads nothing else; nil otherwise.
+// by cellIndex, when c reads nothing else; nil otherwise. x.test gives each value, on a
+// board of one square holding that content with the cursor on it: a cond of cellOnly
+// reads nothing but that square and whether it is the side's.
 func (g *Game) cellTable(c *code.Cond) []bool {
 	if !cellOnly(c) {
 		return nil
 	}
 	nk := len(g.Pieces)
 	t := make([]bool, 3*(nk+1))
+	cell := make([]engine.Cell, 1)
+	x := &gen{g: g, b: g.Board, nd: len(g.Board.Dirs), attackAt: engine.NoLoc, at: -1, cells: cell}
 	for rel := 0; rel < 3; rel++ {
 		for k := -1; k < nk; k++ {
 			if (rel == 0) != (k < 0) {
 				continue
 			}
-			t[rel*(nk+1)+k+1] = cellValue(c, rel, engine.Kind(k))
+			cell[0] = 0
+			if rel > 0 {
+				// The side is player 0; another player's piece is player 1's.
+				cell[0] = engine.MakeCell(engine.Player(rel-1), engine.Kind(k), 0)
+			}
+			t[rel*(nk+1)+k+1] = x.test(c)
 		}
 	}
 	return t
@@ -555,49 +564,6 @@ func (g *Game) locTable(c *code.Cond) [][]bool {
 		}
 	}
 	return t
-}
-
-// cellValue is what x.test gives for a cond of cellOnly on a square that is empty (rel
-// 0), holds a piece of the side (1) or another player's (2), of kind k (-1 when empty).
-func cellValue(c *code.Cond, rel int, k engine.Kind) bool {
-	switch c.Code {
-	case code.CondTrue:
-		return true
-	case code.CondFalse:
-		return false
-	case code.CondAnd:
-		for _, a := range c.Args {
-			if !cellValue(a, rel, k) {
-				return false
-			}
-		}
-		return true
-	case code.CondOr:
-		for _, a := range c.Args {
-			if cellValue(a, rel, k) {
-				return true
-			}
-		}
-		return false
-	case code.CondNot:
-		return !cellValue(c.Args[0], rel, k)
-	}
-	var v bool
-	switch c.Code {
-	case code.CondEmpty:
-		v = rel == 0
-	case code.CondFriend:
-		v = rel == 1
-	case code.CondEnemy:
-		v = rel == 2
-	case code.CondNeutral:
-		v = false
-	case code.CondPiece:
-		v = k == engine.Kind(c.A)
-	case code.CondOnBoard:
-		v = true
-	}
-	return v != c.Neg
 }
 
 // cellIndex is the index into a cell table of the contents c of a square for side.
@@ -696,10 +662,10 @@ func (x *gen) runMoves(k engine.Kind, l engine.Loc, piece engine.Cell, typ engin
 	blocks := x.g.code.Moves[k]
 	if x.g.pre == nil || int(k) >= len(x.g.pre) || x.g.pre[k].fastFirst {
 		// fast.go's blocks run this piece's moves (runBlocks hands over to them).
-		return x.runBlocks(blocks, l, false, piece, typ)
+		return x.runBlocks(blocks, l, false, piece, typ, ^uint64(0))
 	}
-	if !useShortcuts || x.foreign || int(typ)+1 >= len(x.g.pre[k].byType) {
-		return x.runBlocks(blocks, l, false, piece, typ)
+	if !x.g.on(UsePrefixes) || x.foreign || int(typ)+1 >= len(x.g.pre[k].byType) {
+		return x.runBlocks(blocks, l, false, piece, typ, ^uint64(0))
 	}
 	return x.runPre(&x.g.pre[k], blocks, l, piece, x.g.pre[k].ents[typ+1])
 }
@@ -880,14 +846,10 @@ func (x *gen) emit(b *code.Block, o *code.Op, l engine.Loc, piece engine.Cell, c
 			continue
 		}
 		changes := x.arena[start:len(x.arena):len(x.arena)]
-		if x.g.noDup && useShortcuts {
+		if x.g.noDup && x.g.on(UseNoDup) {
 			// keep, without the search for an equal move that noDup rules out.
-			if len(x.out)-x.outBase+x.lc.n >= MaxMoves {
-				x.bail(o, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
-			}
-			x.out = append(x.out, engine.Move{})
-			m := &x.out[len(x.out)-1]
-			m.Changes, m.Type, m.Cont, m.Rule = changes, b.Type, engine.MoveType(o.A), b.Rule
+			x.room(o)
+			x.push(changes, b.Type, engine.MoveType(o.A), b.Rule)
 			continue
 		}
 		x.keep(o, engine.Move{Changes: changes, Type: b.Type, Cont: engine.MoveType(o.A), Rule: b.Rule}, start)

@@ -1,7 +1,6 @@
 package eval_test
 
 import (
-	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -15,7 +14,6 @@ import (
 // with the shortcuts as without them, and the same loop on a board where the link ends
 // gives the same turns either way.
 func TestGuardsKeepErrors(t *testing.T) {
-	defer eval.SetShortcuts(true)
 	for _, tt := range []struct {
 		name, links string
 		wantErr     bool
@@ -34,7 +32,7 @@ func TestGuardsKeepErrors(t *testing.T) {
 			s := g.NewState()
 			var want []eval.Turn
 			for _, on := range []bool{false, true} {
-				eval.SetShortcuts(on)
+				g.SetOff(offWhen(on, eval.AllShortcuts), 0)
 				got, err := g.NewWorkspace().Turns(s)
 				if (err != nil) != tt.wantErr {
 					t.Fatalf("shortcuts %v: error %v, want one: %v", on, err, tt.wantErr)
@@ -105,7 +103,6 @@ func TestNoDup(t *testing.T) {
 // shortcuts as without them: the block prefixes of prefix.go and the priority phases
 // of legal.go.
 func TestFastPathsChangeNothing(t *testing.T) {
-	defer eval.SetShortcuts(true)
 	for _, tt := range []struct {
 		file, variant string
 		seeds, plies  int
@@ -133,43 +130,7 @@ func TestFastPathsChangeNothing(t *testing.T) {
 	} {
 		t.Run(tt.file+"/"+tt.variant, func(t *testing.T) {
 			g := loadRow(t, tt.file, tt.variant)
-			fast, slow := g.NewWorkspace(), g.NewWorkspace()
-			positions := 0
-			for seed := uint64(1); seed <= uint64(tt.seeds); seed++ {
-				rng := rand.New(rand.NewPCG(seed, 1616))
-				s := g.NewState()
-				for ply := 0; ply < tt.plies; ply++ {
-					positions++
-					var want []eval.Turn
-					for _, all := range []bool{false, true} {
-						eval.SetShortcuts(true)
-						w, err := turnsOf(fast, s, all)
-						if err != nil {
-							t.Fatal(err)
-						}
-						eval.SetShortcuts(false)
-						got, err := turnsOf(slow, s, all)
-						if err != nil {
-							t.Fatal(err)
-						}
-						if d := diffTurns(w, got); d != "" {
-							t.Fatalf("seed %d ply %d (all turns %v): %s", seed, ply, all, d)
-						}
-						if !all {
-							want = w
-						}
-					}
-					if len(want) == 0 {
-						break
-					}
-					// want is overwritten by the AllTurns call of fast: take the
-					// state from a fresh call.
-					eval.SetShortcuts(true)
-					want, _ = fast.Turns(s)
-					s = want[rng.IntN(len(want))].After.Clone()
-				}
-			}
-			t.Logf("%d positions", positions)
+			compareOff(t, g, eval.AllShortcuts, 0, comparison{seeds: tt.seeds, plies: tt.plies, stream: 1616, min: atLeast(tt.seeds, tt.plies), all: true})
 		})
 	}
 }

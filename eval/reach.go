@@ -18,9 +18,6 @@ import (
 	"github.com/zoggo/zoggo/internal/code"
 )
 
-// usePruning turns the analysis on; tests turn it off to check that it changes nothing.
-var usePruning = true
-
 // maxReachLocs bounds the boards the analysis is used on; larger boards skip it.
 const maxReachLocs = 4096
 
@@ -80,7 +77,7 @@ func hasRoyal(royal [][]bool) bool {
 // position to.
 func (g *Game) reaches(p engine.Player, k engine.Kind, from, to engine.Loc) bool {
 	r := &g.reach
-	if r.pairs == nil || !usePruning {
+	if r.pairs == nil || !g.on(UsePruning) {
 		return true
 	}
 	pr := &r.pairs[int(p)*len(g.Pieces)+int(k)]
@@ -109,7 +106,7 @@ func (g *Game) blockMask(p engine.Player, k engine.Kind, from, to engine.Loc) ui
 	r := &g.reach
 	blocks := g.code.Moves[k]
 	nb, nl := len(blocks), len(g.Board.Locs)
-	if r.pairs == nil || !usePruning || nb > 64 || nl*nb*r.words > maxBlockWords {
+	if r.pairs == nil || !g.on(UsePruning) || nb > 64 || nl*nb*r.words > maxBlockWords {
 		if !g.reaches(p, k, from, to) {
 			return 0
 		}
@@ -153,7 +150,7 @@ func (r *reachTable) blockPair(g *Game, p engine.Player, k engine.Kind) *reachPa
 func (g *Game) maskRow(p engine.Player, k engine.Kind) []uint64 {
 	r := &g.reach
 	nl, nb := len(g.Board.Locs), len(g.code.Moves[k])
-	if r.pairs == nil || !usePruning || nl > maxMaskLocs || nb > 64 || nl*nb*r.words > maxBlockWords {
+	if r.pairs == nil || !g.on(UsePruning) || nl > maxMaskLocs || nb > 64 || nl*nb*r.words > maxBlockWords {
 		return nil
 	}
 	return r.blockPair(g, p, k).masks
@@ -313,7 +310,7 @@ func (rs *reachState) ops(list []code.Op, cur []uint64) []uint64 {
 			orInto(out, e)
 			cur = out
 		case code.OpWhile:
-			if o.Walk && rs.g.walks != nil && useShortcuts {
+			if o.Walk && rs.g.walks != nil && rs.g.on(UseWalkSkip) {
 				// A board walk cannot capture: only where it leaves the cursor counts.
 				cur = rs.walkEnds(o, cur)
 				break

@@ -15,18 +15,17 @@ import (
 const pruneDepth3Limit = 50_000
 
 func TestPruningChangesNothing(t *testing.T) {
-	defer eval.SetPruning(true)
 	checked := 0
 	for _, b := range bundledGames(t) {
 		path, g := b.path, b.g
 		s := g.NewState()
 		for depth := 2; depth <= 3; depth++ {
-			eval.SetPruning(true)
+			g.SetOff(0, 0)
 			on, err := g.Perft(s, depth)
 			if err != nil {
 				t.Fatalf("%s %q: %v", path, g.Title, err)
 			}
-			eval.SetPruning(false)
+			g.SetOff(eval.UsePruning, 0)
 			off, err := g.Perft(s, depth)
 			if err != nil {
 				t.Fatalf("%s %q: %v", path, g.Title, err)

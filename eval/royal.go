@@ -12,12 +12,7 @@ package eval
 
 import (
 	"github.com/zoggo/zoggo/engine"
-	"github.com/zoggo/zoggo/internal/code"
 )
-
-// useShortcuts turns on the royal-piece fast path and the skipping of board walks in
-// capture tests (walk.go); tests turn it off to compare.
-var useShortcuts = true
 
 // maxRoyal bounds the royal pieces the fast path follows.
 const maxRoyal = 4
@@ -60,7 +55,7 @@ func (g *Game) scanRoyal(w *workspace, s *engine.State, side engine.Player, roya
 	for i := range r.nearAt {
 		r.nearAt[i], r.homeMade[i] = engine.NoLoc, false
 	}
-	if g.code.Dialect != nil || g.Ext != nil || !useShortcuts {
+	if g.code.Dialect != nil || g.Ext != nil || !g.on(UseRoyalFollow) {
 		return
 	}
 	for l, c := range s.Cells {
@@ -310,31 +305,7 @@ func (g *Game) attackedFrom(x *gen, s *engine.State, side engine.Player, l engin
 		if e := c.Player(); e != x.side {
 			x.side, x.nbr = e, g.Board.Neighbor[e]
 		}
-		if x.runSomeBlocks(g.code.Moves[c.Kind()], a.from, c, mask) {
-			return true
-		}
-	}
-	return false
-}
-
-// runSomeBlocks is runBlocks in attack mode for the moves of piece's type, running only
-// the blocks of mask (bit b for block b; blocks past the 64th always run).
-func (x *gen) runSomeBlocks(blocks []code.Block, l engine.Loc, piece engine.Cell, mask uint64) bool {
-	if fast := x.fastBlocks(blocks, false, piece); fast != nil {
-		return x.runFastBlocks(blocks, fast, l, piece, engine.NoMoveType, mask)
-	}
-	for i := range blocks {
-		b := &blocks[i]
-		if i < 64 && mask&(1<<uint(i)) == 0 {
-			continue
-		}
-		if x.foreign && b.Owner == code.OwnFriend || !x.foreign && b.Owner == code.OwnEnemy {
-			continue
-		}
-		x.blk = b
-		x.reset(l, false, piece)
-		x.run(b.Ops)
-		if x.hit {
+		if x.runBlocks(g.code.Moves[c.Kind()], a.from, false, c, engine.NoMoveType, mask) {
 			return true
 		}
 	}

@@ -29,10 +29,6 @@ func (g *Game) Sampling() bool {
 		g.Options.PassTurn != engine.PassAlways && len(g.movers()) <= 2
 }
 
-// sampleLazy lets Sample draw turns of one part before their states are built; tests
-// turn it off to compare.
-var sampleLazy = true
-
 var errNotSampling = errors.New("the game's legal turns cannot be sampled (eval.Game.Sampling)")
 
 // Goals is the first step of Outcome, for a game that Sampling serves: the goals that do
@@ -143,7 +139,7 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 	// Turns of one part that end the turn need no completing: their states are built
 	// only when drawn (endPart, as completeTurns does). Otherwise every turn is
 	// completed and merged first.
-	single := sampleLazy && useShortcuts && !g.Semantics.DropNullTurns
+	single := g.on(UseSampleLazy) && !g.Semantics.DropNullTurns
 	for i := range w.moves {
 		if !single {
 			break

@@ -83,9 +83,9 @@ func TestSampleChangesNothing(t *testing.T) {
 	// Chess with every candidate completed before the draws, as games with turns of
 	// several parts are.
 	t.Run("chess/completed", func(t *testing.T) {
-		defer eval.SetSampleLazy(true)
-		eval.SetSampleLazy(false)
-		checkSample(t, loadRow(t, "games/chess.zrf", ""), 2, 300)
+		g := loadRow(t, "games/chess.zrf", "")
+		g.SetOff(eval.UseSampleLazy, 0)
+		checkSample(t, g, 2, 300)
 	})
 }
 

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 )
 
@@ -13,7 +14,6 @@ import (
 // skipped walks of walk.go and the walks followed by the reach analysis) as without
 // them.
 func TestShortcutsChangeNothing(t *testing.T) {
-	defer eval.SetShortcuts(true)
 	for _, tt := range []struct {
 		file, variant string
 		seeds, plies  int
@@ -30,29 +30,25 @@ func TestShortcutsChangeNothing(t *testing.T) {
 		t.Run(tt.file+"/"+tt.variant, func(t *testing.T) {
 			// Two loads of the game: each makes its reach table the first time it needs
 			// it, with shortcuts (which follow board walks there too) or without.
-			g := loadRow(t, tt.file, tt.variant)
-			fast, slow := g.NewWorkspace(), loadRow(t, tt.file, tt.variant).NewWorkspace()
+			g, general := loadRow(t, tt.file, tt.variant), loadRow(t, tt.file, tt.variant)
+			general.SetOff(eval.AllShortcuts, 0)
+			fast, slow := g.NewWorkspace(), general.NewWorkspace()
+			positions := 0
 			for seed := uint64(1); seed <= uint64(tt.seeds); seed++ {
 				rng := rand.New(rand.NewPCG(seed, 16))
 				s := g.NewState()
 				for ply := 0; ply < tt.plies; ply++ {
-					eval.SetShortcuts(true)
+					positions++
 					want, err := fast.Turns(s)
 					if err != nil {
 						t.Fatal(err)
 					}
-					eval.SetShortcuts(false)
 					got, err := slow.Turns(s)
 					if err != nil {
 						t.Fatal(err)
 					}
-					if len(got) != len(want) {
-						t.Fatalf("seed %d ply %d: %d turns with shortcuts, %d without", seed, ply, len(want), len(got))
-					}
-					for i := range want {
-						if want[i].After.Hash != got[i].After.Hash {
-							t.Fatalf("seed %d ply %d: turn %d differs with shortcuts", seed, ply, i)
-						}
+					if d := diffTurns(want, got); d != "" {
+						t.Fatalf("seed %d ply %d: with every shortcut and without: %s", seed, ply, d)
 					}
 					if len(want) == 0 {
 						break
@@ -60,6 +56,68 @@ func TestShortcutsChangeNothing(t *testing.T) {
 					s = want[rng.IntN(len(want))].After.Clone()
 				}
 			}
+			if positions < atLeast(tt.seeds, tt.plies) {
+				t.Fatalf("compared %d positions, fewer than %d", positions, atLeast(tt.seeds, tt.plies))
+			}
+			t.Logf("%d positions compared", positions)
 		})
+	}
+}
+
+// TestEachShortcutAlone turns each shortcut of the run-time and of the engine off alone
+// and compares the legal turns of the positions of random games, merged and all of them
+// (compareOff), and perft to a small depth, with those of the game with every shortcut
+// on: a shortcut that changes an answer is named. Each subtest loads its own games, so
+// they run in parallel.
+func TestEachShortcutAlone(t *testing.T) {
+	type off struct {
+		eval eval.Shortcut
+		eng  engine.Shortcut
+	}
+	var offs []off
+	for _, s := range eval.Shortcuts() {
+		offs = append(offs, off{eval: s})
+	}
+	for s := engine.PlainApply; s&engine.AllShortcuts != 0; s <<= 1 {
+		offs = append(offs, off{eng: s})
+	}
+	if len(offs) < 18 {
+		t.Fatalf("%d shortcuts listed", len(offs))
+	}
+	for _, tt := range []struct {
+		file, variant       string
+		seeds, plies, depth int
+	}{
+		{"games/chess.zrf", "", 2, 60, 3},
+		{"games/chess.zrf", "Kiwipete", 1, 40, 2},
+		{"games/checkers.zrf", "", 3, 80, 6},
+		{"games/international.zrf", "", 1, 60, 3},
+		{"games/russian.zrf", "", 2, 60, 4},
+		{"games/thud.zrf", "", 1, 12, 2},
+		{"games/surakarta.zrf", "", 1, 30, 2},
+	} {
+		for _, o := range offs {
+			name := o.eval.String()
+			if o.eng != 0 {
+				name = "engine " + o.eng.String()
+			}
+			t.Run(tt.file+"/"+tt.variant+"/"+name, func(t *testing.T) {
+				t.Parallel()
+				g := loadRow(t, tt.file, tt.variant)
+				compareOff(t, g, o.eval, o.eng, comparison{seeds: tt.seeds, plies: tt.plies, stream: 2511, min: atLeast(tt.seeds, tt.plies), all: true})
+				want, err := g.Perft(g.NewState(), tt.depth)
+				if err != nil {
+					t.Fatal(err)
+				}
+				g.SetOff(o.eval, o.eng)
+				got, err := g.Perft(g.NewState(), tt.depth)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != want {
+					t.Errorf("perft(%d) %d with every shortcut, %d with %s off", tt.depth, want, got, name)
+				}
+			})
+		}
 	}
 }

@@ -358,7 +358,7 @@ func cannotWin(g *engine.Game, s *engine.State, p engine.Player) bool {
 		decisive++
 		royal = append(royal, gl.Cond.Kinds...)
 	}
-	if decisive == 0 || s.Ext != nil {
+	if decisive == 0 || s.External != nil {
 		return false
 	}
 	for _, c := range s.Cells {

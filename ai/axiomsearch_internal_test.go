@@ -1,0 +1,88 @@
+package ai
+
+import (
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/internal/testutil"
+	"github.com/zoggo/zoggo/match"
+	"github.com/zoggo/zoggo/notation"
+)
+
+// TestNegamaxUrSave searches, at each engine move of the first lines of the save of Ur's
+// simple-evaluation player (the whole save under -tags long), as Axiom's built-in engine
+// played it, and counts the moves where the recorded turn is one of the best turns the
+// search finds (the engine drew among equals; which one it drew is not known). The
+// one-turn look at OnEvaluate (the mover's best score, which zoggo played before) has the
+// recorded turn among its best in fewer: see the log.
+func TestNegamaxUrSave(t *testing.T) {
+	lines, want, least := 150, 28, 25
+	if longRun {
+		lines, want, least = 0, 217, 190
+	}
+	corpus := testutil.CorpusDir(t)
+	sg, g, _, err := notation.LoadSavedGame(filepath.Join(corpus, "glukkazan-zog/Axiom/Ur/simple.zsg"),
+		filepath.Join(corpus, "glukkazan-zog-f383a24/Rules/07.Axiomatic.Ur.zrf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := notation.Replay(g, sg, "simple.zsg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	compared, among, greedy := 0, 0, 0
+	for i, p := range r.Plies {
+		if lines > 0 && i >= lines {
+			break
+		}
+		m, err := match.New(g, p.Before)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mover := m.Mover()
+		if g.Players[mover].Random || len(m.Legal()) < 2 {
+			continue
+		}
+		best, err := negamaxBest(m, AxiomDepth, AxiomNodes)
+		if err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		rec := slices.IndexFunc(m.Legal(), func(tu eval.Turn) bool { return tu.Parts[0].Text == p.Move.Text })
+		if rec < 0 {
+			t.Fatalf("line %d: the recorded %q is not legal", i+1, p.Move.Text)
+		}
+		compared++
+		if slices.Contains(best, rec) {
+			among++
+		} else {
+			t.Logf("line %d: %s played %q, not one of the search's best", i+1, g.Players[mover].Name, p.Move.Text)
+		}
+		// The one-turn look: the turns whose position OnEvaluate scores best for the mover.
+		var top int32
+		var tops []int
+		for k, tu := range m.Legal() {
+			v, err := g.ForthEvaluate(tu.After, mover)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if k == 0 || v > top {
+				top, tops = v, tops[:0]
+			}
+			if v == top {
+				tops = append(tops, k)
+			}
+		}
+		if slices.Contains(tops, rec) {
+			greedy++
+		}
+	}
+	t.Logf("%d engine moves: the recorded turn is one of the search's best in %d, of the one-turn look's in %d", compared, among, greedy)
+	if compared != want {
+		t.Errorf("compared %d engine moves, want %d", compared, want)
+	}
+	if among < least {
+		t.Errorf("the recorded turn is one of the search's best in %d of %d engine moves, want %d at least", among, compared, least)
+	}
+}

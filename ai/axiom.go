@@ -33,13 +33,23 @@ type Axiom struct {
 	// budget of positions a move (0: AxiomNodes).
 	Depth, MaxNodes int
 
+	// Yield, when set, is called every 64 positions of the built-in negamax: its false
+	// answer stops the search, which then chooses by the depths it finished (the first
+	// always finishes).
+	Yield func() bool
+
+	seen *followed // shared by the copies of the bot
+}
+
+// followed maps the positions of the games a bot plays to the same in its own variant.
+type followed struct {
 	mu   sync.Mutex
-	seen map[*engine.State]*engine.State // a position of a game → the same in own
+	seen map[*engine.State]*engine.State
 }
 
 // NewAxiom returns the bot of the Forth of variant own (nil: of the game played).
 func NewAxiom(own *eval.Game) *Axiom {
-	return &Axiom{own: own, seen: map[*engine.State]*engine.State{}}
+	return &Axiom{own: own, seen: &followed{seen: map[*engine.State]*engine.State{}}}
 }
 
 // Name returns "axiom", or "axiom:VARIANT".
@@ -105,15 +115,15 @@ func (a *Axiom) follow(m *match.Match) (*engine.State, error) {
 		}
 		return hist[i].Before
 	}
-	a.mu.Lock()
+	a.seen.mu.Lock()
 	from, s := 0, (*engine.State)(nil)
 	for i := len(hist); i >= 0 && s == nil; i-- {
-		if t, ok := a.seen[before(i)]; ok {
+		if t, ok := a.seen.seen[before(i)]; ok {
 			from, s = i, t
-			delete(a.seen, before(i))
+			delete(a.seen.seen, before(i))
 		}
 	}
-	a.mu.Unlock()
+	a.seen.mu.Unlock()
 	if s == nil {
 		s = a.own.NewState()
 	}
@@ -138,9 +148,9 @@ func (a *Axiom) follow(m *match.Match) (*engine.State, error) {
 		}
 		s = turns[k].After
 	}
-	a.mu.Lock()
-	a.seen[m.State()] = s
-	a.mu.Unlock()
+	a.seen.mu.Lock()
+	a.seen.seen[m.State()] = s
+	a.seen.mu.Unlock()
 	return s, nil
 }
 

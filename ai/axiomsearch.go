@@ -63,7 +63,9 @@ func (a *Axiom) builtin(name string, m *match.Match, fg *eval.Game, s *engine.St
 	var err error
 	switch name {
 	case "$UCTMove":
-		k, err = NewMCTS(AxiomUCTLevel).Choose(sm, r)
+		mc := NewMCTS(AxiomUCTLevel)
+		mc.Yield = a.Yield
+		k, err = mc.Choose(sm, r)
 	default:
 		depth, nodes := a.Depth, a.MaxNodes
 		if depth <= 0 {
@@ -72,7 +74,7 @@ func (a *Axiom) builtin(name string, m *match.Match, fg *eval.Game, s *engine.St
 		if nodes <= 0 {
 			nodes = AxiomNodes
 		}
-		k, err = negamaxChoose(sm, depth, nodes, r)
+		k, err = negamaxChoose(sm, depth, nodes, a.Yield, r)
 	}
 	if err != nil {
 		return "", err
@@ -86,13 +88,14 @@ type negamax struct {
 	x     *match.Match
 	nodes int
 	max   int // the node budget
+	yield func() bool
 	stop  bool
 }
 
 // negamaxChoose returns the index in m.Legal() of a best turn of negamaxBest, drawn by r
 // among the turns of equal value.
-func negamaxChoose(m *match.Match, depth, budget int, r *rand.Rand) (int, error) {
-	ties, err := negamaxBest(m, depth, budget)
+func negamaxChoose(m *match.Match, depth, budget int, yield func() bool, r *rand.Rand) (int, error) {
+	ties, err := negamaxBest(m, depth, budget, yield)
 	if err != nil {
 		return 0, err
 	}
@@ -101,9 +104,10 @@ func negamaxChoose(m *match.Match, depth, budget int, r *rand.Rand) (int, error)
 
 // negamaxBest searches m's position one turn deeper at a time up to depth turns, or
 // until the budget of positions runs out, and returns the indices in m.Legal() of the
-// best turns of the last depth finished, all of equal value.
-func negamaxBest(m *match.Match, depth, budget int) ([]int, error) {
-	n := &negamax{g: m.Game(), x: m.Explore(), max: budget}
+// best turns of the last depth finished, all of equal value. Every 64 positions it asks
+// yield, when set, whether to go on.
+func negamaxBest(m *match.Match, depth, budget int, yield func() bool) ([]int, error) {
+	n := &negamax{g: m.Game(), x: m.Explore(), max: budget, yield: yield}
 	legal := m.Legal()
 	order := make([]int, len(legal))
 	for i := range order {
@@ -159,7 +163,7 @@ func negamaxBest(m *match.Match, depth, budget int) ([]int, error) {
 // scores every position it meets by OnEvaluate.
 func (n *negamax) value(depth int, alpha, beta int64) (int64, error) {
 	n.nodes++
-	if n.nodes >= n.max {
+	if n.nodes >= n.max || n.nodes%64 == 0 && n.yield != nil && !n.yield() {
 		n.stop = true
 	}
 	x := n.x

@@ -45,7 +45,7 @@ func TestNegamaxUrSave(t *testing.T) {
 		if g.Players[mover].Random || len(m.Legal()) < 2 {
 			continue
 		}
-		best, err := negamaxBest(m, AxiomDepth, AxiomNodes)
+		best, err := negamaxBest(m, AxiomDepth, AxiomNodes, nil)
 		if err != nil {
 			t.Fatalf("line %d: %v", i+1, err)
 		}
@@ -84,5 +84,48 @@ func TestNegamaxUrSave(t *testing.T) {
 	}
 	if among < least {
 		t.Errorf("the recorded turn is one of the search's best in %d of %d engine moves, want %d at least", among, compared, least)
+	}
+}
+
+// TestNegamaxYield checks the built-in negamax's Yield hook in Ur's first position: a
+// Yield that lets it go on changes nothing and is asked (every 64 positions), and one that
+// says stop is asked once and leaves the choice to the first depth, which always
+// finishes.
+func TestNegamaxYield(t *testing.T) {
+	f, err := eval.LoadFile(filepath.Join(testutil.CorpusDir(t), "glukkazan-zog-f383a24/Rules/07.Axiomatic.Ur.zrf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := f.Find("Ur [simple evaluation]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := match.New(g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Legal()) < 2 {
+		t.Fatalf("%d turns in Ur's first position, want a choice", len(m.Legal()))
+	}
+	want, err := negamaxBest(m, AxiomDepth, AxiomNodes, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := negamaxBest(m, 1, AxiomNodes, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, goOn := range []bool{true, false} {
+		calls := 0
+		got, err := negamaxBest(m, AxiomDepth, AxiomNodes, func() bool { calls++; return goOn })
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case goOn && (!slices.Equal(got, want) || calls == 0):
+			t.Errorf("a Yield that goes on, called %d times: best %v, want %v", calls, got, want)
+		case !goOn && (!slices.Equal(got, first) || calls != 1):
+			t.Errorf("a Yield that stops, called %d times (want once): best %v, want the first depth's %v", calls, got, first)
+		}
 	}
 }

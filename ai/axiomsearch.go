@@ -14,10 +14,10 @@ package ai
 // are those of a search whose leaf is the dice's turn, which Ur's OnEvaluate scores for
 // White, negated: White keeps the lower of its scores, Black the higher of its own. A
 // search that negates only where the side changes, or stops after an even number of
-// turns, reproduces far fewer of the save's moves (ai/axiom_search_test.go measures it).
+// turns, reproduces far fewer of the save's moves (TestNegamaxUrSave measures it).
 //
-// The DLL's code for the engine was not read (docs of the shared notes, Axiom §9), so
-// its depth, clock and "variety" are not known: zoggo searches AxiomDepth turns, within
+// The DLL's code for the engine was not read, so its depth, clock and "variety" are not
+// known: zoggo searches AxiomDepth turns, within
 // AxiomNodes positions a move, and draws among the root turns of equal value with the
 // bot's random generator, as the save's choices among equal moves vary.
 //

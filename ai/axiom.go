@@ -16,9 +16,9 @@ import (
 // Axiom plays as the Forth of an Axiom game says the player to move should: it runs the
 // search engine the game gives that player ({random}, {first} or a game's own word, such
 // as Ur's aggressive player) and makes the move it chooses. Where the game leaves the
-// player to Axiom's built-in search ($NegamaxMove, $UCTMove), which is not reproduced,
-// it makes the turn whose position the game's evaluation (OnEvaluate, from the mover's
-// point of view) scores best, the first of equals. The Forth random generator is seeded
+// player to Axiom's built-in engines, it searches as they do (axiomsearch.go): by
+// negamax over the game's evaluation (OnEvaluate) for $NegamaxMove, the default, and by
+// UCT with random playouts for $UCTMove ({UCT}). The Forth random generator is seeded
 // from the bot's, so games are reproducible.
 //
 // With a variant (NewAxiom), the bot plays as that variant's Forth would in the game being
@@ -29,13 +29,27 @@ import (
 type Axiom struct {
 	own *eval.Game // the variant whose Forth chooses; nil for the game's own
 
+	// Depth is the depth in turns of the built-in negamax (0: AxiomDepth), MaxNodes its
+	// budget of positions a move (0: AxiomNodes).
+	Depth, MaxNodes int
+
+	// Yield, when set, is called every 64 positions of the built-in negamax: its false
+	// answer stops the search, which then chooses by the depths it finished (the first
+	// always finishes).
+	Yield func() bool
+
+	seen *followed // shared by the copies of the bot
+}
+
+// followed maps the positions of the games a bot plays to the same in its own variant.
+type followed struct {
 	mu   sync.Mutex
-	seen map[*engine.State]*engine.State // a position of a game → the same in own
+	seen map[*engine.State]*engine.State
 }
 
 // NewAxiom returns the bot of the Forth of variant own (nil: of the game played).
 func NewAxiom(own *eval.Game) *Axiom {
-	return &Axiom{own: own, seen: map[*engine.State]*engine.State{}}
+	return &Axiom{own: own, seen: &followed{seen: map[*engine.State]*engine.State{}}}
 }
 
 // Name returns "axiom", or "axiom:VARIANT".
@@ -58,32 +72,21 @@ func (a *Axiom) Choose(m *match.Match, r *rand.Rand) (int, error) {
 	if m.MustPass() {
 		return 0, nil
 	}
-	fg, s, turns := g, m.State(), legal
+	fg, s := g, m.State()
 	if a.own != nil && a.own != g {
 		var err error
 		fg = a.own
 		if s, err = a.follow(m); err != nil {
 			return 0, err
 		}
-		if turns, err = fg.NewWorkspace().Turns(s); err != nil {
-			return 0, err
-		}
 	}
-	text, err := fg.ForthSearch(s, r.Int32N(1<<30))
+	text, builtin, err := fg.ForthSearch(s, r.Int32N(1<<30))
 	if err != nil {
 		return 0, err
 	}
 	if text == "" {
-		mover := m.Mover()
-		var best int64
-		for i := range turns {
-			v, err := fg.ForthEvaluate(turns[i].After, mover)
-			if err != nil {
-				return 0, err
-			}
-			if i == 0 || int64(v) > best {
-				best, text = int64(v), turnText(&turns[i])
-			}
+		if text, err = a.builtin(builtin, m, fg, s, r); err != nil {
+			return 0, err
 		}
 	}
 	for i := range legal {
@@ -112,15 +115,15 @@ func (a *Axiom) follow(m *match.Match) (*engine.State, error) {
 		}
 		return hist[i].Before
 	}
-	a.mu.Lock()
+	a.seen.mu.Lock()
 	from, s := 0, (*engine.State)(nil)
 	for i := len(hist); i >= 0 && s == nil; i-- {
-		if t, ok := a.seen[before(i)]; ok {
+		if t, ok := a.seen.seen[before(i)]; ok {
 			from, s = i, t
-			delete(a.seen, before(i))
+			delete(a.seen.seen, before(i))
 		}
 	}
-	a.mu.Unlock()
+	a.seen.mu.Unlock()
 	if s == nil {
 		s = a.own.NewState()
 	}
@@ -145,9 +148,9 @@ func (a *Axiom) follow(m *match.Match) (*engine.State, error) {
 		}
 		s = turns[k].After
 	}
-	a.mu.Lock()
-	a.seen[m.State()] = s
-	a.mu.Unlock()
+	a.seen.mu.Lock()
+	a.seen.seen[m.State()] = s
+	a.seen.mu.Unlock()
 	return s, nil
 }
 

@@ -283,8 +283,8 @@ func (m *machine) register() {
 	nat("Data", func() { vm.Push(0) })
 	nat("$Yield", func() {})
 	nat("OnTerminate", func() {})
-	// The built-in engines were not read in full from the DLL: they ask the host to search
-	// instead (see Engine.Search).
+	// The built-in engines search the host's tree of positions: they tell the host which
+	// one to run (see Engine.Search).
 	for _, name := range []string{"$NegamaxMove", "$UCTMove"} {
 		nat(name, func() { m.builtin = name })
 	}

@@ -207,8 +207,8 @@ func (e *Engine) Pass() error {
 // Search runs OnSearch for the player to move, as Zillions' DLL_Search did after listing
 // the moves, with the Forth random generator seeded with seed. It returns the move
 // string the player's engine chose (BestMove!), or the name of the built-in engine the
-// player uses ($NegamaxMove or $UCTMove), which zoggo does not reproduce: the host
-// searches instead, with Evaluate.
+// player uses ($NegamaxMove or $UCTMove): the host searches as that engine would, with
+// Evaluate.
 func (e *Engine) Search(seed int32) (best, builtin string, err error) {
 	err = e.vm.Do(func() {
 		if e.m.lists == 0 {

@@ -480,26 +480,24 @@ func (a *axiomGame) withEngine(s *engine.State, f func(e *axiom.Engine) error) e
 
 // ForthSearch asks the search engine the Forth gives the player to move in s (OnSearch)
 // for its move, with the Forth random generator seeded with seed, and returns the move's
-// text. It returns "" when that engine is Axiom's built-in search, which zoggo does not
-// reproduce (ForthEvaluate serves a search of the caller's instead). Only Axiom games
-// have one.
-func (g *Game) ForthSearch(s *engine.State, seed int32) (string, error) {
+// text. When that engine is one of Axiom's built-in ones, it returns no text but the
+// engine's name ($NegamaxMove or $UCTMove), for the caller to search with ForthEvaluate.
+// Only Axiom games have one.
+func (g *Game) ForthSearch(s *engine.State, seed int32) (text, builtin string, err error) {
 	if g.ax == nil {
-		return "", fmt.Errorf("%s: not an Axiom game", g.Title)
+		return "", "", fmt.Errorf("%s: not an Axiom game", g.Title)
 	}
-	var best string
-	err := g.ax.withEngine(s, func(e *axiom.Engine) error {
-		text, builtin, err := e.Search(seed)
-		if err != nil {
+	err = g.ax.withEngine(s, func(e *axiom.Engine) error {
+		var err error
+		if text, builtin, err = e.Search(seed); err != nil {
 			return err
 		}
 		if builtin == "" && text == "" {
 			return errors.New("the player's search engine chose no move (no BestMove!)")
 		}
-		best = text
 		return nil
 	})
-	return best, err
+	return text, builtin, err
 }
 
 // ForthEvaluate returns the Forth's evaluation (OnEvaluate) of s from the point of view

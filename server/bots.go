@@ -5,9 +5,10 @@ package server
 // for a quantum while another waits goes to the back of the queue, and the first bot
 // waiting goes on: so bots take turns game by game, and a long think delays another
 // game's quick one by a few quanta, not by its whole clock. A search hands back its
-// threads when asked at its next 64 nodes (ai.Search.Yield, ai.MCTS.Yield). No bot thinks
-// longer than Options.BotTime on a turn: it is stopped there and plays the best turn it
-// has found. Closing the server stops every bot at once; their turns are not stored.
+// threads when asked at its next 64 nodes (ai.Search.Yield, ai.MCTS.Yield,
+// ai.Axiom.Yield). No bot thinks longer than Options.BotTime on a turn: it is stopped
+// there and plays the best turn it has found. Closing the server stops every bot at
+// once; their turns are not stored.
 
 import (
 	"context"
@@ -95,6 +96,10 @@ func (p *botPool) limit(a ai.Agent, yield func() bool, until time.Time) (ai.Agen
 		c := *a
 		c.Yield = yield
 		c.Iterations = min(c.Iterations, ai.NewMCTS(p.maxLevel).Iterations)
+		return &c, 1
+	case *ai.Axiom:
+		c := *a
+		c.Yield = yield
 		return &c, 1
 	case *engines.Engine:
 		// An engine's process is not ours to pause: it gets half the time, to answer

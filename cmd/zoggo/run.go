@@ -60,8 +60,9 @@ square board (GNU Go: gtp:gnugo --mode gtp). Moves go both ways as the rules' po
 names (e2e4, e7e8q, D4, pass; see zoggo uci --help); an engine's move that the rules do
 not allow, or a resignation, ends the game as a loss for the engine, the reason in its
 ending. In games whose moves are Forth for the
-Axiom engine, axiom is the player the game's own Forth defines (its search engine, or
-the move its evaluation scores best), and axiom:VARIANT the player of another variant
+Axiom engine, axiom is the player the game's own Forth defines (its search engine,
+or, where it names none, Axiom's built-in negamax over the game's evaluation
+OnEvaluate), and axiom:VARIANT the player of another variant
 of the same file, so that the players the authors wrote can meet (Ur's first, random,
 simple and aggressive). Missing players play at random; random players of the rules
 (?Dice) always do. Bots change seats from game to game, so each plays every side

@@ -1,0 +1,6 @@
+//go:build long
+
+package ai
+
+// longRun is set by -tags long: the internal tests run in full.
+const longRun = true

@@ -9,9 +9,10 @@ package notation
 // is castling, "O-O" toward the nearer edge of the board and "O-O-O" toward the farther.
 // Boards whose pieces all start on squares of one colour number those squares, row by
 // row from the top as drawn (draughts: 11-15, 22x15x6). A drop of the letterless piece
-// is its square (Go: e5). A part of the board that turns is written after the rest of
-// the part by where it lies on the board and its sense (Pentago: b5 ne↻). A turn of the dice is the faces rolled. Standard algebraic
-// notation comes out of this for chess; Mark adds its "+" and "#".
+// is its square (Go: e5). A part of the board that turns follows the rest of the part,
+// named by where it lies on the board and its sense (Pentago: b5 ne↻). A turn of the
+// dice is the faces rolled. Standard algebraic notation comes out of this for chess;
+// Mark adds its "+" and "#".
 
 import (
 	"cmp"

@@ -763,6 +763,11 @@ func TestClickExamples(t *testing.T) {
 		if m := lastMove(c); m != "f6 twist ne cw Black Marble" {
 			t.Errorf("the turn played is %q, want f6 twist ne cw Black Marble", m)
 		}
+		// The move list says where the marbles were put and which quarter turned how.
+		b.waitMoves(2, 10*time.Second)
+		if got, want := shortMoves(b), []string{"b5 ne↻", "d6 ne↻"}; !slices.Equal(got, want) {
+			t.Errorf("the move list reads %q, want %q", got, want)
+		}
 		b.screenshot("pentago-turned")
 	})
 

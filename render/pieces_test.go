@@ -73,7 +73,7 @@ func TestSVGPieceStyles(t *testing.T) {
 		"chess": chessGlyph, "russian": man, "brazilian": man, "turkish": man, "italian": man,
 		"hexdame": man, "ossetian": man, "senegalese": man, "bashni": man, "stavropol": man,
 		"abalone": stone, "fanorona": stone, "epaminondas": stone, "gess": stone,
-		"bao": pit,
+		"bao":  pit,
 		"thud": figure, "splut": stoneOrFigure,
 	}
 	seen := 0

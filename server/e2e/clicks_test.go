@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -548,8 +549,20 @@ func clickGameRun(t *testing.T, b *browser, base, rules, variant string, random 
 		}
 		turn := &gj.Legal[rng.IntN(len(gj.Legal))]
 		b.clicks = b.clicks[:0]
-		b.wait("the page at ply "+fmt.Sprint(gj.Ply), fmt.Sprintf(`document.getElementById("board").dataset.ply === "%d" && document.getElementById("board").dataset.legal === "%d"`, gj.Ply, len(gj.Legal)), 20*time.Second)
 		stats.turns++
+		// A page that does not come to the state is this game's failure; the run goes on
+		// with the other games.
+		ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+		err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.getElementById("board").dataset.ply === "%d" && document.getElementById("board").dataset.legal === "%d"`, gj.Ply, len(gj.Legal)),
+			chromedp.WithPollingInterval(50*time.Millisecond)))
+		cancel()
+		if err != nil {
+			st := b.state()
+			stats.failures = append(stats.failures, fmt.Sprintf("ply %d: the page shows ply %d, not the game's state (%v)", gj.Ply, st.Ply, err))
+			t.Logf("%s: %s", stats.game, stats.failures[len(stats.failures)-1])
+			b.screenshot("behind-" + strings.NewReplacer("/", "_", " ", "_").Replace(filepath.Base(rules)+"-"+variant))
+			break
+		}
 		why := b.clickTurnOn(&gj, turn, rng)
 		var after clickGame
 		if why == "" {

@@ -55,11 +55,13 @@ function follow() {
 
 // post sends an action and shows the state the server answers with.
 async function post(path, body) {
-  ++fetching; // a GET under way may answer with the state before this one: drop it
+  const n = ++fetching; // a GET under way may answer with the state before this one: drop it
   try {
     const ng = await api("POST", `/api/games/${encodeURIComponent(id)}${path}`, body, secret);
     banner("");
-    await show(ng);
+    // A GET sent since, on a state event (the dice or a bot played after this turn),
+    // answers with a later state: this answer, arriving after it, would undo it.
+    if (n === fetching) await show(ng);
   } catch (e) {
     banner(e.message);
     refresh();

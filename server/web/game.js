@@ -13,6 +13,7 @@ let g = null;       // the game as last shown
 let sel = null;     // the selection in progress (see fresh)
 let queue = Promise.resolve(); // states are shown one after the other
 let fetching = 0;   // the number of the latest GET, so older answers are dropped
+let drawn = 0;      // the number of the request whose answer was shown last
 const $ = (i) => document.getElementById(i);
 
 // --- Fetching and following the game ---------------------------------------------------
@@ -26,7 +27,7 @@ async function refresh() {
     banner(e.message);
     return;
   }
-  if (n === fetching) show(ng);
+  if (n === fetching) { drawn = n; show(ng); }
 }
 
 // show queues state ng to be drawn, after the animation of the turn that led to it.
@@ -60,8 +61,8 @@ async function post(path, body) {
     const ng = await api("POST", `/api/games/${encodeURIComponent(id)}${path}`, body, secret);
     banner("");
     // A GET sent since, on a state event (the dice or a bot played after this turn),
-    // answers with a later state: this answer, arriving after it, would undo it.
-    if (n === fetching) await show(ng);
+    // that has answered already showed a later state: this answer would undo it.
+    if (drawn < n) { drawn = n; await show(ng); }
   } catch (e) {
     banner(e.message);
     refresh();

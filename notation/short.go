@@ -9,8 +9,10 @@ package notation
 // is castling, "O-O" toward the nearer edge of the board and "O-O-O" toward the farther.
 // Boards whose pieces all start on squares of one colour number those squares, row by
 // row from the top as drawn (draughts: 11-15, 22x15x6). A drop of the letterless piece
-// is its square (Go: e5). A turn of the dice is the faces rolled. Standard algebraic
-// notation comes out of this for chess; Mark adds its "+" and "#".
+// is its square (Go: e5). A part of the board that turns follows the rest of the part,
+// named by where it lies on the board and its sense (Pentago: b5 ne↻). A turn of the
+// dice is the faces rolled. Standard algebraic notation comes out of this for chess;
+// Mark adds its "+" and "#".
 
 import (
 	"cmp"
@@ -489,9 +491,12 @@ func (st *shortStyle) part(s *engine.State, p *engine.Move, late bool) shortTurn
 	if p.Pass {
 		return shortTurn{text: "pass"}
 	}
-	for _, c := range p.Changes {
-		if c.Op == engine.OpPermute { // what moved is the rule's to tell
-			return shortTurn{text: namedBase(g, s, p)}
+	for i, c := range p.Changes {
+		if c.Op == engine.OpPermute {
+			if text, ok := st.permuted(s, p, i, late); ok {
+				return shortTurn{text: text}
+			}
+			return shortTurn{text: namedBase(g, s, p)} // what moved is the rule's to tell
 		}
 	}
 	mv := movements(p)
@@ -547,6 +552,157 @@ func (st *shortStyle) part(s *engine.State, p *engine.Move, late bool) shortTurn
 		text += " x"
 	}
 	return shortTurn{text: text}
+}
+
+// permuted writes a part whose changes from i on permute parts of the board: its own
+// movements and drops where the player made them (the changes before i stand where the
+// permutations carried them; the inverse brings them back), then each permutation as
+// the turn of a part of the board, named by where that part lies on the board and the
+// sense it turns (Pentago: "b5 ne↻"). It reports false for a permutation that is not a
+// turn about the middle of its positions.
+func (st *shortStyle) permuted(s *engine.State, p *engine.Move, i int, late bool) (string, bool) {
+	g := st.g
+	var turns []string
+	var perms []map[engine.Loc]engine.Loc
+	fwd := map[engine.Loc]engine.Loc{} // each position the permutations move: where it ends
+	for _, c := range p.Changes[i:] {
+		if c.Op != engine.OpPermute {
+			break
+		}
+		pairs := g.Permutation(c.Value)
+		text, ok := st.rotation(pairs)
+		if !ok {
+			return "", false
+		}
+		turns = append(turns, text)
+		m := map[engine.Loc]engine.Loc{}
+		for _, pr := range pairs {
+			m[pr[0]] = pr[1]
+			fwd[pr[0]] = pr[0]
+		}
+		perms = append(perms, m)
+	}
+	back := map[engine.Loc]engine.Loc{} // where the permutations carried a position: from where
+	for l := range fwd {
+		to := l
+		for _, m := range perms {
+			if t, ok := m[to]; ok {
+				to = t
+			}
+		}
+		back[to] = l
+	}
+	if i == 0 {
+		return strings.Join(turns, " "), true
+	}
+	own := engine.Move{Changes: slices.Clone(p.Changes[:i]), Type: p.Type, Cont: p.Cont, Rule: p.Rule}
+	for k := range own.Changes {
+		c := &own.Changes[k]
+		switch c.Op {
+		case engine.OpMove, engine.OpCopy, engine.OpDrop, engine.OpCreate, engine.OpCapture,
+			engine.OpType, engine.OpOwner, engine.OpFlip, engine.OpAttr, engine.OpVal:
+			if from, ok := back[c.To]; ok {
+				c.To = from
+			}
+		}
+	}
+	pt := st.part(s, &own, late)
+	return st.write(&pt, nil, nil) + " " + strings.Join(turns, " "), true
+}
+
+// rotation writes a permutation of positions (pairs of a position and where its contents
+// go) that turns them about their middle: "↻" clockwise or "↺" counter-clockwise as the
+// board is drawn, "180°" for a half turn, after the part of the board where they lie
+// (n, ne, e, …, nothing for the middle). It reports false for any other permutation.
+func (st *shortStyle) rotation(pairs [][2]engine.Loc) (string, bool) {
+	if len(pairs) < 2 {
+		return "", false
+	}
+	xy := func(l engine.Loc) (float64, float64, bool) {
+		if l < 0 || int(l) >= len(st.g.Board.Locs) {
+			return 0, 0, false
+		}
+		if info := st.g.Board.Locs[l]; info.HasRect {
+			return float64(info.Rect[0]+info.Rect[2]) / 2, float64(info.Rect[1]+info.Rect[3]) / 2, true
+		}
+		if st.coords != nil && st.coords[l].ok {
+			return float64(st.coords[l].f), -float64(st.coords[l].r), true
+		}
+		return 0, 0, false
+	}
+	var cx, cy float64
+	for _, pr := range pairs {
+		x, y, ok := xy(pr[0])
+		if !ok {
+			return "", false
+		}
+		cx, cy = cx+x, cy+y
+	}
+	cx, cy = cx/float64(len(pairs)), cy/float64(len(pairs))
+	cw, ccw, half := 0, 0, 0
+	for _, pr := range pairs {
+		ax, ay, _ := xy(pr[0])
+		bx, by, ok := xy(pr[1])
+		if !ok {
+			return "", false
+		}
+		ax, ay, bx, by = ax-cx, ay-cy, bx-cx, by-cy
+		ra, rb := ax*ax+ay*ay, bx*bx+by*by
+		if ra == 0 || abs64(ra-rb) > 0.05*ra {
+			return "", false // not a turn about the middle
+		}
+		cross, dot := ax*by-ay*bx, ax*bx+ay*by
+		switch {
+		case abs64(cross) <= 0.05*ra && dot < 0:
+			half++
+		case cross > 0: // y grows downwards as drawn
+			cw++
+		default:
+			ccw++
+		}
+	}
+	sense := ""
+	switch len(pairs) {
+	case cw:
+		sense = "↻"
+	case ccw:
+		sense = "↺"
+	case half:
+		sense = "180°"
+	default:
+		return "", false
+	}
+	// Where the turning part lies: its middle against the middle of the board.
+	var minX, minY, maxX, maxY float64
+	first := true
+	for l, info := range st.g.Board.Locs {
+		if info.Dummy {
+			continue
+		}
+		x, y, ok := xy(engine.Loc(l))
+		if !ok {
+			continue
+		}
+		if first {
+			minX, minY, maxX, maxY, first = x, y, x, y, false
+		}
+		minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
+	}
+	where := ""
+	if dy := cy - (minY+maxY)/2; abs64(dy) > 0.15*(maxY-minY) {
+		where = map[bool]string{true: "s", false: "n"}[dy > 0]
+	}
+	if dx := cx - (minX+maxX)/2; abs64(dx) > 0.15*(maxX-minX) {
+		where += map[bool]string{true: "e", false: "w"}[dx > 0]
+	}
+	return where + sense, true
+}
+
+func abs64(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // castling recognises a royal piece moving two or more squares along a rank while one

@@ -1,6 +1,7 @@
 package notation_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -319,4 +320,55 @@ func TestShortDiceNumbers(t *testing.T) {
 // (post-move); its jumps are written with x all the same.
 func TestShortLateCaptures(t *testing.T) {
 	playShort(t, "russian.zrf", []string{"24-19", "11-15", "27-24", "12-16", "19x12"})
+}
+
+// TestShortPentago: a marble put and a quarter turned read as the square where the
+// marble was put and the quarter's turn ("b5 ne↻"). Each of the 288 first turns is
+// checked against its named text, which gives the square where the marble ends and the
+// rules' name of the quarter and sense: the square put, turned so, must be that square.
+func TestShortPentago(t *testing.T) {
+	g := evaltest.Load(t, filepath.Join("..", "games", "pentago.zrf"))
+	m, err := match.New(g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	legal := m.Legal()
+	short := notation.ShortTurns(g, m.State(), legal)
+	named := notation.DescribeTurns(g, m.State(), legal)
+	arrow := map[string]string{"cw": "↻", "ccw": "↺"}
+	corner := map[string][2]int{"nw": {0, 6}, "ne": {3, 6}, "sw": {0, 3}, "se": {3, 3}} // first file, top rank
+	seen := map[string]bool{}
+	n := 0
+	for i := range legal {
+		var end, block, sense string
+		if _, err := fmt.Sscanf(named[i].Named, "%s twist %s %s", &end, &block, &sense); err != nil {
+			t.Fatalf("turn %d: named %q: %v", i, named[i].Named, err)
+		}
+		put, quarter, ok := strings.Cut(short[i], " ")
+		if !ok || quarter != block+arrow[sense] || len(put) != 2 {
+			t.Errorf("turn %q reads %q, want the square put then %s%s", named[i].Named, short[i], block, arrow[sense])
+			continue
+		}
+		c := corner[block]
+		x, y := int(put[0]-'a')-c[0], c[1]-int(put[1]-'0')
+		if x >= 0 && x < 3 && y >= 0 && y < 3 { // put in the quarter: it turns with it
+			if sense == "cw" {
+				x, y = 2-y, x
+			} else {
+				x, y = y, 2-x
+			}
+		}
+		x, y = x+c[0], c[1]-y
+		if got := fmt.Sprintf("%c%d", 'a'+x, y); got != end {
+			t.Errorf("turn %q reads %q: put there and turned, the marble ends on %s", named[i].Named, short[i], got)
+		}
+		if seen[short[i]] {
+			t.Errorf("two turns read %q", short[i])
+		}
+		seen[short[i]] = true
+		n++
+	}
+	if n != 288 || !seen["b5 ne↻"] || !seen["a6 nw↻"] {
+		t.Errorf("%d first turns compared, want 288 among them b5 ne↻ and a6 nw↻", n)
+	}
 }

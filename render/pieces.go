@@ -22,6 +22,11 @@ package render
 //   - the pieces of a seat that moves at random and that have no moves of their own (a
 //     throw's dice) as dice: pips for a number in the name, a pyramid with a white or a
 //     dark tip for a two-sided die (Up, Down);
+//   - the folk of fantasy games by name (Dwarf, Troll or Ogre, Sorcerer or Wizard) as
+//     tokens in their owner's colour with the figure's head drawn on them;
+//   - in a game with dice, the players' pieces that nothing above recognises as the
+//     counters of a race game: flat discs with five pips, the commonest kind at the
+//     start, and the others (pieces promoted on the way) with a crown;
 //   - a piece named Taken (or Captured, Dead) as a faded man;
 //   - anything else as a bevelled disc with the piece's letter.
 
@@ -44,15 +49,17 @@ var cburnettSVG string
 
 // Styles of pieces.
 const (
-	styleDisc  = iota // a bevelled disc with a label
-	styleChess        // a Cburnett chess glyph
-	styleTile         // a shogi tile with the name written
-	styleMan          // a draughts man
-	styleKing         // a crowned draughts man
-	styleStone        // a shaded stone
-	stylePit          // a mancala pit holding seeds
-	styleHouse        // a square pit
-	styleDie          // a die
+	styleDisc    = iota // a bevelled disc with a label
+	styleChess          // a Cburnett chess glyph
+	styleTile           // a shogi tile with the name written
+	styleMan            // a draughts man
+	styleKing           // a crowned draughts man
+	styleStone          // a shaded stone
+	stylePit            // a mancala pit holding seeds
+	styleHouse          // a square pit
+	styleDie            // a die
+	styleCounter        // a race game's counter: five pips, or a crown (mark)
+	styleFigure         // a token with a figure's head
 )
 
 // pieceStyle is how one piece type is drawn.
@@ -66,6 +73,7 @@ type pieceStyle struct {
 	count    int      // stylePit of a piece that stands for a count of seeds ("p3"), or 0
 	pips     int      // styleDie: the number shown, 0 for a two-sided die
 	up       bool     // styleDie with pips 0: the marked face is up
+	figure   string   // styleFigure: a key of figureArt
 }
 
 // Names of pieces, lower case and letters only.
@@ -90,6 +98,11 @@ var (
 	upFaces    = map[string]bool{"up": true, "heads": true, "head": true, "marked": true, "on": true, "white": true, "yes": true}
 	downFaces  = map[string]bool{"down": true, "tails": true, "tail": true, "blank": true, "off": true, "black": true, "no": true}
 	numWords   = [...]string{1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+	// Words in a piece's name (letters, lower case) for the figures of figureArt.
+	figureWords = []struct{ word, figure string }{
+		{"dwarf", "dwarf"}, {"dwarv", "dwarf"}, {"troll", "troll"}, {"ogre", "troll"},
+		{"sorcer", "sorcerer"}, {"wizard", "sorcerer"}, {"warlock", "sorcerer"}, {"witch", "sorcerer"},
+	}
 )
 
 // letters returns the letters of s in lower case.
@@ -207,6 +220,8 @@ func pieceStyles(g *engine.Game, values bool) []pieceStyle {
 			s.lines, s.promoted = tileLines(pc.Name)
 		case chess && chessGlyphs[n] != "":
 			s.style, s.glyph = styleChess, chessGlyphs[n]
+		case figureOf(n) != "":
+			s.style, s.figure = styleFigure, figureOf(n)
 		case stoneNames[n] || dropped && manNames[n]:
 			s.style = styleStone
 		case takenNames[n]:
@@ -218,7 +233,32 @@ func pieceStyles(g *engine.Game, values bool) []pieceStyle {
 			kings++
 		}
 	}
+	// A game with dice races counters: the kinds that move and are drawn as nothing
+	// else, the commonest at the start plain, the others crowned.
+	if slices.ContainsFunc(out, func(s pieceStyle) bool { return s.style == styleDie }) {
+		plain := -1
+		for k, pc := range g.Pieces {
+			if out[k].style == styleDisc && pc.HasMoves && !random[k] && (plain < 0 || count[k] > count[plain]) {
+				plain = k
+			}
+		}
+		for k, pc := range g.Pieces {
+			if out[k].style == styleDisc && pc.HasMoves && !random[k] {
+				out[k].style, out[k].mark = styleCounter, k != plain
+			}
+		}
+	}
 	return out
+}
+
+// figureOf returns the figure that a piece name (letters only, lower case) names, or "".
+func figureOf(n string) string {
+	for _, f := range figureWords {
+		if strings.Contains(n, f.word) {
+			return f.figure
+		}
+	}
+	return ""
 }
 
 // kingName reports whether a piece name (letters only, lower case) is a draughts king's.
@@ -521,6 +561,26 @@ func (r *svgRenderer) drawPiece(w *strings.Builder, c svgCell, o Occupant) {
 		r.drawPit(w, st, c, x, y, size, col)
 	case styleDie:
 		r.drawDie(w, st, x, y, size)
+	case styleCounter:
+		rad := 0.42 * size
+		fmt.Fprintf(w, `<circle cx="%s" cy="%s" r="%s" fill="#000000" fill-opacity="0.25"/>`, num(x+0.035*size), num(y+0.045*size), num(rad))
+		fmt.Fprintf(w, `<circle cx="%s" cy="%s" r="%s" fill="url(#%s)" stroke="%s" stroke-width="%s"/>`,
+			num(x), num(y), num(rad), a.gradient(col[0]), col[1], num(max(0.5, 0.05*rad)))
+		if st.mark {
+			writeCrown(w, x, y, rad*0.6, crownInk(col[0]))
+			break
+		}
+		for _, p := range [][2]float64{{0, 0}, {-0.42, -0.42}, {0.42, -0.42}, {-0.42, 0.42}, {0.42, 0.42}} {
+			fmt.Fprintf(w, `<circle cx="%s" cy="%s" r="%s" fill="%s"/>`, num(x+p[0]*rad), num(y+p[1]*rad), num(0.13*rad), col[2])
+		}
+	case styleFigure:
+		rad := 0.42 * size
+		fmt.Fprintf(w, `<circle cx="%s" cy="%s" r="%s" fill="#000000" fill-opacity="0.25"/>`, num(x+0.04*size), num(y+0.05*size), num(rad))
+		fmt.Fprintf(w, `<circle cx="%s" cy="%s" r="%s" fill="url(#%s)" stroke="%s" stroke-width="%s"/>`,
+			num(x), num(y), num(rad), a.gradient(col[0]), col[1], num(max(0.5, 0.05*rad)))
+		art := figureArt[st.figure]
+		fmt.Fprintf(w, `<g transform="translate(%s %s) scale(%s)"><path d="%s" fill="%s"/><path d="%s" fill="%s"/></g>`,
+			num(x), num(y), num(0.78*rad), art[0], col[2], art[1], col[0])
 	default:
 		rad := 0.42 * size
 		label := r.labels[o]
@@ -535,6 +595,35 @@ func (r *svgRenderer) drawPiece(w *strings.Builder, c svgCell, o Occupant) {
 			num(x), num(y+0.35*fsz), num(fsz), col[2], esc(label))
 	}
 	w.WriteString("</g>\n")
+}
+
+// figureArt holds the figures' heads drawn on tokens, in units of the token's radius
+// about its middle (y down): what is drawn in the ink of the owner's letters, then what
+// is cut out of it again in the token's colour (eyes, mouths, a star).
+var figureArt = map[string][2]string{
+	// A bearded head in a horned helmet.
+	"dwarf": {
+		"M-0.55,-0.12 A0.55,0.55 0 0 1 0.55,-0.12 Z M-0.62,-0.22 H0.62 V-0.08 H-0.62 Z " +
+			"M-0.5,-0.36 Q-0.95,-0.45 -0.82,-0.95 Q-0.72,-0.6 -0.4,-0.55 Z M0.5,-0.36 Q0.95,-0.45 0.82,-0.95 Q0.72,-0.6 0.4,-0.55 Z " +
+			"M-0.08,-0.06 H0.08 L0.06,0.16 H-0.06 Z " +
+			"M-0.52,0.02 Q-0.58,0.5 -0.22,0.78 L0,0.98 L0.22,0.78 Q0.58,0.5 0.52,0.02 Q0.36,0.24 0.14,0.22 L0,0.28 L-0.14,0.22 Q-0.36,0.24 -0.52,0.02 Z",
+		"M-0.3,0.04 a0.08,0.08 0 1 0 0.16,0 a0.08,0.08 0 1 0 -0.16,0 Z M0.14,0.04 a0.08,0.08 0 1 0 0.16,0 a0.08,0.08 0 1 0 -0.16,0 Z " +
+			"M-0.14,0.42 Q0,0.5 0.14,0.42 Q0,0.56 -0.14,0.42 Z",
+	},
+	// A broad head with ears and tusks.
+	"troll": {
+		"M-0.62,0.55 Q-0.82,-0.1 -0.5,-0.58 Q0,-0.88 0.5,-0.58 Q0.82,-0.1 0.62,0.55 Q0,0.82 -0.62,0.55 Z " +
+			"M-0.68,-0.2 L-0.98,-0.42 L-0.72,0.08 Z M0.68,-0.2 L0.98,-0.42 L0.72,0.08 Z",
+		"M-0.36,-0.16 a0.11,0.11 0 1 0 0.22,0 a0.11,0.11 0 1 0 -0.22,0 Z M0.14,-0.16 a0.11,0.11 0 1 0 0.22,0 a0.11,0.11 0 1 0 -0.22,0 Z " +
+			"M-0.12,0.1 a0.045,0.045 0 1 0 0.09,0 a0.045,0.045 0 1 0 -0.09,0 Z M0.03,0.1 a0.045,0.045 0 1 0 0.09,0 a0.045,0.045 0 1 0 -0.09,0 Z " +
+			"M-0.42,0.3 Q0,0.56 0.42,0.3 Q0,0.42 -0.42,0.3 Z M-0.32,0.36 L-0.25,0.06 L-0.17,0.4 Z M0.17,0.4 L0.25,0.06 L0.32,0.36 Z",
+	},
+	// A pointed hat with a star over a long beard.
+	"sorcerer": {
+		"M-0.4,0.26 Q-0.1,-0.3 0.08,-0.95 Q0.2,-0.4 0.42,0.26 Z M-0.85,0.34 Q0,0.12 0.85,0.34 Q0,0.56 -0.85,0.34 Z " +
+			"M-0.36,0.5 Q0,0.6 0.36,0.5 L0.05,0.98 L-0.05,0.98 Z",
+		"M0.04,-0.38 L0.09,-0.24 L0.23,-0.24 L0.12,-0.15 L0.16,-0.01 L0.04,-0.09 L-0.08,-0.01 L-0.04,-0.15 L-0.15,-0.24 L-0.01,-0.24 Z",
+	},
 }
 
 // crownInk is the colour of a crown on a disc of colour fill.

@@ -67,11 +67,14 @@ func TestSVGPieceStyles(t *testing.T) {
 	stone := regexp.MustCompile(`^<circle [^>]*fill-opacity="0.3"/><circle [^>]*fill="url\(#zg[0-9a-f]{6}\)"[^>]*/>$`)
 	pit := regexp.MustCompile(`^<(circle|rect) [^>]*fill="url\(#zgpit\)"`)
 	die := regexp.MustCompile(`^(<polygon [^>]*/>){3}<circle`)
+	figure := regexp.MustCompile(`^(<circle [^>]*/>){2}<g transform="[^"]*"><path d="[^"]*" fill="#[0-9a-f]{6}"/><path `)
+	stoneOrFigure := regexp.MustCompile(stone.String() + "|" + figure.String())
 	want := map[string]*regexp.Regexp{
 		"chess": chessGlyph, "russian": man, "brazilian": man, "turkish": man, "italian": man,
 		"hexdame": man, "ossetian": man, "senegalese": man, "bashni": man, "stavropol": man,
 		"abalone": stone, "fanorona": stone, "epaminondas": stone, "gess": stone,
-		"bao": pit,
+		"bao":  pit,
+		"thud": figure, "splut": stoneOrFigure,
 	}
 	seen := 0
 	for _, f := range files {
@@ -105,6 +108,19 @@ func TestSVGPieceStyles(t *testing.T) {
 			}
 			if n != 3 {
 				t.Errorf("ur: %d dice drawn, want 3", n)
+			}
+			// The counters waiting in the reserves: five pips each.
+			n = 0
+			for loc, body := range groups {
+				if strings.HasPrefix(loc, "r") {
+					n++
+					if strings.Count(body, "<circle") != 2+5 || strings.Contains(body, "<text") {
+						t.Errorf("ur: %s is no counter with five pips:\n%s", loc, body)
+					}
+				}
+			}
+			if n != 14 {
+				t.Errorf("ur: %d counters in the reserves, want 14", n)
 			}
 		}
 		if out != "" {
@@ -220,10 +236,37 @@ func TestSVGPieceLooks(t *testing.T) {
 			{"c1", []string{`"#zc-wr`}, []string{"#zgpit"}}, // a rook, whatever its number
 		},
 	}, {
+		// The folk of fantasy games: tokens with a head drawn on them, the figure told
+		// by the name (a Wizard is a sorcerer, an Ogre a troll).
+		name: "figures", players: "Dwarfs Trolls", pieces: []string{"Dwarf", "Troll", "Wizard", "Ogre"},
+		setup: map[string][2]int{"a1": {0, 0}, "b1": {1, 1}, "c1": {0, 2}, "d1": {1, 3}},
+		looks: []look{
+			{"a1", []string{`<path d="M-0.55,-0.12`}, []string{"<text"}},
+			{"b1", []string{`<path d="M-0.62,0.55`}, []string{"<text"}},
+			{"c1", []string{`<path d="M-0.4,0.26`}, []string{"<text"}},
+			{"d1", []string{`<path d="M-0.62,0.55`}, []string{"<text"}},
+		},
+	}, {
+		// A game with dice races counters: five pips on the commonest kind, a crown on
+		// the other; the dice stay dice.
+		name: "race", players: "White Black ?Dice", pieces: []string{"Novice", "Veteran", "Up"},
+		setup: map[string][2]int{"a1": {0, 0}, "b1": {1, 0}, "c1": {0, 1}, "d1": {2, 2}},
+		looks: []look{
+			{"a1", []string{`fill="url(#zgffffff)"`}, []string{"<text", "<polygon"}},
+			{"b1", []string{`fill="url(#zg222222)"`}, []string{"<text", "<polygon"}},
+			{"c1", []string{"<polygon"}, []string{"<text"}},
+			{"d1", []string{"<polygon", `fill="#ffffff"`}, nil},
+		},
+	}, {
+		// The same pieces without dice are no counters: discs with their letters.
+		name: "no dice", players: "White Black", pieces: []string{"Novice", "Veteran"},
+		setup: map[string][2]int{"a1": {0, 0}, "b1": {0, 1}},
+		looks: []look{{"a1", []string{">N</text>"}, nil}, {"b1", []string{">V</text>"}, nil}},
+	}, {
 		// Anything else: a disc with its letter.
-		name: "other", players: "North South", pieces: []string{"Sorcerer"},
+		name: "other", players: "North South", pieces: []string{"Frog"},
 		setup: map[string][2]int{"a1": {0, 0}},
-		looks: []look{{"a1", []string{">S</text>", "<circle"}, nil}},
+		looks: []look{{"a1", []string{">F</text>", "<circle"}, nil}},
 	}} {
 		t.Run(tt.name, func(t *testing.T) {
 			g := game(gridBoard("a/b/c/d", "2/1", 50), tt.players, tt.pieces...)
@@ -386,7 +429,8 @@ func TestPieceSVG(t *testing.T) {
 		{"chess.zrf", "Queen", 1, `xlink:href="#zc-bq"`},
 		{"go.zrf", "Stone", 1, `fill="url(#zgffffff)"`},
 		{"russian.zrf", "King", 0, `<polygon`},
-		{"ur.zrf", "Novice", 0, `>N</text>`},
+		{"ur.zrf", "Veteran", 0, `<polygon`},
+		{"thud.zrf", "Troll", 1, `<path d="M-0.62,0.55`},
 	} {
 		g := evaltest.Load(t, filepath.Join("..", "games", tt.file))
 		k := engine.NoKind

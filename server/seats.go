@@ -47,7 +47,9 @@ func startSide(g *eval.Game) []side {
 // turned says whether the board should be turned for the bearer of seats you: when all
 // the seats are players whose pieces start above those of every other player (not
 // dice), the board is turned by 180° so that the bearer's side is at the bottom, as a
-// player sits at a real board. Players without pieces at the start have no side.
+// player sits at a real board. Players without pieces at the start have no side: a
+// board that starts empty (Go) is symmetric, and both players see it as its record
+// writes it, as Go servers show it.
 func turned(g *eval.Game, sides []side, you []int) bool {
 	if len(you) == 0 {
 		return false

@@ -25,8 +25,9 @@ rules (the pixel rectangles of the positions): the squares of a grid shaded ligh
 dark, the cells of a hexagonal grid in three shades, any other position as a circle.
 Pieces look as players know them, from their names and the kind of game: chess men as
 chess pieces, draughts men and crowned kings, stones, mancala pits with their seeds,
-dice, shogi tiles, and otherwise discs in their owner's colour (the colour a player is
-named after, if any) with the piece's letter. The rules' own bitmaps are used
+dice and the counters of games with dice, shogi tiles, dwarfs, trolls and sorcerers,
+and otherwise discs in their owner's colour (the colour a player is named after, if
+any) with the piece's letter. The rules' own bitmaps are used
 instead when the image files they name are found beside the rules file (Windows paths:
 backslashes and any case; pure green is transparent); the board image then replaces the
 drawn board. --no-images turns this off. The sources and destinations of the last turn's

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -366,15 +367,107 @@ func (b *browser) clickMove(gj *clickGame, turn *clickTurn, i int) string {
 		}
 		return true
 	}
-	from := ""
+	// square finds, for a click on from, the best square to click next among those
+	// lit (any, when lit is nil), and how many turns it leaves (1<<29 and more: none).
+	square := func(from string, lit map[string]bool) (best string, bestN, nOthers int) {
+		// The turns that the clicks so far may still make.
+		var others []*clickTurn
+		for j := range gj.Legal {
+			o := &gj.Legal[j]
+			if len(o.Parts) <= i || o.Index == turn.Index {
+				continue
+			}
+			same := false // it moves the piece clicked
+			for _, m := range o.Parts[i].Moves {
+				same = same || m.From == from
+			}
+			for k := 0; k < i && same; k++ {
+				same = partEq(&o.Parts[k], &turn.Parts[k])
+			}
+			if same {
+				others = append(others, o)
+			}
+		}
+		// A click fits the turns whose piece clicked moves and one of whose player's pieces
+		// lands there; of those, the page keeps the ones that move no more than another one
+		// does (a smaller group in line), and asks when several are left. The best square is
+		// one where this turn is kept, with the fewest others beside it.
+		lands := func(q *clickPart) map[string]bool {
+			left, out := map[string]bool{}, map[string]bool{}
+			for k, m := range q.Moves {
+				if m.From != "" && (m.From == from || picks(q, k)) {
+					left[m.From] = true
+				}
+			}
+			for k, m := range q.Moves {
+				if at := put(m.To, m.Put); m.From != "" && (m.From == from || picks(q, k)) && !left[at] {
+					out[at] = true
+				}
+			}
+			return out
+		}
+		best, bestN = "", 1<<30
+		for at := range lands(p) {
+			if lit != nil && !lit[at] {
+				continue
+			}
+			fit := []*clickPart{p}
+			for _, o := range others {
+				if lands(&o.Parts[i])[at] {
+					fit = append(fit, &o.Parts[i])
+				}
+			}
+			n := 0
+			for j, q := range fit {
+				smallest := true
+				for k, r := range fit {
+					if k != j && len(q.Moves) > len(r.Moves) && contains(q, r) && ownExtras(q, r, gj.ToMove) {
+						smallest = false
+					}
+				}
+				if smallest {
+					n++
+				} else if j == 0 {
+					n = 1 << 29 // the page keeps a smaller group: not this square
+					break
+				}
+			}
+			if n < bestN || n == bestN && at < best {
+				best, bestN = at, n
+			}
+		}
+		if bestN >= 1<<29 {
+			best = ""
+		}
+		return best, bestN, len(others)
+	}
+	// The piece to click: of a group in line, the piece at its back, from which a click
+	// on the front's square makes this group and no shorter one (the page makes the
+	// longer groups by a click further back: f6 g6 with e6 following is e6, then g6).
+	// The pieces whose squares no other piece of the part takes are tried first.
+	var froms []string
+	taken := map[string]bool{}
 	for k, m := range p.Moves {
 		if m.From != m.To && picks(p, k) {
-			from = m.From
-			break
+			taken[put(m.To, m.Put)] = true
 		}
 	}
-	if from == "" {
+	for _, back := range []bool{true, false} {
+		for k, m := range p.Moves {
+			if m.From != m.To && picks(p, k) && taken[m.From] != back && !slices.Contains(froms, m.From) {
+				froms = append(froms, m.From)
+			}
+		}
+	}
+	if len(froms) == 0 {
 		return fmt.Sprintf("part %d moves no piece", i+1)
+	}
+	from := froms[0]
+	for _, f := range froms {
+		if _, n, _ := square(f, nil); n < 1<<29 {
+			from = f
+			break
+		}
 	}
 	if st := b.state(); st.Sel != from {
 		if !b.clickSquare(from) {
@@ -388,81 +481,13 @@ func (b *browser) clickMove(gj *clickGame, turn *clickTurn, i int) string {
 	}
 	b.way("move: piece, then square")
 	lit := b.lit()
-	// The turns that the clicks so far may still make.
-	var others []*clickTurn
-	for j := range gj.Legal {
-		o := &gj.Legal[j]
-		if len(o.Parts) <= i || o.Index == turn.Index {
-			continue
-		}
-		same := false // it moves the piece clicked
-		for _, m := range o.Parts[i].Moves {
-			same = same || m.From == from
-		}
-		for k := 0; k < i && same; k++ {
-			same = partEq(&o.Parts[k], &turn.Parts[k])
-		}
-		if same {
-			others = append(others, o)
-		}
-	}
-	// A click fits the turns whose piece clicked moves and one of whose player's pieces
-	// lands there; of those, the page keeps the ones that move no more than another one
-	// does (a smaller group in line), and asks when several are left. The best square is
-	// one where this turn is kept, with the fewest others beside it.
-	lands := func(q *clickPart) map[string]bool {
-		left, out := map[string]bool{}, map[string]bool{}
-		for k, m := range q.Moves {
-			if m.From != "" && (m.From == from || picks(q, k)) {
-				left[m.From] = true
-			}
-		}
-		for k, m := range q.Moves {
-			if at := put(m.To, m.Put); m.From != "" && (m.From == from || picks(q, k)) && !left[at] {
-				out[at] = true
-			}
-		}
-		return out
-	}
-	best, bestN := "", 1<<30
-	for at := range lands(p) {
-		if !lit[at] {
-			continue
-		}
-		fit := []*clickPart{p}
-		for _, o := range others {
-			if lands(&o.Parts[i])[at] {
-				fit = append(fit, &o.Parts[i])
-			}
-		}
-		n := 0
-		for j, q := range fit {
-			smallest := true
-			for k, r := range fit {
-				if k != j && len(q.Moves) > len(r.Moves) && contains(q, r) && ownExtras(q, r, gj.ToMove) {
-					smallest = false
-				}
-			}
-			if smallest {
-				n++
-			} else if j == 0 {
-				n = 1 << 29 // the page keeps a smaller group: not this square
-				break
-			}
-		}
-		if n < bestN || n == bestN && at < best {
-			best, bestN = at, n
-		}
-	}
-	if bestN >= 1<<29 {
-		best = ""
-	}
+	best, bestN, nOthers := square(from, lit)
 	litList := make([]string, 0, len(lit))
 	for l := range lit {
 		litList = append(litList, l)
 	}
 	sort.Strings(litList)
-	b.clicks = append(b.clicks, fmt.Sprintf("(marked %v; %d other turns; chose %s of %d)", litList, len(others), best, bestN))
+	b.clicks = append(b.clicks, fmt.Sprintf("(marked %v; %d other turns; chose %s of %d)", litList, nOthers, best, bestN))
 	if best == "" {
 		return fmt.Sprintf("after a click on %s, no marked square makes part %d", from, i+1)
 	}
@@ -548,8 +573,20 @@ func clickGameRun(t *testing.T, b *browser, base, rules, variant string, random 
 		}
 		turn := &gj.Legal[rng.IntN(len(gj.Legal))]
 		b.clicks = b.clicks[:0]
-		b.wait("the page at ply "+fmt.Sprint(gj.Ply), fmt.Sprintf(`document.getElementById("board").dataset.ply === "%d" && document.getElementById("board").dataset.legal === "%d"`, gj.Ply, len(gj.Legal)), 20*time.Second)
 		stats.turns++
+		// A page that does not come to the state is this game's failure; the run goes on
+		// with the other games.
+		ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+		err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.getElementById("board").dataset.ply === "%d" && document.getElementById("board").dataset.legal === "%d"`, gj.Ply, len(gj.Legal)),
+			chromedp.WithPollingInterval(50*time.Millisecond)))
+		cancel()
+		if err != nil {
+			st := b.state()
+			stats.failures = append(stats.failures, fmt.Sprintf("ply %d: the page shows ply %d, not the game's state (%v)", gj.Ply, st.Ply, err))
+			t.Logf("%s: %s", stats.game, stats.failures[len(stats.failures)-1])
+			b.screenshot("behind-" + strings.NewReplacer("/", "_", " ", "_").Replace(filepath.Base(rules)+"-"+variant))
+			break
+		}
 		why := b.clickTurnOn(&gj, turn, rng)
 		var after clickGame
 		if why == "" {
@@ -762,6 +799,11 @@ func TestClickExamples(t *testing.T) {
 		waitPly(2)
 		if m := lastMove(c); m != "f6 twist ne cw Black Marble" {
 			t.Errorf("the turn played is %q, want f6 twist ne cw Black Marble", m)
+		}
+		// The move list says where the marbles were put and which quarter turned how.
+		b.waitMoves(2, 10*time.Second)
+		if got, want := shortMoves(b), []string{"b5 ne↻", "d6 ne↻"}; !slices.Equal(got, want) {
+			t.Errorf("the move list reads %q, want %q", got, want)
 		}
 		b.screenshot("pentago-turned")
 	})

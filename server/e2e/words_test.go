@@ -155,25 +155,40 @@ func TestBrowserTable(t *testing.T) {
 		b.screenshot("typed-in-review")
 	})
 
-	t.Run("go scored in words", func(t *testing.T) {
+	t.Run("go 9x9 by clicks to the end, scored in words", func(t *testing.T) {
 		b.t = t
 		c := humans(t, ts.URL, "games/go.zrf", "Go 9x9", 2)
 		b.open(c.ID, c.Secret)
-		b.wait("Black's turns", `document.querySelector("#status").classList.contains("yours")`, 10*time.Second)
-		// A stone is typed (clicks on a point are the hand's business).
-		b.run("typing c5", chromedp.SendKeys(chromedp.ID("movetext"), "c5"+kb.Enter))
-		b.waitMoves(1, 10*time.Second)
-		for i := 2; i <= 3; i++ {
-			b.run("passing", chromedp.WaitVisible(chromedp.ID("pass")), chromedp.Click(chromedp.ID("pass")))
+		// Black walls off the corner a1 a2 b1; White takes j9 with two stones and puts a
+		// third in the middle, where the empty points touch both colours.
+		stones := []string{"a3", "j8", "b2", "h9", "c1", "e5"}
+		for i, p := range stones {
+			b.wait("the player's turn", `document.querySelector("#status").classList.contains("yours")`, 10*time.Second)
+			if !b.clickSquare(p) {
+				t.Fatalf("no point %s to click", p)
+			}
+			b.waitMoves(i+1, 10*time.Second)
+		}
+		b.screenshot("go-stones-clicked")
+		for i := len(stones) + 1; i <= len(stones)+2; i++ {
+			b.wait("the player's turn", `document.querySelector("#status").classList.contains("yours")`, 10*time.Second)
+			if !b.clickOn("#pass") {
+				t.Fatalf("no pass control shown before turn %d", i)
+			}
 			b.waitMoves(i, 10*time.Second)
 		}
 		b.wait("the outcome", `!document.getElementById("outcome").hidden`, 10*time.Second)
 		b.screenshot("go-score")
-		if got, want := js[string](b, `document.getElementById("outcome").textContent`), "Black wins by 73.5 points (Black 81, White 0 + 7.5)"; got != want {
+		// Black: 3 stones and the 3 points walled off; White: 3 stones, j9, and 7.5 komi.
+		if got, want := js[string](b, `document.getElementById("outcome").textContent`), "White wins by 5.5 points (Black 6, White 4 + 7.5)"; got != want {
 			t.Errorf("the banner over the board says %q, want %q", got, want)
 		}
-		if got, want := shortMoves(b), []string{"c5", "pass", "pass"}; !slices.Equal(got, want) {
+		want := append(slices.Clone(stones), "pass", "pass")
+		if got := shortMoves(b); !slices.Equal(got, want) {
 			t.Errorf("the move list is %q, want %q", got, want)
+		}
+		if n := js[int](b, `document.querySelectorAll("#board .piece").length`); n != len(stones) {
+			t.Errorf("the final board shows %d stones, want %d", n, len(stones))
 		}
 	})
 

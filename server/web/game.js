@@ -18,6 +18,7 @@ let fetchedAt = 0;  // when the state shown was fetched (Date.now()), for the cl
 let posting = false; // a turn made on this page is on its way to the server
 let pre = null;     // the premove queued (see "Premoves"), or null
 let premoving = null; // while a premove is being clicked: called when it makes a turn
+let drawn = 0;      // the number of the request whose answer was shown last
 const $ = (i) => document.getElementById(i);
 
 // --- Fetching and following the game ---------------------------------------------------
@@ -31,7 +32,7 @@ async function refresh() {
     banner(!secret && e.status === 403 ? "This page needs the game's secret: open it from the link you were given." : e.message);
     return;
   }
-  if (n === fetching) { fetchedAt = Date.now(); show(ng); }
+  if (n === fetching) { drawn = n; fetchedAt = Date.now(); show(ng); }
 }
 
 // show queues state ng to be drawn, after the animation of the turn that led to it.
@@ -62,11 +63,13 @@ function follow() {
 
 // post sends an action and shows the state the server answers with.
 async function post(path, body) {
-  ++fetching; // a GET under way may answer with the state before this one: drop it
+  const n = ++fetching; // a GET under way may answer with the state before this one: drop it
   try {
     const ng = await api("POST", `/api/games/${encodeURIComponent(id)}${path}`, body, secret);
     banner("");
-    await show(ng);
+    // A GET sent since, on a state event (the dice or a bot played after this turn),
+    // that has answered already showed a later state: this answer would undo it.
+    if (drawn < n) { drawn = n; await show(ng); }
   } catch (e) {
     banner(e.message);
     refresh();

@@ -77,6 +77,10 @@ type node struct {
 // are played on an explorer of the match, so they follow the real game's rules: passes,
 // repetitions along the line and goals.
 func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (int, error) {
+	// The cap counts from the start of the turn: the explorer's clone and the root's
+	// turns are part of it.
+	capAt, release := capped(m.Cap)
+	defer release()
 	if len(mt.Legal()) <= 1 {
 		return 0, errOver(mt)
 	}
@@ -91,8 +95,6 @@ func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (int, error) {
 	if rave {
 		root.amaf = newAMAF(g, x.Mover(), x.Legal())
 	}
-	capAt, release := capped(m.Cap)
-	defer release()
 	var deadline time.Time
 	if m.Time > 0 {
 		deadline = time.Now().Add(m.Time)

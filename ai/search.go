@@ -135,10 +135,17 @@ func LevelTime(level int) time.Duration {
 	return 20 * time.Millisecond * time.Duration(level*level)
 }
 
-// levelCap is the cap of a level's bots: three quarters of its time, the rest left for
-// the node being searched when the cap is seen (in Pentago one lists 288 turns), the
-// choice and the match's own turn.
-func levelCap(level int) time.Duration { return LevelTime(level) * 3 / 4 }
+// levelCap is the cap of a level's bots, on the CPU time of their own thread: three
+// quarters of its time less 5 ms, and at least half of it. The rest is for work the
+// thread's clock does not see: Go's collector marks on other threads beside the search
+// (a quarter of the processors while it runs), and one collection that falls in a turn
+// costs that turn 5 to 9 ms of the process's CPU whatever the level (it marks the whole
+// heap: Epaminondas's turns at level 1 took 15.5 ms with none, 20 to 23 ms with one);
+// and for the match playing the turn chosen (1 ms in Gess).
+func levelCap(level int) time.Duration {
+	t := LevelTime(level)
+	return max(t*3/4-5*time.Millisecond, t/2)
+}
 
 // NewClockSearch returns a searcher that thinks for d on each turn, as deep as it gets.
 func NewClockSearch(d time.Duration) *Search {
@@ -172,18 +179,23 @@ func (s *Search) Name() string {
 
 // Choose searches the position and returns the best turn found.
 func (s *Search) Choose(m *match.Match, r *rand.Rand) (int, error) {
+	// The cap is the CPU time of this goroutine's thread (one thread only), counted
+	// from the start of the turn: listing the root's turns, cloning the explorer and
+	// ordering the root take a few milliseconds in Gess, as much as the search itself.
+	var capAt time.Duration
+	var capWall time.Time
+	if s.Threads <= 1 {
+		var release func()
+		capAt, release = capped(s.Cap)
+		capWall = time.Now().Add(s.Cap)
+		defer release()
+	}
 	turns := m.Legal()
 	if len(turns) <= 1 {
 		return 0, errOver(m)
 	}
 	w := s.newWorker(m, &table{})
-	if s.Threads <= 1 {
-		// The cap is the CPU time of this goroutine's thread: one thread only.
-		var release func()
-		w.capAt, release = capped(s.Cap)
-		w.capWall = time.Now().Add(s.Cap)
-		defer release()
-	}
+	w.capAt, w.capWall = capAt, capWall
 	order := w.order(m.State(), turns, w.me, -1)
 	// Shuffle, then order by gain again (stably): among equally good moves the first
 	// found is kept, and that one depends on the seed.
@@ -426,7 +438,10 @@ func (w *worker) quiesce(turns []eval.Turn, next engine.Player, alpha, beta floa
 			best = min(best, v)
 			beta = min(beta, v)
 		}
-		if alpha >= beta {
+		if alpha >= beta || w.stop {
+			// Stopped, the captures left are not tried: each plays a turn and lists
+			// the turns after it (288 in Pentago), which made a stopped search go on
+			// for another 10 ms.
 			break
 		}
 	}
@@ -439,11 +454,17 @@ func (w *worker) quiesce(turns []eval.Turn, next engine.Player, alpha, beta floa
 // are 60 ms.) The thread's CPU time, a system call, is read only once the wall-clock
 // time of the cap has passed: the thread cannot have used more CPU time than that.
 func (w *worker) tick() {
+	if w.capAt > 0 && !w.capHit {
+		if now := time.Now(); now.After(w.capWall) {
+			if cpu := threadCPU(); cpu > w.capAt {
+				w.capHit, w.stop = true, true
+			} else {
+				w.capWall = now.Add(w.capAt - cpu)
+			}
+		}
+	}
 	if w.ticks++; w.ticks&63 == 0 || w.nodes-w.checked >= 256 {
 		w.checked = w.nodes
-		if w.capAt > 0 && !w.capHit && time.Now().After(w.capWall) && threadCPU() > w.capAt {
-			w.capHit, w.stop = true, true
-		}
 		if w.s.Time > 0 && time.Now().After(w.deadline) || w.halt != nil && w.halt.Load() ||
 			w.s.Yield != nil && !w.s.Yield() {
 			w.stop = true

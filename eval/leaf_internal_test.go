@@ -61,7 +61,7 @@ func TestLeafTurns(t *testing.T) {
 							if len(a.Parts) != 1 {
 								t.Fatalf("seed %d ply %d turn %d: no state after %d parts", seed, ply, i, len(a.Parts))
 							}
-							h, ok := g.LeafHash(leaf.board, s, &a.Parts[0])
+							h, ok := g.leafHash(leaf.board, s, &a.Parts[0])
 							if !ok || h != b.After.Hash {
 								t.Fatalf("seed %d ply %d turn %d: hash %#x (made %v), the state's %#x", seed, ply, i, h, ok, b.After.Hash)
 							}

@@ -12,7 +12,7 @@ import (
 // counting workspace (perft's last level, leafcount.go: steps and chain ends counted)
 // and in an ordinary one. The turns returned plus those counted must be as many as
 // the ordinary turns, and the hashes of the states after them (counted: as logged;
-// made on the board: LeafHash's; others: their state's) must be the ordinary turns'
+// made on the board: leafHash's; others: their state's) must be the ordinary turns'
 // hashes, as a multiset; the board copy must be as it was.
 func TestLeafCount(t *testing.T) {
 	for _, tt := range []struct {
@@ -62,7 +62,7 @@ func TestLeafCount(t *testing.T) {
 							got = append(got, a.After.Hash)
 							continue
 						}
-						h, ok := g.LeafHash(cw.board, s, &a.Parts[0])
+						h, ok := g.leafHash(cw.board, s, &a.Parts[0])
 						if !ok {
 							t.Fatalf("seed %d ply %d turn %d: no state and no leaf hash", seed, ply, i)
 						}

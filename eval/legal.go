@@ -266,7 +266,7 @@ type workspace struct {
 	hinted *engine.State
 	// leaf: perft counts the turns of the positions of this workspace and keeps none of
 	// their states, so a turn of one plain part is made on board, a copy of the
-	// position's cells, and undone (engine.Game.LeafHash), and its After is nil;
+	// position's cells, and undone (leafHash), and its After is nil;
 	// leafSum is the xor of the hashes of the states so made.
 	leaf    bool
 	board   []engine.Cell
@@ -576,7 +576,7 @@ func (g *Game) endPart(s *engine.State, parts []engine.Move, w *workspace) error
 		return fmt.Errorf("more than %d complete turns in one position", MaxTurns)
 	}
 	if w.leaf {
-		if h, ok := g.LeafHash(w.board, s, m); ok {
+		if h, ok := g.leafHash(w.board, s, m); ok {
 			w.leafSum ^= h
 			w.turns = append(w.turns, Turn{})
 			t := &w.turns[len(w.turns)-1]

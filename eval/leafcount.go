@@ -38,7 +38,7 @@ type leafCount struct {
 	log *[]uint64
 }
 
-// leafCountOK reports whether perft's last level may count steps (workspace.count).
+// leafCountOK reports whether perft's last level may count steps (leafWork.count).
 func (g *Game) leafCountOK() bool {
 	return g.on(UseLeafCount) && g.bits != nil && g.leafTurnsOK() && g.noDup &&
 		g.Options.MaximalCaptures == 0 && !g.Semantics.DropNullTurns
@@ -47,17 +47,24 @@ func (g *Game) leafCountOK() bool {
 // startCount sets x to count the steps of s's turns of type typ when w counts.
 func (g *Game) startCount(w *workspace, s *engine.State, typ engine.MoveType) {
 	lc := &w.x.lc
-	lc.n, lc.sum = 0, 0
-	lc.on = w.count && (typ != engine.NoMoveType || len(g.MovePriorities) == 0) &&
+	lc.on, lc.n, lc.sum = false, 0, 0
+	lw := w.leaves
+	if lw == nil {
+		return
+	}
+	lw.n = 0
+	lc.on = lw.count && (typ != engine.NoMoveType || len(g.MovePriorities) == 0) &&
 		g.setLeafBase(&lc.base, s)
-	w.counting = lc.on
+	lw.counting = lc.on
 }
 
 // endCount adds what x counted to w and stops counting.
 func (g *Game) endCount(w *workspace) {
 	lc := &w.x.lc
-	w.leafN += lc.n
-	w.leafSum ^= lc.sum
+	if lw := w.leaves; lw != nil {
+		lw.n += lc.n
+		lw.sum ^= lc.sum
+	}
 	lc.on, lc.n, lc.sum = false, 0, 0
 }
 
@@ -75,7 +82,7 @@ func (x *gen) countStep(o *code.Op, l, to engine.Loc) bool {
 
 // countChainEnd completes the turn of the one part parts[0] of s, made by add-partial,
 // as complete does, and counts it when no continuation follows: the part is made on
-// w.board (ls, leafPart), its continuations generated there, and the board
+// w.leaves.board (ls, leafPart), its continuations generated there, and the board
 // undone. A turn that goes on continues from a state made from ls, as complete's. It
 // reports false, having done nothing, for a part leafPart does not take, or when a
 // turn of one add-partial part would count as a chain (MergeChains: dedupe compares
@@ -89,33 +96,34 @@ func (g *Game) countChainEnd(s *engine.State, parts []engine.Move, w *workspace)
 	if g.Semantics.MergeChains {
 		return false, nil
 	}
-	h, ok := g.leafPart(&w.ls, w.board, s, m)
+	lw := w.leaves
+	h, ok := g.leafPart(&lw.ls, lw.board, s, m)
 	if !ok {
 		return false, nil
 	}
 	n, na := len(w.cont), len(w.contArena)
-	next, err := g.contParts(w, &w.ls)
+	next, err := g.contParts(w, &lw.ls)
 	if err == nil {
 		if next = g.prioritiseMoves(next); len(next) == 0 {
-			undoLeaf(w.board, s, m)
+			undoLeaf(lw.board, s, m)
 			w.cont, w.contArena = w.cont[:n], w.contArena[:na]
-			if len(w.turns)+w.leafN >= MaxTurns {
+			if len(w.turns)+lw.n >= MaxTurns {
 				return true, fmt.Errorf("more than %d complete turns in one position", MaxTurns)
 			}
-			w.leafN++
-			w.leafSum ^= h
+			lw.n++
+			lw.sum ^= h
 			if lc := &w.x.lc; lc.log != nil {
 				*lc.log = append(*lc.log, h)
 			}
 			return true, nil
 		}
 		// The turn goes on: from a state of its own, as complete's after.
-		after := w.state(&w.ls)
-		undoLeaf(w.board, s, m)
+		after := w.state(&lw.ls)
+		undoLeaf(lw.board, s, m)
 		w.seen = append(w.seen[:0], after.Hash)
 		return true, g.goOn(s, after, parts, next, 0, 0, w, w.seen[:1:1], nil)
 	}
-	undoLeaf(w.board, s, m)
+	undoLeaf(lw.board, s, m)
 	return true, err
 }
 

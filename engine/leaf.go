@@ -24,6 +24,10 @@ func (g *Game) EndPart(t, s *State, m *Move) {
 // storage of the same sizes) and a part that applyPlain takes, in a turn order where
 // nobody is out and no goto is pending. It reports false, having changed nothing, for
 // anything else.
+// NextTurn returns the entry of the turn order after turn and h with the hash of turn
+// swapped for the next's, as Advance makes them with nobody out and no goto pending.
+func (g *Game) NextTurn(turn int, h uint64) (int, uint64) { return g.nextTurn(turn, h) }
+
 // nextTurn returns the entry of the turn order after turn, as Advance makes it with
 // nobody out and no goto pending, and h with the hash of turn swapped for the next's.
 func (g *Game) nextTurn(turn int, h uint64) (int, uint64) {

@@ -163,35 +163,3 @@ func randomLeafState(g *Game, rng *rand.Rand, loc func() Loc, stock, last bool) 
 	s.Hash = g.FullHash(s) ^ uint64(rng.IntN(2))<<40
 	return s
 }
-
-// TestLeafHash checks LeafHash against EndPart on random parts of random positions, as
-// TestEndPart makes them: where it takes the part it gives the hash of EndPart's state
-// and leaves the board as it was; elsewhere it changes nothing, and it takes the parts
-// EndPart's one pass takes.
-func TestLeafHash(t *testing.T) {
-	g, rng, loc := leafGame(17)
-	taken := 0
-	for iter := 0; iter < 20000; iter++ {
-		s := randomLeafState(g, rng, loc, false, false)
-		m := randomPart(rng, loc, 3)
-		m.Pass = rng.IntN(50) == 0
-		cells := append([]Cell(nil), s.Cells...)
-		h, ok := g.LeafHash(cells, s, &m)
-		boardBack(t, iter, &m, cells, s)
-		if one := g.endPlain(g.NewState(), s, &m); ok != one {
-			t.Fatalf("iteration %d: %v: LeafHash takes it %v, the one pass %v", iter, m.Changes, ok, one)
-		}
-		if !ok {
-			continue
-		}
-		taken++
-		after := g.NewState()
-		g.EndPart(after, s, &m)
-		if h != after.Hash {
-			t.Fatalf("iteration %d: %v: hash %#x, EndPart's state has %#x", iter, m.Changes, h, after.Hash)
-		}
-	}
-	if taken < 7000 {
-		t.Errorf("only %d of the parts taken", taken)
-	}
-}

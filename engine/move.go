@@ -343,6 +343,13 @@ func (g *Game) plainPart(m *Move) bool {
 	return true
 }
 
+// MakePlain makes the changes ch of a plain part (PlainPart) on cells and returns the
+// hash h updated by them, as Apply makes them on a state: a part made in place on a
+// copy of a state's cells, to be undone by writing back the squares its changes name.
+func (g *Game) MakePlain(cells []Cell, h uint64, ch []Change) uint64 {
+	return g.plainChanges(cells, h, ch)
+}
+
 // plainChanges makes the changes ch of a plain part (plainPart) on cells and returns the
 // hash h updated by them: the movement, then the captures, the type changes and the
 // attributes, each in the order of the changes, as Apply's groups reduce to.
@@ -432,6 +439,9 @@ func (g *Game) Prepare() {
 	}
 	g.zobristOnce = sync.Once{}
 }
+
+// Zobrist returns the keys of the game's position hash.
+func (g *Game) Zobrist() *Zobrist { return g.zobrist() }
 
 func (g *Game) zobrist() *Zobrist {
 	g.zobristOnce.Do(func() {

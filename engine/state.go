@@ -174,6 +174,10 @@ func newZobrist(nLocs, nPlayers, nKinds, nAttrs, nTurns int) *Zobrist {
 	return z
 }
 
+// CellHash is the hash contribution of a cell at l: the hash of a state is the xor of
+// those of its cells and of the rest of the state.
+func (z *Zobrist) CellHash(l Loc, c Cell) uint64 { return z.cellHash(l, c) }
+
 // cellHash is the hash contribution of a cell at l.
 func (z *Zobrist) cellHash(l Loc, c Cell) uint64 {
 	if c.IsEmpty() {

@@ -4,16 +4,16 @@ package eval
 // them. Most leaves of a draughts tree are a man's or a king's step: a block whose
 // first check (an empty square) and add the bit scan makes. Such a turn needs no Move,
 // no Turn and no board written: its count, and the hash of the state after it
-// (engine.LeafBase.LeafStep, the hash LeafHash would give), are all perft keeps of it.
+// (leafBase.leafStep, the hash leafHash would give), are all perft keeps of it.
 // bitParts counts the steps of an entry for all the side's pieces at once
 // (countSteps), runBits one at a time (countStep) where an add is not known in advance
 // to be countable. A jump of one part that no continuation follows is made and undone
 // on the leaf board instead of a state of its own (countChainEnd).
 //
 // A counted step is a turn that the leaf workspace would have made with endPart and
-// LeafHash, with no state after it: an add of the moving piece (not a copy) that ends
+// leafHash, with no state after it: an add of the moving piece (not a copy) that ends
 // the turn, of one kind at most, in a plain ZRF game without royal pieces, repeated
-// moves (noDup), maximal captures or dropped null turns, from a state LeafHash takes.
+// moves (noDup), maximal captures or dropped null turns, from a state leafHash takes.
 // Such turns are never merged (dedupe merges turns of several parts, or of one
 // add-partial part under MergeChains, which countChainEnd refuses) and move
 // priorities see only turns of one type (typ is a type, or there are no priorities),
@@ -31,14 +31,14 @@ import (
 // leafCount is what the generator of perft's last level counts instead of emitting.
 type leafCount struct {
 	on   bool // count steps in this call of parts
-	base engine.LeafBase
+	base leafBase
 	n    int    // steps counted
 	sum  uint64 // the xor of the hashes of the states after them
 	// log, when not nil, gets each counted step's hash (tests).
 	log *[]uint64
 }
 
-// leafCountOK reports whether perft's last level may count steps (workspace.count).
+// leafCountOK reports whether perft's last level may count steps (leafWork.count).
 func (g *Game) leafCountOK() bool {
 	return g.on(UseLeafCount) && g.bits != nil && g.leafTurnsOK() && g.noDup &&
 		g.Options.MaximalCaptures == 0 && !g.Semantics.DropNullTurns
@@ -47,17 +47,24 @@ func (g *Game) leafCountOK() bool {
 // startCount sets x to count the steps of s's turns of type typ when w counts.
 func (g *Game) startCount(w *workspace, s *engine.State, typ engine.MoveType) {
 	lc := &w.x.lc
-	lc.n, lc.sum = 0, 0
-	lc.on = w.count && (typ != engine.NoMoveType || len(g.MovePriorities) == 0) &&
-		g.SetLeafBase(&lc.base, s)
-	w.counting = lc.on
+	lc.on, lc.n, lc.sum = false, 0, 0
+	lw := w.leaves
+	if lw == nil {
+		return
+	}
+	lw.n = 0
+	lc.on = lw.count && (typ != engine.NoMoveType || len(g.MovePriorities) == 0) &&
+		g.setLeafBase(&lc.base, s)
+	lw.counting = lc.on
 }
 
 // endCount adds what x counted to w and stops counting.
 func (g *Game) endCount(w *workspace) {
 	lc := &w.x.lc
-	w.leafN += lc.n
-	w.leafSum ^= lc.sum
+	if lw := w.leaves; lw != nil {
+		lw.n += lc.n
+		lw.sum ^= lc.sum
+	}
 	lc.on, lc.n, lc.sum = false, 0, 0
 }
 
@@ -75,13 +82,13 @@ func (x *gen) countStep(o *code.Op, l, to engine.Loc) bool {
 
 // countChainEnd completes the turn of the one part parts[0] of s, made by add-partial,
 // as complete does, and counts it when no continuation follows: the part is made on
-// w.board (ls, engine.Game.LeafPart), its continuations generated there, and the board
+// w.leaves.board (ls, leafPart), its continuations generated there, and the board
 // undone. A turn that goes on continues from a state made from ls, as complete's. It
-// reports false, having done nothing, for a part LeafPart does not take, or when a
+// reports false, having done nothing, for a part leafPart does not take, or when a
 // turn of one add-partial part would count as a chain (MergeChains: dedupe compares
 // their states).
 //
-// The counted turn is complete's: its hash is LeafHash's (that of EndPart's state,
+// The counted turn is complete's: its hash is leafHash's (that of EndPart's state,
 // which is endTurn's after Apply and a continuation set and cleared), and, being of
 // one part without MergeChains, dedupe never compares it.
 func (g *Game) countChainEnd(s *engine.State, parts []engine.Move, w *workspace) (bool, error) {
@@ -89,33 +96,34 @@ func (g *Game) countChainEnd(s *engine.State, parts []engine.Move, w *workspace)
 	if g.Semantics.MergeChains {
 		return false, nil
 	}
-	h, ok := g.LeafPart(&w.ls, w.board, s, m)
+	lw := w.leaves
+	h, ok := g.leafPart(&lw.ls, lw.board, s, m)
 	if !ok {
 		return false, nil
 	}
 	n, na := len(w.cont), len(w.contArena)
-	next, err := g.contParts(w, &w.ls)
+	next, err := g.contParts(w, &lw.ls)
 	if err == nil {
 		if next = g.prioritiseMoves(next); len(next) == 0 {
-			engine.UndoLeaf(w.board, s, m)
+			undoLeaf(lw.board, s, m)
 			w.cont, w.contArena = w.cont[:n], w.contArena[:na]
-			if len(w.turns)+w.leafN >= MaxTurns {
+			if len(w.turns)+lw.n >= MaxTurns {
 				return true, fmt.Errorf("more than %d complete turns in one position", MaxTurns)
 			}
-			w.leafN++
-			w.leafSum ^= h
+			lw.n++
+			lw.sum ^= h
 			if lc := &w.x.lc; lc.log != nil {
 				*lc.log = append(*lc.log, h)
 			}
 			return true, nil
 		}
 		// The turn goes on: from a state of its own, as complete's after.
-		after := w.state(&w.ls)
-		engine.UndoLeaf(w.board, s, m)
+		after := w.state(&lw.ls)
+		undoLeaf(lw.board, s, m)
 		w.seen = append(w.seen[:0], after.Hash)
 		return true, g.goOn(s, after, parts, next, 0, 0, w, w.seen[:1:1], nil)
 	}
-	engine.UndoLeaf(w.board, s, m)
+	undoLeaf(lw.board, s, m)
 	return true, err
 }
 
@@ -150,9 +158,9 @@ func (x *gen) countLeaf(o *code.Op, l, to engine.Loc) {
 	x.room(o)
 	var h uint64
 	if len(o.Kinds) == 1 {
-		h = lc.base.LeafStep(l, to, true, o.Kinds[0])
+		h = lc.base.leafStep(l, to, true, o.Kinds[0])
 	} else {
-		h = lc.base.LeafStep(l, to, false, 0)
+		h = lc.base.leafStep(l, to, false, 0)
 	}
 	lc.n++
 	lc.sum ^= h

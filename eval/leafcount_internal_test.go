@@ -12,7 +12,7 @@ import (
 // counting workspace (perft's last level, leafcount.go: steps and chain ends counted)
 // and in an ordinary one. The turns returned plus those counted must be as many as
 // the ordinary turns, and the hashes of the states after them (counted: as logged;
-// made on the board: LeafHash's; others: their state's) must be the ordinary turns'
+// made on the board: leafHash's; others: their state's) must be the ordinary turns'
 // hashes, as a multiset; the board copy must be as it was.
 func TestLeafCount(t *testing.T) {
 	for _, tt := range []struct {
@@ -34,7 +34,7 @@ func TestLeafCount(t *testing.T) {
 				t.Fatalf("leafCountOK %v, want %v (bits %v, leaf turns %v, noDup %v, maximal %d)", got, tt.counts, g.bits != nil, g.leafTurnsOK(), g.noDup, g.Options.MaximalCaptures)
 			}
 			cw, plain := g.newWorkspace(), g.newWorkspace()
-			cw.leaf, cw.count = true, g.leafCountOK()
+			cw.leaves = &leafWork{count: g.leafCountOK()}
 			var log []uint64
 			cw.x.lc.log = &log
 			counted := 0
@@ -42,7 +42,7 @@ func TestLeafCount(t *testing.T) {
 				rng := rand.New(rand.NewPCG(seed, 98))
 				s := g.NewState()
 				for ply := 0; ply < tt.plies; ply++ {
-					cw.board = append(cw.board[:0], s.Cells...)
+					cw.leaves.board = append(cw.leaves.board[:0], s.Cells...)
 					log = log[:0]
 					ct, err := g.turns(s, cw)
 					if err != nil {
@@ -52,8 +52,8 @@ func TestLeafCount(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if len(ct)+cw.leafN != len(pt) || len(log) != cw.leafN {
-						t.Fatalf("seed %d ply %d: %d turns and %d counted (%d logged) against %d", seed, ply, len(ct), cw.leafN, len(log), len(pt))
+					if len(ct)+cw.leaves.n != len(pt) || len(log) != cw.leaves.n {
+						t.Fatalf("seed %d ply %d: %d turns and %d counted (%d logged) against %d", seed, ply, len(ct), cw.leaves.n, len(log), len(pt))
 					}
 					got := slices.Clone(log)
 					for i := range ct {
@@ -62,7 +62,7 @@ func TestLeafCount(t *testing.T) {
 							got = append(got, a.After.Hash)
 							continue
 						}
-						h, ok := g.LeafHash(cw.board, s, &a.Parts[0])
+						h, ok := g.leafHash(cw.leaves.board, s, &a.Parts[0])
 						if !ok {
 							t.Fatalf("seed %d ply %d turn %d: no state and no leaf hash", seed, ply, i)
 						}
@@ -77,10 +77,10 @@ func TestLeafCount(t *testing.T) {
 					if !slices.Equal(got, want) {
 						t.Fatalf("seed %d ply %d: the hashes after the turns differ:\n%x\n%x", seed, ply, got, want)
 					}
-					if !slices.Equal(cw.board, s.Cells) {
+					if !slices.Equal(cw.leaves.board, s.Cells) {
 						t.Fatalf("seed %d ply %d: the copy of the board changed", seed, ply)
 					}
-					counted += cw.leafN
+					counted += cw.leaves.n
 					if len(pt) == 0 {
 						break
 					}

@@ -264,24 +264,36 @@ type workspace struct {
 	dend dialectEnd // what the dialect's shortcuts know of start (dialect_end.go)
 	// hinted is the state whose squares x.sq holds by hintSquares, for the next turns.
 	hinted *engine.State
-	// leaf: perft counts the turns of the positions of this workspace and keeps none of
-	// their states, so a turn of one plain part is made on board, a copy of the
-	// position's cells, and undone (engine.Game.LeafHash), and its After is nil;
-	// leafSum is the xor of the hashes of the states so made.
-	leaf    bool
-	board   []engine.Cell
-	leafSum uint64
-	// count: perft only counts the turns of this workspace's positions, so the turns
-	// leafcount.go takes are counted, not made: leafN of them in the last call of
-	// turnsOfType, their hashes xored into leafSum. The turns of a position are then
-	// those returned and leafN more.
+	// leaves, when not nil, says that perft counts the turns of the positions of this
+	// workspace and keeps none of their states (perft's last level only).
+	leaves *leafWork
+}
+
+// leafWork is what a workspace of perft's last level keeps (workspace.leaves): its
+// turns of one plain part are made on board, a copy of the position's cells, and
+// undone (leafHash), and their After is nil; sum is the xor of the hashes of the
+// states so made.
+type leafWork struct {
+	board []engine.Cell
+	sum   uint64
+	// count: the turns leafcount.go takes are counted, not made: n of them in the
+	// last call of turnsOfType, their hashes xored into sum. The turns of a position
+	// are then those returned and n more.
 	count bool
-	leafN int
+	n     int
 	// counting: the steps of the position are being counted (startCount), and so are
 	// its turns of one add-partial part that no continuation follows (countChainEnd),
 	// made on ls with board as its cells.
 	counting bool
 	ls       engine.State
+}
+
+// counted is the number of turns of the position counted and not returned (leafWork.n).
+func (w *workspace) counted() int {
+	if w.leaves == nil {
+		return 0
+	}
+	return w.leaves.n
 }
 
 func (g *Game) newWorkspace() *workspace { return &workspace{x: newGen(g)} }
@@ -421,7 +433,9 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 		w.x.sqFor = nil
 	}
 	w.hinted = nil
-	w.leafN = 0
+	if w.leaves != nil {
+		w.leaves.n = 0
+	}
 	w.x.sqKeep = true
 	turns, err := g.turnsKept(s, w)
 	w.x.sqKeep = false
@@ -444,7 +458,7 @@ func (g *Game) turnsKept(s *engine.State, w *workspace) ([]Turn, error) {
 		// The turns of each priority in turn, until one has some (priority.go): those
 		// are the turns prioritise would keep of all of them.
 		for _, typ := range g.MovePriorities {
-			if turns, err = g.turnsOfType(s, w, typ); err != nil || len(turns)+w.leafN > 0 {
+			if turns, err = g.turnsOfType(s, w, typ); err != nil || len(turns)+w.counted() > 0 {
 				break
 			}
 		}
@@ -463,7 +477,7 @@ func (g *Game) turnsKept(s *engine.State, w *workspace) ([]Turn, error) {
 			return nil, err
 		}
 	}
-	if g.Options.PassTurn == engine.PassAlways || g.Options.PassTurn == engine.PassForced && len(turns)+w.leafN == 0 {
+	if g.Options.PassTurn == engine.PassAlways || g.Options.PassTurn == engine.PassForced && len(turns)+w.counted() == 0 {
 		turns = append(turns, g.passTurn(w, s))
 	}
 	w.turns = turns
@@ -486,7 +500,6 @@ func (g *Game) turnsOfType(s *engine.State, w *workspace, typ engine.MoveType) (
 	w.reset()
 	e := g.Entry(s)
 	var err error
-	w.leafN = 0
 	g.startCount(w, s, typ)
 	w.moves, w.arena, err = g.parts(w.x, s, w.moves, w.arena, typ)
 	g.endCount(w)
@@ -530,7 +543,7 @@ func (g *Game) completeTurns(s *engine.State, w *workspace) ([]Turn, error) {
 				return nil, err
 			}
 			continue
-		} else if plain && w.counting {
+		} else if plain && w.leaves != nil && w.leaves.counting {
 			if done, err := g.countChainEnd(s, w.moves[i:i+1:i+1], w); done || err != nil {
 				if err != nil {
 					return nil, err
@@ -572,12 +585,12 @@ func (g *Game) endPart(s *engine.State, parts []engine.Move, w *workspace) error
 			prom = g.promotedCaptures(s, m)
 		}
 	}
-	if len(w.turns)+w.leafN >= MaxTurns {
+	if len(w.turns)+w.counted() >= MaxTurns {
 		return fmt.Errorf("more than %d complete turns in one position", MaxTurns)
 	}
-	if w.leaf {
-		if h, ok := g.LeafHash(w.board, s, m); ok {
-			w.leafSum ^= h
+	if lw := w.leaves; lw != nil {
+		if h, ok := g.leafHash(lw.board, s, m); ok {
+			lw.sum ^= h
 			w.turns = append(w.turns, Turn{})
 			t := &w.turns[len(w.turns)-1]
 			t.Parts, t.captures, t.promoted = parts, caps, prom
@@ -701,7 +714,7 @@ func (g *Game) endTurn(w *workspace, before, after *engine.State, parts []engine
 		return nil
 	}
 	g.Advance(after)
-	if len(w.turns)+w.leafN >= MaxTurns {
+	if len(w.turns)+w.counted() >= MaxTurns {
 		// addTurn's error (counted turns are turns too).
 		return fmt.Errorf("more than %d complete turns in one position", MaxTurns)
 	}
@@ -922,14 +935,13 @@ func (g *Game) perftWith(s *engine.State, depth int, leaves bool) (n int64, err 
 		ws[i] = g.newWorkspace()
 	}
 	if depth > 0 && leaves && g.on(UseLeafTurns) && g.leafTurnsOK() {
-		ws[depth-1].leaf = true
-		ws[depth-1].count = g.leafCountOK()
+		ws[depth-1].leaves = &leafWork{count: g.leafCountOK()}
 	}
 	return g.perft(s, depth, ws)
 }
 
 // leafTurnsOK reports whether the turns of a position may be counted with no state
-// after those of one part (workspace.leaf): the game is plain ZRF, where nothing
+// after those of one part (workspace.leaves): the game is plain ZRF, where nothing
 // reads a turn's state after it but the check of royal pieces, and has none.
 func (g *Game) leafTurnsOK() bool {
 	if g.code == nil || g.ax != nil || g.code.Dialect != nil || g.Ext != nil {
@@ -947,15 +959,15 @@ func (g *Game) perft(s *engine.State, depth int, ws []*workspace) (int64, error)
 	if depth == 0 {
 		return 1, nil
 	}
-	if w := ws[0]; w.leaf {
-		w.board = append(w.board[:0], s.Cells...)
+	if lw := ws[0].leaves; lw != nil {
+		lw.board = append(lw.board[:0], s.Cells...)
 	}
 	turns, err := g.turns(s, ws[0])
 	if err != nil {
 		return 0, err
 	}
 	if depth == 1 {
-		return int64(len(turns) + ws[0].leafN), nil
+		return int64(len(turns) + ws[0].counted()), nil
 	}
 	var n int64
 	for i := range turns {

@@ -743,7 +743,8 @@ func (r *svgRenderer) drawPit(w *strings.Builder, st pieceStyle, c svgCell, x, y
 
 // seeds returns the number of seeds shown on position l: the sum of its shown values.
 func (r *svgRenderer) seeds(l engine.Loc) int {
-	if int(l) >= len(r.values) {
+	if l < 0 || int(l) >= len(r.values) { // NoLoc: a piece drawn off the board, in a hand
+
 		return 0
 	}
 	n := 0

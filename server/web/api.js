@@ -70,3 +70,31 @@ export function el(tag, attrs, ...children) {
 
 // A click on the banner closes it.
 document.getElementById("banner")?.addEventListener("click", () => banner(""));
+
+// addTargets puts over a board's svg a click target for each of its positions (as the
+// API lists them: name and rect), calling onClick with the position's name. The smaller
+// targets go on top of the larger ones that overlap them. Each target is a rect with its
+// name as data-pos and a title, and a round mark after it that shows what the rect's
+// classes say (see style.css), round on any board.
+export function addTargets(svg, positions, onClick) {
+  const ns = "http://www.w3.org/2000/svg";
+  const targets = document.createElementNS(ns, "g");
+  targets.setAttribute("class", "targets");
+  const area = (p) => (p.rect[2] - p.rect[0]) * (p.rect[3] - p.rect[1]);
+  for (const p of [...positions].sort((a, b) => area(b) - area(a))) {
+    const [x0, y0, x1, y1] = p.rect;
+    const r = document.createElementNS(ns, "rect");
+    r.setAttribute("x", x0); r.setAttribute("y", y0);
+    r.setAttribute("width", x1 - x0); r.setAttribute("height", y1 - y0);
+    r.dataset.pos = p.name;
+    r.addEventListener("click", () => onClick(p.name));
+    const t = document.createElementNS(ns, "title");
+    t.textContent = p.name;
+    r.append(t);
+    const c = document.createElementNS(ns, "circle");
+    c.setAttribute("cx", (x0 + x1) / 2); c.setAttribute("cy", (y0 + y1) / 2);
+    c.setAttribute("r", Math.min(x1 - x0, y1 - y0) * 0.42);
+    targets.append(r, c);
+  }
+  svg.append(targets);
+}

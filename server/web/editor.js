@@ -4,9 +4,8 @@
 // chosen (or to take away what is there), edit the text, count the move tree from it
 // (perft), or start a new game from it with this game's seats and links. The server
 // reads and draws every position (docs/api.md, "The position editor").
-import { api, games, remember, el } from "./api.js";
+import { api, games, remember, el, addTargets } from "./api.js";
 
-const SVGNS = "http://www.w3.org/2000/svg";
 const id = decodeURIComponent(location.pathname.split("/").pop());
 const secret = new URLSearchParams(location.hash.slice(1)).get("t") || games()[id]?.secret || "";
 const $ = (i) => document.getElementById(i);
@@ -63,25 +62,7 @@ function drawBoard() {
   if (!svg) return;
   svg.removeAttribute("width");
   svg.removeAttribute("height");
-  const targets = document.createElementNS(SVGNS, "g");
-  targets.setAttribute("class", "targets");
-  const area = (p) => (p.rect[2] - p.rect[0]) * (p.rect[3] - p.rect[1]);
-  for (const p of [...pos.board.positions].sort((a, b) => area(b) - area(a))) {
-    const [x0, y0, x1, y1] = p.rect;
-    const r = document.createElementNS(SVGNS, "rect");
-    r.setAttribute("x", x0); r.setAttribute("y", y0);
-    r.setAttribute("width", x1 - x0); r.setAttribute("height", y1 - y0);
-    r.dataset.pos = p.name;
-    r.addEventListener("click", () => put(p.name));
-    const t = document.createElementNS(SVGNS, "title");
-    t.textContent = p.name;
-    r.append(t);
-    const c = document.createElementNS(SVGNS, "circle");
-    c.setAttribute("cx", (x0 + x1) / 2); c.setAttribute("cy", (y0 + y1) / 2);
-    c.setAttribute("r", Math.min(x1 - x0, y1 - y0) * 0.42);
-    targets.append(r, c);
-  }
-  svg.append(targets);
+  addTargets(svg, pos.board.positions, put);
 }
 
 // put puts the piece chosen on position name, or takes away what is there when the

@@ -1,7 +1,7 @@
 // game.js: the game page. The server knows the rules: this script draws the board it
 // sends, turns clicks into one of the legal turns it lists, and follows the event
 // stream. See docs/api.md.
-import { api, games, remember, banner, el } from "./api.js";
+import { api, games, remember, banner, el, addTargets } from "./api.js";
 import * as sounds from "./sounds.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -127,27 +127,7 @@ function drawBoard() {
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
-  const targets = document.createElementNS(SVGNS, "g");
-  targets.setAttribute("class", "targets");
-  // The smaller targets go on top of the larger ones that overlap them.
-  const area = (p) => (p.rect[2] - p.rect[0]) * (p.rect[3] - p.rect[1]);
-  for (const p of [...g.board.positions].sort((a, b) => area(b) - area(a))) {
-    const [x0, y0, x1, y1] = p.rect;
-    const r = document.createElementNS(SVGNS, "rect");
-    r.setAttribute("x", x0); r.setAttribute("y", y0);
-    r.setAttribute("width", x1 - x0); r.setAttribute("height", y1 - y0);
-    r.dataset.pos = p.name;
-    r.addEventListener("click", () => click(p.name));
-    const t = document.createElementNS(SVGNS, "title");
-    t.textContent = p.name;
-    r.append(t);
-    // The mark shows what the rect's classes say (see style.css), round on any board.
-    const c = document.createElementNS(SVGNS, "circle");
-    c.setAttribute("cx", (x0 + x1) / 2); c.setAttribute("cy", (y0 + y1) / 2);
-    c.setAttribute("r", Math.min(x1 - x0, y1 - y0) * 0.42);
-    targets.append(r, c);
-  }
-  svg.append(targets);
+  addTargets(svg, g.board.positions, click);
   rotate();
   highlight();
 }

@@ -310,11 +310,20 @@ func (s *Server) retry(id string, fails int, err error) {
 	})
 }
 
+// mayStart counts a new game against the client of r: clients start a few games a
+// minute each (--create-rate), whatever makes the game (create, rematch, restart, setup).
+func (s *Server) mayStart(r *http.Request) error {
+	if s.createLim != nil && !s.createLim.allow(clientIP(r)) {
+		return errf(http.StatusTooManyRequests, "rate_limited", "too many new games from your address; wait a minute")
+	}
+	return nil
+}
+
 // mayCreate checks that the client of r may start the game req asks for now: clients
 // start a few games a minute each, and games without a person need the operator's leave.
 func (s *Server) mayCreate(r *http.Request, req *createReq) error {
-	if s.createLim != nil && !s.createLim.allow(clientIP(r)) {
-		return errf(http.StatusTooManyRequests, "rate_limited", "too many new games from your address; wait a minute")
+	if err := s.mayStart(r); err != nil {
+		return err
 	}
 	if !s.allowBotGames && !slices.ContainsFunc(req.Seats, func(sr seatReq) bool { return sr.Kind == "human" || sr.Kind == "invite" }) {
 		return errf(http.StatusForbidden, "forbidden", "games without a person are off on this server (zoggo serve --allow-bot-games)")

@@ -330,8 +330,8 @@ func (s *Server) handleRestart(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	if s.createLim != nil && !s.createLim.allow(clientIP(r)) {
-		writeErr(w, errf(http.StatusTooManyRequests, "rate_limited", "too many new games from your address; wait a minute"))
+	if err := s.mayStart(r); err != nil {
+		writeErr(w, err)
 		return
 	}
 	gm, you, err := s.gameReq(r)

@@ -133,8 +133,8 @@ func swapSeats(seats []store.Seat) []store.Seat {
 // leads its bearer to their seat in the rematch. The store links the two games in the
 // transaction that creates the new one.
 func (s *Server) rematch(ctx context.Context, r *http.Request, gm *game) error {
-	if s.createLim != nil && !s.createLim.allow(clientIP(r)) {
-		return errf(http.StatusTooManyRequests, "rate_limited", "too many new games from your address; wait a minute")
+	if err := s.mayStart(r); err != nil {
+		return err
 	}
 	// The copy takes along every parameter the game was created with; what the game
 	// changed as it went (its result, offers, rematch) starts afresh.

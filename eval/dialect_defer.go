@@ -176,6 +176,30 @@ func spanInt(e *code.Expr, env *spanEnv) (span, bool) {
 	return span{}, false
 }
 
+// completeDialect is completeTurns for a game of the dialect: where deferQuiet
+// allows, a quiet part waits in its place as a placeholder, which resolveQuiet drops
+// or completes once the other turns are made and merged.
+func (g *Game) completeDialect(s *engine.State, w *workspace) ([]Turn, error) {
+	deferQuiet := g.deferQuiet(w, s)
+	for i := range w.moves {
+		parts := w.moves[i : i+1 : i+1]
+		var err error
+		if deferQuiet && quietPart(s, &parts[0]) {
+			err = g.addPlaceholder(w, parts)
+		} else {
+			err = g.complete(s, parts, w, nil, tally{})
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	turns := g.merged(w)
+	if deferQuiet {
+		return g.resolveQuiet(s, w, turns)
+	}
+	return turns, nil
+}
+
 // deferQuiet reports whether the turns of s completed in w may leave quiet parts as
 // placeholders.
 func (g *Game) deferQuiet(w *workspace, s *engine.State) bool {
@@ -237,7 +261,7 @@ func (g *Game) resolveQuiet(s *engine.State, w *workspace, turns []Turn) ([]Turn
 				}
 			} else {
 				end := len(w.turns)
-				if err := g.complete(s, parts, 0, 0, w, nil, nil); err != nil {
+				if err := g.complete(s, parts, w, nil, tally{}); err != nil {
 					return nil, err
 				}
 				if len(w.turns) > end {

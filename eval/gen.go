@@ -102,9 +102,11 @@ type gen struct {
 	valSet  bool // a value was set since reset
 
 	// what the run produces
-	blk        *code.Block
-	out        []engine.Move
-	outBase    int // moves of out from before this part (legal.go, contParts)
+	blk *code.Block
+	out []engine.Move
+	// outBase is the length of out before this part, less the moves counted into
+	// leaf without being made: full counts them as room taken.
+	outBase    int
 	arena      []engine.Change
 	seen       seenTable
 	attackAt   engine.Loc // capture-test mode: only report whether a move captures here
@@ -156,8 +158,9 @@ type gen struct {
 	srcs   []uint64
 	// caps is where runLine records the squares a block captures (prefix.go).
 	caps []engine.Loc
-	// lc counts perft's last steps instead of emitting them (leafcount.go).
-	lc leafCount
+	// leaf, set only while perft's last level generates, is where emit counts the
+	// steps it takes instead of making them (leafcount.go).
+	leaf *leafWork
 }
 
 func newGen(g *Game) *gen {
@@ -595,8 +598,8 @@ func (x *gen) push(changes []engine.Change, typ, cont engine.MoveType, rule int3
 }
 
 // full reports whether the part has MaxMoves moves, those perft counted without making
-// them included (leafcount.go).
-func (x *gen) full() bool { return len(x.out)-x.outBase+x.lc.n >= MaxMoves }
+// them included (leafcount.go lowers outBase for each).
+func (x *gen) full() bool { return len(x.out)-x.outBase >= MaxMoves }
 
 // room bails out of the add o when the part is full: the one guard on the number of
 // moves of a part, whichever path makes them.

@@ -814,6 +814,9 @@ func (x *gen) runLine(b *code.Block, p *prefix, l engine.Loc, piece engine.Cell)
 // when it lists some. No run was set up for it: a plain ZRF game keeps no selection,
 // stack or permutation, and the leading run records no effect.
 func (x *gen) emit(b *code.Block, o *code.Op, l engine.Loc, piece engine.Cell, caps []engine.Loc) {
+	if x.leaf != nil && len(caps) == 0 && x.countStep(o, l, x.cursor) {
+		return // perft's last level counts the step (leafcount.go)
+	}
 	x.at = o.At
 	to := x.cursor
 	op := engine.OpMove

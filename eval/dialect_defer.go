@@ -203,7 +203,7 @@ func (g *Game) completeDialect(s *engine.State, w *workspace) ([]Turn, error) {
 // deferQuiet reports whether the turns of s completed in w may leave quiet parts as
 // placeholders.
 func (g *Game) deferQuiet(w *workspace, s *engine.State) bool {
-	if g.dfast == nil || !g.dfast.dropQuiet || !g.on(UseDialectPaths) || w.noChecks {
+	if g.dfast == nil || !g.dfast.dropQuiet || !g.on(UseQuietDefer) || w.noChecks {
 		return false
 	}
 	side := g.Entry(s).Side

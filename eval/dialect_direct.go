@@ -177,7 +177,7 @@ func posIntFn(e *code.Expr) func(pos []int32) int64 {
 // *dst (nil when there are none). It reports false when it cannot run them.
 func (g *Game) directAction(dst *[]engine.Change, s *engine.State, a int, l engine.Loc, mover engine.Player) ([]engine.Change, bool) {
 	f := g.dfast
-	if dst == nil || f == nil || f.directActs == nil || !g.on(UseDialectPaths) || len(s.Vals) == 0 {
+	if dst == nil || f == nil || f.directActs == nil || !g.on(UseDirectActions) || len(s.Vals) == 0 {
 		return nil, false
 	}
 	side, k := mover, -1

@@ -30,7 +30,7 @@ const (
 // action then decides as usual.
 func (g *Game) quietEnd(w *workspace, after *engine.State, parts []engine.Move, mover engine.Player) bool {
 	f := g.dfast
-	if f == nil || f.quiet == nil || !g.on(UseDialectPaths) || w.start == nil {
+	if f == nil || f.quiet == nil || !g.on(UseQuietEnd) || w.start == nil {
 		return false
 	}
 	// The lists as quietAction picks them.

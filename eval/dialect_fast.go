@@ -341,7 +341,7 @@ func (g *Game) cleanInt(e *code.Expr, attrs *[]int32) (int64, bool) {
 
 // sparse returns the proof for the all-positions o, or nil.
 func (g *Game) sparse(o *code.Op) *sparseScan {
-	if g.dfast == nil || !g.on(UseDialectPaths) {
+	if g.dfast == nil || !g.on(UseSparseScans) {
 		return nil
 	}
 	for i := range g.dfast.scans {
@@ -586,7 +586,7 @@ func (g *Game) quietFn(c *code.Cond) cellCond {
 // them) are proved to do nothing in s: no if of theirs holds and no scan of theirs has
 // a square to visit.
 func (g *Game) quietAction(s *engine.State, a int, l engine.Loc, mover engine.Player) bool {
-	if g.dfast == nil || g.dfast.quiet == nil || !g.on(UseDialectPaths) {
+	if g.dfast == nil || g.dfast.quiet == nil || !g.on(UseQuietActions) {
 		return false
 	}
 	side, k := mover, -1
@@ -622,7 +622,7 @@ func (g *Game) quietList(q *quietList, s *engine.State, side engine.Player, l en
 func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
 	g := x.g
 	blocks := g.code.Moves[c.Kind()]
-	if g.dfast == nil || g.dfast.heads == nil || !g.on(UseDialectPaths) || x.attackMode || x.fastBlocks(blocks, false, c) != nil {
+	if g.dfast == nil || g.dfast.heads == nil || !g.on(UseDialectHeads) || x.attackMode || x.fastBlocks(blocks, false, c) != nil {
 		// fast.go's blocks, when the kind has them, test their heads themselves.
 		x.runBlocks(blocks, l, false, c, typ, ^uint64(0))
 		return
@@ -755,7 +755,7 @@ type turnCheck struct {
 // turnCheck returns check i of the game as closures, or nil when it is not proved to
 // read only the facts of the turn.
 func (g *Game) turnCheck(i int) *turnCheck {
-	if g.dfast == nil || !g.on(UseDialectPaths) {
+	if g.dfast == nil || !g.on(UseTurnChecks) {
 		return nil
 	}
 	return g.dfast.checks[i]
@@ -911,10 +911,10 @@ func turnIntFn(e *code.Expr) func(*turnStats, []int64) int64 {
 // lazyDup reports whether gen.duplicate may hash the moves of a part lazily: equal
 // moves have equal first changes, and no move is rewritten after it is made.
 func (g *Game) lazyDup() bool {
-	return g.dfast != nil && g.on(UseDialectPaths) && g.dfast.lazyDup
+	return g.dfast != nil && g.on(UseDialectLazyDup) && g.dfast.lazyDup
 }
 
 // noStats reports whether the facts of the turns need not be counted.
 func (g *Game) noStats() bool {
-	return g.dfast != nil && g.on(UseDialectPaths) && g.dfast.noStats
+	return g.dfast != nil && g.on(UseDialectNoStats) && g.dfast.noStats
 }

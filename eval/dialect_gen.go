@@ -744,7 +744,7 @@ func (w *workspace) stat(nk int) *turnStats {
 // firstPartsExt is firstParts for a game in the dialect: pieces of any owner move when
 // their type has (owner any) or (owner enemy) blocks, and pre-actions run first.
 func (g *Game) firstPartsExt(x *gen, s *engine.State, side engine.Player, typ engine.MoveType) {
-	if g.dfast != nil && g.dfast.direct && g.on(UseDialectPaths) && !x.attackMode {
+	if g.dfast != nil && g.dfast.direct && g.on(UseDialectDirect) && !x.attackMode {
 		// No pre-action and no piece moved by another owner: pieceParts comes down to
 		// runPieceBlocks for the side's own pieces.
 		x.foreign = false

@@ -297,7 +297,7 @@ func (g *Game) quietTurn(w *workspace, s *engine.State, t *Turn) {
 	if !g.noStats() {
 		// The facts of the quiet turns of one piece type are the same: they share them
 		// until w is reset (nothing writes the facts of a turn once it is made).
-		e := &w.dend
+		e := w.dend
 		k := s.Cells[m.Changes[0].From].Kind()
 		if e.quiet == nil {
 			e.quiet = make([]*turnStats, len(g.Pieces))
@@ -324,7 +324,7 @@ func (g *Game) actsQuiet(w *workspace, s *engine.State, m *engine.Move) bool {
 	if quiet, known := g.heldQuiet(w, s, piece, to); known {
 		return quiet
 	}
-	e := &w.dend
+	e := w.dend
 	if !e.haveCells {
 		e.cells = append(e.cells[:0], s.Cells...)
 		e.haveCells = true

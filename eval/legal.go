@@ -261,7 +261,9 @@ type workspace struct {
 	order []engine.Player
 	// left holds the candidates Sample has not rejected yet (sample.go).
 	left []int32
-	dend dialectEnd // what the dialect's shortcuts know of start (dialect_end.go)
+	// dend is what the dialect's shortcuts know of start (dialect_end.go,
+	// dialect_defer.go), made only for a game of the dialect: nil in plain ZRF.
+	dend *dialectEnd
 	// hinted is the state whose squares x.sq holds by hintSquares, for the next turns.
 	hinted *engine.State
 	// leaves, when not nil, says that perft counts the turns of the positions of this
@@ -278,11 +280,19 @@ func (w *workspace) counted() int {
 	return w.leaves.n
 }
 
-func (g *Game) newWorkspace() *workspace { return &workspace{x: newGen(g)} }
+func (g *Game) newWorkspace() *workspace {
+	w := &workspace{x: newGen(g)}
+	if g.code != nil && g.code.Dialect != nil {
+		w.dend = &dialectEnd{}
+	}
+	return w
+}
 
 func (w *workspace) reset() {
 	w.used = 0
-	w.dend.reset()
+	if w.dend != nil {
+		w.dend.reset()
+	}
 	w.nstats = 0
 	w.parts = w.parts[:0]
 	w.arena = w.arena[:0]

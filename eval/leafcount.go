@@ -71,6 +71,7 @@ func (g *Game) leafTurns(s *engine.State, w *workspace, lw *leafWork, typ engine
 	lw.n = 0
 	counting := lw.count && (typ != engine.NoMoveType || len(g.MovePriorities) == 0) &&
 		g.setLeafBase(&lw.base, s)
+	w.x.leaf = nil // as a bail-out out of parts may have left it
 	if counting {
 		w.x.leaf = lw
 	}

@@ -301,6 +301,18 @@ func (g *Game) movers() []engine.Player {
 	return out
 }
 
+// ReadsRepetitions reports whether the outcome of a position in g may depend on how
+// often it occurred (the repetitions Outcome, Goals, Moves and Sample are given): some
+// goal's condition has a repetition test, the only reader of the count.
+func (g *Game) ReadsRepetitions() bool {
+	for i := range g.Goals {
+		if has(g.Goals[i].Cond, engine.CondRepetition) {
+			return true
+		}
+	}
+	return false
+}
+
 func needsMoves(c *engine.Cond) bool {
 	return has(c, engine.CondStalemated) || has(c, engine.CondCheckmated)
 }

@@ -23,10 +23,26 @@ import (
 // that must compare all the turns, "maximal captures", a pass always offered, the
 // dialect (its checks and repetition rules), Axiom games, and games with more than two
 // players who choose, where a loss eliminates a player and Outcome checks again.
-func (g *Game) Sampling() bool {
-	return g.ax == nil && g.code != nil && g.code.Dialect == nil && g.Ext == nil &&
+func (g *Game) Sampling() bool { return g.sample.ok }
+
+// sampleFacts is what Sampling and Goals know of a game once it is made (initSample).
+type sampleFacts struct {
+	ok bool // Sampling's answer
+	// firstGoals: some goal of the rules needs no legal turn, so that goalsFirst may
+	// decide. Without one, Goals decides nothing (UsePlayout).
+	firstGoals bool
+}
+
+// initSample sets g.sample, once the other analyses are done (it reads g.phased).
+func (g *Game) initSample() {
+	g.sample.ok = g.ax == nil && g.code != nil && g.code.Dialect == nil && g.Ext == nil &&
 		(len(g.MovePriorities) == 0 || g.phased) && g.Options.MaximalCaptures == 0 &&
 		g.Options.PassTurn != engine.PassAlways && len(g.movers()) <= 2
+	for i := range g.Goals {
+		if !needsMoves(g.Goals[i].Cond) {
+			g.sample.firstGoals = true
+		}
+	}
 }
 
 var errNotSampling = errors.New("the game's legal turns cannot be sampled (eval.Game.Sampling)")
@@ -39,6 +55,12 @@ func (ws *Workspace) Goals(s *engine.State, mover engine.Player, repetitions int
 	g := ws.g
 	if !g.Sampling() {
 		return Result{}, false, errNotSampling
+	}
+	if !g.sample.firstGoals && g.on(UsePlayout) {
+		// goalsFirst skips every goal (each needs the next player's turns), and the
+		// pass limit it checks last is the dialect's, which Sampling excludes: it
+		// decides nothing.
+		return Result{}, false, nil
 	}
 	defer g.catch(nil, &err)
 	res, decided, again := g.goalsFirst(s, mover, repetitions, ws)
@@ -102,6 +124,20 @@ func (ws *Workspace) Sample(s *engine.State, repetitions int, pick func(n int) i
 	defer g.catch(w.x, &err)
 	w.keepAll = false
 	w.start = s
+	// The squares the bit scan sorts for s are kept for all its move priorities, as
+	// turns keeps them, and those hinted (Hint) are s's.
+	if w.hinted != s || !g.on(UsePlayout) {
+		w.x.sqFor = nil
+	}
+	w.hinted = nil
+	w.x.sqKeep = g.on(UsePlayout)
+	t, res, ok, err = g.sampleTurn(s, w, repetitions, pick)
+	w.x.sqKeep = false // a bail-out leaves it set: Sample and turns set it again
+	return t, res, ok, err
+}
+
+// sampleTurn is Sample once w is set up for s.
+func (g *Game) sampleTurn(s *engine.State, w *workspace, repetitions int, pick func(n int) int) (t Turn, res Result, ok bool, err error) {
 	e := g.Entry(s)
 	types := []engine.MoveType{e.Type}
 	if g.phased && e.Type == engine.NoMoveType {
@@ -204,3 +240,21 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 func (g *Game) royalSafe(w *workspace, t *Turn, side engine.Player, roy []bool) bool {
 	return g.Entry(t.After).Side == side || !g.royalAttackedAfter(w, t, side, roy)
 }
+
+// Hint tells next, the workspace that will be asked next about the position after t, a
+// turn drawn or listed in ws for s, what ws already knows of that position: the squares
+// of its pieces, made from those of s and t's part where t is a turn of one plain part
+// and ws sorted s's. t.After must be the very state next will be given (a copy of the
+// turn's state is one), never changed afterwards; a hint that is not taken is dropped
+// by next's next use. Nothing changes where UsePlayout is off.
+func (ws *Workspace) Hint(next *Workspace, s *engine.State, t *Turn) {
+	if !ws.g.on(UsePlayout) || ws.g.ax != nil {
+		next.w.hinted = nil
+		return
+	}
+	ws.g.hintSquares(ws.w, next.w, s, t)
+}
+
+// Unhint drops any hint given to ws (Hint): a state at the same address may now be
+// another position.
+func (ws *Workspace) Unhint() { ws.w.hinted = nil }

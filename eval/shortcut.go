@@ -48,14 +48,17 @@ const (
 	// dialect_end.go, dialect_defer.go, dialect_checks.go, dialect_direct.go;
 	// TestDialectShortcutsChangeNothing).
 	UseDialectPaths
+	// UsePlayout: random playouts (Sample, Goals) skip the goals that cannot decide
+	// and sort a position's squares once (sample.go, TestPlayoutShortcutsChangeNothing).
+	UsePlayout
 
 	// AllShortcuts is every shortcut of the run-time.
-	AllShortcuts = UseDialectPaths<<1 - 1
+	AllShortcuts = UsePlayout<<1 - 1
 )
 
 var shortcutNames = [...]string{"fast blocks", "units", "prefixes", "no duplicates",
 	"royal follow", "walk skip", "phases", "plain end", "leaf turns", "leaf count",
-	"bit scan", "lazy sample", "reach pruning", "dialect paths"}
+	"bit scan", "lazy sample", "reach pruning", "dialect paths", "playout"}
 
 // Shortcuts lists every shortcut of the run-time, one at a time.
 func Shortcuts() []Shortcut {

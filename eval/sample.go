@@ -87,10 +87,10 @@ func (ws *Workspace) Moves(s *engine.State, repetitions int) (res Result, turns 
 }
 
 // Sample is Moves for a player who picks one turn uniformly at random: it returns one
-// of the turns Moves would list (ok), the pick, or when there is none the result Moves
-// gives (not Over when the player must pass). pick(n) must return an int in [0, n)
-// chosen uniformly; it is called once for every candidate drawn. The turn stays valid
-// until ws is used again.
+// of the turns Moves would list, the pick, or when there is none (a nil turn) the result
+// Moves gives (not Over when the player must pass). pick(n) must return an int in
+// [0, n) chosen uniformly; it is called once for every candidate drawn. The turn is
+// ws's: it stays valid until ws is used again.
 //
 // The candidates are the turns of a move priority before the royal check, merged as
 // Turns merges them (Turns keeps, in the same order, the candidates that pass the check;
@@ -112,13 +112,13 @@ func (ws *Workspace) Moves(s *engine.State, repetitions int) (res Result, turns 
 // Where no candidate fails (no royal pieces) the first draw is kept: pick is called
 // once, with the number of legal turns, and returns the index Moves' list would; the
 // rules' forced pass, the only turn then, is picked with pick(1).
-func (ws *Workspace) Sample(s *engine.State, repetitions int, pick func(n int) int) (t Turn, res Result, ok bool, err error) {
+func (ws *Workspace) Sample(s *engine.State, repetitions int, pick func(n int) int) (t *Turn, res Result, err error) {
 	g := ws.g
 	if !g.Sampling() {
-		return Turn{}, Result{}, false, errNotSampling
+		return nil, Result{}, errNotSampling
 	}
 	if s.Cont != engine.NoLoc {
-		return Turn{}, Result{}, false, fmt.Errorf("sample: the state is in the middle of a turn")
+		return nil, Result{}, fmt.Errorf("sample: the state is in the middle of a turn")
 	}
 	w := ws.w
 	defer g.catch(w.x, &err)
@@ -131,21 +131,21 @@ func (ws *Workspace) Sample(s *engine.State, repetitions int, pick func(n int) i
 	}
 	w.hinted = nil
 	w.x.sqKeep = g.on(UsePlayout)
-	t, res, ok, err = g.sampleTurn(s, w, repetitions, pick)
+	t, res, err = g.sampleTurn(s, w, repetitions, pick)
 	w.x.sqKeep = false // a bail-out leaves it set: Sample and turns set it again
-	return t, res, ok, err
+	return t, res, err
 }
 
 // sampleTurn is Sample once w is set up for s.
-func (g *Game) sampleTurn(s *engine.State, w *workspace, repetitions int, pick func(n int) int) (t Turn, res Result, ok bool, err error) {
+func (g *Game) sampleTurn(s *engine.State, w *workspace, repetitions int, pick func(n int) int) (t *Turn, res Result, err error) {
 	e := g.Entry(s)
 	types := []engine.MoveType{e.Type}
 	if g.phased && e.Type == engine.NoMoveType {
 		types = g.MovePriorities // the turns of each priority in turn, as turns does
 	}
 	for _, typ := range types {
-		if t, ok, err = g.sampleOfType(s, w, typ, pick); err != nil || ok {
-			return t, Result{}, ok, err
+		if t, err = g.sampleOfType(s, w, typ, pick); err != nil || t != nil {
+			return t, Result{}, err
 		}
 	}
 	var turns []Turn
@@ -156,21 +156,21 @@ func (g *Game) sampleTurn(s *engine.State, w *workspace, repetitions int, pick f
 	}
 	res, turns, _ = g.goalsOnTurns(s, turns, repetitions)
 	if res.Over || len(turns) == 0 {
-		return Turn{}, res, false, nil
+		return nil, res, nil
 	}
 	if j := pick(1); j != 0 {
-		return Turn{}, Result{}, false, fmt.Errorf("sample: pick(1) returned %d", j)
+		return nil, Result{}, fmt.Errorf("sample: pick(1) returned %d", j)
 	}
-	return turns[0], Result{}, true, nil
+	return &turns[0], Result{}, nil
 }
 
 // sampleOfType resets w and draws, as Sample describes, a legal turn of s among those
-// whose first part is of type typ (any type for engine.NoMoveType).
-func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, pick func(n int) int) (t Turn, ok bool, err error) {
+// whose first part is of type typ (any type for engine.NoMoveType), or nil.
+func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, pick func(n int) int) (t *Turn, err error) {
 	w.reset()
 	e := g.Entry(s)
 	if w.moves, w.arena, err = g.parts(w.x, s, w.moves, w.arena, typ); err != nil {
-		return Turn{}, false, err
+		return nil, err
 	}
 	// Turns of one part that end the turn need no completing: their states are built
 	// only when drawn (endPart, as completeTurns does). Otherwise every turn is
@@ -185,11 +185,11 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 	var turns []Turn
 	n := len(w.moves)
 	if single && n > MaxTurns {
-		return Turn{}, false, fmt.Errorf("more than %d complete turns in one position", MaxTurns)
+		return nil, fmt.Errorf("more than %d complete turns in one position", MaxTurns)
 	}
 	if !single {
 		if turns, err = g.completeTurns(s, w); err != nil {
-			return Turn{}, false, err
+			return nil, err
 		}
 		n = len(turns)
 	}
@@ -203,7 +203,7 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 	for k := n; k > 0; k-- {
 		j := pick(k)
 		if j < 0 || j >= k {
-			return Turn{}, false, fmt.Errorf("sample: pick(%d) returned %d", k, j)
+			return nil, fmt.Errorf("sample: pick(%d) returned %d", k, j)
 		}
 		c := j
 		if left != nil {
@@ -213,14 +213,14 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 		if single {
 			w.turns, w.used = w.turns[:0], 0 // the state of a candidate rejected before
 			if err := g.endPart(s, w.moves[c:c+1:c+1], w); err != nil {
-				return Turn{}, false, err
+				return nil, err
 			}
 			cand = &w.turns[0]
 		} else {
 			cand = &turns[c]
 		}
 		if len(roy) == 0 || g.royalSafe(w, cand, e.Side, roy) {
-			return *cand, true, nil
+			return cand, nil
 		}
 		if left == nil {
 			left = w.left[:0]
@@ -231,7 +231,7 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 		}
 		left[j] = left[k-1]
 	}
-	return Turn{}, false, nil
+	return nil, nil
 }
 
 // royalSafe reports whether turn t of side, from the position scanRoyal scanned into w,

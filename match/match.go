@@ -327,14 +327,22 @@ func (m *Match) Play(i int) error {
 	if i < 0 || i >= len(m.legal) {
 		return fmt.Errorf("no legal turn %d: there are %d", i, len(m.legal))
 	}
-	return m.play(m.legal[i])
+	return m.play(&m.legal[i])
 }
 
-// play makes t, a legal turn of the position now, as Play describes.
-func (m *Match) play(t eval.Turn) error {
+// play makes src, a legal turn of the position now, as Play describes.
+func (m *Match) play(src *eval.Turn) error {
+	// The turn goes straight into its place in the history (taken back on an error):
+	// a Played or a Turn built on the stack and copied there stalls.
+	n := len(m.played)
+	m.played = append(m.played, Played{})
+	p := &m.played[n]
 	if m.reuses() {
-		t = m.keep.Keep(&t) // the workspace that holds it will be used again
+		m.keep.KeepTo(&p.Turn, src) // the workspace that holds src will be used again
+	} else {
+		p.Turn = *src
 	}
+	t := &p.Turn
 	_, mover := m.g.Side(m.s)
 	after := t.After
 	if m.elim {
@@ -348,7 +356,7 @@ func (m *Match) play(t eval.Turn) error {
 	ws := m.workspace(len(m.played) + 1)
 	if m.reuses() && !m.elim && m.own[m.cur] != nil {
 		// own[cur] made t for s; ws makes the turns of after, t's state.
-		m.own[m.cur].Hint(ws, m.s, &t)
+		m.own[m.cur].Hint(ws, m.s, t)
 	}
 	if m.sampling {
 		// The goals that need no legal turn; the others wait for them (sample.go).
@@ -359,6 +367,8 @@ func (m *Match) play(t eval.Turn) error {
 		res, next, err = ws.Outcome(after, mover, m.repsAfter(key))
 	}
 	if err != nil {
+		m.played[n] = Played{}
+		m.played = m.played[:n]
 		return err
 	}
 	if m.countReps {
@@ -372,11 +382,13 @@ func (m *Match) play(t eval.Turn) error {
 	}
 	// A position whose turn was drawn by PlayRandom never had its legal turns listed:
 	// Undo lists them.
-	m.undo = append(m.undo, frame{key: m.key, legal: m.legal, stale: m.legal == nil, forced: m.forced, passes: m.passes, num: m.num, result: m.result})
+	m.undo = append(m.undo, frame{})
+	f := &m.undo[len(m.undo)-1]
+	f.key, f.legal, f.stale, f.forced, f.passes, f.num, f.result = m.key, m.legal, m.legal == nil, m.forced, m.passes, m.num, m.result
 	if m.reuses() {
 		m.cur = 1 - m.cur
 	}
-	m.played = append(m.played, Played{Before: m.s, Turn: t, Num: m.num, Forced: m.forced})
+	p.Before, p.Num, p.Forced = m.s, m.num, m.forced
 	if m.forced {
 		m.passes++
 	} else {

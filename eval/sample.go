@@ -11,6 +11,7 @@ package eval
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 
 	"github.com/zoggo/zoggo/engine"
 )
@@ -31,6 +32,14 @@ type sampleFacts struct {
 	// firstGoals: some goal of the rules needs no legal turn, so that goalsFirst may
 	// decide. Without one, Goals decides nothing (UsePlayout).
 	firstGoals bool
+	noGoals    bool // ok and not firstGoals
+	// steps[p][typ+1]: the first parts of player p of that move type are all steps
+	// that the bit scan checks and whose turns are one part each (sampleSteps).
+	steps [][]bool
+	// moving[p][typ+1][off+i], where steps holds: the squares from which the step of
+	// entry i of the kind whose entries start at off in gen.srcs makes a move when its
+	// first check passed there (stepsFrom).
+	moving [][][]uint64
 }
 
 // initSample sets g.sample, once the other analyses are done (it reads g.phased).
@@ -43,6 +52,76 @@ func (g *Game) initSample() {
 			g.sample.firstGoals = true
 		}
 	}
+	g.sample.noGoals = g.sample.ok && !g.sample.firstGoals
+	bs := g.bits
+	if !g.sample.ok || bs == nil || !g.noDup {
+		return
+	}
+	for _, d := range g.code.Drops {
+		if len(d) > 0 {
+			return // firstParts makes drops after bitParts' moves
+		}
+	}
+	g.sample.steps = make([][]bool, len(bs.ok))
+	g.sample.moving = make([][][]uint64, len(bs.ok))
+	for p := range bs.ok {
+		g.sample.steps[p] = make([]bool, len(bs.ok[p]))
+		g.sample.moving[p] = make([][]uint64, len(bs.ok[p]))
+		for t, ok := range bs.ok[p] {
+			if !ok || t >= len(bs.kinds) || !countedSteps(bs.kinds[t], p) {
+				continue
+			}
+			g.sample.steps[p][t] = true
+			g.sample.moving[p][t] = stepMoving(bs, bs.kinds[t], p)
+		}
+	}
+}
+
+// stepMoving returns, for the entries of kinds (all counted steps) of player p, by
+// their place in gen.srcs, the squares from which the step makes a move once its first
+// check passed: all of them, but those from which the square reached (delta places on,
+// the check's direction being such a shift) fails the condition of an add that has no
+// other add.
+func stepMoving(bs *bitScan, kinds []bitKind, p int) []uint64 {
+	out := make([]uint64, bs.n)
+	for k := range kinds {
+		bk := &kinds[k]
+		for i := range bk.ents {
+			m := ^uint64(0)
+			if st := &bk.steps[p][i]; st.hasCond && st.els == nil {
+				if d := bs.dirs[p][bk.ents[i].dir].delta; d >= 0 {
+					m = st.cond >> uint(d)
+				} else {
+					m = st.cond << uint(-d)
+				}
+			}
+			out[bk.off+i] = m
+		}
+	}
+	return out
+}
+
+// countedSteps reports whether every entry of kinds is a step whose adds perft's last
+// level may count (bitStep.count) for player p: the move of the piece by one add of
+// one kind at most, that ends the turn (no add-partial).
+func countedSteps(kinds []bitKind, p int) bool {
+	for k := range kinds {
+		bk := &kinds[k]
+		for i := range bk.ents {
+			if !bk.ents[i].step || p >= len(bk.steps) || i >= len(bk.steps[p]) || !bk.steps[p][i].count {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// pickSteps reports whether Sample draws the turns of type typ of side in s by
+// counting their moves instead of making them all (sampleSteps).
+func (g *Game) pickSteps(s *engine.State, side engine.Player, typ engine.MoveType) bool {
+	t := int(typ) + 1
+	return int(side) < len(g.sample.steps) && t < len(g.sample.steps[side]) && g.sample.steps[side][t] &&
+		g.on(UsePlayout|UseSampleLazy|UseBitScan|UseNoDup) && !g.Semantics.DropNullTurns && len(s.Cells) <= 64
 }
 
 var errNotSampling = errors.New("the game's legal turns cannot be sampled (eval.Game.Sampling)")
@@ -56,10 +135,7 @@ func (ws *Workspace) Goals(s *engine.State, mover engine.Player, repetitions int
 	if !g.Sampling() {
 		return Result{}, false, errNotSampling
 	}
-	if !g.sample.firstGoals && g.on(UsePlayout) {
-		// goalsFirst skips every goal (each needs the next player's turns), and the
-		// pass limit it checks last is the dialect's, which Sampling excludes: it
-		// decides nothing.
+	if g.NoFirstGoals() {
 		return Result{}, false, nil
 	}
 	defer g.catch(nil, &err)
@@ -69,6 +145,12 @@ func (ws *Workspace) Goals(s *engine.State, mover engine.Player, repetitions int
 	}
 	return res, decided, nil
 }
+
+// NoFirstGoals reports whether Goals decides nothing in any position of g, a game that
+// Sampling serves, so that a caller may leave it out: every goal needs the next
+// player's turns, so goalsFirst skips them all, and the pass limit it checks last is
+// the dialect's, which Sampling excludes. False where UsePlayout is off.
+func (g *Game) NoFirstGoals() bool { return g.sample.noGoals && g.off&UsePlayout == 0 }
 
 // Moves is the second step of Outcome, for a game that Sampling serves, when Goals did
 // not decide: the legal turns of the player to move in s and, when they cannot move, the
@@ -169,8 +251,17 @@ func (g *Game) sampleTurn(s *engine.State, w *workspace, repetitions int, pick f
 func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, pick func(n int) int) (t *Turn, err error) {
 	w.reset()
 	e := g.Entry(s)
-	if w.moves, w.arena, err = g.parts(w.x, s, w.moves, w.arena, typ); err != nil {
+	roy := g.royal[e.Side]
+	steps := len(roy) == 0 && g.pickSteps(s, e.Side, typ)
+	w.x.srcsOnly = steps
+	w.moves, w.arena, err = g.parts(w.x, s, w.moves, w.arena, typ)
+	steps = steps && !w.x.srcsOnly // bitParts stopped at the squares
+	w.x.srcsOnly = false
+	if err != nil {
 		return nil, err
+	}
+	if steps {
+		return g.sampleSteps(s, w, typ, pick)
 	}
 	// Turns of one part that end the turn need no completing: their states are built
 	// only when drawn (endPart, as completeTurns does). Otherwise every turn is
@@ -193,7 +284,6 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 		}
 		n = len(turns)
 	}
-	roy := g.royal[e.Side]
 	if len(roy) > 0 && n > 0 {
 		g.scanRoyal(w, s, e.Side, roy)
 	}
@@ -232,6 +322,80 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 		left[j] = left[k-1]
 	}
 	return nil, nil
+}
+
+// sampleSteps is sampleOfType for moves that pickSteps admits, once bitParts made the
+// first checks of the side's pieces and stopped (gen.srcsOnly): the moves runBits would
+// make are counted, piece by piece (stepsFrom), and only those of the piece that holds
+// the one drawn are made. This draws the turn the general path draws: its moves are
+// runBits' for each piece of the union in increasing order of squares, as bitParts
+// makes them; each is a turn of one part (no add-partial), never merged, and with no
+// royal pieces the first draw, pick(n), is kept. No part repeats another (noDup), and
+// no drop follows them. Where the general path would fail on too many moves or turns,
+// all are made as it makes them, to fail as it does.
+func (g *Game) sampleSteps(s *engine.State, w *workspace, typ engine.MoveType, pick func(n int) int) (*Turn, error) {
+	x := w.x
+	t := int(typ) + 1
+	kinds, moving := g.bits.kinds[t], g.sample.moving[x.side][t]
+	// The squares of srcs are those of this call for the kinds the side has pieces
+	// of (bitParts skips the others).
+	n, nk := 0, len(g.Pieces)
+	for k := range kinds {
+		if x.sq.kinds[int(x.side)*nk+k] == 0 {
+			continue
+		}
+		bk := &kinds[k]
+		for i := bk.off; i < bk.off+len(bk.ents); i++ {
+			n += bits.OnesCount64(x.srcs[i] & moving[i])
+		}
+	}
+	if n > MaxMoves || n > MaxTurns {
+		for u := x.union; u != 0; u &= u - 1 {
+			l := engine.Loc(bits.TrailingZeros64(u))
+			c := s.Cells[l]
+			x.runBits(&kinds[c.Kind()], l, c)
+		}
+		return nil, fmt.Errorf("more than %d complete turns in one position", MaxTurns)
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	j := pick(n)
+	if j < 0 || j >= n {
+		return nil, fmt.Errorf("sample: pick(%d) returned %d", n, j)
+	}
+	for u := x.union; u != 0; u &= u - 1 {
+		l := engine.Loc(bits.TrailingZeros64(u))
+		c := s.Cells[l]
+		bk := &kinds[c.Kind()]
+		k := stepsFrom(bk, x.srcs, moving, l)
+		if j >= k {
+			j -= k
+			continue
+		}
+		x.runBits(bk, l, c)
+		w.moves, w.arena = x.out, x.arena
+		if len(w.moves) != k {
+			return nil, fmt.Errorf("internal error: sample: %d steps counted from %s, %d made", k, g.Board.Locs[l].Name, len(w.moves))
+		}
+		if err := g.endPart(s, w.moves[j:j+1:j+1], w); err != nil {
+			return nil, err
+		}
+		return &w.turns[0], nil
+	}
+	return nil, errors.New("internal error: sample: the step drawn was not found")
+}
+
+// stepsFrom counts the moves runBits makes for the piece on l, of the kind of bk, when
+// the first checks are in srcs and every entry of bk is a counted step (countedSteps):
+// one for each entry whose check passed from l and whose step makes a move from there
+// (moving, stepMoving).
+func stepsFrom(bk *bitKind, srcs, moving []uint64, l engine.Loc) int {
+	n := uint64(0)
+	for i := bk.off; i < bk.off+len(bk.ents); i++ {
+		n += (srcs[i] & moving[i]) >> uint(l) & 1
+	}
+	return int(n)
 }
 
 // royalSafe reports whether turn t of side, from the position scanRoyal scanned into w,

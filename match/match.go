@@ -360,9 +360,12 @@ func (m *Match) play(src *eval.Turn) error {
 	}
 	if m.sampling {
 		// The goals that need no legal turn; the others wait for them (sample.go).
-		var decided bool
-		res, decided, err = ws.Goals(after, mover, m.repsAfter(key))
-		pending = err == nil && !decided
+		pending = true
+		if !m.g.NoFirstGoals() {
+			var decided bool
+			res, decided, err = ws.Goals(after, mover, m.repsAfter(key))
+			pending = err == nil && !decided
+		}
 	} else {
 		res, next, err = ws.Outcome(after, mover, m.repsAfter(key))
 	}

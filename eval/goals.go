@@ -119,9 +119,9 @@ func (g *Game) goalsFirst(s *engine.State, mover engine.Player, repetitions int,
 		if s.Out&(1<<uint(p)) != 0 {
 			continue
 		}
-		for gi := range g.Goals {
+		for _, gi := range g.sample.first { // the goals that do not need moves
 			goal := &g.Goals[gi]
-			if !slices.Contains(goal.Players, p) || needsMoves(goal.Cond) {
+			if !slices.Contains(goal.Players, p) {
 				continue
 			}
 			if best != nil && goal.Priority <= best.Priority {

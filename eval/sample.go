@@ -33,6 +33,8 @@ type sampleFacts struct {
 	// decide. Without one, Goals decides nothing (UsePlayout).
 	firstGoals bool
 	noGoals    bool // ok and not firstGoals
+	// first lists the goals that need no legal turn, in order: those goalsFirst checks.
+	first []int
 	// steps[p][typ+1]: the first parts of player p of that move type are all steps
 	// that the bit scan checks and whose turns are one part each (sampleSteps).
 	steps [][]bool
@@ -50,6 +52,7 @@ func (g *Game) initSample() {
 	for i := range g.Goals {
 		if !needsMoves(g.Goals[i].Cond) {
 			g.sample.firstGoals = true
+			g.sample.first = append(g.sample.first, i)
 		}
 	}
 	g.sample.noGoals = g.sample.ok && !g.sample.firstGoals

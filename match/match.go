@@ -66,7 +66,7 @@ type Match struct {
 	start  *engine.State
 	s      *engine.State
 	key    uint64 // the hash under which the position of s was counted
-	reps   map[uint64]int
+	reps   counts
 	played []Played
 	undo   []frame // one per turn played: what Undo restores
 	legal  []eval.Turn
@@ -77,7 +77,7 @@ type Match struct {
 	elim   bool // a loss may eliminate a player: the goals change the state they check
 	// countReps: the goals read how often a position occurred (eval's
 	// ReadsRepetitions), and reps counts the positions so far by hash. Otherwise reps
-	// is nil and Repetitions counts the keys of the frames when asked.
+	// stays empty and Repetitions counts the keys of the frames when asked.
 	countReps bool
 	// seen counts the repetition keys (engine.Game.RepeatKey) of the positions so far,
 	// and keys lists them in order, in a game with a repetition rule; nil otherwise.
@@ -152,11 +152,8 @@ func (m *Match) Reset(start *engine.State) error {
 	clear(m.undo)
 	m.played, m.undo = m.played[:0], m.undo[:0]
 	if m.countReps {
-		if m.reps == nil {
-			m.reps = map[uint64]int{}
-		}
-		clear(m.reps)
-		m.reps[start.Hash] = 1
+		m.reps.clear()
+		m.reps.add(start.Hash, 1)
 	}
 	m.start, m.s, m.key, m.num = start, start, start.Hash, 1
 	m.legal, m.forced, m.passes, m.result, m.pending = nil, false, 0, eval.Result{}, false
@@ -283,7 +280,7 @@ func (m *Match) MoveNumber() int { return m.num }
 // Repetitions returns how often the position now has occurred, this time included.
 func (m *Match) Repetitions() int {
 	if m.countReps {
-		return m.reps[m.key]
+		return m.reps.get(m.key)
 	}
 	n := 1
 	for i := range m.undo {
@@ -301,7 +298,7 @@ func (m *Match) repsAfter(key uint64) int {
 	if !m.countReps {
 		return 0
 	}
-	return m.reps[key] + 1
+	return m.reps.get(key) + 1
 }
 
 // repsNow is repsAfter for the position now, already counted.
@@ -309,7 +306,7 @@ func (m *Match) repsNow() int {
 	if !m.countReps {
 		return 0
 	}
-	return m.reps[m.key]
+	return m.reps.get(m.key)
 }
 
 // History returns the turns played, in order.
@@ -375,7 +372,7 @@ func (m *Match) play(src *eval.Turn) error {
 		return err
 	}
 	if m.countReps {
-		m.reps[key]++
+		m.reps.add(key, 1)
 	}
 	if m.seen != nil {
 		k := m.g.RepeatKey(after)
@@ -473,9 +470,7 @@ func (m *Match) Undo() bool {
 	}
 	f := &m.undo[n-1]
 	if m.countReps {
-		if m.reps[m.key]--; m.reps[m.key] == 0 {
-			delete(m.reps, m.key)
-		}
+		m.reps.add(m.key, -1)
 	}
 	if m.seen != nil {
 		k := m.keys[len(m.keys)-1]
@@ -550,13 +545,7 @@ func (m *Match) Clone() *Match {
 	c := *m
 	c.lent = new(atomic.Bool)
 	c.sampling = false
-	c.reps = nil
-	if m.countReps {
-		c.reps = make(map[uint64]int, len(m.reps))
-		for k, v := range m.reps {
-			c.reps[k] = v
-		}
-	}
+	c.reps = m.reps.clone()
 	if m.seen != nil {
 		c.seen = make(map[uint64]int, len(m.seen))
 		for k, v := range m.seen {

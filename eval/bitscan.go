@@ -375,6 +375,10 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 			union |= src
 		}
 	}
+	if x.srcsOnly {
+		x.union, x.srcsOnly = union, false // Sample draws among them (sample.go)
+		return true
+	}
 	for ; union != 0; union &= union - 1 {
 		l := engine.Loc(bits.TrailingZeros64(union))
 		c := s.Cells[l]

@@ -56,6 +56,7 @@ type Game struct {
 	// every set of squares it did not sort itself against the board (tests).
 	off          Shortcut
 	checkSquares bool
+	sample       sampleFacts // what Sampling and Goals know of the game (sample.go)
 }
 
 // New returns the run-time of a compiled game: it compiles the game's move code if that
@@ -87,6 +88,7 @@ func newGame(cg *compile.Game, locate Locator) (*Game, error) {
 	g.initBitScan()
 	g.initPhases()
 	g.initNoDup()
+	g.initSample()
 	return g, nil
 }
 

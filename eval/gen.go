@@ -156,6 +156,11 @@ type gen struct {
 	sqKeep bool
 	cls    [64]uint64
 	srcs   []uint64
+	// srcsOnly asks bitParts to stop once the first checks are made, leaving their
+	// squares in srcs and the union of them in union, and to clear it: still set,
+	// it says that bitParts did not run (Sample's steps, sample.go).
+	srcsOnly bool
+	union    uint64
 	// caps is where runLine records the squares a block captures (prefix.go).
 	caps []engine.Loc
 	// leaf, set only while perft's last level generates, is where emit counts the

@@ -45,7 +45,8 @@ func sampledLegal(t *testing.T, ws *eval.Workspace, s *engine.State) (legal []ev
 			}
 			return 0
 		}
-		turn, _, ok, err := ws.Sample(s, 1, pick)
+		turn, _, err := ws.Sample(s, 1, pick)
+		ok := turn != nil
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,7 +60,7 @@ func sampledLegal(t *testing.T, ws *eval.Workspace, s *engine.State) (legal []ev
 			if !ok {
 				t.Fatal("Sample picked once and found no turn")
 			}
-			legal = append(legal, keep.Keep(&turn)) // ws is used again
+			legal = append(legal, keep.Keep(turn)) // ws is used again
 		}
 	}
 	return legal, n
@@ -130,7 +131,8 @@ func checkSample(t *testing.T, g *eval.Game, seeds, plies int) {
 					t.Fatalf("seed %d ply %d: turn %d differs", seed, ply, i)
 				}
 			}
-			turn, sres, ok, err := samp.Sample(s, 1, rng.IntN)
+			turn, sres, err := samp.Sample(s, 1, rng.IntN)
+			ok := turn != nil
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -144,7 +146,7 @@ func checkSample(t *testing.T, g *eval.Game, seeds, plies int) {
 				ended++
 				break
 			}
-			if !slices.ContainsFunc(want, func(w eval.Turn) bool { return sameTurn(&w, &turn) }) {
+			if !slices.ContainsFunc(want, func(w eval.Turn) bool { return sameTurn(&w, turn) }) {
 				t.Fatalf("seed %d ply %d: Sample's turn is not legal", seed, ply)
 			}
 			s = turn.After.Clone()
@@ -173,7 +175,7 @@ func TestSampleUniform(t *testing.T) {
 			continue
 		}
 		n := 0
-		if _, _, _, err := ws.Sample(s, 1, func(k int) int { n = max(n, k); return 0 }); err != nil {
+		if _, _, err := ws.Sample(s, 1, func(k int) int { n = max(n, k); return 0 }); err != nil {
 			t.Fatal(err)
 		}
 		// A position where most candidates are illegal and a few turns are legal.
@@ -182,11 +184,11 @@ func TestSampleUniform(t *testing.T) {
 			const per = 2000
 			count := make([]int, l)
 			for range per * l {
-				turn, _, ok, err := ws.Sample(s, 1, rng.IntN)
-				if err != nil || !ok {
-					t.Fatalf("Sample: %v %v", ok, err)
+				turn, _, err := ws.Sample(s, 1, rng.IntN)
+				if err != nil || turn == nil {
+					t.Fatalf("Sample: %v %v", turn != nil, err)
 				}
-				i := slices.IndexFunc(legal, func(w eval.Turn) bool { return sameTurn(&w, &turn) })
+				i := slices.IndexFunc(legal, func(w eval.Turn) bool { return sameTurn(&w, turn) })
 				if i < 0 {
 					t.Fatal("Sample's turn is not legal")
 				}
@@ -231,17 +233,17 @@ func TestSampleNoRoyal(t *testing.T) {
 			break
 		}
 		i, calls := rng.IntN(len(legal)), 0
-		turn, _, ok, err := ws.Sample(s, 1, func(k int) int {
+		turn, _, err := ws.Sample(s, 1, func(k int) int {
 			calls++
 			if k != len(legal) {
 				t.Fatalf("ply %d: pick(%d), want pick(%d)", ply, k, len(legal))
 			}
 			return i
 		})
-		if err != nil || !ok || calls != 1 {
-			t.Fatalf("ply %d: Sample: ok %v, %d picks, %v", ply, ok, calls, err)
+		if err != nil || turn == nil || calls != 1 {
+			t.Fatalf("ply %d: Sample: a turn %v, %d picks, %v", ply, turn != nil, calls, err)
 		}
-		if !sameTurn(&legal[i], &turn) {
+		if !sameTurn(&legal[i], turn) {
 			t.Fatalf("ply %d: Sample's turn is not turn %d of Moves", ply, i)
 		}
 		s = turn.After.Clone()
@@ -256,7 +258,7 @@ func TestSampleRefuses(t *testing.T) {
 		t.Fatal("Sampling is true with maximal captures")
 	}
 	ws := g.NewWorkspace()
-	if _, _, _, err := ws.Sample(g.NewState(), 1, func(int) int { return 0 }); err == nil {
+	if _, _, err := ws.Sample(g.NewState(), 1, func(int) int { return 0 }); err == nil {
 		t.Error("Sample: no error")
 	}
 	if _, _, err := ws.Goals(g.NewState(), 0, 1); err == nil {
@@ -266,7 +268,7 @@ func TestSampleRefuses(t *testing.T) {
 		t.Error("Moves: no error")
 	}
 	c := loadRow(t, "games/chess.zrf", "")
-	if _, _, _, err := c.NewWorkspace().Sample(c.NewState(), 1, func(n int) int { return n }); err == nil {
+	if _, _, err := c.NewWorkspace().Sample(c.NewState(), 1, func(n int) int { return n }); err == nil {
 		t.Error("Sample with a pick out of range: no error")
 	}
 }

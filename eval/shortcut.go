@@ -82,8 +82,12 @@ const (
 	// run without the interpreter (dialect_direct.go).
 	UseDirectActions
 
+	// UsePlayout: random playouts (Sample, Goals) skip the goals that cannot decide
+	// and sort a position's squares once (sample.go, TestPlayoutShortcutsChangeNothing).
+	UsePlayout
+
 	// AllShortcuts is every shortcut of the run-time.
-	AllShortcuts = UseDirectActions<<1 - 1
+	AllShortcuts = UsePlayout<<1 - 1
 	// UseDialectPaths is every fast path of the dialect.
 	UseDialectPaths = UseDialectHeads | UseDialectDirect | UseDialectLazyDup | UseDialectNoStats |
 		UseSparseScans | UseQuietActions | UseTurnChecks | UseCheckSkip | UseQuietDefer |
@@ -94,7 +98,7 @@ var shortcutNames = [...]string{"fast blocks", "units", "prefixes", "no duplicat
 	"royal follow", "walk skip", "phases", "plain end", "leaf turns", "leaf count",
 	"bit scan", "lazy sample", "reach pruning", "dialect heads", "dialect direct parts",
 	"dialect lazy duplicates", "dialect no stats", "sparse scans", "quiet actions",
-	"turn checks", "check skip", "quiet deferral", "quiet end", "direct actions"}
+	"turn checks", "check skip", "quiet deferral", "quiet end", "direct actions", "playout"}
 
 // Shortcuts lists every shortcut of the run-time, one at a time.
 func Shortcuts() []Shortcut {

@@ -47,7 +47,7 @@ func (m *Match) settle() error {
 	if !m.pending {
 		return nil
 	}
-	res, next, err := m.ownWorkspace().Moves(m.s, m.reps[m.key])
+	res, next, err := m.ownWorkspace().Moves(m.s, m.repsNow())
 	if err != nil {
 		return err
 	}
@@ -95,13 +95,13 @@ func (m *Match) PlayRandom(pick func(n int) int) (played bool, err error) {
 		}
 		return true, m.Play(i)
 	}
-	t, res, ok, err := m.ownWorkspace().Sample(m.s, m.reps[m.key], pick)
+	t, res, err := m.ownWorkspace().Sample(m.s, m.repsNow(), pick)
 	if err != nil {
 		m.Undo()
 		return false, err
 	}
 	m.pending = false
-	if ok {
+	if t != nil {
 		m.legal = nil // never listed: Undo lists them
 		if err := m.play(t); err != nil {
 			m.pending = true // play left the match as it was

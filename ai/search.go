@@ -234,6 +234,9 @@ func (s *Search) newWorker(m *match.Match, tt *table) *worker {
 	w := &worker{s: s, g: m.Game(), v: PieceValues(m.Game()), x: m.Explore(), me: m.Mover(), tt: tt, qdepth: 4, noQuiet: s.GainOrder, rules: GameRules(m.Game())}
 	if s.Terms {
 		w.terms = GameTerms(w.g)
+		if w.terms.Squares != nil {
+			w.v = w.terms.Squares.Values
+		}
 	}
 	if s.Time > 0 {
 		w.deadline = time.Now().Add(s.Time)

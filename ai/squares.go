@@ -10,6 +10,9 @@ package ai
 // it.
 
 import (
+	"math"
+	"math/rand/v2"
+
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
 )
@@ -23,6 +26,10 @@ const (
 	// ShelterWeight is the worth of one piece of the same side beside a royal piece,
 	// while the other side has all its strong pieces (less as they go).
 	ShelterWeight = 0.2
+	// crowd is the share of the other squares an enemy piece stands on when the
+	// crowded values are measured, and crowdFills the boards filled per square.
+	crowd      = 0.2
+	crowdFills = 4
 	// maxSquareWork bounds the positions times kinds times players probed.
 	maxSquareWork = 40000
 )
@@ -31,12 +38,80 @@ const (
 // what a piece of kind k of player p adds standing on l. Royal kinds have their tables
 // in Royal instead, scaled by the game's phase (see phase).
 type Squares struct {
+	Values *Values // the pieces' values the tables go with: crowdedValues where known
 	kinds  int
 	Worth  [][]float64
 	Royal  [][]float64
 	royal  [][]bool
 	strong []bool
 	full   [2]float64 // each player's strong material at the start
+}
+
+// crowdedValues measures the pieces of g as computeValues does, but on a board where a
+// fifth of the other squares hold an enemy piece of the cheapest kind: a piece that
+// slides is stopped by the first it meets (taking it), one that leaps is not, so the
+// sliders are not worth as much more than the leapers as on an empty board (in chess a
+// bishop and a rook are worth 9.75 and 15 against a knight's 6.25 on an empty board, 7.7
+// and 10.5 here). The squares filled are drawn by a generator of fixed seed, so the
+// values are the same in every run. It returns nil where the rules state values (those
+// are kept), where the board is too large and on an error.
+func crowdedValues(g *eval.Game, r *Rules) *Values {
+	nk, nl := len(g.Pieces), len(g.Board.Locs)
+	if nk*nl*crowdFills > maxSquareWork {
+		return nil
+	}
+	for _, p := range g.Pieces {
+		if p.Value > 0 {
+			return nil
+		}
+	}
+	base := PieceValues(g)
+	cheap, low := -1, math.Inf(1)
+	for k := range g.Pieces {
+		if !r.Royal[0][k] && !r.Royal[1][k] && base.Kind[k] < low {
+			cheap, low = k, base.Kind[k]
+		}
+	}
+	if cheap < 0 {
+		return nil
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	s := g.NewState()
+	side, _ := g.Side(s)
+	other := engine.Player(1 - int(side))
+	v := &Values{Kind: make([]float64, nk)}
+	for k := range g.Pieces {
+		total, samples := 0, 0
+		for l := 0; l < nl; l++ {
+			if !g.Board.Locs[l].HasRect {
+				continue
+			}
+			for f := 0; f < crowdFills; f++ {
+				t := s.Clone()
+				clear(t.Cells)
+				for i := range t.Stock {
+					t.Stock[i] = 0
+				}
+				for m := 0; m < nl; m++ {
+					if m != l && g.Board.Locs[m].HasRect && rng.Float64() < crowd {
+						t.Cells[m] = engine.MakeCell(other, engine.Kind(cheap), g.DefaultAttrs(engine.Kind(cheap)))
+					}
+				}
+				t.Cells[l] = engine.MakeCell(side, engine.Kind(k), g.DefaultAttrs(engine.Kind(k)))
+				parts, err := g.Parts(t, nil)
+				if err != nil {
+					return nil
+				}
+				total += len(parts)
+				samples++
+			}
+		}
+		v.Kind[k] = 1
+		if samples > 0 && total > 0 {
+			v.Kind[k] = 1 + float64(total)/float64(samples)
+		}
+	}
+	return v
 }
 
 // findSquares computes the square tables of g where the search's rules (GameRules) have
@@ -48,7 +123,10 @@ func findSquares(g *eval.Game) *Squares {
 		return nil
 	}
 	v := PieceValues(g)
-	sq := &Squares{kinds: nk, Worth: make([][]float64, 2*nk), Royal: make([][]float64, 2*nk), royal: r.Royal, strong: r.Strong}
+	if c := crowdedValues(g, r); c != nil {
+		v = c
+	}
+	sq := &Squares{Values: v, kinds: nk, Worth: make([][]float64, 2*nk), Royal: make([][]float64, 2*nk), royal: r.Royal, strong: r.Strong}
 	base := g.NewState()
 	for p := 0; p < 2; p++ {
 		s := base

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math"
 	"testing"
 
 	"github.com/zoggo/zoggo/engine"
@@ -72,7 +73,21 @@ func TestShelter(t *testing.T) {
 	if n := sq.shelter(g, s, 0, int(g.Board.LocIndex("e1"))); n != 5 {
 		t.Errorf("white king on e1: %d pieces beside it, want 5", n)
 	}
-	if v := sq.score(g, PieceValues(g), s, 0); v != 0 {
+	if v := sq.score(g, PieceValues(g), s, 0); math.Abs(v) > 1e-9 {
 		t.Errorf("start: square terms %v for White, want 0", v)
+	}
+}
+
+// TestCrowdedValues: measured on a crowded board, a chess bishop is worth nearer a
+// knight than on an empty board, and the order knight, bishop, rook, queen stays.
+func TestCrowdedValues(t *testing.T) {
+	g := evaltest.Load(t, "../games/chess.zrf")
+	empty, crowded := PieceValues(g), GameTerms(g).Squares.Values
+	n, b, r, q := g.KindIndex("Knight"), g.KindIndex("Bishop"), g.KindIndex("Rook"), g.KindIndex("Queen")
+	if ce, cc := empty.Kind[b]/empty.Kind[n], crowded.Kind[b]/crowded.Kind[n]; cc >= ce || cc < 1 {
+		t.Errorf("bishop/knight: %v on an empty board, %v crowded", ce, cc)
+	}
+	if !(crowded.Kind[n] <= crowded.Kind[b] && crowded.Kind[b] < crowded.Kind[r] && crowded.Kind[r] < crowded.Kind[q]) {
+		t.Errorf("crowded values out of order: %v", crowded.Kind)
 	}
 }

@@ -50,13 +50,16 @@ LADDER_GAMES ?= 100
 LADDER_TIME ?= 1s
 LADDER_OUT ?= ladder-results
 LADDER_ELO ?= 1350,1500,1700,1900
+# The bot rated in chess and its variants: the search with the square terms and crowded
+# piece values (eval=full), which beat the material-only search in A/B games (README).
+LADDER_BOT ?= search:{time}:eval=full
 ladder: build
 	mkdir -p $(LADDER_OUT)
-	bin/zoggo ladder games/chess.zrf --time $(LADDER_TIME) --games $(LADDER_GAMES) --rated --steps $(LADDER_ELO) \
+	bin/zoggo ladder games/chess.zrf --bot '$(LADDER_BOT)' --time $(LADDER_TIME) --games $(LADDER_GAMES) --rated --steps $(LADDER_ELO) \
 	    --opponent 'uci:$(FAIRY):UCI_LimitStrength=true:UCI_Elo={step}:movetime={ms}' -o $(LADDER_OUT)/chess.txt
-	bin/zoggo ladder games/gardner.zrf --time $(LADDER_TIME) --games $(LADDER_GAMES) --rated --steps $(LADDER_ELO) \
+	bin/zoggo ladder games/gardner.zrf --bot '$(LADDER_BOT)' --time $(LADDER_TIME) --games $(LADDER_GAMES) --rated --steps $(LADDER_ELO) \
 	    --opponent 'uci:$(FAIRY):UCI_Variant=gardner:UCI_LimitStrength=true:UCI_Elo={step}:movetime={ms}' -o $(LADDER_OUT)/gardner.txt
-	bin/zoggo ladder games/losalamos.zrf --time $(LADDER_TIME) --games $(LADDER_GAMES) --rated --steps $(LADDER_ELO) \
+	bin/zoggo ladder games/losalamos.zrf --bot '$(LADDER_BOT)' --time $(LADDER_TIME) --games $(LADDER_GAMES) --rated --steps $(LADDER_ELO) \
 	    --opponent 'uci:$(FAIRY):UCI_Variant=losalamos:UCI_LimitStrength=true:UCI_Elo={step}:movetime={ms}' -o $(LADDER_OUT)/losalamos.txt
 	bin/zoggo ladder games/go.zrf --time $(LADDER_TIME) --games $(LADDER_GAMES) --steps 0,1,3,5,8,10 \
 	    --opponent 'gtp:$(GNUGO) --mode gtp --level {step}' -o $(LADDER_OUT)/go.txt

@@ -327,6 +327,24 @@ func (m *Match) Play(i int) error {
 	return m.play(&m.legal[i])
 }
 
+// PlayNull makes the player to move pass although it has legal turns: the null move of
+// a search, which asks what the other side could do with two turns in a row. The pass is
+// no turn of the rules, so only an explorer makes it; Undo takes it back.
+func (m *Match) PlayNull() error {
+	if !m.explore {
+		return errors.New("only an explorer makes a null move")
+	}
+	m.list()
+	if m.result.Over {
+		return errors.New("the game is over")
+	}
+	t, err := PassTurn(m.g, m.s)
+	if err != nil {
+		return err
+	}
+	return m.play(&t)
+}
+
 // play makes src, a legal turn of the position now, as Play describes.
 func (m *Match) play(src *eval.Turn) error {
 	// The turn goes straight into its place in the history (taken back on an error):

@@ -4,12 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"math/rand/v2"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -88,7 +90,12 @@ type catalogueJSON struct {
 		Default bool     `json:"default"`
 		Players []string `json:"players"`
 		Random  []bool   `json:"random"`
+		Error   string   `json:"error"`
 	} `json:"games"`
+	Errors []struct {
+		Rules string `json:"rules"`
+		Error string `json:"error"`
+	} `json:"errors"`
 }
 
 func (p *clickPart) isDrop() bool {
@@ -404,6 +411,13 @@ func (b *browser) clickMove(gj *clickGame, turn *clickTurn, i int) string {
 					out[at] = true
 				}
 			}
+			if len(out) == 0 { // a ring of pieces: where the piece clicked goes
+				for _, m := range q.Moves {
+					if m.From == from {
+						out[put(m.To, m.Put)] = true
+					}
+				}
+			}
 			return out
 		}
 		best, bestN = "", 1<<30
@@ -631,7 +645,7 @@ func TestClicks(t *testing.T) {
 		t.Skip("the click-coverage test starts Chromium: not in -short mode")
 	}
 	t.Chdir("../..")
-	paths := []string{"games", "server/e2e/testdata/drops.zrf"}
+	paths := []string{"games", "server/e2e/testdata/drops.zrf", "server/e2e/testdata/ring.zrf"}
 	corpus := os.Getenv("ZOGGO_CORPUS")
 	if corpus != "" {
 		if clicksLong {
@@ -657,7 +671,6 @@ func TestClicks(t *testing.T) {
 
 	var cj catalogueJSON
 	call(t, ts.URL, "GET", "/api/catalogue", "", nil, &cj)
-	rng := rand.New(rand.NewPCG(23, 1))
 	// One variant of each rules file first, then (in the long run) the others.
 	var order []int
 	seen := map[string]bool{}
@@ -674,15 +687,47 @@ func TestClicks(t *testing.T) {
 			}
 		}
 	}
+	shard, shards := clickShard(t)
+	if shards > 1 {
+		// Shard k of n takes every n-th variant of the whole order, so that the
+		// shards' union is the whole catalogue and each gets its share of big files.
+		var mine []int
+		for k, i := range order {
+			if k%shards == shard {
+				mine = append(mine, i)
+			}
+		}
+		t.Logf("shard %d of %d: %d of %d variants", shard+1, shards, len(mine), len(order))
+		order = mine
+	}
+	// A run on some games (names separated by |), while looking into them.
+	picked := func(name string) bool {
+		only := os.Getenv("ZOGGO_CLICKS_ONLY")
+		return only == "" || slices.ContainsFunc(strings.Split(only, "|"), func(o string) bool { return strings.Contains(name, o) })
+	}
+	for _, e := range cj.Errors {
+		if shard == 0 && picked(e.Rules) {
+			t.Errorf("%s does not load: %s", e.Rules, e.Error)
+		}
+	}
 	var all []clickStats
+	files := map[string]bool{}
 	for _, i := range order {
 		gm := cj.Games[i]
 		bundled := strings.HasPrefix(gm.Rules, "games/")
-		if only := os.Getenv("ZOGGO_CLICKS_ONLY"); only != "" && !slices.ContainsFunc(strings.Split(only, "|"), func(o string) bool {
-			return strings.Contains(gm.Rules+" "+gm.Variant, o)
-		}) {
-			continue // a run on some games (names separated by |), while looking into them
+		if !picked(gm.Rules + " " + gm.Variant) {
+			continue
 		}
+		if gm.Error != "" {
+			t.Errorf("%s %s does not compile: %s", gm.Rules, gm.Variant, gm.Error)
+			continue
+		}
+		files[gm.Rules] = true
+		// Each game draws its turns from its own seed, so that a run of one game
+		// (ZOGGO_CLICKS_ONLY) or of one shard plays the turns the whole run played.
+		h := fnv.New64a()
+		h.Write([]byte(gm.Rules + "\x00" + gm.Variant))
+		rng := rand.New(rand.NewPCG(23, h.Sum64()))
 		turns := clickTurnsQuick
 		if clicksLong {
 			turns = clickTurnsLong
@@ -704,8 +749,8 @@ func TestClicks(t *testing.T) {
 			bad = append(bad, fmt.Sprintf("%s: %d of %d turns not clicked, e.g. %s", s.game, s.turns-s.clicks, s.turns, s.failures[0]))
 		}
 	}
-	t.Logf("click coverage: %d games, %d turns, %d made by clicks (%.1f%%); %d games with a turn not clicked",
-		games, turns, clicked, 100*float64(clicked)/float64(max(turns, 1)), len(bad))
+	t.Logf("click coverage: %d files, %d games, %d turns, %d made by clicks (%.1f%%); %d games with a turn not clicked",
+		len(files), games, turns, clicked, 100*float64(clicked)/float64(max(turns, 1)), len(bad))
 	var ways []string
 	for w, n := range b.ways {
 		ways = append(ways, fmt.Sprintf("%s %d", w, n))
@@ -720,6 +765,22 @@ func TestClicks(t *testing.T) {
 	}
 }
 
+// clickShard reads ZOGGO_CLICKS_SHARD, "k/n" (1 <= k <= n): the run plays the k-th of n
+// shards of the variants, so that a long run fits its timeout; unset, it plays them all.
+func clickShard(t *testing.T) (shard, shards int) {
+	v := os.Getenv("ZOGGO_CLICKS_SHARD")
+	if v == "" {
+		return 0, 1
+	}
+	ks, ns, ok := strings.Cut(v, "/")
+	k, err1 := strconv.Atoi(ks)
+	n, err2 := strconv.Atoi(ns)
+	if !ok || err1 != nil || err2 != nil || n < 1 || k < 1 || k > n {
+		t.Fatalf("ZOGGO_CLICKS_SHARD=%q: want k/n with 1 <= k <= n", v)
+	}
+	return k - 1, n
+}
+
 // TestClickExamples makes by clicks the turns that users could not click before: a stone
 // on an empty point of Go, a Pentago marble and the quarter turn after it, a Dobutsu
 // capture by a click on the enemy piece, a Toguz Kumalak sowing by a click on the pit.
@@ -728,7 +789,7 @@ func TestClickExamples(t *testing.T) {
 		t.Skip("the browser test starts Chromium: not in -short mode")
 	}
 	t.Chdir("../..")
-	paths := []string{"games", "server/e2e/testdata/drops.zrf"}
+	paths := []string{"games", "server/e2e/testdata/drops.zrf", "server/e2e/testdata/ring.zrf"}
 	corpus := os.Getenv("ZOGGO_CORPUS")
 	if corpus != "" {
 		paths = append(paths, filepath.Join(corpus, clickSample[0]), filepath.Join(corpus, clickSample[1]))
@@ -830,6 +891,44 @@ func TestClickExamples(t *testing.T) {
 		if m := lastMove(c); !strings.Contains(m, "Man") || !strings.HasPrefix(m, "c2 ") {
 			t.Errorf("the turn played is %q, want a man on c2", m)
 		}
+	})
+
+	t.Run("ring: a row pushed round, by its piece and where it goes", func(t *testing.T) {
+		b.t = t
+		c := humans(t, ts.URL, "server/e2e/testdata/ring.zrf", "", 2)
+		b.open(c.ID, c.Secret)
+		b.clickSquare("c1")
+		if d := js[string](b, `[...document.querySelectorAll("#board .targets rect.dest")].map(r => r.dataset.pos).join(" ")`); d != "a1" {
+			t.Fatalf("after a click on the king on c1, the marked squares are %q, want a1 (every square of the ring is left by another piece)", d)
+		}
+		b.clickSquare("a1")
+		waitPly(1)
+		var gj clickGame
+		call(t, ts.URL, "GET", "/api/games/"+c.ID, c.Secret, nil, &gj)
+		if z := gj.Moves[0].ZSG; !strings.HasPrefix(z, "King c1 x a1") {
+			t.Errorf("c1 then a1 played %q, want the turn the king starts (King c1 x a1 ...)", z)
+		}
+	})
+
+	t.Run("a turn's answer later than the next state: clicks play, not premove", func(t *testing.T) {
+		b.t = t
+		c := humans(t, ts.URL, "games/chess.zrf", "", 2)
+		b.open(c.ID, c.Secret)
+		// The answer to a turn sent comes a second late; the event stream's state first.
+		js[any](b, `(() => { const f = window.fetch; window.fetch = async (u, o) => {
+  const r = await f(u, o); if (o && o.method === "POST") await new Promise((ok) => setTimeout(ok, 1500)); return r; }; return null; })()`)
+		b.clickSquare("e2")
+		b.clickSquare("e4")
+		waitPly(1)
+		b.clickSquare("e7")
+		if st := b.state(); st.State != "from" || st.Sel != "e7" {
+			t.Errorf("a click on e7 once Black's turn shows, before the answer to 1.e4: state %q sel %q, want the pawn selected (premove %q)",
+				st.State, st.Sel, js[string](b, `document.getElementById("board").dataset.premove || ""`))
+		}
+		b.clickSquare("e5")
+		waitPly(2)
+		b.run("reload", chromedp.Reload()) // without the slow answers
+		b.wait("the game", `document.querySelector("#status").textContent !== ""`, 10*time.Second)
 	})
 
 	t.Run("dobutsu: a capture on the enemy piece", func(t *testing.T) {

@@ -837,6 +837,11 @@ func TestClickExamples(t *testing.T) {
 		b.t = t
 		c := humans(t, ts.URL, "games/pentago.zrf", "Pentago", 2)
 		b.open(c.ID, c.Secret)
+		// No turn of a quarter is legal before a marble is placed: no handles yet.
+		if n := js[int](b, `document.querySelectorAll("#board .handles .handle").length`); n != 0 {
+			b.screenshot("pentago-handles-too-soon")
+			t.Errorf("before a marble is placed, %d handles, want none", n)
+		}
 		b.clickSquare("b5")
 		if n := js[int](b, `document.querySelectorAll("#board .handles .handle").length`); n != 8 {
 			t.Fatalf("after a marble on b5, %d handles, want 8 (four quarters, two ways)", n)

@@ -626,9 +626,12 @@ function sows(p) {
   return !!p && p.moves.some((m) => m.from && m.from !== m.to) && p.moves.some((m) => !m.from);
 }
 
-// twistOnly says whether a part does nothing but permute positions.
+// twistOnly says whether a part does nothing but permute positions: no piece moved or
+// put (a Pentago turn puts its marble first, and its handles wait for it), nothing
+// captured or changed.
 function twistOnly(p) {
-  return !!p && onSquares(p).length === 0 && (p.permutes || []).length > 0;
+  return !!p && p.moves.length === 0 && !p.drop && !(p.captures || []).length && !(p.changes || []).length &&
+    (p.permutes || []).length > 0;
 }
 
 // twistKey names the permutations of a part: "FROM>TO ..." for each, sorted, joined by

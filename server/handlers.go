@@ -463,18 +463,18 @@ func findText(texts []notation.TurnText, text string) (int, error) {
 }
 
 // findMove returns the legal turn that text names: as findText finds it, or, when
-// nothing matches so, by its short notation (Nf3, exd5, O-O, 11-15; a + or # after it
-// does not count).
+// nothing matches so, by its short notation (Nf3, exd5, O-O, 11-15, b5 ne↻; a + or #
+// after it, white space and the typed senses of notation.ShortKey do not count).
 func (gm *game) findMove(text string) (int, error) {
 	i, err := findText(gm.texts(), text)
 	if err == nil || len(text) > 10000 || len(gm.m.Legal()) == 0 || len(notation.MatchTurn(gm.texts(), text)) > 0 {
 		return i, err
 	}
-	want := strings.TrimRight(strings.TrimSpace(text), "+#")
+	want := notation.ShortKey(strings.TrimRight(strings.TrimSpace(text), "+#"))
 	gm.short(0)
 	found := -1
 	for j, s := range gm.shorts {
-		if s == want {
+		if notation.ShortKey(s) == want {
 			if found >= 0 {
 				return i, err
 			}

@@ -24,7 +24,21 @@ import (
 const maxSeats = 64
 
 func (s *Server) handleCatalogue(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, s.cat.json())
+	cj := s.cat.json()
+	cj.Engines = s.engineList()
+	writeJSON(w, http.StatusOK, cj)
+}
+
+// engineList lists the operator's engines by name, with their protocol (never their
+// command, which is the operator's business).
+func (s *Server) engineList() []engineJSON {
+	out := []engineJSON{}
+	for name, spec := range s.engines {
+		proto, _, _ := strings.Cut(spec, ":")
+		out = append(out, engineJSON{Name: name, Protocol: proto})
+	}
+	slices.SortFunc(out, func(a, b engineJSON) int { return strings.Compare(a.Name, b.Name) })
+	return out
 }
 
 // variant returns the catalogue entry and the runnable variant a request names.

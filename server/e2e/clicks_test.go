@@ -649,7 +649,7 @@ func TestClicks(t *testing.T) {
 	corpus := os.Getenv("ZOGGO_CORPUS")
 	if corpus != "" {
 		if clicksLong {
-			paths = append(paths, corpus)
+			paths = append(paths, clickCorpusFiles(t, corpus)...)
 		} else {
 			for _, f := range clickSample {
 				paths = append(paths, filepath.Join(corpus, f))
@@ -763,6 +763,46 @@ func TestClicks(t *testing.T) {
 	if len(bad) > 0 {
 		t.Errorf("turns that clicks did not make, in %d games:\n%s", len(bad), strings.Join(bad, "\n"))
 	}
+}
+
+// clickCorpusFiles lists the rules files of the corpus that the long run loads: all of
+// them, or with ZOGGO_CLICKS_ONLY those whose paths the run's patterns name (a pattern's
+// part up to ".zrf"), so that a run on a few games does not compile the whole corpus
+// first. A pattern that names no path (a variant's title alone) loads them all.
+func clickCorpusFiles(t *testing.T, corpus string) []string {
+	var all []string
+	err := filepath.WalkDir(corpus, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".zrf") {
+			all = append(all, p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	only := os.Getenv("ZOGGO_CLICKS_ONLY")
+	if only == "" {
+		return []string{corpus}
+	}
+	var out []string
+	for _, o := range strings.Split(only, "|") {
+		if i := strings.Index(o, ".zrf "); i >= 0 {
+			o = o[:i+len(".zrf")]
+		}
+		n := 0
+		for _, f := range all {
+			if strings.Contains(f, o) {
+				n++
+				if !slices.Contains(out, f) {
+					out = append(out, f)
+				}
+			}
+		}
+		if n == 0 {
+			return []string{corpus}
+		}
+	}
+	return out
 }
 
 // clickShard reads ZOGGO_CLICKS_SHARD, "k/n" (1 <= k <= n): the run plays the k-th of n

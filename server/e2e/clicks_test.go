@@ -571,7 +571,20 @@ func clickGameRun(t *testing.T, b *browser, base, rules, variant string, random 
 	if err := json.Unmarshal(body, &c); err != nil {
 		t.Fatal(err)
 	}
-	b.open(c.ID, c.Secret)
+	// A page that does not open (in time, on a loaded machine) is this game's failure;
+	// the run goes on with the other games.
+	ctx, cancel := context.WithTimeout(b.ctx, 2*time.Minute)
+	err := chromedp.Do(ctx, chromedp.Navigate(fmt.Sprintf("%s/g/%s#t=%s", b.base, c.ID, c.Secret)),
+		chromedp.WaitVisible(chromedp.CSS(`#board svg .targets`)),
+		chromedp.Poll[chromedp.Void](`document.querySelector("#status").textContent !== ""`, chromedp.WithPollingInterval(50*time.Millisecond)))
+	cancel()
+	if err != nil {
+		stats.failures = append(stats.failures, fmt.Sprintf("the page did not open: %v", err))
+		t.Logf("%s: %s", stats.game, stats.failures[0])
+		b.screenshot("unopened-" + strings.NewReplacer("/", "_", " ", "_").Replace(filepath.Base(rules)+"-"+variant))
+		return stats
+	}
+	b.checkConsole()
 	for stats.turns < maxTurns {
 		var gj clickGame
 		deadline := time.Now().Add(20 * time.Second)

@@ -8,7 +8,7 @@ endif
 GO ?= go
 FUZZTIME ?= 60s
 
-.PHONY: all build install test test-long bench lint fuzz update-golden vsix ladder
+.PHONY: all build install test test-long test-clicks bench lint fuzz update-golden vsix ladder
 
 all: build
 
@@ -21,9 +21,26 @@ install:
 test: lint
 	$(GO) test ./...
 
-# Longer checks: deep perft rows, fuzzing for a bounded time, the VS Code extension.
-test-long: test fuzz vsix
-	$(GO) test -tags long -timeout 60m ./...
+# Longer checks: deep perft rows, fuzzing for a bounded time, the VS Code extension,
+# and the click coverage of every variant (test-clicks).
+test-long: test fuzz vsix test-clicks
+	$(GO) test -tags long -timeout 60m -skip '^TestClicks$$' ./...
+
+# The click coverage of every variant of games/ and of the corpus, 30 turns each or to
+# the end, in CLICK_SHARDS shards run at once (ZOGGO_CLICKS_SHARD=k/n: every n-th
+# variant), each within its timeout; each shard's tally ("click coverage: F files, G
+# games, T turns, C made by clicks"), and the turns not clicked. Logs in CLICK_LOGS.
+CLICK_SHARDS ?= 4
+CLICK_LOGS ?= $(or $(TMPDIR),/tmp)/zoggo-clicks
+test-clicks:
+	@mkdir -p $(CLICK_LOGS); \
+	for k in $$(seq 1 $(CLICK_SHARDS)); do \
+	  ZOGGO_CLICKS_SHARD=$$k/$(CLICK_SHARDS) $(GO) test -tags long -timeout 120m -v -run '^TestClicks$$' ./server/e2e > $(CLICK_LOGS)/shard-$$k.log 2>&1 & \
+	done; wait; fail=0; \
+	for k in $$(seq 1 $(CLICK_SHARDS)); do \
+	  echo "shard $$k/$(CLICK_SHARDS): $$(grep -h 'click coverage' $(CLICK_LOGS)/shard-$$k.log || echo 'no tally')"; \
+	  grep -q '^ok' $(CLICK_LOGS)/shard-$$k.log || { fail=1; grep -h 'ply [0-9]*:\|does not\|panic\|^FAIL\|^---' $(CLICK_LOGS)/shard-$$k.log | head -40; }; \
+	done; exit $$fail
 
 # The VS Code extension (editors/vscode), with npm alone: its tests (the grammar, and
 # bin/zoggo lsp spoken to by the extension's JSON-RPC library), then

@@ -583,48 +583,17 @@ func (x *gen) runFastOps(ops []fastOp, from, keep int) int {
 }
 
 // fastAdd is add for a block whose only movement is its piece's, from where it started
-// to the cursor.
+// to the cursor: that movement, then the effects recorded so far (made does the rest).
 func (x *gen) fastAdd(f *fastOp) {
 	to := x.cursor
-	if x.attackAt != engine.NoLoc {
-		if to == x.attackAt {
-			x.hit = true
-		}
-		for i := range x.effects {
-			if e := &x.effects[i]; e.Op == engine.OpCapture && e.To == x.attackAt {
-				x.hit = true
-			}
-		}
-	} else {
-		t := &x.seen
-		if b := t.bucket(x.start, to); len(f.kinds) == 0 && t.bEpoch[b] != t.cur && !x.full() {
-			// The common move, first of its bucket: what duplicate does, inline.
-			t.bEpoch[b], t.bFirst[b] = t.cur, int32(len(x.out))
-			start := len(x.arena)
-			x.arena = append(x.arena, engine.Change{})
-			c := &x.arena[start]
-			c.Op, c.From, c.To, c.Player, c.Kind = engine.OpMove, x.start, to, x.openPiece.Player(), x.openPiece.Kind()
-			if len(x.effects) > 0 {
-				x.arena = append(x.arena, x.effects...)
-			}
-			x.push(x.arena[start:len(x.arena):len(x.arena)], x.blk.Type, f.cont, x.blk.Rule)
-			if !x.g.Semantics.KeepEffects {
-				x.effects = x.effects[:0]
-			}
-			return
-		}
-		mv := engine.Change{Op: engine.OpMove, From: x.start, To: to, Player: x.openPiece.Player(), Kind: x.openPiece.Kind()}
-		n := max(len(f.kinds), 1)
-		for i := 0; i < n; i++ {
-			start := len(x.arena)
-			x.arena = append(x.arena, mv)
-			x.arena = append(x.arena, x.effects...)
-			if len(f.kinds) > 0 {
-				x.arena = append(x.arena, engine.Change{Op: engine.OpType, To: to, Kind: f.kinds[i]})
-			}
-			x.keep(f.op, engine.Move{Changes: x.arena[start:len(x.arena):len(x.arena)], Type: x.blk.Type, Cont: f.cont, Rule: x.blk.Rule}, start)
-		}
+	start := len(x.arena)
+	x.arena = append(x.arena, engine.Change{})
+	c := &x.arena[start]
+	c.Op, c.From, c.To, c.Player, c.Kind = engine.OpMove, x.start, to, x.openPiece.Player(), x.openPiece.Kind()
+	if len(x.effects) > 0 {
+		x.arena = append(x.arena, x.effects...)
 	}
+	x.made(f.op, x.blk.Type, x.blk.Rule, start, to)
 	if !x.g.Semantics.KeepEffects {
 		x.effects = x.effects[:0]
 	}

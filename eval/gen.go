@@ -517,75 +517,103 @@ func (x *gen) closeOpen() {
 	x.open = false
 }
 
-// add emits the move(s) of the current snapshot.
+// add emits the move(s) of the current snapshot: it writes the changes of the part so
+// far into the arena (the movements, or the group's, then the effects, the captures of
+// capture-side, the takes' destinations and the permutations) and hands them to made.
 func (x *gen) add(o *code.Op) {
-	n := len(o.Kinds)
-	if n == 0 {
-		n = 1
+	start := len(x.arena)
+	last := engine.NoLoc
+	if len(x.sel) > 0 {
+		// A group (the dialect's select and shift) replaces the movements.
+		last = x.addSelection()
+	} else {
+		for _, m := range x.moved {
+			x.arena = append(x.arena, x.movementChange(m))
+			last = m.to
+		}
+		if x.open && (!x.openPiece.IsEmpty() || x.openDrop) {
+			to := x.openTo
+			if to == engine.NoLoc {
+				to = x.cursor
+			}
+			x.arena = append(x.arena, x.movementChange(movement{from: x.openFrom, to: to, piece: x.openPiece, copy: o.B == 1}))
+			last = to
+		} else if o.B == 1 && len(x.moved) > 0 {
+			x.arena[len(x.arena)-1].Op = engine.OpCopy
+		}
 	}
-	for i := 0; i < n; i++ {
-		start := len(x.arena)
-		last := engine.NoLoc
-		if len(x.sel) > 0 {
-			// A group (the dialect's select and shift) replaces the movements.
-			last = x.addSelection()
-		} else {
-			for _, m := range x.moved {
-				x.arena = append(x.arena, x.movementChange(m))
-				last = m.to
+	x.addEffects()
+	if len(x.sides) > 0 {
+		x.addSides(start)
+	}
+	if x.g.Ext != nil && x.g.Ext.StackCap > 0 {
+		x.fixTakes(x.arena[start:], last)
+	}
+	if len(x.perms) > 0 {
+		last = x.addPermutation(o, start, last)
+	}
+	x.made(o, x.blk.Type, x.blk.Rule, start, last)
+}
+
+// made is where an add becomes a move, whichever path ran the block: the add o, of a
+// block of move type typ and rule rule, has written its changes (movements, then
+// effects) to x.arena[start:], and last is where its piece ends (engine.NoLoc when it
+// has none).
+//
+//   - In a capture test (attackAt) the add only reports whether one of its changes
+//     moves, copies or captures onto attackAt, and leaves nothing.
+//   - Otherwise the move joins the part's moves (keep: not when it repeats one, and
+//     never past MaxMoves), once for each of o's kinds when it lists some, the piece on
+//     last then becoming that kind: a change of type after the others.
+//
+// Leaf counting (leafcount.go) counts a step instead of making it: countable says which
+// adds it may count, and countLeaf hashes the state after it.
+func (x *gen) made(o *code.Op, typ engine.MoveType, rule int32, start int, last engine.Loc) {
+	x.at = o.At
+	if x.attackAt != engine.NoLoc {
+		for _, c := range x.arena[start:] {
+			if (c.Op == engine.OpMove || c.Op == engine.OpCopy || c.Op == engine.OpCapture) && c.To == x.attackAt {
+				x.hit = true
 			}
-			if x.open && (!x.openPiece.IsEmpty() || x.openDrop) {
-				to := x.openTo
-				if to == engine.NoLoc {
-					to = x.cursor
-				}
-				x.arena = append(x.arena, x.movementChange(movement{from: x.openFrom, to: to, piece: x.openPiece, copy: o.B == 1}))
-				last = to
-			} else if o.B == 1 && len(x.moved) > 0 {
-				x.arena[len(x.arena)-1].Op = engine.OpCopy
-			}
 		}
-		x.addEffects()
-		if len(x.sides) > 0 {
-			x.addSides(start)
+		x.arena = x.arena[:start]
+		return
+	}
+	cont := engine.MoveType(o.A)
+	if len(o.Kinds) == 0 {
+		x.keep(o, start, typ, cont, rule)
+		return
+	}
+	// One move for each kind: the changes so far, then the change of type. The changes
+	// so far stay where they are, unused.
+	end := len(x.arena)
+	for _, k := range o.Kinds {
+		s := len(x.arena)
+		x.arena = append(x.arena, x.arena[start:end]...)
+		if last != engine.NoLoc {
+			x.arena = append(x.arena, engine.Change{Op: engine.OpType, To: last, Kind: k})
 		}
-		if x.g.Ext != nil && x.g.Ext.StackCap > 0 {
-			x.fixTakes(x.arena[start:], last)
-		}
-		if len(x.perms) > 0 {
-			last = x.addPermutation(o, start, last)
-		}
-		if len(o.Kinds) > 0 && last != engine.NoLoc {
-			x.arena = append(x.arena, engine.Change{Op: engine.OpType, To: last, Kind: o.Kinds[i]})
-		}
-		changes := x.arena[start:len(x.arena):len(x.arena)]
-		if x.attackAt != engine.NoLoc {
-			for _, c := range changes {
-				if (c.Op == engine.OpMove || c.Op == engine.OpCopy || c.Op == engine.OpCapture) && c.To == x.attackAt {
-					x.hit = true
-				}
-			}
-			x.arena = x.arena[:start]
-			continue
-		}
-		x.keep(o, engine.Move{Changes: changes, Type: x.blk.Type, Cont: engine.MoveType(o.A), Rule: x.blk.Rule}, start)
+		x.keep(o, s, typ, cont, rule)
 	}
 }
 
-// keep appends m, made by the add o with its changes from arena[start:], to the moves of
-// the part unless an equal one is there already (then its changes are dropped).
-func (x *gen) keep(o *code.Op, m engine.Move, start int) {
-	if !(x.g.noDup && x.g.on(UseNoDup)) && x.duplicate(&m) {
+// keep appends the move of the changes arena[start:], made by the add o of a block of
+// move type typ and rule rule and continued by cont, to the moves of the part unless an
+// equal one is there already (then its changes are dropped), or the game repeats no
+// move (noDup).
+func (x *gen) keep(o *code.Op, start int, typ, cont engine.MoveType, rule int32) {
+	changes := x.arena[start:len(x.arena):len(x.arena)]
+	if !(x.g.noDup && x.g.on(UseNoDup)) && x.duplicate(changes, cont) {
 		x.arena = x.arena[:start]
 		return
 	}
 	x.room(o)
-	x.push(m.Changes, m.Type, m.Cont, m.Rule)
+	x.push(changes, typ, cont, rule)
 }
 
 // push appends the move of changes, made by a block of move type typ and rule rule and
-// continued by cont, to the part's moves: the one place a move is kept (keep, emit and
-// fastAdd call it once room or full has said there is room). The move is appended empty
+// continued by cont, to the part's moves: the one place a move is kept (keep calls it
+// once room has said there is room). The move is appended empty
 // and filled in place: a struct built whole and copied in is written in narrower
 // stores than it is read with.
 func (x *gen) push(changes []engine.Change, typ, cont engine.MoveType, rule int32) {
@@ -619,8 +647,8 @@ func (x *gen) movementChange(m movement) engine.Change {
 }
 
 // duplicate reports whether an identical move (same changes, same continuation) was
-// already emitted in this part, and remembers m otherwise.
-func (x *gen) duplicate(m *engine.Move) bool {
+// already emitted in this part, and remembers the move of changes and cont otherwise.
+func (x *gen) duplicate(changes []engine.Change, cont engine.MoveType) bool {
 	t := &x.seen
 	i := int32(len(x.out))
 	if x.g.code.Dialect == nil || x.g.fast != nil || x.g.lazyDup() {
@@ -630,8 +658,8 @@ func (x *gen) duplicate(m *engine.Move) bool {
 		// and its moves are not rewritten; nor are those of a game without pre-actions
 		// (lazyDup, dialect_fast.go).
 		from, to := engine.NoLoc, engine.NoLoc
-		if len(m.Changes) > 0 {
-			from, to = m.Changes[0].From, m.Changes[0].To
+		if len(changes) > 0 {
+			from, to = changes[0].From, changes[0].To
 		}
 		b := t.bucket(from, to)
 		if t.bEpoch[b] != t.cur {
@@ -639,17 +667,18 @@ func (x *gen) duplicate(m *engine.Move) bool {
 			return false
 		}
 		if j := t.bFirst[b]; j >= 0 {
-			t.insert(moveHash(&x.out[j]), j)
+			t.insert(moveHash(x.out[j].Changes, x.out[j].Cont), j)
 			t.bFirst[b] = -1
 		}
 	}
-	return t.lookup(moveHash(m), i, func(i int32) bool { return x.out[i].Equal(m) })
+	m := engine.Move{Changes: changes, Cont: cont}
+	return t.lookup(moveHash(changes, cont), i, func(i int32) bool { return x.out[i].Equal(&m) })
 }
 
 // moveHash hashes the changes and the continuation of a move.
-func moveHash(m *engine.Move) uint64 {
-	h := uint64(m.Cont) * 0x9e3779b97f4a7c15
-	for _, c := range m.Changes {
+func moveHash(changes []engine.Change, cont engine.MoveType) uint64 {
+	h := uint64(cont) * 0x9e3779b97f4a7c15
+	for _, c := range changes {
 		h = (h ^ uint64(c.Op) ^ uint64(c.To)<<8 ^ uint64(uint32(c.From))<<24 ^ uint64(c.Kind)<<40 ^ uint64(c.Player)<<52 ^ uint64(c.Attr)<<56) * 0x100000001b3
 		if c.Val {
 			h ^= 1 << 63

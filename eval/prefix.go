@@ -810,50 +810,27 @@ func (x *gen) runLine(b *code.Block, p *prefix, l engine.Loc, piece engine.Cell)
 
 // emit is what add does for the move of block b's add o when the run has recorded
 // nothing but the captures of caps: the piece on l moves (or is copied) to the cursor,
-// the pieces on caps are captured, and the piece becomes each of o's kinds in turn
-// when it lists some. No run was set up for it: a plain ZRF game keeps no selection,
-// stack or permutation, and the leading run records no effect.
+// and the pieces on caps are captured (made does the rest). No run was set up for it: a
+// plain ZRF game keeps no selection, stack or permutation, and the leading run records
+// no effect.
 func (x *gen) emit(b *code.Block, o *code.Op, l engine.Loc, piece engine.Cell, caps []engine.Loc) {
-	x.at = o.At
 	to := x.cursor
 	op := engine.OpMove
 	if o.B == 1 {
 		op = engine.OpCopy
 	}
-	n := max(len(o.Kinds), 1)
-	for i := 0; i < n; i++ {
-		// Changes and moves are appended empty and filled in place: a struct built
-		// whole and copied in is written in narrower stores than it is read with.
-		start := len(x.arena)
+	// Changes are appended empty and filled in place: a struct built whole and copied
+	// in is written in narrower stores than it is read with.
+	start := len(x.arena)
+	x.arena = append(x.arena, engine.Change{})
+	c := &x.arena[start]
+	c.Op, c.From, c.To, c.Player, c.Kind = op, l, to, piece.Player(), piece.Kind()
+	for _, t := range caps {
 		x.arena = append(x.arena, engine.Change{})
-		c := &x.arena[start]
-		c.Op, c.From, c.To, c.Player, c.Kind = op, l, to, piece.Player(), piece.Kind()
-		for _, t := range caps {
-			x.arena = append(x.arena, engine.Change{})
-			c := &x.arena[len(x.arena)-1]
-			c.Op, c.To = engine.OpCapture, t
-		}
-		if len(o.Kinds) > 0 {
-			x.arena = append(x.arena, engine.Change{})
-			c := &x.arena[len(x.arena)-1]
-			c.Op, c.To, c.Kind = engine.OpType, to, o.Kinds[i]
-		}
-		if x.attackAt != engine.NoLoc {
-			if to == x.attackAt {
-				x.hit = true
-			}
-			x.arena = x.arena[:start]
-			continue
-		}
-		changes := x.arena[start:len(x.arena):len(x.arena)]
-		if x.g.noDup && x.g.on(UseNoDup) {
-			// keep, without the search for an equal move that noDup rules out.
-			x.room(o)
-			x.push(changes, b.Type, engine.MoveType(o.A), b.Rule)
-			continue
-		}
-		x.keep(o, engine.Move{Changes: changes, Type: b.Type, Cont: engine.MoveType(o.A), Rule: b.Rule}, start)
+		c := &x.arena[len(x.arena)-1]
+		c.Op, c.To = engine.OpCapture, t
 	}
+	x.made(o, b.Type, b.Rule, start, to)
 }
 
 // scan is a while loop that walks a line and captures the pieces of some contents on it:

@@ -41,20 +41,23 @@ const (
 	fIfAdd                      // an if whose branches are one add each (a pawn's promotion)
 )
 
-// condKind says how a fastOp's condition is tested.
-type condKind uint8
+// condKind says how a fastOp's condition is tested: ccAny by x.test, ccTrue as a
+// constant (with neg: false), and any other kind is the code of a predicate on one
+// square (the cursor's, or its neighbour's in direction dir), which x.holds gives its
+// meaning. setCond chooses it when the blocks are made.
+type condKind = code.CondCode
 
 const (
-	ccAny   condKind = iota // x.test(cond)
-	ccTrue                  // always true (with neg: false)
-	ccEmpty                 // the cursor's cell is empty
-	ccFriend
-	ccEnemy
-	ccZone     // zone za holds the position
-	ccPiece    // the position holds a piece of kind za
-	ccLastTo   // the position is the last part's destination
-	ccLastFrom // the position is the last part's source
-	ccAttr     // the position holds a piece with attribute za
+	ccAny      condKind = 255 // x.test(cond)
+	ccTrue              = code.CondTrue
+	ccEmpty             = code.CondEmpty // the cursor's cell is empty
+	ccFriend            = code.CondFriend
+	ccEnemy             = code.CondEnemy    // ccEmpty, ccFriend and ccEnemy are consecutive
+	ccZone              = code.CondInZone   // zone za holds the position
+	ccPiece             = code.CondPiece    // the position holds a piece of kind za
+	ccLastTo            = code.CondLastTo   // the position is the last part's destination
+	ccLastFrom          = code.CondLastFrom // the position is the last part's source
+	ccAttr              = code.CondAttr     // the position holds a piece with attribute za
 )
 
 // fastOp is one op of a fast block.
@@ -297,7 +300,8 @@ func isSlide(o *code.Op) bool {
 		len(o.Body) == 2 && o.Body[0].Code == code.OpAdd && o.Body[0].B == 0 && o.Body[1].Code == code.OpStep
 }
 
-// setCond chooses how f tests c.
+// setCond chooses how f tests c: a predicate on the cursor's square or a neighbour's
+// that fast ops test themselves keeps its code, with its argument in za.
 func (f *fastOp) setCond(c *code.Cond) {
 	f.cond, f.cc, f.neg, f.dir = c, ccAny, false, -1
 	switch c.Code {
@@ -307,25 +311,8 @@ func (f *fastOp) setCond(c *code.Cond) {
 	case code.CondFalse:
 		f.cc, f.neg = ccTrue, true
 		return
-	}
-	var cc condKind
-	switch c.Code {
-	case code.CondEmpty:
-		cc = ccEmpty
-	case code.CondFriend:
-		cc = ccFriend
-	case code.CondEnemy:
-		cc = ccEnemy
-	case code.CondInZone:
-		cc = ccZone
-	case code.CondPiece:
-		cc = ccPiece
-	case code.CondLastTo:
-		cc = ccLastTo
-	case code.CondLastFrom:
-		cc = ccLastFrom
-	case code.CondAttr:
-		cc = ccAttr
+	case code.CondEmpty, code.CondFriend, code.CondEnemy, code.CondInZone, code.CondPiece,
+		code.CondLastTo, code.CondLastFrom, code.CondAttr:
 	default:
 		return
 	}
@@ -336,22 +323,17 @@ func (f *fastOp) setCond(c *code.Cond) {
 	default:
 		return
 	}
-	f.cc, f.neg, f.za = cc, c.Neg, c.A
+	f.cc, f.neg, f.za = c.Code, c.Neg, c.A
 }
 
 // cellTest is a test of kind cc (ccEmpty, ccFriend or ccEnemy) of cell c for side,
-// without its negation.
+// without its negation: cellHolds.
 func cellTest(cc condKind, c engine.Cell, side engine.Player) bool {
-	switch cc {
-	case ccEmpty:
-		return c.IsEmpty()
-	case ccFriend:
-		return !c.IsEmpty() && c.Player() == side
-	}
-	return !c.IsEmpty() && c.Player() != side
+	return cellHolds(cc, c, side)
 }
 
-// ftest evaluates f's condition as test does.
+// ftest evaluates f's condition as test does: a predicate through holds, on the
+// square it names.
 func (x *gen) ftest(f *fastOp) bool {
 	switch f.cc {
 	case ccAny:
@@ -366,23 +348,7 @@ func (x *gen) ftest(f *fastOp) bool {
 			return f.neg
 		}
 	}
-	var v bool
-	switch f.cc {
-	case ccEmpty, ccFriend, ccEnemy:
-		v = cellTest(f.cc, x.cells[l], x.side)
-	case ccZone:
-		v = x.b.InZone(int(f.za), x.side, l)
-	case ccPiece:
-		v = x.cells[l].Kind() == engine.Kind(f.za)
-	case ccLastTo:
-		v = l == x.s.LastTo
-	case ccLastFrom:
-		v = l == x.s.LastFrom
-	case ccAttr:
-		c := x.cells[l]
-		v = !c.IsEmpty() && c.Attr(int(f.za))
-	}
-	return v != f.neg
+	return x.holds(f.cc, f.za, l) != f.neg
 }
 
 // fastBlocks returns the fast blocks of blocks when they are the moves of piece's type.

@@ -735,23 +735,25 @@ func (x *gen) pred(c *code.Cond) bool {
 	if !ok {
 		return false
 	}
-	switch c.Code {
-	case code.CondEmpty:
-		return x.cells[l].IsEmpty()
-	case code.CondFriend:
-		cl := x.cells[l]
-		return !cl.IsEmpty() && cl.Player() == x.side
-	case code.CondEnemy:
-		cl := x.cells[l]
-		return !cl.IsEmpty() && cl.Player() != x.side
+	return x.holds(c.Code, c.A, l)
+}
+
+// holds is the meaning of each predicate on a square, with its argument a: whether the
+// positive predicate k holds on l, which exists. Every path that tests a predicate on a
+// square it has found itself (fast.go's ftest, and through cellHolds the tests of
+// fused steps and rays) asks it.
+func (x *gen) holds(k code.CondCode, a int32, l engine.Loc) bool {
+	switch k {
+	case code.CondEmpty, code.CondFriend, code.CondEnemy:
+		return cellHolds(k, x.cells[l], x.side)
 	case code.CondNeutral:
 		return false
 	case code.CondPiece:
-		return x.cells[l].Kind() == engine.Kind(c.A)
+		return x.cells[l].Kind() == engine.Kind(a)
 	case code.CondOnBoard:
 		return true
 	case code.CondInZone:
-		return x.b.InZone(int(c.A), x.side, l)
+		return x.b.InZone(int(a), x.side, l)
 	case code.CondMarked:
 		return l == x.mark
 	case code.CondLastFrom:
@@ -759,10 +761,10 @@ func (x *gen) pred(c *code.Cond) bool {
 	case code.CondLastTo:
 		return l == x.s.LastTo
 	case code.CondPosFlag:
-		return x.posFlags[int(c.A)*x.words+int(l>>6)]&(1<<(uint(l)&63)) != 0
+		return x.posFlags[int(a)*x.words+int(l>>6)]&(1<<(uint(l)&63)) != 0
 	case code.CondAttr:
 		cl := x.cells[l]
-		return !cl.IsEmpty() && cl.Attr(int(c.A))
+		return !cl.IsEmpty() && cl.Attr(int(a))
 	case code.CondOwn:
 		cl := x.cells[l]
 		return !cl.IsEmpty() && cl.Player() == x.mover
@@ -776,7 +778,7 @@ func (x *gen) pred(c *code.Cond) bool {
 	case code.CondAdjEnemy:
 		for d := 0; d < x.nd; d++ {
 			t := x.nbr[int(l)*x.nd+d]
-			if t != engine.NoLoc && !x.cells[t].IsEmpty() && x.cells[t].Player() != x.side {
+			if t != engine.NoLoc && cellHolds(code.CondEnemy, x.cells[t], x.side) {
 				return true
 			}
 		}
@@ -786,11 +788,11 @@ func (x *gen) pred(c *code.Cond) bool {
 			return false
 		}
 		def := 0
-		if c.Code == code.CondDefended {
+		if k == code.CondDefended {
 			def = 1
 		}
-		if c.A >= 0 {
-			return x.g.attackedWith(x.attacker(), x.s, x.side, l, engine.MoveType(c.A), def == 1)
+		if a >= 0 {
+			return x.g.attackedWith(x.attacker(), x.s, x.side, l, engine.MoveType(a), def == 1)
 		}
 		cache := x.attCache[def]
 		if cache == nil {
@@ -807,5 +809,17 @@ func (x *gen) pred(c *code.Cond) bool {
 		}
 		return v
 	}
-	panic(fmt.Sprintf("unknown condition code %d", c.Code))
+	panic(fmt.Sprintf("unknown condition code %d", k))
+}
+
+// cellHolds is the meaning of empty?, friend? and enemy? (k) on a square holding c, for
+// pieces of side.
+func cellHolds(k code.CondCode, c engine.Cell, side engine.Player) bool {
+	switch k {
+	case code.CondEmpty:
+		return c.IsEmpty()
+	case code.CondFriend:
+		return !c.IsEmpty() && c.Player() == side
+	}
+	return !c.IsEmpty() && c.Player() != side
 }

@@ -458,31 +458,6 @@ func (g *Game) linesEnd(dir int32) bool {
 	return true
 }
 
-// pureCond reports whether c reads only the cursor, the board and the side, so that
-// testing it before the run of its block is set up gives what the run would.
-func pureCond(c *code.Cond) bool {
-	switch c.Code {
-	case code.CondTrue, code.CondFalse:
-		return true
-	case code.CondAnd, code.CondOr, code.CondNot:
-		for _, a := range c.Args {
-			if !pureCond(a) {
-				return false
-			}
-		}
-		return true
-	case code.CondEmpty, code.CondFriend, code.CondEnemy, code.CondNeutral, code.CondPiece,
-		code.CondOnBoard, code.CondInZone:
-		switch c.Loc.Kind {
-		case code.LocCursor, code.LocDir, code.LocPos, code.LocOpposite:
-			return true
-		}
-	case code.CondPosition:
-		return true
-	}
-	return false
-}
-
 // cellTable returns the value of c for every content of the cursor's square, indexed
 // by cellIndex, when c reads nothing else; nil otherwise. x.test gives each value, on a
 // board of one square holding that content with the cursor on it: a cond of cellOnly
@@ -509,43 +484,6 @@ func (g *Game) cellTable(c *code.Cond) []bool {
 		}
 	}
 	return t
-}
-
-// cellOnly reports whether c reads only the contents of the cursor's square.
-func cellOnly(c *code.Cond) bool {
-	switch c.Code {
-	case code.CondTrue, code.CondFalse:
-		return true
-	case code.CondAnd, code.CondOr, code.CondNot:
-		for _, a := range c.Args {
-			if !cellOnly(a) {
-				return false
-			}
-		}
-		return true
-	case code.CondEmpty, code.CondFriend, code.CondEnemy, code.CondNeutral, code.CondPiece, code.CondOnBoard:
-		return c.Loc.Kind == code.LocCursor
-	}
-	return false
-}
-
-// locOnly reports whether c reads only where the cursor is, not what stands there:
-// zones, positions, the board's edge under the cursor.
-func locOnly(c *code.Cond) bool {
-	switch c.Code {
-	case code.CondTrue, code.CondFalse, code.CondPosition:
-		return true
-	case code.CondAnd, code.CondOr, code.CondNot:
-		for _, a := range c.Args {
-			if !locOnly(a) {
-				return false
-			}
-		}
-		return true
-	case code.CondInZone, code.CondOnBoard:
-		return c.Loc.Kind == code.LocCursor
-	}
-	return false
 }
 
 // locTable returns the value of c, a cond of locOnly, for each player and square, as

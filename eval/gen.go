@@ -562,58 +562,58 @@ func (x *gen) add(o *code.Op) {
 //
 //   - In a capture test (attackAt) the add only reports whether one of its changes
 //     moves, copies or captures onto attackAt, and leaves nothing.
-//   - Otherwise the move joins the part's moves (keep: not when it repeats one, and
-//     never past MaxMoves), once for each of o's kinds when it lists some, the piece on
-//     last then becoming that kind: a change of type after the others.
+//   - Otherwise the move joins the part's moves (push), unless it repeats one
+//     (duplicate; not searched when the game repeats no move, noDup), and never past
+//     MaxMoves; once for each of o's kinds when it lists some, the piece on last then
+//     becoming that kind: a change of type after the others.
 //
 // Leaf counting (leafcount.go) counts a step instead of making it: countable says which
 // adds it may count, and countLeaf hashes the state after it.
 func (x *gen) made(o *code.Op, typ engine.MoveType, rule int32, start int, last engine.Loc) {
 	x.at = o.At
 	if x.attackAt != engine.NoLoc {
-		for _, c := range x.arena[start:] {
-			if (c.Op == engine.OpMove || c.Op == engine.OpCopy || c.Op == engine.OpCapture) && c.To == x.attackAt {
-				x.hit = true
-			}
-		}
-		x.arena = x.arena[:start]
+		x.hits(start)
 		return
 	}
 	cont := engine.MoveType(o.A)
-	if len(o.Kinds) == 0 {
-		x.keep(o, start, typ, cont, rule)
-		return
-	}
-	// One move for each kind: the changes so far, then the change of type. The changes
-	// so far stay where they are, unused.
-	end := len(x.arena)
-	for _, k := range o.Kinds {
-		s := len(x.arena)
-		x.arena = append(x.arena, x.arena[start:end]...)
-		if last != engine.NoLoc {
-			x.arena = append(x.arena, engine.Change{Op: engine.OpType, To: last, Kind: k})
+	n, end := max(len(o.Kinds), 1), len(x.arena)
+	for i := 0; i < n; i++ {
+		s := start
+		if len(o.Kinds) > 0 {
+			// One move for each kind: the changes so far, then the change of type. The
+			// changes so far stay where they are, unused.
+			s = len(x.arena)
+			x.arena = append(x.arena, x.arena[start:end]...)
+			if last != engine.NoLoc {
+				x.arena = append(x.arena, engine.Change{Op: engine.OpType, To: last, Kind: o.Kinds[i]})
+			}
 		}
-		x.keep(o, s, typ, cont, rule)
+		changes := x.arena[s:len(x.arena):len(x.arena)]
+		if !(x.g.noDup && x.g.on(UseNoDup)) && x.duplicate(changes, cont) {
+			x.arena = x.arena[:s]
+			continue
+		}
+		if x.full() {
+			x.tooMany(o)
+		}
+		x.push(changes, typ, cont, rule)
 	}
 }
 
-// keep appends the move of the changes arena[start:], made by the add o of a block of
-// move type typ and rule rule and continued by cont, to the moves of the part unless an
-// equal one is there already (then its changes are dropped), or the game repeats no
-// move (noDup).
-func (x *gen) keep(o *code.Op, start int, typ, cont engine.MoveType, rule int32) {
-	changes := x.arena[start:len(x.arena):len(x.arena)]
-	if !(x.g.noDup && x.g.on(UseNoDup)) && x.duplicate(changes, cont) {
-		x.arena = x.arena[:start]
-		return
+// hits is made in a capture test: it notes whether one of the changes arena[start:]
+// moves, copies or captures onto attackAt, and drops them.
+func (x *gen) hits(start int) {
+	for _, c := range x.arena[start:] {
+		if (c.Op == engine.OpMove || c.Op == engine.OpCopy || c.Op == engine.OpCapture) && c.To == x.attackAt {
+			x.hit = true
+		}
 	}
-	x.room(o)
-	x.push(changes, typ, cont, rule)
+	x.arena = x.arena[:start]
 }
 
 // push appends the move of changes, made by a block of move type typ and rule rule and
-// continued by cont, to the part's moves: the one place a move is kept (keep calls it
-// once room has said there is room). The move is appended empty
+// continued by cont, to the part's moves: the one place a move is kept (made calls it
+// once full has said there is room). The move is appended empty
 // and filled in place: a struct built whole and copied in is written in narrower
 // stores than it is read with.
 func (x *gen) push(changes []engine.Change, typ, cont engine.MoveType, rule int32) {
@@ -627,12 +627,17 @@ func (x *gen) push(changes []engine.Change, typ, cont engine.MoveType, rule int3
 func (x *gen) full() bool { return len(x.out)-x.outBase+x.lc.n >= MaxMoves }
 
 // room bails out of the add o when the part is full: the one guard on the number of
-// moves of a part, whichever path makes them.
+// moves of a part, whichever path makes them (made, and leaf counting's countLeaf).
 func (x *gen) room(o *code.Op) {
 	if x.full() {
-		x.at = o.At
-		x.bail(o, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
+		x.tooMany(o)
 	}
+}
+
+// tooMany bails out of the add o of a part that has MaxMoves moves.
+func (x *gen) tooMany(o *code.Op) {
+	x.at = o.At
+	x.bail(o, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
 }
 
 func (x *gen) movementChange(m movement) engine.Change {

@@ -19,9 +19,10 @@ package eval
 // immediate-values), so the squares to visit are known before the scan begins.
 //
 // Quiet actions. An action made only of such scans and of ifs without else on the
-// cursor's square (empty?, friend?, enemy?, piece types, in-zone?) does nothing when
-// no scan has a square to visit and no if holds: action answers so without taking a
-// generator (the crowning post-part of a man that did not reach the far row, the
+// cursor's square (conditions of squareReads, reads.go: empty?, friend?, enemy?, piece
+// types, in-zone?, read from squareTable's table of gen.test's values) does nothing
+// when no scan has a square to visit and no if holds: action answers so without taking
+// a generator (the crowning post-part of a man that did not reach the far row, the
 // post-move of a turn that jumped nothing).
 //
 // Block heads. A move block that begins with a step and verifies of that kind stops
@@ -34,8 +35,8 @@ package eval
 // in plain ZRF.
 //
 // Checks on the facts of the turn. A check whose condition and accumulators read only
-// the turn's captures, parts and the like runs as closures compiled at load, with no
-// board to set up for every turn; in a game without checks nothing reads the facts of
+// the turn's captures, parts and the like (turnReads, reads.go) is tested by gen.test
+// with the turn's facts alone, with no board to set up for every turn; in a game without checks nothing reads the facts of
 // a turn, and they are not counted.
 
 import (

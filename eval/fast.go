@@ -343,10 +343,14 @@ func (x *gen) ftest(f *fastOp) bool {
 	}
 	l := x.cursor
 	if f.dir >= 0 {
-		// As pred: a position that does not exist makes the predicate false.
+		// As test: a position that does not exist makes the predicate false.
 		if l = x.nbr[int(l)*x.nd+int(f.dir)]; l == engine.NoLoc {
 			return f.neg
 		}
+	}
+	if f.cc >= ccEmpty && f.cc <= ccEnemy {
+		// What holds does for them, without the call.
+		return cellHolds(f.cc, x.cells[l], x.side) != f.neg
 	}
 	return x.holds(f.cc, f.za, l) != f.neg
 }

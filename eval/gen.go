@@ -6,6 +6,7 @@ package eval
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/internal/code"
@@ -676,8 +677,11 @@ func (x *gen) duplicate(changes []engine.Change, cont engine.MoveType) bool {
 			t.bFirst[b] = -1
 		}
 	}
-	m := engine.Move{Changes: changes, Cont: cont}
-	return t.lookup(moveHash(changes, cont), i, func(i int32) bool { return x.out[i].Equal(&m) })
+	// Equal, for a move of changes and cont that is no pass and has no text.
+	return t.lookup(moveHash(changes, cont), i, func(i int32) bool {
+		o := &x.out[i]
+		return !o.Pass && o.Cont == cont && o.Text == "" && slices.Equal(o.Changes, changes)
+	})
 }
 
 // moveHash hashes the changes and the continuation of a move.
@@ -725,22 +729,20 @@ func (x *gen) test(c *code.Cond) bool {
 		// reads the state after the turn, true only when the mover moves again.
 		return x.g.Entry(x.s).Mover == x.mover
 	}
-	return x.pred(c) != c.Neg
-}
-
-// pred evaluates a positive predicate; a location that does not exist makes it false.
-func (x *gen) pred(c *code.Cond) bool {
+	// A predicate, negated by Neg; a location that does not exist makes the positive
+	// predicate false.
+	var v bool
 	switch c.Code {
 	case code.CondPosition:
-		return x.cursor == engine.Loc(c.A)
+		v = x.cursor == engine.Loc(c.A)
 	case code.CondFlag:
-		return x.flags&(1<<uint(c.A&63)) != 0
+		v = x.flags&(1<<uint(c.A&63)) != 0
+	default:
+		if l, ok := x.resolve(c.Loc); ok {
+			v = x.holds(c.Code, c.A, l)
+		}
 	}
-	l, ok := x.resolve(c.Loc)
-	if !ok {
-		return false
-	}
-	return x.holds(c.Code, c.A, l)
+	return v != c.Neg
 }
 
 // holds is the meaning of each predicate on a square, with its argument a: whether the

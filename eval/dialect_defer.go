@@ -85,7 +85,7 @@ var quietEnv = spanEnv{first: span{1000, 1000}, parts: span{1, 1}, mover: span{0
 // turn that captures nothing when some turn captures (see above); f.checks is made.
 func (g *Game) proveDropQuiet(f *dialectFast) bool {
 	d := g.code.Dialect
-	if len(d.Checks) == 0 || f.checks[0] == nil || g.Options.MaximalCaptures != 0 || len(g.MovePriorities) != 0 {
+	if len(d.Checks) == 0 || !f.checks[0] || g.Options.MaximalCaptures != 0 || len(g.MovePriorities) != 0 {
 		return false
 	}
 	ck := d.Checks[0]
@@ -382,7 +382,7 @@ func (g *Game) quietAfter(w *workspace, s *engine.State, a int, cells []engine.C
 			if !g.startClean(w, s) {
 				return false
 			}
-		} else if o.cond(cells, piece.Player(), l) {
+		} else if o.cond.at(cells, piece.Player(), l) {
 			return false
 		}
 	}

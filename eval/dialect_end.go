@@ -49,7 +49,7 @@ func (g *Game) quietEnd(w *workspace, after *engine.State, parts []engine.Move, 
 	for _, o := range q.ops {
 		if o.scan != nil {
 			scans = true
-		} else if o.cond(after.Cells, side, l) {
+		} else if o.cond.at(after.Cells, side, l) {
 			return false
 		}
 	}

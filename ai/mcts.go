@@ -88,6 +88,8 @@ func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (int, error) {
 	np := len(g.Players)
 	me := mt.Mover()
 	x := mt.Explore()
+	x.SetLazy(true) // playouts list no turns they do not need (policy.go)
+	pol := newPolicy(g)
 	root := &node{turns: len(mt.Legal()), expanded: true, wins: make([]float64, np)}
 	root.children = make([]*node, root.turns)
 	rave := m.RAVE > 0 || m.RAVE == 0 && dropsOnly(g)
@@ -152,7 +154,7 @@ func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (int, error) {
 			if rave {
 				rec = &seq
 			}
-			if res, err = m.playout(g, x, r, rec); err != nil {
+			if res, err = m.playout(g, x, r, rec, pol); err != nil {
 				return 0, err
 			}
 		}
@@ -201,31 +203,44 @@ func (m *MCTS) pick(g *eval.Game, n *node, mover engine.Player, r *rand.Rand) in
 	return best
 }
 
-// playout plays random turns on the explorer x to the end or to MaxPlayout turns, and
-// takes them back; an unfinished playout is scored by material.
-// With rec, each turn a player chooses is added to it.
-func (m *MCTS) playout(g *eval.Game, x *match.Match, r *rand.Rand, rec *[]amafTurn) (eval.Result, error) {
+// playout plays turns drawn by the policy pol (policy.go) on the explorer x to the end
+// or to MaxPlayout turns, and takes them back; an unfinished playout is scored by
+// material. With rec, each turn a player chooses is added to it.
+func (m *MCTS) playout(g *eval.Game, x *match.Match, r *rand.Rand, rec *[]amafTurn, pol *policy) (eval.Result, error) {
 	played := 0
 	defer func() {
 		for ; played > 0; played-- {
 			x.Undo()
 		}
 	}()
+	n := len(g.Board.Locs)
 	for ply := 0; ply < m.MaxPlayout; ply++ {
-		i := 0
-		if !x.MustPass() {
-			i = r.IntN(len(x.Legal()))
-			if rec != nil {
-				*rec = append(*rec, amafTurn{x.Mover(), turnKey(&x.Legal()[i], len(g.Board.Locs))})
-			}
-		}
-		if err := x.Play(i); err != nil {
-			return eval.Result{}, err
-		}
-		played++
-		if x.Over() {
+		if x.Decided() {
 			return x.Result(), nil
 		}
+		mover := x.Mover()
+		ok, err := pol.playCandidate(x, r)
+		if err != nil {
+			return eval.Result{}, err
+		}
+		if !ok {
+			if x.Over() {
+				return x.Result(), nil
+			}
+			forced := x.MustPass()
+			if err := x.Play(pol.pick(x, r)); err != nil {
+				return eval.Result{}, err
+			}
+			ok = !forced
+		}
+		played++
+		if ok && rec != nil {
+			h := x.History()
+			*rec = append(*rec, amafTurn{mover, turnKey(&h[len(h)-1].Turn, n)})
+		}
+	}
+	if x.Over() {
+		return x.Result(), nil
 	}
 	// Unfinished: the materially stronger player counts as the winner.
 	v := PieceValues(g)

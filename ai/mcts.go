@@ -33,11 +33,14 @@ type MCTS struct {
 	// it is played), 1 always, -1 never.
 	RAVE  int8
 	level int
+	// kept is the tree of the last search on a clock, for the next turn of the same game
+	// (reuse.go); nil for a level's search, which stays as deterministic as before.
+	kept *keptTree
 }
 
 // NewClockMCTS returns an MCTS that makes playouts for d on each turn.
 func NewClockMCTS(d time.Duration) *MCTS {
-	return &MCTS{Iterations: math.MaxInt, MaxPlayout: 200, Time: d}
+	return &MCTS{Iterations: math.MaxInt, MaxPlayout: 200, Time: d, kept: &keptTree{}}
 }
 
 // NewMCTS returns a searcher for a level: 150 playouts per level, within the level's
@@ -69,6 +72,7 @@ type node struct {
 	wins     []float64 // per player: sum of results (1 win, 0.5 draw)
 	over     bool
 	result   eval.Result
+	hash     uint64 // the hash of its position, to find it again (reuse.go)
 	expanded bool
 	amaf     *amaf // with RAVE, at a node where a player chooses
 }
@@ -76,7 +80,7 @@ type node struct {
 // Choose runs the playouts and returns the most visited turn. The tree and the playouts
 // are played on an explorer of the match, so they follow the real game's rules: passes,
 // repetitions along the line and goals.
-func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (int, error) {
+func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (_ int, err error) {
 	// The cap counts from the start of the turn: the explorer's clone and the root's
 	// turns are part of it.
 	capAt, release := capped(m.Cap)
@@ -90,18 +94,30 @@ func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (int, error) {
 	x := mt.Explore()
 	x.SetLazy(true) // playouts list no turns they do not need (policy.go)
 	pol := newPolicy(g)
-	root := &node{turns: len(mt.Legal()), expanded: true, wins: make([]float64, np)}
-	root.children = make([]*node, root.turns)
 	rave := m.RAVE > 0 || m.RAVE == 0 && dropsOnly(g)
 	var seq []amafTurn // with RAVE, the turns of an iteration
-	if rave {
-		root.amaf = newAMAF(g, x.Mover(), x.Legal())
+	root, base := m.kept.take(mt, rave)
+	if root == nil {
+		root = &node{turns: len(mt.Legal()), wins: make([]float64, np), hash: mt.State().Hash}
 	}
+	if !root.expanded {
+		root.expanded = true
+		root.children = make([]*node, root.turns)
+		if rave {
+			root.amaf = newAMAF(g, x.Mover(), x.Legal())
+		}
+	}
+	it := 0
+	defer func() {
+		if err == nil { // a failed iteration may leave a node without a visit
+			m.kept.put(mt, root, base+it)
+		}
+	}()
 	var deadline time.Time
 	if m.Time > 0 {
 		deadline = time.Now().Add(m.Time)
 	}
-	for it := 0; it < m.Iterations; it++ {
+	for ; it < m.Iterations; it++ {
 		if it > 0 && m.Time > 0 && time.Now().After(deadline) {
 			break
 		}
@@ -130,7 +146,7 @@ func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (int, error) {
 			}
 			c := n.children[i]
 			if c == nil {
-				c = &node{turns: len(x.Legal()), over: x.Over(), result: x.Result(), wins: make([]float64, np)}
+				c = &node{turns: len(x.Legal()), over: x.Over(), result: x.Result(), wins: make([]float64, np), hash: x.State().Hash}
 				n.children[i] = c
 				path = append(path, c)
 				n = c
@@ -165,7 +181,7 @@ func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (int, error) {
 			v.visits++
 			score(v.wins, res, np)
 			if v.amaf != nil && j < len(seq) {
-				v.amaf.update(seq[j:], res, it+1)
+				v.amaf.update(seq[j:], res, base+it+1)
 			}
 		}
 	}

@@ -61,6 +61,9 @@ func (m *MCTS) Name() string {
 	case -1:
 		n += ":rave=off"
 	}
+	if m.Time > 0 && m.kept == nil {
+		n += ":reuse=off"
+	}
 	return n
 }
 

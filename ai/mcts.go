@@ -108,6 +108,7 @@ func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (_ int, err error) {
 		root.children = make([]*node, root.turns)
 		if rave {
 			root.amaf = newAMAF(g, x.Mover(), x.Legal())
+			pol.prior(root.amaf, x.State(), x.Legal())
 		}
 	}
 	it := 0
@@ -163,6 +164,7 @@ func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (_ int, err error) {
 			n.children = make([]*node, n.turns)
 			if rave && !g.Players[x.Mover()].Random && !x.MustPass() {
 				n.amaf = newAMAF(g, x.Mover(), x.Legal())
+				pol.prior(n.amaf, x.State(), x.Legal())
 			}
 		}
 		// Playout.

@@ -50,8 +50,8 @@ func pointOf(g *eval.Game, tu *eval.Turn) string {
 	return g.Board.Locs[tu.Parts[0].Dest()].Name
 }
 
-// TestPolicyEyes: in Go (whose rules capture groups) a drop into one's own eye is drawn
-// last, unless a group around it has that point as its last liberty; where the only
+// TestPolicyEyes: in Go (whose rules capture groups) a drop into one's own eye, or one
+// that puts its group in atari without capturing, is drawn last, unless a group around it has that point as its last liberty; where the only
 // drops left are eye fills, the playout passes when the rules let it, and fills an eye
 // when they do not (the policy never leaves a player without a turn it could make).
 func TestPolicyEyes(t *testing.T) {
@@ -73,6 +73,16 @@ func TestPolicyEyes(t *testing.T) {
 		if got := p.last(s, drop(s, tt.point), 0); got != tt.last {
 			t.Errorf("drop on %s: drawn last %v, want %v", tt.point, got, tt.last)
 		}
+	}
+	// Into atari: a1 next to White's b1 keeps one liberty (a2) and captures nothing;
+	// next to White's b1 in atari (b2 and c1 Black) it captures and is drawn as any other.
+	s = goPosition(t, g, "", "b1")
+	if !p.last(s, drop(s, "a1"), 0) {
+		t.Error("a1 puts itself in atari but is not drawn last")
+	}
+	s = goPosition(t, g, "b2 c1", "b1")
+	if p.last(s, drop(s, "a1"), 0) {
+		t.Error("a1 captures b1 but is drawn last")
 	}
 	// The same eye, but the Black stone on a2 is in atari with a1 its last liberty (a3 and
 	// b2 White): filling a1 connects it, so it is drawn as any other drop.
@@ -132,5 +142,26 @@ func TestPolicyEyes(t *testing.T) {
 		if got := pointOf(g2, &x.Legal()[p2.pick(x, r)]); got != "a1" && got != "a9" {
 			t.Fatalf("without passes pick played %s, want an eye (a1 or a9)", got)
 		}
+	}
+}
+
+// TestPolicyPrior: in Go a node's turns start with a prior in their RAVE statistics:
+// the centre above the edge, the edge above the corner, an eye fill far below.
+func TestPolicyPrior(t *testing.T) {
+	g := evaltest.Load(t, filepath.Join("..", "games", "go.zrf"))
+	p := newPolicy(g)
+	s := goPosition(t, g, "a2 b1", "")
+	x := explorer(t, g, s)
+	turns := x.Legal()
+	a := newAMAF(g, 0, turns)
+	p.prior(a, s, turns)
+	mean := map[string]float64{}
+	for i := range turns {
+		if a.n[i] > 0 {
+			mean[pointOf(g, &turns[i])] = a.wins[i] / a.n[i]
+		}
+	}
+	if !(mean["e5"] > mean["e1"] && mean["e1"] > mean["j9"] && mean["j9"] > mean["a1"]) {
+		t.Errorf("priors: centre e5 %.2f, edge e1 %.2f, corner j9 %.2f, eye a1 %.2f", mean["e5"], mean["e1"], mean["j9"], mean["a1"])
 	}
 }

@@ -148,6 +148,9 @@ func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (_ int, err error) {
 			if err := x.Play(i); err != nil {
 				return 0, err
 			}
+			if err := x.List(); err != nil { // lazy: the next position's turns
+				return 0, err
+			}
 			c := n.children[i]
 			if c == nil {
 				c = &node{turns: len(x.Legal()), over: x.Over(), result: x.Result(), wins: make([]float64, np), hash: x.State().Hash}
@@ -245,6 +248,9 @@ func (m *MCTS) playout(g *eval.Game, x *match.Match, r *rand.Rand, rec *[]amafTu
 			return eval.Result{}, err
 		}
 		if !ok {
+			if err := x.List(); err != nil {
+				return eval.Result{}, err
+			}
 			if x.Over() {
 				return x.Result(), nil
 			}

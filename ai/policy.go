@@ -275,9 +275,9 @@ func (p *policy) urgentAfter(x *match.Match) {
 // whether it did; false when x cannot play candidates or every candidate is refused or
 // drawn last (the caller then lists the legal turns).
 func (p *policy) playCandidate(x *match.Match, r *rand.Rand) (bool, error) {
-	parts, ok := x.Candidates()
-	if !ok {
-		return false, nil
+	parts, ok, err := x.Candidates()
+	if err != nil || !ok {
+		return false, err
 	}
 	s, mover := x.State(), x.Mover()
 	if p.urgentAfter(x); len(p.urgent) > 0 {

@@ -42,18 +42,25 @@ func (m *Match) Decided() bool { return m.result.Over }
 // Candidates), for PlayCandidate; ok is false when they cannot be played one at a time
 // (the game's turns go on after a part, or eval's Singles does not serve it), when the
 // game is over or when the player must pass. They stay valid until the next turn is
-// played or undone.
-func (m *Match) Candidates() (parts []engine.Move, ok bool) {
+// played or undone. The error is the rules' move code's.
+func (m *Match) Candidates() (parts []engine.Move, ok bool, err error) {
 	if !m.explore || m.result.Over || m.forced || !m.g.Singles() {
-		return nil, false
+		return nil, false, nil
 	}
 	m.cand = m.candidates()
-	parts, ok, err := m.cand.Candidates(m.s)
+	parts, ok, err = m.cand.Candidates(m.s)
 	if err != nil || !ok {
 		m.cand = nil
-		return nil, false
+		return nil, false, err
 	}
-	return parts, true
+	return parts, true, nil
+}
+
+// List lists the legal turns of a pending position, as Legal does, but returns the
+// error of the rules' move code instead of ending the game with it; the position then
+// stays pending and nothing is taken back.
+func (m *Match) List() error {
+	return m.settle()
 }
 
 // PlayCandidate makes the turn of candidate i of the last Candidates if it is legal, as

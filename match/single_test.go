@@ -40,8 +40,8 @@ func TestLazyCandidates(t *testing.T) {
 			r := rand.New(rand.NewPCG(seed, 11))
 			for ply := 0; ply < 250 && !n.Over(); ply++ {
 				want := afterHashes(n)
-				parts, ok := l.Candidates()
-				if !ok {
+				parts, ok, err := l.Candidates()
+				if err != nil || !ok {
 					t.Fatalf("%s ply %d: no candidates", title, ply)
 				}
 				var got []uint64
@@ -53,7 +53,7 @@ func TestLazyCandidates(t *testing.T) {
 					if played {
 						got = append(got, l.State().Hash)
 						l.Undo()
-						if _, ok := l.Candidates(); !ok {
+						if _, ok, _ := l.Candidates(); !ok {
 							t.Fatal("no candidates after Undo")
 						}
 					}

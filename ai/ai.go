@@ -114,8 +114,10 @@ func Parse(spec string, g *eval.Game) (Agent, error) {
 				m.RAVE = -1
 			case "rave=auto":
 				m.RAVE = 0
+			case "reuse=off":
+				m.kept = nil
 			default:
-				return nil, fmt.Errorf("player %q: unknown MCTS option %q: use rave=on, rave=off or rave=auto (on where pieces are only dropped)", spec, opt)
+				return nil, fmt.Errorf("player %q: unknown MCTS option %q: use rave=on, rave=off, rave=auto (on where pieces are only dropped) or reuse=off (on a clock, a new tree every turn)", spec, opt)
 			}
 		}
 		return m, nil

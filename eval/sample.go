@@ -129,14 +129,25 @@ func (g *Game) pickSteps(s *engine.State, side engine.Player, typ engine.MoveTyp
 
 var errNotSampling = errors.New("the game's legal turns cannot be sampled (eval.Game.Sampling)")
 
-// Goals is the first step of Outcome, for a game that Sampling serves: the goals that do
-// not depend on the next player's turns, checked after a turn made by mover in s.
-// decided reports whether they ended the game (res says how); if they did not, Sample or
-// Moves decides in s.
+var errNotTwoSteps = errors.New("the game's goals cannot be checked in two steps (eval.Game.TwoSteps)")
+
+// TwoSteps reports whether Goals and Moves serve g: Outcome is exactly Goals and, when
+// they do not decide, Moves, in a game whose moves the rules' code makes (not Axiom's)
+// and with at most two players who choose, where no loss eliminates a player (which makes
+// Outcome check the goals again). Every game that Sampling serves is one.
+func (g *Game) TwoSteps() bool {
+	return g.ax == nil && g.code != nil && len(g.movers()) <= 2
+}
+
+// Goals is the first step of Outcome, for a game that Sampling serves or, more widely,
+// any game whose goals TwoSteps lets check in two steps: the goals that do not depend on
+// the next player's turns, checked after a turn made by mover in s. decided reports
+// whether they ended the game (res says how); if they did not, Sample or Moves decides
+// in s.
 func (ws *Workspace) Goals(s *engine.State, mover engine.Player, repetitions int) (res Result, decided bool, err error) {
 	g := ws.g
-	if !g.Sampling() {
-		return Result{}, false, errNotSampling
+	if !g.TwoSteps() {
+		return Result{}, false, errNotTwoSteps
 	}
 	if g.NoFirstGoals() {
 		return Result{}, false, nil
@@ -155,13 +166,13 @@ func (ws *Workspace) Goals(s *engine.State, mover engine.Player, repetitions int
 // the dialect's, which Sampling excludes. False where UsePlayout is off.
 func (g *Game) NoFirstGoals() bool { return g.sample.noGoals && g.off&UsePlayout == 0 }
 
-// Moves is the second step of Outcome, for a game that Sampling serves, when Goals did
+// Moves is the second step of Outcome, for a game that TwoSteps serves, when Goals did
 // not decide: the legal turns of the player to move in s and, when they cannot move, the
 // result Outcome gives (not Over when they must pass).
 func (ws *Workspace) Moves(s *engine.State, repetitions int) (res Result, turns []Turn, err error) {
 	g := ws.g
-	if !g.Sampling() {
-		return Result{}, nil, errNotSampling
+	if !g.TwoSteps() {
+		return Result{}, nil, errNotTwoSteps
 	}
 	defer g.catch(nil, &err)
 	if turns, err = ws.Turns(s); err != nil {

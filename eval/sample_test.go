@@ -8,6 +8,7 @@ import (
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/internal/evaltest"
 )
 
 // sampleGames are games that eval.Game.Sampling serves: with royal pieces, with turns
@@ -261,11 +262,36 @@ func TestSampleRefuses(t *testing.T) {
 	if _, _, err := ws.Sample(g.NewState(), 1, func(int) int { return 0 }); err == nil {
 		t.Error("Sample: no error")
 	}
-	if _, _, err := ws.Goals(g.NewState(), 0, 1); err == nil {
-		t.Error("Goals: no error")
+	// Goals and Moves serve it all the same (TwoSteps): their turns are Outcome's.
+	if !g.TwoSteps() {
+		t.Fatal("TwoSteps is false for a game of two players")
 	}
-	if _, _, err := ws.Moves(g.NewState(), 1); err == nil {
-		t.Error("Moves: no error")
+	if _, decided, err := ws.Goals(g.NewState(), 1, 1); err != nil || decided {
+		t.Errorf("Goals: %v, decided %v", err, decided)
+	}
+	_, moves, err := ws.Moves(g.NewState(), 1)
+	_, turns, err2 := g.NewWorkspace().Outcome(g.NewState(), 1, 1)
+	if err != nil || err2 != nil || len(moves) != len(turns) || len(turns) == 0 {
+		t.Errorf("Moves: %d turns (%v), Outcome %d (%v)", len(moves), err, len(turns), err2)
+	}
+	// Three players who choose: a loss may eliminate one, and Outcome checks again.
+	three := evaltest.LoadText(t, "three.zrf", `
+(game
+   (title "Three")
+   (players A B C)
+   (turn-order A B C)
+   (board (grid (start-rectangle 0 0 40 40) (dimensions ("a/b/c" (40 0)) ("1" (0 40))) (directions (e 1 0) (w -1 0))))
+   (piece (name Man) (drops ((verify empty?) add)))
+   (win-condition (A B C) (pieces-remaining 0)))`)
+	if three.TwoSteps() {
+		t.Fatal("TwoSteps is true with three players who choose")
+	}
+	tw := three.NewWorkspace()
+	if _, _, err := tw.Goals(three.NewState(), 0, 1); err == nil {
+		t.Error("Goals with three players: no error")
+	}
+	if _, _, err := tw.Moves(three.NewState(), 1); err == nil {
+		t.Error("Moves with three players: no error")
 	}
 	c := loadRow(t, "games/chess.zrf", "")
 	if _, _, err := c.NewWorkspace().Sample(c.NewState(), 1, func(n int) int { return n }); err == nil {

@@ -104,6 +104,12 @@ type Match struct {
 	// legal turns are not listed yet, nor the goals that depend on them checked.
 	sampling bool
 	pending  bool
+	// lazy, cws and cand belong to an explorer's lazy mode (single.go): cws are the
+	// workspaces of the candidates per depth, cand the one the last Candidates used
+	// (nil once a turn is played or undone).
+	lazy bool
+	cws  []*eval.Workspace
+	cand *eval.Workspace
 }
 
 // frame is what a turn changed, for Undo. A frame whose legal turns are stale lost them
@@ -368,12 +374,13 @@ func (m *Match) play(src *eval.Turn) error {
 	var next []eval.Turn
 	var err error
 	pending := false
+	m.cand = nil
 	ws := m.workspace(len(m.played) + 1)
 	if m.reuses() && !m.elim && m.own[m.cur] != nil {
 		// own[cur] made t for s; ws makes the turns of after, t's state.
 		m.own[m.cur].Hint(ws, m.s, t)
 	}
-	if m.sampling {
+	if m.sampling || m.lazy {
 		// The goals that need no legal turn; the others wait for them (sample.go).
 		pending = true
 		if !m.g.NoFirstGoals() {
@@ -497,12 +504,14 @@ func (m *Match) Undo() bool {
 		}
 		m.keys = m.keys[:len(m.keys)-1]
 	}
-	m.s, m.pending = m.played[n-1].Before, false
+	m.s, m.pending, m.cand = m.played[n-1].Before, false, nil
 	m.key, m.legal, m.forced, m.passes, m.num, m.result = f.key, f.legal, f.forced, f.passes, f.num, f.result
 	if m.reuses() {
 		m.cur = 1 - m.cur
 	}
-	if f.stale {
+	if f.stale && m.lazy && !f.forced && !f.result.Over {
+		m.pending = true // listed when asked (single.go)
+	} else if f.stale {
 		m.relist()
 	}
 	m.played[n-1], m.undo[n-1] = Played{}, frame{}
@@ -574,6 +583,7 @@ func (m *Match) Clone() *Match {
 	c.played = slices.Clone(m.played)
 	c.undo = slices.Clone(m.undo)
 	c.explore, c.base, c.ws = false, 0, nil
+	c.lazy, c.cws, c.cand = false, nil, nil
 	c.own, c.cur, c.keep = [2]*eval.Workspace{}, 0, eval.Keeper{}
 	if m.reuses() {
 		// m uses its workspaces again: c keeps its own copy of the legal turns, and

@@ -47,9 +47,16 @@ func (m *Match) settle() error {
 	if !m.pending {
 		return nil
 	}
-	res, next, err := m.ownWorkspace().Moves(m.s, m.repsNow())
+	ws := m.ownWorkspace()
+	if m.explore {
+		ws = m.workspace(len(m.played))
+	}
+	res, next, err := ws.Moves(m.s, m.repsNow())
 	if err != nil {
 		return err
+	}
+	if m.seen != nil {
+		next = m.unrepeated(next) // as play does after Outcome
 	}
 	m.pending, m.result, m.legal = false, res, next
 	if !res.Over && len(next) == 0 {

@@ -43,6 +43,7 @@ type entry struct {
 	name string // as the catalogue names it: the path as given, slash-separated
 	fsys fs.FS  // the folder of the rules and their bitmaps
 	file string // the rules file in fsys
+	disk string // see source.disk
 	src  []byte
 	hash string // hex SHA-256 of src
 	f    *eval.File
@@ -172,7 +173,7 @@ func load(srcs []source) *Catalogue {
 		}()
 	}
 	wg.Wait()
-	for i, e := range es {
+	for _, e := range es {
 		if e == nil {
 			continue
 		}
@@ -180,11 +181,6 @@ func load(srcs []source) *Catalogue {
 		c.byName[e.name] = e
 		if e.f == nil {
 			continue
-		}
-		if srcs[i].disk != "" {
-			// The Forth of an Axiom game may lie one folder up, outside what the server
-			// shows: it is read from disk, never served.
-			e.f.Locate = eval.DiskLocator(srcs[i].disk)
 		}
 		if _, ok := c.byHash[e.hash]; !ok {
 			c.byHash[e.hash] = e
@@ -196,7 +192,7 @@ func load(srcs []source) *Catalogue {
 // loadEntry loads one rules file.
 func loadEntry(in source) *entry {
 	name, fsys, file := in.name, in.fsys, in.file
-	e := &entry{name: name, fsys: fsys, file: file}
+	e := &entry{name: name, fsys: fsys, file: file, disk: in.disk}
 	src, err := fs.ReadFile(fsys, file)
 	if err != nil {
 		e.err = err.Error()
@@ -219,9 +215,18 @@ func loadEntry(in source) *entry {
 	// of the games played only (over a large folder, all of it would double the memory).
 	e.verrs = make([]string, len(f.Variants))
 	bad := 0
+	if in.disk != "" {
+		// The Forth of an Axiom game may lie one folder up, outside what the server
+		// shows: it is read from disk, never served.
+		f.Locate = eval.DiskLocator(in.disk)
+	}
 	if cf, err := loadRules(fsys, file); err == nil && len(cf.Variants) == len(f.Variants) {
+		cf.Locate = f.Locate
 		for i, v := range cf.Variants {
 			if _, err := v.Program(); err != nil {
+				e.verrs[i] = errText(err)
+				bad++
+			} else if err := startsAxiom(cf, i); err != nil {
 				e.verrs[i] = errText(err)
 				bad++
 			}
@@ -239,6 +244,26 @@ func loadEntry(in source) *entry {
 	}
 	e.f = f
 	return e
+}
+
+// startsAxiom starts the Forth of variant i of an Axiom game, in a copy dropped at once,
+// and returns why it cannot start: such a variant compiles but no game of it could be
+// played, so the lobby shows it as not loading instead of failing at Start. A panic of
+// ours is that variant's error.
+func startsAxiom(f *eval.File, i int) (err error) {
+	if !f.Variants[i].Axiom() {
+		return nil
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%s: internal error while starting its Forth: %v", f.Variants[i].Title, r)
+		}
+	}()
+	g, err := f.Game(i)
+	if err != nil {
+		return err
+	}
+	return g.Ready()
 }
 
 // loadRules loads a rules file of the catalogue. The reader and the expander bound what a

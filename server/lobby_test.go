@@ -98,3 +98,34 @@ func TestCatalogueBadVariant(t *testing.T) {
 	h.want(http.StatusNotFound, "POST", "/api/games", "", map[string]any{"rules": rules, "variant": "Bad", "seats": seats}, nil)
 	h.want(http.StatusCreated, "POST", "/api/games", "", map[string]any{"rules": rules, "variant": "Good", "seats": seats}, nil)
 }
+
+// TestCatalogueAxiomNotStarting checks an Axiom game whose Forth cannot start (here, its
+// engine's folder is missing): its rules compile, but the lobby lists the file as not
+// loading, with the reason, and no game of it can be started.
+func TestCatalogueAxiomNotStarting(t *testing.T) {
+	dir := t.TempDir()
+	src := `(game (title "Forthless") (players A B) (turn-order A B)
+   (engine "Missing/axiom.dll")
+   (board (grid (dimensions ("a/b/c" (50 0)) ("3/2/1" (0 50))) (directions (n 0 -1))))
+   (piece (name P))
+   (board-setup (A (P a1)) (B (P c3))))
+`
+	if err := os.WriteFile(filepath.Join(dir, "forthless.zrf"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := LoadCatalogue([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := c.json()
+	if len(j.Games) != 0 || len(j.Errors) != 1 {
+		t.Fatalf("catalogue %+v, want the file listed as not loading", j)
+	}
+	if e := j.Errors[0]; e.Title != "Forthless" || !strings.Contains(e.Error, `no folder "Missing"`) {
+		t.Errorf("error %+v, want Forthless's missing engine folder", e)
+	}
+	h := newHarness(t, memstore.New(), Options{Catalogue: c})
+	seats := []map[string]string{{"kind": "human"}, {"kind": "human"}}
+	rules := filepath.ToSlash(filepath.Join(dir, "forthless.zrf"))
+	h.want(http.StatusNotFound, "POST", "/api/games", "", map[string]any{"rules": rules, "seats": seats}, nil)
+}

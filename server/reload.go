@@ -209,10 +209,7 @@ func (s *Server) reload(e *entry) {
 	if cur, _ := s.cat.watching(e.name); cur != nil && cur.hash == hashBytes(src) {
 		return
 	}
-	ne := loadEntry(source{name: e.name, fsys: e.fsys, file: e.file})
-	if ne.f != nil && e.f != nil && e.f.Locate != nil {
-		ne.f.Locate = e.f.Locate
-	}
+	ne := loadEntry(source{name: e.name, fsys: e.fsys, file: e.file, disk: e.disk})
 	v := s.cat.replace(ne)
 	if ne.f == nil {
 		s.logf("reloaded %s (version %d): it does not load: %s", e.name, v, ne.err)

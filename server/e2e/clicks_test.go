@@ -718,9 +718,22 @@ func TestClicks(t *testing.T) {
 		only := os.Getenv("ZOGGO_CLICKS_ONLY")
 		return only == "" || slices.ContainsFunc(strings.Split(only, "|"), func(o string) bool { return strings.Contains(name, o) })
 	}
+	// Our own files must all load. A corpus file that does not (its rules fail to compile
+	// or its Forth to start) is not offered by the lobby, which shows it as not loading:
+	// there is no turn of it to click, and it is listed, not failed here (the corpus
+	// tests keep each such file's error in testdata).
+	ours := func(rules string) bool {
+		return strings.HasPrefix(rules, "games/") || strings.HasPrefix(rules, "server/")
+	}
+	notOffered := 0
 	for _, e := range cj.Errors {
 		if shard == 0 && picked(e.Rules) {
-			t.Errorf("%s does not load: %s", e.Rules, e.Error)
+			if ours(e.Rules) {
+				t.Errorf("%s does not load: %s", e.Rules, e.Error)
+			} else {
+				notOffered++
+				t.Logf("not offered (the lobby shows it as not loading): %s: %s", e.Rules, e.Error)
+			}
 		}
 	}
 	var all []clickStats
@@ -732,7 +745,12 @@ func TestClicks(t *testing.T) {
 			continue
 		}
 		if gm.Error != "" {
-			t.Errorf("%s %s does not compile: %s", gm.Rules, gm.Variant, gm.Error)
+			if ours(gm.Rules) {
+				t.Errorf("%s %s does not load: %s", gm.Rules, gm.Variant, gm.Error)
+			} else {
+				notOffered++
+				t.Logf("not offered (the lobby shows it as not loading): %s %s: %s", gm.Rules, gm.Variant, gm.Error)
+			}
 			continue
 		}
 		files[gm.Rules] = true
@@ -762,8 +780,8 @@ func TestClicks(t *testing.T) {
 			bad = append(bad, fmt.Sprintf("%s: %d of %d turns not clicked, e.g. %s", s.game, s.turns-s.clicks, s.turns, s.failures[0]))
 		}
 	}
-	t.Logf("click coverage: %d files, %d games, %d turns, %d made by clicks (%.1f%%); %d games with a turn not clicked",
-		len(files), games, turns, clicked, 100*float64(clicked)/float64(max(turns, 1)), len(bad))
+	t.Logf("click coverage: %d files, %d games, %d turns, %d made by clicks (%.1f%%); %d games with a turn not clicked; %d not offered (they do not load)",
+		len(files), games, turns, clicked, 100*float64(clicked)/float64(max(turns, 1)), len(bad), notOffered)
 	var ways []string
 	for w, n := range b.ways {
 		ways = append(ways, fmt.Sprintf("%s %d", w, n))

@@ -165,12 +165,14 @@ type pageState struct {
 	Choice bool   `json:"choice"`
 	Stop   bool   `json:"stop"`
 	Sel    string `json:"sel"`
+	Banner string `json:"banner"` // the page's error line, when shown
 }
 
 const pageStateJS = `(() => { const b = document.getElementById("board"); return {
   ply: +b.dataset.ply, part: +b.dataset.part, state: b.dataset.state || "",
   choice: !document.getElementById("choice").hidden, stop: !document.getElementById("stop").hidden,
-  sel: document.querySelector("#board .targets rect.sel")?.dataset.pos || "" }; })()`
+  sel: document.querySelector("#board .targets rect.sel")?.dataset.pos || "",
+  banner: document.getElementById("banner").hidden ? "" : document.getElementById("banner").textContent }; })()`
 
 // clickOn clicks the middle of the element a CSS selector finds, with the mouse, where
 // the page shows it. It reports false when there is no such element or it is hidden.
@@ -198,7 +200,11 @@ func (b *browser) clickOn(css string) bool {
 	}
 	b.run("clicking "+css, chromedp.MouseClickXY(xy[0], xy[1]))
 	st := b.state()
-	b.clicks = append(b.clicks, fmt.Sprintf("%s → %s part %d sel %s", strings.TrimPrefix(css, "#board .targets "), st.State, st.Part, st.Sel))
+	c := fmt.Sprintf("%s → %s part %d sel %s", strings.TrimPrefix(css, "#board .targets "), st.State, st.Part, st.Sel)
+	if st.Banner != "" {
+		c += fmt.Sprintf(" (the page says %q)", st.Banner)
+	}
+	b.clicks = append(b.clicks, c)
 	return true
 }
 
@@ -628,6 +634,9 @@ func clickGameRun(t *testing.T, b *browser, base, rules, variant string, random 
 			switch {
 			case after.Ply <= gj.Ply:
 				why = "the page sent no turn"
+				if st := b.state(); st.Banner != "" {
+					why += fmt.Sprintf(" (it says %q)", st.Banner)
+				}
 			case after.Moves[gj.Ply].Named != turn.Named || after.Moves[gj.Ply].ZSG != turn.ZSG:
 				why = fmt.Sprintf("the page played %q (%s)", after.Moves[gj.Ply].Named, after.Moves[gj.Ply].ZSG)
 			}
@@ -983,6 +992,43 @@ func TestClickExamples(t *testing.T) {
 		call(t, ts.URL, "GET", "/api/games/"+c.ID, c.Secret, nil, &gj)
 		if z := gj.Moves[0].ZSG; !strings.HasPrefix(z, "King c1 x a1") {
 			t.Errorf("c1 then a1 played %q, want the turn the king starts (King c1 x a1 ...)", z)
+		}
+	})
+
+	t.Run("a move drawn scrolls the move list, not the page", func(t *testing.T) {
+		b.t = t
+		// A short window, so that the move list ends below it: scrolling the list's last
+		// move into view the page's way would scroll the page, moving the buttons under
+		// the mouse (a click on Pass then missed it).
+		b.run("a short window", chromedp.EmulateViewport(1000, 480))
+		defer b.run("the window again", chromedp.EmulateViewport(1280, 900))
+		c := humans(t, ts.URL, "games/chess.zrf", "", 2)
+		b.open(c.ID, c.Secret)
+		js[any](b, `window.scrollTo(0, 0), null`)
+		below := 0
+		for ply := 0; ply < 30; ply++ {
+			var gj clickGame
+			call(t, ts.URL, "GET", "/api/games/"+c.ID, c.Secret, nil, &gj)
+			if gj.Over {
+				break
+			}
+			call(t, ts.URL, "POST", "/api/games/"+c.ID+"/moves", c.Secret, map[string]int{"ply": ply, "index": gj.Legal[0].Index}, nil)
+			waitPly(ply + 1)
+			if y := js[float64](b, `window.scrollY`); y != 0 {
+				b.screenshot("page-scrolled")
+				t.Fatalf("after ply %d the page is scrolled by %.0f px, want 0", ply+1, y)
+			}
+			if js[bool](b, `document.getElementById("moves").getBoundingClientRect().bottom > window.innerHeight`) {
+				below++
+			}
+			// The list itself shows its last move.
+			if !js[bool](b, `(() => { const ol = document.getElementById("moves"), m = ol.querySelector(".mv.last");
+  const r = m.getBoundingClientRect(), o = ol.getBoundingClientRect(); return r.top >= o.top - 1 && r.bottom <= o.bottom + 1; })()`) {
+				t.Errorf("after ply %d the move list does not show its last move", ply+1)
+			}
+		}
+		if below < 10 {
+			t.Errorf("the move list ended below the window after %d plies only: too few to tell", below)
 		}
 	})
 

@@ -281,6 +281,16 @@ function markChecks(list) {
   if (first) first.parentNode.insertBefore(grp, first); else svg.querySelector(".targets")?.before(grp);
 }
 
+// keepInList scrolls the move list, and only it, so that item shows: scrolling the page
+// too (as scrollIntoView does) would move the board and the buttons under the player's
+// mouse each time a move is drawn.
+function keepInList(ol, item) {
+  if (!item) return;
+  const r = item.getBoundingClientRect(), o = ol.getBoundingClientRect();
+  if (r.bottom > o.bottom) ol.scrollTop += r.bottom - o.bottom;
+  else if (r.top < o.top) ol.scrollTop -= o.top - r.top;
+}
+
 // drawMoves writes the move list, in rows by move number, in the notation chosen; a
 // click on a move shows the position after it.
 function drawMoves() {
@@ -304,7 +314,7 @@ function drawMoves() {
       onclick: () => showPly(i + 1),
     }, text));
   });
-  (ol.querySelector(".mv.last") || ol.lastElementChild)?.scrollIntoView({ block: "nearest" });
+  keepInList(ol, ol.querySelector(".mv.last") || ol.lastElementChild);
   $("reviewbar").hidden = !review;
   $("playfrom").hidden = !(g.over || review);
   if (review) {

@@ -95,10 +95,9 @@ func (k *Keeper) take(s *engine.State, ws *Workspace) *engine.State {
 	if !ws.g.on(UsePlayout) || s.Vals != nil || s.Under != nil || s.External != nil {
 		return k.clone(s)
 	}
-	for i := w.used - 1; i >= 0; i-- {
-		if w.states[i] != s {
-			continue
-		}
+	// The state of the turn drawn last is the last ws made (endPart), where ws made one
+	// state at a time; otherwise it is copied.
+	if i := w.used - 1; i >= 0 && w.states[i] == s {
 		// Workspaces fill their states wholly before use (target, state): any plain
 		// state of the same size does in s's place.
 		var spare *engine.State

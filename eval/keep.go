@@ -95,9 +95,10 @@ func (k *Keeper) take(s *engine.State, ws *Workspace) *engine.State {
 	if !ws.g.on(UsePlayout) || s.Vals != nil || s.Under != nil || s.External != nil {
 		return k.clone(s)
 	}
-	// The state of the turn drawn last is the last ws made (endPart), where ws made one
-	// state at a time; otherwise it is copied.
-	if i := w.used - 1; i >= 0 && w.states[i] == s {
+	for i := w.used - 1; i >= 0; i-- {
+		if w.states[i] != s {
+			continue
+		}
 		// Workspaces fill their states wholly before use (target, state): any plain
 		// state of the same size does in s's place.
 		var spare *engine.State

@@ -37,9 +37,6 @@ type Keeper struct {
 	states  chunks[engine.State]
 	cells   chunks[engine.Cell]
 	stock   chunks[int32]
-	// taken are the states KeepDrawn took out of workspaces since the last Reset, and
-	// free those taken before it, which it gives to workspaces in their place.
-	taken, free []*engine.State
 }
 
 // Bounds of the Keeper's chunks, counted in states; parts and changes get a few per state.
@@ -71,49 +68,6 @@ func (k *Keeper) KeepTo(c, t *Turn) {
 	}
 }
 
-// KeepDrawn is KeepTo for t, the turn ws's Sample drew (or any turn ws made) where ws
-// may give up t's state: with UsePlayout, a plain state after t that ws made is not
-// copied but taken out of ws, which gets in its place a state of the same size that the
-// Keeper took before its last Reset (or a new one). A random playout's match keeps every
-// turn it plays, and the copy of each state was a few per cent of a game of draughts.
-// ws is asked about t no more: its next use makes its turns again.
-func (k *Keeper) KeepDrawn(c, t *Turn, ws *Workspace) {
-	n := len(t.End)
-	for i := range t.Parts {
-		n += len(t.Parts[i].Changes)
-	}
-	parts := k.parts.take(len(t.Parts), 2)
-	t.copyParts(c, parts, k.changes.take(n, 8)[:0])
-	if t.After != nil {
-		c.After = k.take(t.After, ws)
-	}
-}
-
-// take returns s, taken out of ws's states, or a copy of s where it cannot be taken.
-func (k *Keeper) take(s *engine.State, ws *Workspace) *engine.State {
-	w := ws.w
-	if !ws.g.on(UsePlayout) || s.Vals != nil || s.Under != nil || s.External != nil {
-		return k.clone(s)
-	}
-	for i := w.used - 1; i >= 0; i-- {
-		if w.states[i] != s {
-			continue
-		}
-		// Workspaces fill their states wholly before use (target, state): any plain
-		// state of the same size does in s's place.
-		var spare *engine.State
-		if j := len(k.free) - 1; j >= 0 && len(k.free[j].Cells) == len(s.Cells) && len(k.free[j].Stock) == len(s.Stock) {
-			spare, k.free = k.free[j], k.free[:j]
-		} else {
-			spare = s.Clone()
-		}
-		w.states[i] = spare
-		k.taken = append(k.taken, s)
-		return s
-	}
-	return k.clone(s)
-}
-
 // clone returns a copy of s carved from the Keeper's chunks. A state with values or
 // stacked pieces is cloned on its own.
 func (k *Keeper) clone(s *engine.State) *engine.State {
@@ -138,9 +92,6 @@ func (k *Keeper) Reset() {
 	k.states.reset()
 	k.cells.reset()
 	k.stock.reset()
-	k.free = append(k.free, k.taken...)
-	clear(k.taken)
-	k.taken = k.taken[:0]
 }
 
 // chunks hands out pieces of buffers that double in size up to a bound (maxKeepChunk

@@ -360,7 +360,7 @@ func (m *Match) Play(i int) error {
 	if i < 0 || i >= len(m.legal) {
 		return fmt.Errorf("no legal turn %d: there are %d", i, len(m.legal))
 	}
-	return m.play(&m.legal[i], nil)
+	return m.play(&m.legal[i])
 }
 
 // PlayNull makes the player to move pass although it has legal turns: the null move of
@@ -378,21 +378,17 @@ func (m *Match) PlayNull() error {
 	if err != nil {
 		return err
 	}
-	return m.play(&t, nil)
+	return m.play(&t)
 }
 
-// play makes src, a legal turn of the position now, as Play describes. drawn, when not
-// nil, is the workspace that drew src and is done with it (PlayRandom): the history
-// takes src's state from it instead of a copy (eval's KeepDrawn).
-func (m *Match) play(src *eval.Turn, drawn *eval.Workspace) error {
+// play makes src, a legal turn of the position now, as Play describes.
+func (m *Match) play(src *eval.Turn) error {
 	// The turn goes straight into its place in the history (taken back on an error):
 	// a Played or a Turn built on the stack and copied there stalls.
 	n := len(m.played)
 	m.played = append(m.played, Played{})
 	p := &m.played[n]
-	if m.reuses() && drawn != nil {
-		m.keep.KeepDrawn(&p.Turn, src, drawn)
-	} else if m.reuses() {
+	if m.reuses() {
 		m.keep.KeepTo(&p.Turn, src) // the workspace that holds src will be used again
 	} else {
 		p.Turn = *src

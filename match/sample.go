@@ -102,8 +102,7 @@ func (m *Match) PlayRandom(pick func(n int) int) (played bool, err error) {
 		}
 		return true, m.Play(i)
 	}
-	ws := m.ownWorkspace()
-	t, res, err := ws.Sample(m.s, m.repsNow(), pick)
+	t, res, err := m.ownWorkspace().Sample(m.s, m.repsNow(), pick)
 	if err != nil {
 		m.Undo()
 		return false, err
@@ -111,7 +110,7 @@ func (m *Match) PlayRandom(pick func(n int) int) (played bool, err error) {
 	m.pending = false
 	if t != nil {
 		m.legal = nil // never listed: Undo lists them
-		if err := m.play(t, ws); err != nil {
+		if err := m.play(t); err != nil {
 			m.pending = true // play left the match as it was
 			return false, err
 		}

@@ -79,7 +79,7 @@ func (m *Match) PlayCandidate(i int) (played bool, err error) {
 	if m.seen != nil && m.repeats(m.g.RepeatKey(t.After), repeatRule(m.g).Window) {
 		return false, nil
 	}
-	if err := m.play(&t, nil); err != nil {
+	if err := m.play(&t); err != nil {
 		return false, err
 	}
 	return true, nil

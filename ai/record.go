@@ -119,6 +119,9 @@ func NewRecord(g *eval.Game, info *RunInfo, i int, rec *Game, points func(*engin
 		}
 	}
 	real := realPlayers(g)
+	if len(real) > 0 {
+		r.Seats = make([]Seat, 0, len(real)) // one allocation: a run makes a record per game
+	}
 	for k, p := range real {
 		s := Seat{Player: g.Players[p].Name}
 		if j := seatRow(k, i, len(real), !info.FixedSeats); j < len(info.Bots) {

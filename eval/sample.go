@@ -227,13 +227,15 @@ func (ws *Workspace) Sample(s *engine.State, repetitions int, pick func(n int) i
 	}
 	w.hinted = nil
 	w.x.sqKeep = g.on(UsePlayout)
-	t, res, err = g.sampleTurn(s, w, repetitions, pick)
+	t, err = g.sampleTurn(s, w, repetitions, pick, &res)
 	w.x.sqKeep = false // a bail-out leaves it set: Sample and turns set it again
 	return t, res, err
 }
 
-// sampleTurn is Sample once w is set up for s.
-func (g *Game) sampleTurn(s *engine.State, w *workspace, repetitions int, pick func(n int) int) (t *Turn, res Result, err error) {
+// sampleTurn is Sample once w is set up for s; the result, where no turn is returned,
+// is set in *res (left as it is otherwise: a Result returned by value through every
+// call was copied at each draw, for nothing).
+func (g *Game) sampleTurn(s *engine.State, w *workspace, repetitions int, pick func(n int) int, res *Result) (t *Turn, err error) {
 	e := g.Entry(s)
 	types := []engine.MoveType{e.Type}
 	if g.phased && e.Type == engine.NoMoveType {
@@ -241,7 +243,7 @@ func (g *Game) sampleTurn(s *engine.State, w *workspace, repetitions int, pick f
 	}
 	for _, typ := range types {
 		if t, err = g.sampleOfType(s, w, typ, pick); err != nil || t != nil {
-			return t, Result{}, err
+			return t, err
 		}
 	}
 	var turns []Turn
@@ -250,14 +252,15 @@ func (g *Game) sampleTurn(s *engine.State, w *workspace, repetitions int, pick f
 		w.turns = append(w.turns, g.passTurn(w, s))
 		turns = w.turns
 	}
-	res, turns, _ = g.goalsOnTurns(s, turns, repetitions)
-	if res.Over || len(turns) == 0 {
-		return nil, res, nil
+	r, turns, _ := g.goalsOnTurns(s, turns, repetitions)
+	if r.Over || len(turns) == 0 {
+		*res = r
+		return nil, nil
 	}
 	if j := pick(1); j != 0 {
-		return nil, Result{}, fmt.Errorf("sample: pick(1) returned %d", j)
+		return nil, fmt.Errorf("sample: pick(1) returned %d", j)
 	}
-	return &turns[0], Result{}, nil
+	return &turns[0], nil
 }
 
 // sampleOfType resets w and draws, as Sample describes, a legal turn of s among those

@@ -95,6 +95,14 @@ type Match struct {
 	own  [2]*eval.Workspace
 	cur  int
 	keep eval.Keeper // where the turns played are copied to; never shared by a clone
+	// startFor is the start position of the last Reset that listed its legal turns, and
+	// startTurns copies of them (in startKeep), for the next Reset from the same state:
+	// ai's Table starts every game from one state, and listing its turns again was a
+	// fiftieth of a random game of draughts. Only in a match that reuses its workspaces,
+	// of a game without a repetition rule.
+	startFor   *engine.State
+	startTurns []eval.Turn
+	startKeep  eval.Keeper
 	// lent is set once a clone shares turns kept in keep: Reset then leaves keep's
 	// chunks to the clones and starts new ones. Atomic, so that clones may be made from
 	// several goroutines.
@@ -179,7 +187,7 @@ func (m *Match) Reset(start *engine.State) error {
 	if m.reuses() {
 		m.own[0] = ws
 	}
-	turns, err := ws.Turns(start)
+	turns, err := m.startList(ws, start)
 	if err != nil {
 		return err
 	}
@@ -208,6 +216,28 @@ func (m *Match) Reset(start *engine.State) error {
 		}
 	}
 	return nil
+}
+
+// startList returns the legal turns of start, computed in ws, or the copies kept of
+// them when the last Reset started from the same state (which must not change, as New
+// says): the move code gives the same turns for the same state. The copies are never
+// changed, and a clone copies the turns it is given, so they stay valid while the match
+// starts from that state.
+func (m *Match) startList(ws *eval.Workspace, start *engine.State) ([]eval.Turn, error) {
+	if start == m.startFor {
+		return m.startTurns, nil
+	}
+	turns, err := ws.Turns(start)
+	if err != nil || !m.reuses() || repeatRule(m.g).Kind != engine.RepeatAllowed {
+		return turns, err
+	}
+	m.startKeep.Reset()
+	m.startTurns = m.startTurns[:0]
+	for i := range turns {
+		m.startTurns = append(m.startTurns, m.startKeep.Keep(&turns[i]))
+	}
+	m.startFor = start
+	return m.startTurns, nil
 }
 
 // movers counts the players who choose turns: not random, and named as the mover of some
@@ -585,6 +615,7 @@ func (m *Match) Clone() *Match {
 	c.explore, c.base, c.ws = false, 0, nil
 	c.lazy, c.cws, c.cand = false, nil, nil
 	c.own, c.cur, c.keep = [2]*eval.Workspace{}, 0, eval.Keeper{}
+	c.startFor, c.startTurns, c.startKeep = nil, nil, eval.Keeper{} // m's, reset by m
 	if m.reuses() {
 		// m uses its workspaces again: c keeps its own copy of the legal turns, and
 		// computes those of earlier positions afresh if it undoes that far.

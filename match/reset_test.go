@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/match"
 )
 
@@ -41,7 +42,13 @@ func TestReset(t *testing.T) {
 				plies int
 			}{{1, 150}, {2, 20}, {3, 300}, {4, 60}, {7, 150}} {
 				if i > 0 {
-					if err := reused.Reset(nil); err != nil {
+					// From the same start state every other game, whose turns the match
+					// keeps from the game before, and from a new one between.
+					var from *engine.State
+					if i%2 == 1 {
+						from = reused.Start()
+					}
+					if err := reused.Reset(from); err != nil {
 						t.Fatal(err)
 					}
 				}

@@ -211,17 +211,17 @@ func playStep(cmd *cobra.Command, g *eval.Game, rules, botSpec, oppSpec, value s
 	}
 	recs := make([]ai.Record, o.games)
 	stderr := cmd.ErrOrStderr()
-	bar := isTerminal(stderr)
+	bar := newProgress(stderr)
 	done := 0
 	ai.Run(g, agents, ai.Options{Games: o.games, Seed: o.seed, Jobs: o.jobs, MaxPlies: o.maxPlies, Rotate: true, Discard: true,
 		Done: func(i int, game *ai.Game) {
 			recs[i] = ai.NewRecord(g, info, i, game, nil)
 			done++
-			if bar {
+			if bar.due(done, o.games) {
 				fmt.Fprintf(stderr, "\rstep %s: %d/%d games", value, done, o.games)
 			}
 		}})
-	if bar {
+	if bar.on {
 		fmt.Fprintln(stderr)
 	}
 	st := ai.Tally(info, recs)

@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/zoggo/zoggo/ai"
@@ -366,6 +367,35 @@ func writeJSON(w io.Writer, title string, st *ai.Stats) error {
 	return enc.Encode(out)
 }
 
+// progress paces a progress line drawn on a terminal: a random game of draughts takes
+// a few microseconds, and drawing the line after each one cost zoggo run more than a
+// tenth of its time. The zero progress draws nothing.
+type progress struct {
+	on   bool
+	last time.Time // when the line was last drawn
+}
+
+// progressEvery is the least time between two drawings of a progress line.
+const progressEvery = 100 * time.Millisecond
+
+// newProgress returns the progress of a line drawn on w, which draws only where w is a
+// terminal.
+func newProgress(w io.Writer) *progress { return &progress{on: isTerminal(w)} }
+
+// due reports whether the line should be drawn now that done of total things are done:
+// the first and the last time, and otherwise once progressEvery has passed.
+func (p *progress) due(done, total int) bool {
+	if !p.on {
+		return false
+	}
+	now := time.Now()
+	if done > 1 && done < total && now.Sub(p.last) < progressEvery {
+		return false
+	}
+	p.last = now
+	return true
+}
+
 // isTerminal reports whether w is a terminal, for the progress bar.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
@@ -451,7 +481,7 @@ func playRun(cmd *cobra.Command, g *eval.Game, agents []ai.Agent, info *ai.RunIn
 		}
 	}()
 	total := o.shard.games(info.Games)
-	bar := isTerminal(stderr)
+	bar := newProgress(stderr)
 	done, failed := 0, 0
 	var recs []ai.Record
 	var lines *lineWriter
@@ -464,7 +494,7 @@ func playRun(cmd *cobra.Command, g *eval.Game, agents []ai.Agent, info *ai.RunIn
 		Shard: o.shard.i, Shards: o.shard.n, Discard: true,
 		Done: func(i int, game *ai.Game) {
 			done++
-			if bar {
+			if bar.due(done, total) {
 				w := 30
 				fill := done * w / total
 				fmt.Fprintf(stderr, "\r[%s%s] %d/%d games", strings.Repeat("#", fill), strings.Repeat(" ", w-fill), done, total)
@@ -483,7 +513,7 @@ func playRun(cmd *cobra.Command, g *eval.Game, agents []ai.Agent, info *ai.RunIn
 			}
 		}}
 	ai.Run(g, agents, opts)
-	if bar {
+	if bar.on {
 		fmt.Fprintln(stderr)
 	}
 	if lines != nil {

@@ -33,7 +33,7 @@ import (
 	"github.com/zoggo/zoggo/internal/code"
 )
 
-// leafWork is what a workspace of perft's last level keeps (workspace.leaves): its
+// leafWork is what perft's last level keeps beside its workspace (turnsWith): its
 // turns of one plain part are made on board, a copy of the position's cells, and
 // undone (leafHash), and their After is nil; sum is the xor of the hashes of the
 // states so made.
@@ -57,6 +57,15 @@ type leafWork struct {
 func (g *Game) leafCountOK() bool {
 	return g.on(UseLeafCount) && g.bits != nil && g.leafTurnsOK() && g.noDup &&
 		g.Options.MaximalCaptures == 0 && !g.Semantics.DropNullTurns
+}
+
+// counted is the number of turns of the position counted and not returned (n); none
+// outside perft's last level (lw nil).
+func (lw *leafWork) counted() int {
+	if lw == nil {
+		return 0
+	}
+	return lw.n
 }
 
 // start readies lw for the turns of s: board is a copy of its cells, none counted.
@@ -93,7 +102,7 @@ func (g *Game) leafTurns(s *engine.State, w *workspace, lw *leafWork, typ engine
 		if plain && parts[0].Cont == engine.NoMoveType {
 			err, done = g.leafEnd(s, parts, w, lw), true
 		} else if plain && counting {
-			done, err = g.countChainEnd(s, parts, w)
+			done, err = g.countChainEnd(s, parts, w, lw)
 		}
 		if !done && err == nil {
 			err = g.complete(s, parts, w, nil, tally{})
@@ -128,7 +137,7 @@ func (g *Game) leafEnd(s *engine.State, parts []engine.Move, w *workspace, lw *l
 
 // countChainEnd completes the turn of the one part parts[0] of s, made by add-partial,
 // as complete does, and counts it when no continuation follows: the part is made on
-// w.leaves.board (ls, leafPart), its continuations generated there, and the board
+// lw.board (ls, leafPart), its continuations generated there, and the board
 // undone. A turn that goes on continues from a state made from ls, as complete's. It
 // reports false, having done nothing, for a part leafPart does not take, or when a
 // turn of one add-partial part would count as a chain (MergeChains: dedupe compares
@@ -137,12 +146,11 @@ func (g *Game) leafEnd(s *engine.State, parts []engine.Move, w *workspace, lw *l
 // The counted turn is complete's: its hash is leafHash's (that of EndPart's state,
 // which is endTurn's after Apply and a continuation set and cleared), and, being of
 // one part without MergeChains, dedupe never compares it.
-func (g *Game) countChainEnd(s *engine.State, parts []engine.Move, w *workspace) (bool, error) {
+func (g *Game) countChainEnd(s *engine.State, parts []engine.Move, w *workspace, lw *leafWork) (bool, error) {
 	m := &parts[0]
 	if g.Semantics.MergeChains {
 		return false, nil
 	}
-	lw := w.leaves
 	h, ok := g.leafPart(&lw.ls, lw.board, s, m)
 	if !ok {
 		return false, nil

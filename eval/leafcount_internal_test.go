@@ -42,17 +42,17 @@ func TestLeafCount(t *testing.T) {
 			for _, off := range []Shortcut{0, UseBitScan, UseBitScan | UsePrefixes} {
 				g.off = off
 				cw, plain := g.newWorkspace(), g.newWorkspace()
-				cw.leaves = &leafWork{count: g.leafCountOK()}
+				lw := &leafWork{count: g.leafCountOK()}
 				var log []uint64
-				cw.leaves.log = &log
+				lw.log = &log
 				counted := 0
 				for seed := uint64(1); seed <= uint64(tt.seeds); seed++ {
 					rng := rand.New(rand.NewPCG(seed, 98))
 					s := g.NewState()
 					for ply := 0; ply < tt.plies; ply++ {
-						cw.leaves.board = append(cw.leaves.board[:0], s.Cells...)
+						lw.board = append(lw.board[:0], s.Cells...)
 						log = log[:0]
-						ct, err := g.turns(s, cw)
+						ct, err := g.turnsWith(s, cw, lw)
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -60,8 +60,8 @@ func TestLeafCount(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
-						if len(ct)+cw.leaves.n != len(pt) || len(log) != cw.leaves.n {
-							t.Fatalf("seed %d ply %d: %d turns and %d counted (%d logged) against %d", seed, ply, len(ct), cw.leaves.n, len(log), len(pt))
+						if len(ct)+lw.n != len(pt) || len(log) != lw.n {
+							t.Fatalf("seed %d ply %d: %d turns and %d counted (%d logged) against %d", seed, ply, len(ct), lw.n, len(log), len(pt))
 						}
 						got := slices.Clone(log)
 						for i := range ct {
@@ -70,7 +70,7 @@ func TestLeafCount(t *testing.T) {
 								got = append(got, a.After.Hash)
 								continue
 							}
-							h, ok := g.leafHash(cw.leaves.board, s, &a.Parts[0])
+							h, ok := g.leafHash(lw.board, s, &a.Parts[0])
 							if !ok {
 								t.Fatalf("seed %d ply %d turn %d: no state and no leaf hash", seed, ply, i)
 							}
@@ -85,10 +85,10 @@ func TestLeafCount(t *testing.T) {
 						if !slices.Equal(got, want) {
 							t.Fatalf("seed %d ply %d: the hashes after the turns differ:\n%x\n%x", seed, ply, got, want)
 						}
-						if !slices.Equal(cw.leaves.board, s.Cells) {
+						if !slices.Equal(lw.board, s.Cells) {
 							t.Fatalf("seed %d ply %d: the copy of the board changed", seed, ply)
 						}
-						counted += cw.leaves.n
+						counted += lw.n
 						if len(pt) == 0 {
 							break
 						}

@@ -231,3 +231,23 @@ func TestStepsOfMade(t *testing.T) {
 		}
 	}
 }
+
+// TestDistinctKinds holds nodup's reading of an add's kinds to made's: an add whose
+// kinds repeat makes two equal moves, one that lists none or distinct ones does not.
+func TestDistinctKinds(t *testing.T) {
+	for _, tt := range []struct {
+		kinds []engine.Kind
+		want  bool
+	}{
+		{nil, true},
+		{[]engine.Kind{2}, true},
+		{[]engine.Kind{2, 0, 1}, true},
+		{[]engine.Kind{2, 0, 2}, false},
+		{[]engine.Kind{1, 1}, false},
+	} {
+		o := code.Op{Code: code.OpAdd, A: int32(engine.NoMoveType), Kinds: tt.kinds}
+		if got := distinctKinds(&o); got != tt.want {
+			t.Errorf("kinds %v: distinctKinds %v, want %v", tt.kinds, got, tt.want)
+		}
+	}
+}

@@ -575,7 +575,7 @@ func (x *gen) add(o *code.Op) {
 //     of its kinds) joins the part's moves (push), unless it repeats one (duplicate;
 //     not searched when the game repeats no move, noDup), and never past MaxMoves.
 //   - Perft's last level (x.leaf set, leafcount.go) counts such a move instead of
-//     keeping it when it is a step that ends the turn (counted).
+//     keeping it when it is a step that ends the turn (stepOf, countLeaf).
 func (x *gen) made(o *code.Op, typ engine.MoveType, rule int32, start int, last engine.Loc) {
 	x.at = o.At
 	if x.attackAt != engine.NoLoc {
@@ -595,8 +595,12 @@ func (x *gen) made(o *code.Op, typ engine.MoveType, rule int32, start int, last 
 		if x.full() {
 			x.tooMany(o)
 		}
-		if x.leaf != nil && x.counted(changes, cont) {
-			continue
+		if x.leaf != nil {
+			// Perft's last level counts a step that ends the turn (leafcount.go).
+			if k, ok := stepOf(changes, cont); ok {
+				x.countLeaf(k, changes[0].From, changes[0].To)
+				continue
+			}
 		}
 		x.push(changes, typ, cont, rule)
 		kept = true

@@ -6,7 +6,7 @@ package eval
 // no Turn and no board written: its count, and the hash of the state after it
 // (leafBase.leafStep, the hash leafHash would give), are all perft keeps of it.
 // Steps are counted behind made, the one place where an add becomes a move: a move
-// made would keep is counted instead (counted, while gen.leaf is set) when it is a step
+// made would keep is counted instead (countLeaf, while gen.leaf is set) when it is a step
 // that ends the turn (stepOf). As a rewrite of emit and made for a word of steps,
 // bitParts counts them for all the side's pieces of an entry at once (countSteps) where
 // every move of the entry's adds is such a step; what each add makes of its piece is
@@ -203,17 +203,6 @@ func stepOf(ch []engine.Change, cont engine.MoveType) (stepKind, bool) {
 		return stepKind{}, false
 	}
 	return stepKind{retype: true, kind: ch[1].Kind}, true
-}
-
-// counted is made's for perft's last level: it counts the move of changes, continued
-// by cont, when stepOf takes it, and reports false, having done nothing, otherwise.
-// made has found room for the move.
-func (x *gen) counted(changes []engine.Change, cont engine.MoveType) bool {
-	k, ok := stepOf(changes, cont)
-	if ok {
-		x.countLeaf(k, changes[0].From, changes[0].To)
-	}
-	return ok
 }
 
 // stepsOf derives from made the moves the add o makes of a step as emit writes it (the

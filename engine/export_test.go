@@ -8,4 +8,5 @@ var (
 	ApplyPlain = (*Game).applyPlain
 	ValuesPart = (*Game).valuesPart
 	ValuesGame = valuesGame
+	OnePass    = (*Game).onePass
 )

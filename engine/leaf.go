@@ -20,19 +20,14 @@ func (g *Game) EndPart(t, s *State, m *Move) {
 	g.Advance(t)
 }
 
-// OnePass reports whether EndPart makes the state after a part of s in one pass
-// (endPlain) when PlainPart takes the part and the target is a state of the game
+// onePass reports whether EndPart makes the state after a part of s in one pass
+// (endPlain) when plainPart takes the part and the target is a state of the game
 // without values, stacks or external state: the shortcuts the pass rests on are on
-// (LeafPath, PlainApply), s is plain and nobody is out, jumped to or continuing. eval
-// makes perft's leaves in place for exactly these states and parts.
-func (g *Game) OnePass(s *State) bool {
+// (LeafPath, PlainApply), s is plain and nobody is out, jumped to or continuing.
+func (g *Game) onePass(s *State) bool {
 	return g.Off&(LeafPath|PlainApply) == 0 && s.Jump == 0 && s.Out == 0 && s.Cont == NoLoc &&
 		s.Vals == nil && s.Under == nil && s.External == nil
 }
-
-// NextTurn returns the entry of the turn order after turn and h with the hash of turn
-// swapped for the next's, as Advance makes them with nobody out and no goto pending.
-func (g *Game) NextTurn(turn int, h uint64) (int, uint64) { return g.nextTurn(turn, h) }
 
 // nextTurn returns the entry of the turn order after turn, as Advance makes it with
 // nobody out and no goto pending, and h with the hash of turn swapped for the next's.
@@ -45,11 +40,11 @@ func (g *Game) nextTurn(turn int, h uint64) (int, uint64) {
 	return turn, h ^ z.turn[turn]
 }
 
-// endPlain is EndPart in one pass for the states OnePass takes, a part that
+// endPlain is EndPart in one pass for the states onePass takes, a part that
 // applyPlain takes and a target with storage of s's sizes and no values, stacks or
 // external state. It reports false, having changed nothing, for anything else.
 func (g *Game) endPlain(t, s *State, m *Move) bool {
-	if !g.OnePass(s) || !g.plainPart(m) ||
+	if !g.onePass(s) || !g.plainPart(m) ||
 		len(t.Cells) != len(s.Cells) || len(t.Stock) != len(s.Stock) ||
 		t.Vals != nil || t.Under != nil || t.External != nil {
 		return false

@@ -11,7 +11,7 @@ import (
 // enginetest.LeafGame (three players, a turn order that repeats from its second entry)
 // with EndPart's one pass and with CopyFrom, Apply, SetCont and Advance, and checks that
 // both give the same state, and that the one pass takes exactly the parts PlainPart
-// takes in the states OnePass takes (eval's leaves in place rest on that). The
+// takes in the states onePass takes. The
 // positions have pieces with attributes, now and then a piece that must go on, a
 // player out, a goto pending or stock; the parts move one piece (or none, or two),
 // capture, change types, set attributes, and now and then make a change the one pass
@@ -29,8 +29,8 @@ func TestEndPart(t *testing.T) {
 		a, b := junk.Clone(), junk.Clone()
 		g.Off = 0
 		one := engine.EndPlain(g, junk.Clone(), s, &m)
-		if want := g.OnePass(s) && g.PlainPart(&m); one != want {
-			t.Fatalf("iteration %d: %v from %+v: the one pass takes it %v, OnePass and PlainPart %v", iter, m.Changes, *s, one, want)
+		if want := engine.OnePass(g, s) && g.PlainPart(&m); one != want {
+			t.Fatalf("iteration %d: %v from %+v: the one pass takes it %v, onePass and PlainPart %v", iter, m.Changes, *s, one, want)
 		}
 		if one {
 			fast++

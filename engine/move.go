@@ -319,10 +319,12 @@ func (g *Game) applyPlain(s *State, m *Move) bool {
 	return true
 }
 
-// PlainPart reports whether m is a part that applyPlain and EndPart's one pass make:
-// one piece moves (from the first change's source to its destination), then only
-// captures, type changes and attributes, in a game that neither recycles captures nor
-// has the dialect's state.
+// PlainPart reports whether Apply makes m on the cells alone: one piece moves (from the
+// first change's source to its destination), then only captures, type changes and
+// attributes, in a game that neither recycles captures nor has the dialect's state.
+// Such a part writes no stock, values or stacks, so it may be applied to a state that
+// shares them with another (and only its cells, where its changes name, need undoing),
+// and the squares it changes are those its changes name.
 func (g *Game) PlainPart(m *Move) bool { return g.plainPart(m) }
 
 // plainPart reports whether applyPlain (and EndPart's one pass) can make m: one piece
@@ -341,13 +343,6 @@ func (g *Game) plainPart(m *Move) bool {
 		}
 	}
 	return true
-}
-
-// MakePlain makes the changes ch of a plain part (PlainPart) on cells and returns the
-// hash h updated by them, as Apply makes them on a state: a part made in place on a
-// copy of a state's cells, to be undone by writing back the squares its changes name.
-func (g *Game) MakePlain(cells []Cell, h uint64, ch []Change) uint64 {
-	return g.plainChanges(cells, h, ch)
 }
 
 // plainChanges makes the changes ch of a plain part (plainPart) on cells and returns the

@@ -7,11 +7,10 @@ type Shortcut uint8
 
 const (
 	// PlainApply: Apply takes a part that moves one piece and then only captures,
-	// changes types or sets attributes on applyPlain (TestApplyPlain); eval's leaves
-	// made in place (leafHash, leafStep) need it too.
+	// changes types or sets attributes on applyPlain (TestApplyPlain).
 	PlainApply Shortcut = 1 << iota
 	// LeafPath: EndPart builds a plain state after a plain part in one pass
-	// (endPlain, TestEndPart); eval's leafHash and leafStep need it too.
+	// (endPlain, TestEndPart).
 	LeafPath
 	// ValuesOnly: extApply is valuesApply for games whose only extra state is
 	// variables and position values (TestValuesApply).

@@ -67,9 +67,11 @@ type bitKind struct {
 type bitStep struct {
 	add, els *code.Op
 	hasCond  bool
-	// count: add and els (when set) are adds countSteps counts (countable).
-	count bool
-	cond  uint64
+	// count: every move of add and of els (when set) is a step countSteps counts,
+	// addSteps and elsSteps what they make of the piece (stepsOf).
+	count              bool
+	addSteps, elsSteps []stepKind
+	cond               uint64
 }
 
 // bitSteps returns the steps of the entries ents of kp, for np players on a board of
@@ -84,7 +86,10 @@ func bitSteps(kp *kindPrefixes, ents []preEntry, np int) [][]bitStep {
 			}
 			p := &kp.pre[e.block]
 			st := bitStep{add: p.add, els: p.els, hasCond: p.condAt != nil}
-			st.count = countable(p.add) && (p.els == nil || countable(p.els))
+			var okAdd, okEls bool
+			st.addSteps, okAdd = stepsOf(p.add)
+			st.elsSteps, okEls = stepsOf(p.els)
+			st.count = okAdd && (p.els == nil || okEls)
 			if st.hasCond {
 				for l, yes := range p.condAt[pl] {
 					if yes {

@@ -48,9 +48,18 @@ import (
 	"github.com/zoggo/zoggo/internal/code"
 )
 
-// dialectEnd is what a workspace knows of the position whose turns it completes, for
-// the shortcuts of dialect_end.go and of this file; workspace.reset forgets it.
-type dialectEnd struct {
+// dialectWork is what a workspace keeps for the dialect alone (workspace.dial): the
+// facts of its turns, pooled (stat), the parts of turns a post-part action changed, and
+// what it knows of the position whose turns it completes, for the shortcuts of
+// dialect_end.go and of this file; workspace.reset forgets all but the pool's storage.
+type dialectWork struct {
+	stats  []*turnStats  // the turns' facts, pooled (stat)
+	nstats int           // those of stats in use
+	parts  []engine.Move // parts of turns changed by a post-part action (complete)
+	// noChecks leaves out the dialect's checks: a check that counts moves sees the
+	// turns of the next position without checks, which keeps the evaluation finite.
+	noChecks bool
+
 	clean     uint8         // cleanUnknown, cleanYes or cleanNo
 	cells     []engine.Cell // a copy of the start's board, for the boards after quiet parts
 	haveCells bool
@@ -203,7 +212,7 @@ func (g *Game) completeDialect(s *engine.State, w *workspace) ([]Turn, error) {
 // deferQuiet reports whether the turns of s completed in w may leave quiet parts as
 // placeholders.
 func (g *Game) deferQuiet(w *workspace, s *engine.State) bool {
-	if g.dfast == nil || !g.dfast.dropQuiet || !g.on(UseQuietDefer) || w.noChecks {
+	if g.dfast == nil || !g.dfast.dropQuiet || !g.on(UseQuietDefer) || w.dial.noChecks {
 		return false
 	}
 	side := g.Entry(s).Side
@@ -297,7 +306,7 @@ func (g *Game) quietTurn(w *workspace, s *engine.State, t *Turn) {
 	if !g.noStats() {
 		// The facts of the quiet turns of one piece type are the same: they share them
 		// until w is reset (nothing writes the facts of a turn once it is made).
-		e := w.dend
+		e := w.dial
 		k := s.Cells[m.Changes[0].From].Kind()
 		if e.quiet == nil {
 			e.quiet = make([]*turnStats, len(g.Pieces))
@@ -324,7 +333,7 @@ func (g *Game) actsQuiet(w *workspace, s *engine.State, m *engine.Move) bool {
 	if quiet, known := g.heldQuiet(w, s, piece, to); known {
 		return quiet
 	}
-	e := w.dend
+	e := w.dial
 	if !e.haveCells {
 		e.cells = append(e.cells[:0], s.Cells...)
 		e.haveCells = true

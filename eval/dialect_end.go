@@ -9,7 +9,7 @@ package eval
 // the parts of a turn sets one and the position the turn started from has every
 // attribute that a sparse scan reads at its starting value, the state after the turn
 // has too, and the scans have no square to visit. Whether the start is so is found
-// once per position (workspace.dend, forgotten by workspace.reset).
+// once per position (workspace.dial, forgotten by workspace.reset).
 
 import (
 	"github.com/zoggo/zoggo/engine"
@@ -72,17 +72,20 @@ func (g *Game) quietEnd(w *workspace, after *engine.State, parts []engine.Move, 
 // startClean reports whether s, the position whose turns w completes, has every
 // attribute that a sparse scan reads at its starting value; w remembers the answer.
 func (g *Game) startClean(w *workspace, s *engine.State) bool {
-	if w.dend.clean == cleanUnknown {
-		w.dend.clean = cleanNo
+	if w.dial.clean == cleanUnknown {
+		w.dial.clean = cleanNo
 		if g.cleanScans(s) {
-			w.dend.clean = cleanYes
+			w.dial.clean = cleanYes
 		}
 	}
-	return w.dend.clean == cleanYes
+	return w.dial.clean == cleanYes
 }
 
-// reset forgets what e knows of the position before.
-func (e *dialectEnd) reset() {
+// reset forgets what e knows of the position before, and the turns' facts and
+// parts it kept.
+func (e *dialectWork) reset() {
+	e.nstats = 0
+	e.parts = e.parts[:0]
 	e.clean, e.haveCells = cleanUnknown, false
 	e.chunk = e.chunk[:0]
 	clear(e.quiet)

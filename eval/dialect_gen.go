@@ -395,7 +395,7 @@ func (x *gen) ival(e *code.Expr) int64 {
 			// Inside a check: the next position's turns without checks, or a check
 			// that counts moves would call itself without end.
 			w := x.g.newWorkspace()
-			w.noChecks = true
+			w.dial.noChecks = true
 			turns, err = x.g.turns(x.s, w)
 		} else {
 			turns, err = x.g.NewWorkspace().Turns(x.s)
@@ -554,7 +554,7 @@ func (g *Game) actionTo(dst *[]engine.Change, s *engine.State, a int, l engine.L
 // was carved from it, and a full one is left to the turns that hold its slices.
 func (x *gen) carve(a, b []engine.Change) []engine.Change { return carveTo(&x.chunk, a, b) }
 
-// carveTo is carve from the chunk *chunk. A workspace's chunk (dialectEnd) holds the
+// carveTo is carve from the chunk *chunk. A workspace's chunk (dialectWork) holds the
 // changes of the turns it completes, which live until it is reset: then its chunk is
 // written again from the start, and it allocates only while it grows.
 func carveTo(chunk *[]engine.Change, a, b []engine.Change) []engine.Change {
@@ -720,22 +720,23 @@ func (t *turnStats) next(g *Game, w *workspace, s *engine.State, parts []engine.
 // stay valid until w is reset, like the turns that hold them.
 func (w *workspace) stat(nk int) *turnStats {
 	var t *turnStats
-	if w.nstats < len(w.stats) && len(w.stats[w.nstats].byKind) == nk {
-		t = w.stats[w.nstats]
+	d := w.dial
+	if d.nstats < len(d.stats) && len(d.stats[d.nstats].byKind) == nk {
+		t = d.stats[d.nstats]
 		clear(t.byKind)
 		clear(t.first)
 		clear(t.order)
 		t.caps, t.parts = 0, 0
 	} else {
 		t = &turnStats{byKind: make([]int16, nk), first: make([]int16, nk), order: make([]int32, nk)}
-		if w.nstats < len(w.stats) {
-			w.stats[w.nstats] = t
+		if d.nstats < len(d.stats) {
+			d.stats[d.nstats] = t
 		} else {
-			w.stats = append(w.stats, t)
+			d.stats = append(d.stats, t)
 		}
 	}
 	t.mover = engine.NoKind
-	w.nstats++
+	d.nstats++
 	return t
 }
 

@@ -164,8 +164,8 @@ type gen struct {
 	union    uint64
 	// caps is where runLine records the squares a block captures (prefix.go).
 	caps []engine.Loc
-	// leaf, set only while perft's last level generates, is where emit counts the
-	// steps it takes instead of making them (leafcount.go).
+	// leaf, set only while perft's last level generates, is where made counts the
+	// steps it makes instead of keeping them (counted, leafcount.go).
 	leaf *leafWork
 }
 
@@ -571,13 +571,11 @@ func (x *gen) add(o *code.Op) {
 //
 //   - In a capture test (attackAt) the add only reports whether one of its changes
 //     moves, copies or captures onto attackAt, and leaves nothing.
-//   - Otherwise the move joins the part's moves (push), unless it repeats one
-//     (duplicate; not searched when the game repeats no move, noDup), and never past
-//     MaxMoves; once for each of o's kinds when it lists some, the piece on last then
-//     becoming that kind: a change of type after the others.
-//
-// Leaf counting (leafcount.go) counts a step instead of making it: countable says which
-// adds it may count, and countLeaf hashes the state after it.
+//   - Otherwise each move the add makes of its changes (kindMove: one, or one for each
+//     of its kinds) joins the part's moves (push), unless it repeats one (duplicate;
+//     not searched when the game repeats no move, noDup), and never past MaxMoves.
+//   - Perft's last level (x.leaf set, leafcount.go) counts such a move instead of
+//     keeping it when it is a step that ends the turn (stepOf, countLeaf).
 func (x *gen) made(o *code.Op, typ engine.MoveType, rule int32, start int, last engine.Loc) {
 	x.at = o.At
 	if x.attackAt != engine.NoLoc {
@@ -585,18 +583,10 @@ func (x *gen) made(o *code.Op, typ engine.MoveType, rule int32, start int, last 
 		return
 	}
 	cont := engine.MoveType(o.A)
-	n, end := max(len(o.Kinds), 1), len(x.arena)
-	for i := 0; i < n; i++ {
-		s := start
-		if len(o.Kinds) > 0 {
-			// One move for each kind: the changes so far, then the change of type. The
-			// changes so far stay where they are, unused.
-			s = len(x.arena)
-			x.arena = append(x.arena, x.arena[start:end]...)
-			if last != engine.NoLoc {
-				x.arena = append(x.arena, engine.Change{Op: engine.OpType, To: last, Kind: o.Kinds[i]})
-			}
-		}
+	end, kept := len(x.arena), false
+	for i, more := 0, true; more; i++ {
+		var s int
+		x.arena, s, more = kindMove(x.arena, o, i, start, end, last)
 		changes := x.arena[s:len(x.arena):len(x.arena)]
 		if !(x.g.noDup && x.g.on(UseNoDup)) && x.duplicate(changes, cont) {
 			x.arena = x.arena[:s]
@@ -605,8 +595,38 @@ func (x *gen) made(o *code.Op, typ engine.MoveType, rule int32, start int, last 
 		if x.full() {
 			x.tooMany(o)
 		}
+		if x.leaf != nil {
+			// Perft's last level counts a step that ends the turn (leafcount.go).
+			if k, ok := stepOf(changes, cont); ok {
+				x.countLeaf(k, changes[0].From, changes[0].To)
+				continue
+			}
+		}
 		x.push(changes, typ, cont, rule)
+		kept = true
 	}
+	if !kept {
+		x.arena = x.arena[:start] // nothing made reads the add's changes
+	}
+}
+
+// kindMove is the one meaning of an add's kinds (promotion), for made and for what is
+// derived from made (leaf counting's steps, bitSteps): the add o, whose changes are
+// arena[start:end] and whose piece ends on last (engine.NoLoc: none), makes one move of
+// those changes when it lists no kind, and otherwise one for each kind it lists, the
+// piece on last becoming that kind by a change of type after the others. kindMove
+// returns arena with the changes of move i, which must exist, at arena[s:], and
+// whether move i+1 exists. The changes of the add stay where they are.
+func kindMove(arena []engine.Change, o *code.Op, i, start, end int, last engine.Loc) (_ []engine.Change, s int, more bool) {
+	if len(o.Kinds) == 0 {
+		return arena, start, false
+	}
+	s = len(arena)
+	arena = append(arena, arena[start:end]...)
+	if last != engine.NoLoc {
+		arena = append(arena, engine.Change{Op: engine.OpType, To: last, Kind: o.Kinds[i]})
+	}
+	return arena, s, i+1 < len(o.Kinds)
 }
 
 // hits is made in a capture test: it notes whether one of the changes arena[start:]
@@ -631,7 +651,7 @@ func (x *gen) push(changes []engine.Change, typ, cont engine.MoveType, rule int3
 	m.Changes, m.Type, m.Cont, m.Rule = changes, typ, cont, rule
 }
 
-// full reports whether the part has MaxMoves moves, those perft counted without making
+// full reports whether the part has MaxMoves moves, those perft counted without keeping
 // them included (leafcount.go lowers outBase for each).
 func (x *gen) full() bool { return len(x.out)-x.outBase >= MaxMoves }
 

@@ -29,14 +29,14 @@ func TestLeafTurns(t *testing.T) {
 				t.Fatalf("%s: no leaf turns", tt.file)
 			}
 			leaf, plain := g.newWorkspace(), g.newWorkspace()
-			leaf.leaves = &leafWork{}
+			lw := &leafWork{}
 			made := 0
 			for seed := uint64(1); seed <= uint64(tt.seeds); seed++ {
 				rng := rand.New(rand.NewPCG(seed, 99))
 				s := g.NewState()
 				for ply := 0; ply < tt.plies; ply++ {
-					leaf.leaves.board = append(leaf.leaves.board[:0], s.Cells...)
-					lt, err := g.turns(s, leaf)
+					lw.board = append(lw.board[:0], s.Cells...)
+					lt, err := g.turnsWith(s, leaf, lw)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -61,7 +61,7 @@ func TestLeafTurns(t *testing.T) {
 							if len(a.Parts) != 1 {
 								t.Fatalf("seed %d ply %d turn %d: no state after %d parts", seed, ply, i, len(a.Parts))
 							}
-							h, ok := g.leafHash(leaf.leaves.board, s, &a.Parts[0])
+							h, ok := g.leafHash(lw.board, s, &a.Parts[0])
 							if !ok || h != b.After.Hash {
 								t.Fatalf("seed %d ply %d turn %d: hash %#x (made %v), the state's %#x", seed, ply, i, h, ok, b.After.Hash)
 							}
@@ -70,7 +70,7 @@ func TestLeafTurns(t *testing.T) {
 							t.Fatalf("seed %d ply %d turn %d: the states after differ", seed, ply, i)
 						}
 					}
-					if !slices.Equal(leaf.leaves.board, s.Cells) {
+					if !slices.Equal(lw.board, s.Cells) {
 						t.Fatalf("seed %d ply %d: the copy of the board changed", seed, ply)
 					}
 					if len(pt) == 0 {

@@ -5,20 +5,24 @@ package eval
 // first check (an empty square) and add the bit scan makes. Such a turn needs no Move,
 // no Turn and no board written: its count, and the hash of the state after it
 // (leafBase.leafStep, the hash leafHash would give), are all perft keeps of it.
-// Steps are counted behind emit, the one place where the bit scan's and the prefixes'
-// adds become moves (countStep, while gen.leaf is set), and, as a rewrite of emit for
-// a word of steps, by bitParts for all the side's pieces of an entry at once
-// (countSteps) where every add of the entry is countable. A jump of one part that no continuation follows is made and undone
-// on the leaf board instead of a state of its own (countChainEnd).
+// Steps are counted behind made, the one place where an add becomes a move: a move
+// made would keep is counted instead (countLeaf, while gen.leaf is set) when it is a step
+// that ends the turn (stepOf). As a rewrite of emit and made for a word of steps,
+// bitParts counts them for all the side's pieces of an entry at once (countSteps) where
+// every move of the entry's adds is such a step; what each add makes of its piece is
+// derived from made's meaning of its kinds (stepsOf, kindMove), not read again. A jump
+// of one part that no continuation follows is made and undone on the leaf board instead
+// of a state of its own (countChainEnd).
 //
 // A counted step is a turn that the leaf workspace would have made with endPart and
-// leafHash, with no state after it: an add of the moving piece (not a copy) that ends
-// the turn, of one kind at most, in a plain ZRF game without royal pieces, repeated
+// leafHash, with no state after it: a part that moves one piece (not a copy) and at
+// most changes its type where it lands, and ends the turn, in a plain ZRF game without royal pieces, repeated
 // moves (noDup), maximal captures or dropped null turns, from a state leafHash takes.
 // Such turns are never merged (dedupe merges turns of several parts, or of one
 // add-partial part under MergeChains, which countChainEnd refuses) and move
 // priorities see only turns of one type (typ is a type, or there are no priorities),
-// so counting them leaves the number of turns as it was. TestLeafCount compares the
+// so counting them leaves the number of turns as it was. The hash is leafHash's: the
+// piece moves and changes type as plainChanges makes a part of those two changes. TestLeafCount compares the
 // counts and the hashes with an ordinary workspace's turns, TestLeafCountPerft perft.
 
 import (
@@ -29,7 +33,7 @@ import (
 	"github.com/zoggo/zoggo/internal/code"
 )
 
-// leafWork is what a workspace of perft's last level keeps (workspace.leaves): its
+// leafWork is what perft's last level keeps beside its workspace (turnsWith): its
 // turns of one plain part are made on board, a copy of the position's cells, and
 // undone (leafHash), and their After is nil; sum is the xor of the hashes of the
 // states so made.
@@ -53,6 +57,15 @@ type leafWork struct {
 func (g *Game) leafCountOK() bool {
 	return g.on(UseLeafCount) && g.bits != nil && g.leafTurnsOK() && g.noDup &&
 		g.Options.MaximalCaptures == 0 && !g.Semantics.DropNullTurns
+}
+
+// counted is the number of turns of the position counted and not returned (n); none
+// outside perft's last level (lw nil).
+func (lw *leafWork) counted() int {
+	if lw == nil {
+		return 0
+	}
+	return lw.n
 }
 
 // start readies lw for the turns of s: board is a copy of its cells, none counted.
@@ -89,7 +102,7 @@ func (g *Game) leafTurns(s *engine.State, w *workspace, lw *leafWork, typ engine
 		if plain && parts[0].Cont == engine.NoMoveType {
 			err, done = g.leafEnd(s, parts, w, lw), true
 		} else if plain && counting {
-			done, err = g.countChainEnd(s, parts, w)
+			done, err = g.countChainEnd(s, parts, w, lw)
 		}
 		if !done && err == nil {
 			err = g.complete(s, parts, w, nil, tally{})
@@ -122,22 +135,9 @@ func (g *Game) leafEnd(s *engine.State, parts []engine.Move, w *workspace, lw *l
 	return nil
 }
 
-// countStep is emit's for perft's last level: it counts the step of the piece on l to
-// to by the add o, and reports false, having done nothing, when the add is not one a
-// counted step can be (a copy, an add-partial, several kinds) or x is testing
-// captures.
-func (x *gen) countStep(o *code.Op, l, to engine.Loc) bool {
-	if !countable(o) || x.attackAt != engine.NoLoc {
-		return false
-	}
-	x.at = o.At
-	x.countLeaf(o, l, to)
-	return true
-}
-
 // countChainEnd completes the turn of the one part parts[0] of s, made by add-partial,
 // as complete does, and counts it when no continuation follows: the part is made on
-// w.leaves.board (ls, leafPart), its continuations generated there, and the board
+// lw.board (ls, leafPart), its continuations generated there, and the board
 // undone. A turn that goes on continues from a state made from ls, as complete's. It
 // reports false, having done nothing, for a part leafPart does not take, or when a
 // turn of one add-partial part would count as a chain (MergeChains: dedupe compares
@@ -146,12 +146,11 @@ func (x *gen) countStep(o *code.Op, l, to engine.Loc) bool {
 // The counted turn is complete's: its hash is leafHash's (that of EndPart's state,
 // which is endTurn's after Apply and a continuation set and cleared), and, being of
 // one part without MergeChains, dedupe never compares it.
-func (g *Game) countChainEnd(s *engine.State, parts []engine.Move, w *workspace) (bool, error) {
+func (g *Game) countChainEnd(s *engine.State, parts []engine.Move, w *workspace, lw *leafWork) (bool, error) {
 	m := &parts[0]
 	if g.Semantics.MergeChains {
 		return false, nil
 	}
-	lw := w.leaves
 	h, ok := g.leafPart(&lw.ls, lw.board, s, m)
 	if !ok {
 		return false, nil
@@ -182,42 +181,80 @@ func (g *Game) countChainEnd(s *engine.State, parts []engine.Move, w *workspace)
 	return true, err
 }
 
-// countable reports whether a step's add o may be counted: it moves the piece (no
-// copy), ends the turn (not add-partial) and names one kind at most.
-func countable(o *code.Op) bool {
-	return o != nil && o.B != 1 && engine.MoveType(o.A) == engine.NoMoveType && len(o.Kinds) <= 1
+// stepKind is what a counted step makes of its piece: it keeps its kind, or, when
+// retype, becomes kind on the square it reaches.
+type stepKind struct {
+	retype bool
+	kind   engine.Kind
+}
+
+// stepOf reports whether the move of changes, continued by cont, is one leaf counting
+// takes, and what it makes of the piece: a step that ends the turn, the piece on the
+// first change's source moving to its destination (engine.OpMove, not a copy), then at
+// most a change of its type there, and nothing else.
+func stepOf(ch []engine.Change, cont engine.MoveType) (stepKind, bool) {
+	if cont != engine.NoMoveType || len(ch) == 0 || len(ch) > 2 || ch[0].Op != engine.OpMove {
+		return stepKind{}, false
+	}
+	if len(ch) == 1 {
+		return stepKind{}, true
+	}
+	if ch[1].Op != engine.OpType || ch[1].To != ch[0].To {
+		return stepKind{}, false
+	}
+	return stepKind{retype: true, kind: ch[1].Kind}, true
+}
+
+// stepsOf derives from made the moves the add o makes of a step as emit writes it (the
+// piece moves, no capture): what kindMove makes of it, each as stepOf reads it. It
+// reports false when the add is a copy (emit writes engine.OpCopy) or one of its moves
+// is not a step stepOf takes.
+func stepsOf(o *code.Op) ([]stepKind, bool) {
+	if o == nil || o.B == 1 {
+		return nil, false
+	}
+	arena := []engine.Change{{Op: engine.OpMove, From: 0, To: 1}}
+	var out []stepKind
+	for i, more := 0, true; more; i++ {
+		var s int
+		arena, s, more = kindMove(arena, o, i, 0, 1, 1)
+		k, ok := stepOf(arena[s:], engine.MoveType(o.A))
+		if !ok {
+			return nil, false
+		}
+		out = append(out, k)
+	}
+	return out, true
 }
 
 // countSteps counts the steps of st from each square of src to the square delta
-// places on, as runBits and countStep would one square after the other: the piece
-// moves, by st.add, or by st.els where st.cond does not hold (none without els). st
-// must be countable (bitStep.count) and the generator counting and not in attack mode.
+// places on, as runBits and made would one square after the other: the piece moves,
+// by st.add, or by st.els where st.cond does not hold (none without els), and becomes
+// what stepsOf derived of that add. st must be countable (bitStep.count) and the
+// generator counting and not in attack mode.
 func (x *gen) countSteps(st *bitStep, src uint64, delta int) {
 	for m := src; m != 0; m &= m - 1 {
 		l := engine.Loc(bits.TrailingZeros64(m))
 		to := engine.Loc(int(l) + delta)
-		add := st.add
+		add, ks := st.add, st.addSteps
 		if st.hasCond && st.cond>>uint(to)&1 == 0 {
-			if add = st.els; add == nil {
+			if add, ks = st.els, st.elsSteps; add == nil {
 				continue
 			}
 		}
-		x.countLeaf(add, l, to)
+		for _, k := range ks {
+			x.room(add)
+			x.countLeaf(k, l, to)
+		}
 	}
 }
 
-// countLeaf counts into x.leaf the step of the piece on l to to by the add o
-// (countable), with the hash of the state after it, unless the part has MaxMoves moves
-// already; the step takes the room of a move (full).
-func (x *gen) countLeaf(o *code.Op, l, to engine.Loc) {
+// countLeaf counts into x.leaf the step of the piece on l to to that makes it k, with
+// the hash of the state after it; the step takes the room of a move (full), which the
+// caller has found.
+func (x *gen) countLeaf(k stepKind, l, to engine.Loc) {
 	lw := x.leaf
-	x.room(o)
-	var h uint64
-	if len(o.Kinds) == 1 {
-		h = lw.base.leafStep(l, to, true, o.Kinds[0])
-	} else {
-		h = lw.base.leafStep(l, to, false, 0)
-	}
+	h := lw.base.leafStep(l, to, k.retype, k.kind)
 	lw.n++
 	lw.sum ^= h
 	x.outBase--

@@ -12,8 +12,9 @@ import (
 // EndPart (internal/enginetest): a line of five squares with three players and a turn
 // order that repeats from its second entry.
 
-// TestLeafHash checks leafHash against EndPart on random parts of random positions: it
-// takes exactly the parts EndPart's one pass takes, gives the hash of EndPart's state
+// TestLeafHash checks leafHash against EndPart on random parts of random positions
+// (pieces continuing, players out and gotos pending among them): it takes exactly the
+// parts Apply makes on the cells alone (PlainPart), gives the hash of EndPart's state
 // for them and leaves the board as it was; elsewhere it changes nothing.
 func TestLeafHash(t *testing.T) {
 	t.Parallel()
@@ -26,10 +27,9 @@ func TestLeafHash(t *testing.T) {
 		cells := append([]engine.Cell(nil), s.Cells...)
 		h, ok := g.leafHash(cells, s, &m)
 		enginetest.BoardBack(t, iter, &m, cells, s)
-		// The parts EndPart's one pass takes (TestEndPart holds engine's endPlain to
-		// OnePass and PlainPart): no more, no fewer.
-		if one := g.OnePass(s) && g.PlainPart(&m); ok != one {
-			t.Fatalf("iteration %d: %v: leafHash takes it %v, the one pass %v", iter, m.Changes, ok, one)
+		// The parts Apply makes on the cells alone: no more, no fewer.
+		if plain := g.PlainPart(&m); ok != plain {
+			t.Fatalf("iteration %d: %v: leafHash takes it %v, PlainPart %v", iter, m.Changes, ok, plain)
 		}
 		if !ok {
 			refused++

@@ -239,17 +239,10 @@ type workspace struct {
 	kept    int // the cells, stock counts, values and stacks of states (MaxStateCells)
 	arena   []engine.Change
 	moves   []engine.Move
-	next    []engine.Move
 	turns   []Turn
 	start   *engine.State // the position whose turns are being completed
-	stats   []*turnStats  // the dialect's turn facts, pooled (stat)
-	parts   []engine.Move // parts of turns changed by a post-part action
-	nstats  int
-	// noChecks leaves out the dialect's checks: a check that counts moves sees the
-	// turns of the next position without checks, which keeps the evaluation finite.
-	noChecks bool
-	royal    royalScan // the royal pieces and their attackers of start (royal.go)
-	slab     stateSlab // where new states come from (slab.go)
+	royal   royalScan     // the royal pieces and their attackers of start (royal.go)
+	slab    stateSlab     // where new states come from (slab.go)
 	// The continuations of multi-part turns, their changes, and the parts of those
 	// turns: buffers that only grow until reset.
 	cont      []engine.Move
@@ -261,40 +254,27 @@ type workspace struct {
 	order []engine.Player
 	// left holds the candidates Sample has not rejected yet (sample.go).
 	left []int32
-	// dend is what the dialect's shortcuts know of start (dialect_end.go,
-	// dialect_defer.go), made only for a game of the dialect: nil in plain ZRF.
-	dend *dialectEnd
+	// dial is what a workspace keeps for the dialect (dialectWork: the turns' facts,
+	// the parts a post-part action changed, what the dialect's shortcuts know of
+	// start), made only for a game of the dialect: nil in plain ZRF.
+	dial *dialectWork
 	// hinted is the state whose squares x.sq holds by hintSquares, for the next turns.
 	hinted *engine.State
-	// leaves, when not nil, says that perft counts the turns of the positions of this
-	// workspace and keeps none of their states (perft's last level only): turnsOfType
-	// then makes them with leafTurns (leafcount.go).
-	leaves *leafWork
-}
-
-// counted is the number of turns of the position counted and not returned (leafWork.n).
-func (w *workspace) counted() int {
-	if w.leaves == nil {
-		return 0
-	}
-	return w.leaves.n
 }
 
 func (g *Game) newWorkspace() *workspace {
 	w := &workspace{x: newGen(g)}
 	if g.code != nil && g.code.Dialect != nil {
-		w.dend = &dialectEnd{}
+		w.dial = &dialectWork{}
 	}
 	return w
 }
 
 func (w *workspace) reset() {
 	w.used = 0
-	if w.dend != nil {
-		w.dend.reset()
+	if w.dial != nil {
+		w.dial.reset()
 	}
-	w.nstats = 0
-	w.parts = w.parts[:0]
 	w.arena = w.arena[:0]
 	w.moves = w.moves[:0]
 	w.turns = w.turns[:0]
@@ -418,6 +398,13 @@ func (ws *Workspace) AllTurns(s *engine.State) (turns []Turn, err error) {
 
 // turns computes the legal turns of s in w; they stay valid until w is reset.
 func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
+	return g.turnsWith(s, w, nil)
+}
+
+// turnsWith is turns, for perft's last level when lw is not nil: the turns of one part
+// are then made on lw's board or counted in lw (leafTurns), and those counted are not
+// returned (lw.counted).
+func (g *Game) turnsWith(s *engine.State, w *workspace, lw *leafWork) ([]Turn, error) {
 	// The squares bitParts sorted are kept for all the move priorities of s, and
 	// those hinted (hintSquares) are s's; any other are not (bitscan.go). A bail-out
 	// leaves sqKeep set: the next call sets it again, and only turns uses w.x.
@@ -426,13 +413,13 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 	}
 	w.hinted = nil
 	w.x.sqKeep = true
-	turns, err := g.turnsKept(s, w)
+	turns, err := g.turnsKept(s, w, lw)
 	w.x.sqKeep = false
 	return turns, err
 }
 
-// turnsKept is turns once the squares of s are set up.
-func (g *Game) turnsKept(s *engine.State, w *workspace) ([]Turn, error) {
+// turnsKept is turnsWith once the squares of s are set up.
+func (g *Game) turnsKept(s *engine.State, w *workspace, lw *leafWork) ([]Turn, error) {
 	if g.ax != nil {
 		return g.ax.turns(s)
 	}
@@ -447,7 +434,7 @@ func (g *Game) turnsKept(s *engine.State, w *workspace) ([]Turn, error) {
 		// The turns of each priority in turn, until one has some (priority.go): those
 		// are the turns prioritise would keep of all of them.
 		for _, typ := range g.MovePriorities {
-			if turns, err = g.turnsOfType(s, w, typ); err != nil || len(turns)+w.counted() > 0 {
+			if turns, err = g.turnsOfType(s, w, typ, lw); err != nil || len(turns)+lw.counted() > 0 {
 				break
 			}
 		}
@@ -455,18 +442,18 @@ func (g *Game) turnsKept(s *engine.State, w *workspace) ([]Turn, error) {
 			return nil, err
 		}
 	} else {
-		if turns, err = g.turnsOfType(s, w, e.Type); err != nil {
+		if turns, err = g.turnsOfType(s, w, e.Type, lw); err != nil {
 			return nil, err
 		}
 		turns = g.prioritise(turns, func(t *Turn) engine.MoveType { return t.Parts[0].Type })
 	}
 	turns = g.maximal(turns)
-	if !w.noChecks && g.code.Dialect != nil { // only the dialect has checks
+	if w.dial != nil && !w.dial.noChecks { // only the dialect has checks
 		if turns, err = g.applyChecks(turns, s); err != nil {
 			return nil, err
 		}
 	}
-	if g.Options.PassTurn == engine.PassAlways || g.Options.PassTurn == engine.PassForced && len(turns)+w.counted() == 0 {
+	if g.Options.PassTurn == engine.PassAlways || g.Options.PassTurn == engine.PassForced && len(turns)+lw.counted() == 0 {
 		turns = append(turns, g.passTurn(w, s))
 	}
 	w.turns = turns
@@ -484,13 +471,14 @@ func (g *Game) passTurn(w *workspace, s *engine.State) Turn {
 
 // turnsOfType resets w and computes in it the turns of s whose first part is of type typ
 // (of any type for engine.NoMoveType), merged unless w keeps all, without those that
-// leave a royal piece attacked; move priorities are not applied.
-func (g *Game) turnsOfType(s *engine.State, w *workspace, typ engine.MoveType) ([]Turn, error) {
+// leave a royal piece attacked; move priorities are not applied. Perft's last level
+// (lw not nil) makes them with leafTurns.
+func (g *Game) turnsOfType(s *engine.State, w *workspace, typ engine.MoveType, lw *leafWork) ([]Turn, error) {
 	w.reset()
 	e := g.Entry(s)
 	var turns []Turn
 	var err error
-	if lw := w.leaves; lw != nil {
+	if lw != nil {
 		turns, err = g.leafTurns(s, w, lw, typ)
 	} else if w.moves, w.arena, err = g.parts(w.x, s, w.moves, w.arena, typ); err == nil {
 		turns, err = g.completeTurns(s, w)
@@ -616,16 +604,17 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, w *workspace, seen
 		g.SetCont(after, engine.NoLoc, engine.NoMoveType)
 	}
 	if d != nil && d.HasAct[code.ActPostPart] {
-		pm, ok, err := g.postActionTo(&w.dend.chunk, code.ActPostPart, s, after, *m, t.st)
+		dw := w.dial
+		pm, ok, err := g.postActionTo(&dw.chunk, code.ActPostPart, s, after, *m, t.st)
 		if err != nil || !ok {
 			return err
 		}
 		// The turn's parts with the changed last one, in w's buffer: earlier turns keep
 		// their slices when it grows.
-		start := len(w.parts)
-		w.parts = append(w.parts, parts[:len(parts)-1]...)
-		w.parts = append(w.parts, pm)
-		parts = w.parts[start:len(w.parts):len(w.parts)]
+		start := len(dw.parts)
+		dw.parts = append(dw.parts, parts[:len(parts)-1]...)
+		dw.parts = append(dw.parts, pm)
+		parts = dw.parts[start:len(dw.parts):len(dw.parts)]
 		m = &parts[len(parts)-1]
 	}
 	if m.Cont == engine.NoMoveType {
@@ -685,7 +674,7 @@ func (g *Game) endTurn(w *workspace, before, after *engine.State, parts []engine
 	st := t.st
 	var end []engine.Change
 	if d := g.code.Dialect; d != nil && d.HasAct[code.ActPostMove] && !g.quietEnd(w, after, parts, g.Entry(before).Side) {
-		ch, ok, err := g.actionTo(&w.dend.chunk, after, code.ActPostMove, after.LastTo, g.Entry(before).Side)
+		ch, ok, err := g.actionTo(&w.dial.chunk, after, code.ActPostMove, after.LastTo, g.Entry(before).Side)
 		if err != nil || !ok {
 			return err
 		}
@@ -921,14 +910,15 @@ func (g *Game) perftWith(s *engine.State, depth int, leaves bool) (n int64, err 
 	for i := range ws {
 		ws[i] = g.newWorkspace()
 	}
+	var lw *leafWork
 	if depth > 0 && leaves && g.on(UseLeafTurns) && g.leafTurnsOK() {
-		ws[depth-1].leaves = &leafWork{count: g.leafCountOK()}
+		lw = &leafWork{count: g.leafCountOK()}
 	}
-	return g.perft(s, depth, ws)
+	return g.perft(s, depth, ws, lw)
 }
 
 // leafTurnsOK reports whether the turns of a position may be counted with no state
-// after those of one part (workspace.leaves): the game is plain ZRF, where nothing
+// after those of one part (leafWork): the game is plain ZRF, where nothing
 // reads a turn's state after it but the check of royal pieces, and has none.
 func (g *Game) leafTurnsOK() bool {
 	if g.code == nil || g.ax != nil || g.code.Dialect != nil || g.Ext != nil {
@@ -942,19 +932,23 @@ func (g *Game) leafTurnsOK() bool {
 	return true
 }
 
-func (g *Game) perft(s *engine.State, depth int, ws []*workspace) (int64, error) {
+// perft counts the turns of the tree of the given depth from s, in the workspaces ws
+// (one a level); lw, when not nil, is what the last level keeps (leafTurns).
+func (g *Game) perft(s *engine.State, depth int, ws []*workspace, lw *leafWork) (int64, error) {
 	if depth == 0 {
 		return 1, nil
 	}
-	if lw := ws[0].leaves; lw != nil {
+	if depth == 1 && lw != nil {
 		lw.start(s)
+		turns, err := g.turnsWith(s, ws[0], lw)
+		return int64(len(turns) + lw.counted()), err
 	}
 	turns, err := g.turns(s, ws[0])
 	if err != nil {
 		return 0, err
 	}
 	if depth == 1 {
-		return int64(len(turns) + ws[0].counted()), nil
+		return int64(len(turns)), nil
 	}
 	var n int64
 	for i := range turns {
@@ -962,7 +956,7 @@ func (g *Game) perft(s *engine.State, depth int, ws []*workspace) (int64, error)
 			// The turns of the position after are computed next (depth-1 > 0).
 			g.hintSquares(ws[0], ws[1], s, &turns[i])
 		}
-		c, err := g.perft(turns[i].After, depth-1, ws[1:])
+		c, err := g.perft(turns[i].After, depth-1, ws[1:], lw)
 		if err != nil {
 			return 0, err
 		}

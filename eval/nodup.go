@@ -8,8 +8,9 @@ package eval
 //   - such a block's move starts with the movement of its piece from the square it
 //     stands on, so moves of different pieces differ in their first change;
 //   - the block's add is its last op (or one of the two branches of an if that is its
-//     last op), so one run adds at most once, and the moves of an add that lists kinds
-//     differ in the kind, when the list has no repeat;
+//     last op), so one run adds at most once, and the moves one add makes of its
+//     changes (kindMove: one for each kind it lists) differ from each other, as
+//     distinctKinds checks on kindMove's own moves;
 //   - two blocks of one piece type end their paths on different squares from every
 //     square, for every player's directions (or one of them leaves the board), so their
 //     moves differ in where the piece goes.
@@ -109,11 +110,23 @@ func oneAdd(ops []code.Op) bool {
 	return len(ops) == 1 && ops[0].Code == code.OpAdd && distinctKinds(&ops[0])
 }
 
+// distinctKinds reports whether the moves the add o makes of the same changes all
+// differ.
 func distinctKinds(o *code.Op) bool {
-	for i, k := range o.Kinds {
-		if slices.Contains(o.Kinds[:i], k) {
-			return false
+	// The moves kindMove makes of one movement, compared pairwise: what they differ
+	// in is what made makes of the add's kinds, not read again here.
+	arena := []engine.Change{{Op: engine.OpMove, From: 0, To: 1}}
+	var moves [][]engine.Change
+	for i, more := 0, true; more; i++ {
+		var s int
+		arena, s, more = kindMove(arena, o, i, 0, 1, 1)
+		m := arena[s:len(arena):len(arena)]
+		for _, n := range moves {
+			if slices.Equal(m, n) {
+				return false
+			}
 		}
+		moves = append(moves, m)
 	}
 	return true
 }

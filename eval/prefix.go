@@ -752,9 +752,6 @@ func (x *gen) runLine(b *code.Block, p *prefix, l engine.Loc, piece engine.Cell)
 // plain ZRF game keeps no selection, stack or permutation, and the leading run records
 // no effect.
 func (x *gen) emit(b *code.Block, o *code.Op, l engine.Loc, piece engine.Cell, caps []engine.Loc) {
-	if x.leaf != nil && len(caps) == 0 && x.countStep(o, l, x.cursor) {
-		return // perft's last level counts the step (leafcount.go)
-	}
 	to := x.cursor
 	op := engine.OpMove
 	if o.B == 1 {

@@ -31,7 +31,7 @@ const (
 	// UsePlainEnd: in plain ZRF a part that ends the turn is completed by endPart
 	// alone (legal.go, completeTurns).
 	UsePlainEnd
-	// UseLeafTurns: perft's last level makes its turns on one board (engine.LeafHash).
+	// UseLeafTurns: perft's last level makes its turns on one board (leafmake.go).
 	UseLeafTurns
 	// UseLeafCount: perft's last level counts steps without a turn (leafcount.go).
 	UseLeafCount

@@ -38,11 +38,19 @@ type amaf struct {
 // newAMAF returns the statistics of a node whose mover chooses among turns.
 func newAMAF(g *eval.Game, mover engine.Player, turns []eval.Turn) *amaf {
 	n := len(g.Board.Locs)
-	a := &amaf{mover: mover, keys: make([]uint32, len(turns)), index: make(map[uint32]int32, len(turns)),
-		n: make([]float64, len(turns)), wins: make([]float64, len(turns)), stamp: make([]int32, len(turns))}
+	keys := make([]uint32, len(turns))
 	for i := range turns {
-		k := turnKey(&turns[i], n)
-		a.keys[i] = k
+		keys[i] = turnKey(&turns[i], n)
+	}
+	return newAMAFKeys(mover, keys)
+}
+
+// newAMAFKeys returns the statistics of a node whose mover chooses among turns of the
+// keys given (turnKey's), which it keeps.
+func newAMAFKeys(mover engine.Player, keys []uint32) *amaf {
+	a := &amaf{mover: mover, keys: keys, index: make(map[uint32]int32, len(keys)),
+		n: make([]float64, len(keys)), wins: make([]float64, len(keys)), stamp: make([]int32, len(keys))}
+	for i, k := range keys {
 		if _, dup := a.index[k]; !dup && k != 0 {
 			a.index[k] = int32(i)
 		}

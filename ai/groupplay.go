@@ -276,8 +276,10 @@ func sameTurns(x *match.Match, locs []engine.Loc) bool {
 }
 
 // amaf returns the RAVE statistics of a node whose mover chooses among locs, with the
-// policy's priors (policy.prior, read on the board at the node's position) and one for
-// the pass (which has no RAVE statistics of its own: playouts record no pass).
+// policy's priors (policy.prior, read on the board at the node's position), higher ones
+// for a drop that captures (0.9) or gives the last room of a group of the mover's two
+// empty neighbours or more (0.8), and one for the pass (which has no RAVE statistics of
+// its own: playouts record no pass).
 func (gp *groupPlayout) amaf(pol *policy, mover engine.Player, locs []engine.Loc) *amaf {
 	keys := make([]uint32, len(locs))
 	for i, l := range locs {
@@ -298,9 +300,14 @@ func (gp *groupPlayout) amaf(pol *policy, mover engine.Player, locs []engine.Loc
 			continue
 		}
 		v := pol.room[l]
-		if gp.last(l, mover) {
+		switch {
+		case gp.last(l, mover):
 			v = 0.1
-		} else {
+		case gp.captures(l, mover):
+			v, drops = 0.9, true
+		case gp.rescues(l, mover):
+			v, drops = 0.8, true
+		default:
 			drops = true
 		}
 		a.n[i] += priorN
@@ -317,6 +324,30 @@ func (gp *groupPlayout) amaf(pol *policy, mover engine.Player, locs []engine.Loc
 		a.wins[pass] += priorN * v
 	}
 	return a
+}
+
+// captures reports whether mover's drop on l captures: an enemy group next to it has l
+// as its one empty neighbour.
+func (gp *groupPlayout) captures(l engine.Loc, mover engine.Player) bool {
+	b := gp.b
+	for _, n := range b.Neighbours(l) {
+		if n != engine.NoLoc && !b.Cells()[n].IsEmpty() && b.Cells()[n].Player() != mover && b.Atari(n) == l {
+			return true
+		}
+	}
+	return false
+}
+
+// rescues reports whether mover's drop on l gives a group of its own that has l as its
+// one empty neighbour two or more.
+func (gp *groupPlayout) rescues(l engine.Loc, mover engine.Player) bool {
+	b := gp.b
+	for _, n := range b.Neighbours(l) {
+		if n != engine.NoLoc && !b.Cells()[n].IsEmpty() && b.Cells()[n].Player() == mover && b.Atari(n) == l {
+			return b.LibertiesAfter(l, mover) >= 2
+		}
+	}
+	return false
 }
 
 // play makes the turn of loc (NoLoc: the pass) in x, by its candidate without listing

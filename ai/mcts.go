@@ -31,7 +31,10 @@ type MCTS struct {
 	// in which its mover made the same turn later (all moves as first, rave.go): 0
 	// where the rules only drop pieces (Go-like games, where a point is good whenever
 	// it is played), 1 always, -1 never.
-	RAVE  int8
+	RAVE int8
+	// Board chooses whether playouts run on eval's GroupBoard where the rules are of its
+	// form (groupplay.go): 0 yes, -1 never (through the match, to compare with).
+	Board int8
 	level int
 	// kept is the tree of the last search on a clock, for the next turn of the same game
 	// (reuse.go); nil for a level's search, which stays as deterministic as before.
@@ -64,6 +67,9 @@ func (m *MCTS) Name() string {
 	if m.Time > 0 && m.kept == nil {
 		n += ":reuse=off"
 	}
+	if m.Board < 0 {
+		n += ":board=off"
+	}
 	return n
 }
 
@@ -78,6 +84,9 @@ type node struct {
 	hash     uint64 // the hash of its position, to find it again (reuse.go)
 	expanded bool
 	amaf     *amaf // with RAVE, at a node where a player chooses
+	// locs are the node's turns where the tree is searched on a group board
+	// (chooseOnBoard): the drop's position, NoLoc for the pass; nil elsewhere.
+	locs []engine.Loc
 }
 
 // Choose runs the playouts and returns the most visited turn. The tree and the playouts
@@ -97,7 +106,16 @@ func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (_ int, err error) {
 	x := mt.Explore()
 	x.SetLazy(true) // playouts list no turns they do not need (policy.go)
 	pol := newPolicy(g)
+	var gp *groupPlayout
+	if m.Board >= 0 {
+		gp = newGroupPlayout(g)
+	}
 	rave := m.RAVE > 0 || m.RAVE == 0 && dropsOnly(g)
+	if gp != nil {
+		if best, ok, err := m.chooseOnBoard(mt, x, gp, pol, rave, r, capAt); ok || err != nil {
+			return best, err
+		}
+	}
 	var seq []amafTurn // with RAVE, the turns of an iteration
 	root, base := m.kept.take(mt, rave)
 	if root == nil {
@@ -178,8 +196,17 @@ func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (_ int, err error) {
 			if rave {
 				rec = &seq
 			}
-			if res, err = m.playout(g, x, r, rec, pol); err != nil {
-				return 0, err
+			ok := false
+			if gp != nil {
+				// To the end of the game: the board's turns are cheap.
+				if res, ok, err = gp.playout(x, r, rec, max(m.MaxPlayout, 4*len(g.Board.Locs))); err != nil {
+					return 0, err
+				}
+			}
+			if !ok {
+				if res, err = m.playout(g, x, r, rec, pol); err != nil {
+					return 0, err
+				}
 			}
 		}
 		for range len(path) - 1 {
@@ -269,21 +296,26 @@ func (m *MCTS) playout(g *eval.Game, x *match.Match, r *rand.Rand, rec *[]amafTu
 	if x.Over() {
 		return x.Result(), nil
 	}
-	// Unfinished: the materially stronger player counts as the winner.
+	return materialResult(g, x.State()), nil
+}
+
+// materialResult scores an unfinished playout in s: the materially stronger player
+// counts as the winner.
+func materialResult(g *eval.Game, s *engine.State) eval.Result {
 	v := PieceValues(g)
 	best, bestScore := engine.NoPlayer, math.Inf(-1)
 	for q := range g.Players {
 		if g.Players[q].Random {
 			continue
 		}
-		if sc := Evaluate(g, v, x.State(), engine.Player(q)); sc > bestScore {
+		if sc := Evaluate(g, v, s, engine.Player(q)); sc > bestScore {
 			best, bestScore = engine.Player(q), sc
 		}
 	}
 	if bestScore <= 0 {
-		return eval.Result{Over: true, Draw: true}, nil
+		return eval.Result{Over: true, Draw: true}
 	}
-	return eval.Result{Over: true, Winners: []engine.Player{best}}, nil
+	return eval.Result{Over: true, Winners: []engine.Player{best}}
 }
 
 func score(w []float64, r eval.Result, np int) {

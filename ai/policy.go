@@ -52,20 +52,7 @@ func (p *policy) prior(a *amaf, s *engine.State, turns []eval.Turn) {
 	if !p.eyes || a == nil {
 		return
 	}
-	if p.room == nil {
-		p.room = make([]float64, len(p.adj))
-		most := 0
-		counts := make([]int, len(p.adj))
-		for l := range p.adj {
-			counts[l] = p.within(engine.Loc(l), 3)
-			most = max(most, counts[l])
-		}
-		for l := range p.room {
-			if most > 0 {
-				p.room[l] = 0.35 + 0.3*float64(counts[l])/float64(most)
-			}
-		}
-	}
+	p.rooms()
 	for i := range turns {
 		t := &turns[i]
 		l := t.Parts[0].Dest()
@@ -78,6 +65,25 @@ func (p *policy) prior(a *amaf, s *engine.State, turns []eval.Turn) {
 		}
 		a.n[i] += priorN
 		a.wins[i] += priorN * v
+	}
+}
+
+// rooms computes p.room, the prior of a drop on each position by its room, once.
+func (p *policy) rooms() {
+	if p.room != nil {
+		return
+	}
+	p.room = make([]float64, len(p.adj))
+	most := 0
+	counts := make([]int, len(p.adj))
+	for l := range p.adj {
+		counts[l] = p.within(engine.Loc(l), 3)
+		most = max(most, counts[l])
+	}
+	for l := range p.room {
+		if most > 0 {
+			p.room[l] = 0.35 + 0.3*float64(counts[l])/float64(most)
+		}
 	}
 }
 

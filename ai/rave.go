@@ -38,11 +38,19 @@ type amaf struct {
 // newAMAF returns the statistics of a node whose mover chooses among turns.
 func newAMAF(g *eval.Game, mover engine.Player, turns []eval.Turn) *amaf {
 	n := len(g.Board.Locs)
-	a := &amaf{mover: mover, keys: make([]uint32, len(turns)), index: make(map[uint32]int32, len(turns)),
-		n: make([]float64, len(turns)), wins: make([]float64, len(turns)), stamp: make([]int32, len(turns))}
+	keys := make([]uint32, len(turns))
 	for i := range turns {
-		k := turnKey(&turns[i], n)
-		a.keys[i] = k
+		keys[i] = turnKey(&turns[i], n)
+	}
+	return newAMAFKeys(mover, keys)
+}
+
+// newAMAFKeys returns the statistics of a node whose mover chooses among turns of the
+// keys given (turnKey's), which it keeps.
+func newAMAFKeys(mover engine.Player, keys []uint32) *amaf {
+	a := &amaf{mover: mover, keys: keys, index: make(map[uint32]int32, len(keys)),
+		n: make([]float64, len(keys)), wins: make([]float64, len(keys)), stamp: make([]int32, len(keys))}
+	for i, k := range keys {
 		if _, dup := a.index[k]; !dup && k != 0 {
 			a.index[k] = int32(i)
 		}
@@ -73,9 +81,12 @@ func (a *amaf) update(seq []amafTurn, res eval.Result, it int) {
 	}
 }
 
-// pick chooses the child of n to follow: a turn not tried yet, the best by RAVE first;
-// else the best blend of the turn's own mean result and its RAVE mean, the RAVE's
-// weight falling as the turn's visits grow, plus a small exploration term.
+// pick chooses the child of n to follow: the best blend of the turn's own mean result and
+// its RAVE mean, the RAVE's weight falling as the turn's visits grow, plus a small
+// exploration term; a turn not tried yet counts by its RAVE mean alone (its priors
+// included), so that the tree does not try each of a node's turns before it tries one
+// twice (with some tens of turns a node, a tree of a few thousand playouts would stay
+// two turns deep).
 func (a *amaf) pick(n *node, mover engine.Player) int {
 	best, bestV := 0, math.Inf(-1)
 	lnN := math.Log(float64(n.visits + 1))
@@ -86,14 +97,14 @@ func (a *amaf) pick(n *node, mover engine.Player) int {
 		}
 		var v float64
 		if c == nil || c.visits == 0 {
-			v = 10 + aq // every turn is tried once, the most promising first
+			v = aq
 		} else {
 			q := c.wins[mover] / float64(c.visits)
 			beta := math.Sqrt(raveK / (3*float64(c.visits) + raveK))
 			if a.n[i] == 0 {
 				beta = 0
 			}
-			v = (1-beta)*q + beta*aq + 0.4*math.Sqrt(lnN/float64(c.visits))
+			v = (1-beta)*q + beta*aq + raveExplore*math.Sqrt(lnN/float64(c.visits))
 		}
 		if v > bestV {
 			best, bestV = i, v
@@ -101,6 +112,9 @@ func (a *amaf) pick(n *node, mover engine.Player) int {
 	}
 	return best
 }
+
+// raveExplore weighs the exploration term of a RAVE node's choice.
+const raveExplore = 0.1
 
 // dropsOnly reports whether every piece of g only drops (no piece moves): Go and its
 // like, where RAVE serves.

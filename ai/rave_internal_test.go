@@ -51,6 +51,10 @@ func TestRAVEPlaysGo(t *testing.T) {
 			t.Errorf("%s: %v, %v", spec, a, err)
 		}
 	}
+	// board=off: playouts through the match where the group board would play them.
+	if a, err := Parse("mcts:20ms:board=off", g); err != nil || a.(*MCTS).Board != -1 || a.Name() != "mcts:20ms:board=off" {
+		t.Errorf("mcts:20ms:board=off: %v, %v", a, err)
+	}
 	m, err := match.New(g, nil)
 	if err != nil {
 		t.Fatal(err)

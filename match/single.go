@@ -16,6 +16,7 @@ package match
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
@@ -96,4 +97,24 @@ func (m *Match) candidates() *eval.Workspace {
 		m.cws = append(m.cws, m.g.NewWorkspace())
 	}
 	return m.cws[d]
+}
+
+// RepeatRule reports whether the match applies a repetition rule, and its window (0:
+// every earlier position counts), for playouts that make turns outside the match
+// (eval's GroupBoard) and must refuse the same turns.
+func (m *Match) RepeatRule() (on bool, window int) {
+	return m.seen != nil, repeatRule(m.g).Window
+}
+
+// SeenKey reports whether a position of repetition key key (engine.Game.RepeatKey) was
+// reached in the match, the position now included; with last > 0, among its last
+// positions only.
+func (m *Match) SeenKey(key uint64, last int) bool {
+	if m.seen == nil {
+		return false
+	}
+	if last == 0 {
+		return m.seen[key] > 0
+	}
+	return slices.Contains(m.keys[max(0, len(m.keys)-last):], key)
 }

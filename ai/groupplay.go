@@ -199,7 +199,7 @@ func (gp *groupPlayout) run(x *match.Match, r *rand.Rand, rec *[]amafTurn, max i
 				played = l
 			}
 		}
-		turn, _ = gp.g.NextTurn(turn, 0)
+		turn = gp.g.TurnAfter(turn)
 		last = played
 		if gp.trace != nil {
 			*gp.trace = append(*gp.trace, played)
@@ -463,7 +463,7 @@ func (m *MCTS) chooseOnBoard(mt, x *match.Match, gp *groupPlayout, pol *policy, 
 			if err := gp.play(x, loc, mover); err != nil {
 				return 0, false, err
 			}
-			turn, _ = g.NextTurn(turn, 0)
+			turn = g.TurnAfter(turn)
 			last = loc
 			if passes++; loc != engine.NoLoc {
 				passes = 0

@@ -33,11 +33,17 @@ func (g *Game) onePass(s *State) bool {
 // nobody out and no goto pending, and h with the hash of turn swapped for the next's.
 func (g *Game) nextTurn(turn int, h uint64) (int, uint64) {
 	z := g.zobrist()
-	h ^= z.turn[turn]
+	next := g.TurnAfter(turn)
+	return next, h ^ z.turn[turn] ^ z.turn[next]
+}
+
+// TurnAfter returns the entry of the turn order after entry turn, as Advance makes it
+// with nobody out and no goto pending.
+func (g *Game) TurnAfter(turn int) int {
 	if turn++; turn >= len(g.TurnOrder.Entries) {
 		turn = g.TurnOrder.Repeat
 	}
-	return turn, h ^ z.turn[turn]
+	return turn
 }
 
 // endPlain is EndPart in one pass for the states onePass takes, a part that

@@ -500,9 +500,7 @@ func (g *Game) Advance(s *State) {
 	if s.Jump == 0 && s.Out == 0 {
 		// The common case: nobody is out, the next entry is the one after.
 		s.Hash ^= z.turn[s.Turn]
-		if s.Turn++; s.Turn >= len(g.TurnOrder.Entries) {
-			s.Turn = g.TurnOrder.Repeat
-		}
+		s.Turn = g.TurnAfter(s.Turn)
 		s.Hash ^= z.turn[s.Turn]
 		return
 	}

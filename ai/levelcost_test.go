@@ -32,7 +32,8 @@ func processCPU() time.Duration {
 // whole process a bot's turn takes (its choice and the match playing it): the mean, the
 // median and the largest, against level 1's stated 20 ms (ai.LevelTime). It measures;
 // it asserts nothing about speed. ZOGGO_LEVEL_GAMES narrows it to one file's name, and
-// ZOGGO_LEVEL_EACH=1 prints every turn's time as well. Run it once per build to compare
+// ZOGGO_LEVEL_EACH=1 prints every turn's time as well, and ZOGGO_LEVEL_BOT plays another
+// bot than search:1 (search:1:eval=full, say). Run it once per build to compare
 // (go test -run NONE -bench LevelOneTurn -benchtime 1x ./ai).
 func BenchmarkLevelOneTurn(b *testing.B) {
 	turns := 40
@@ -48,6 +49,10 @@ func BenchmarkLevelOneTurn(b *testing.B) {
 		b.Fatalf("no games in ../games: %v", err)
 	}
 	only := os.Getenv("ZOGGO_LEVEL_GAMES")
+	spec := "search:1"
+	if s := os.Getenv("ZOGGO_LEVEL_BOT"); s != "" {
+		spec = s
+	}
 	for i := 0; i < b.N; i++ {
 		for _, f := range files {
 			name := filepath.Base(f)
@@ -59,7 +64,7 @@ func BenchmarkLevelOneTurn(b *testing.B) {
 			if err != nil {
 				b.Fatalf("%s: %v", name, err)
 			}
-			bot, err := ai.Parse("search:1", g)
+			bot, err := ai.Parse(spec, g)
 			if err != nil {
 				b.Fatalf("%s: %v", name, err)
 			}

@@ -28,7 +28,7 @@ func TestOrderingKeepsValues(t *testing.T) {
 			var vals [2]float64
 			for k, gainOrder := range []bool{true, false} {
 				s := &Search{Depth: 3, MaxNodes: math.MaxInt, GainOrder: gainOrder, NoPrune: true}
-				w := s.newWorker(m, &table{})
+				w := s.newWorker(m, newTable(1<<12, m.Game(), m.Mover()))
 				best := math.Inf(-1)
 				order, _ := w.orderAt(m.State(), m.Legal(), m.Mover(), -1, 0)
 				for _, i := range order {

@@ -2,7 +2,8 @@ package ai
 
 // This file holds what the search prunes and extends, decided from the rules alone:
 // null-move pruning where giving up a turn is never the best a side can do, late-move
-// reductions, principal-variation windows and check extensions.
+// reductions, principal-variation windows and check extensions; and, near the leaves,
+// the cuts by margins of material (futility) and of losing captures.
 //
 // A null move lets the side to move pass: if the other side, given two turns in a row,
 // still cannot bring the score below what the side already has, the position is good
@@ -167,4 +168,75 @@ func bound(maximizing bool, alpha, beta float64) float64 {
 		return beta
 	}
 	return alpha
+}
+
+// Near the leaves the search prunes by margins, where the rules are those of null
+// moves (two players, royal pieces, captures: material is what the score turns on,
+// and one turn rarely changes it by more than what it takes). The margins are in units
+// of the cheapest piece that is not royal (a pawn in chess), on the values the search
+// plays by; none of it applies to a side in check.
+//
+//   - A position at depth d whose static score is beyond the bound by d units is cut off
+//     at once (the side to move would need to lose that much within d turns).
+//   - In quiescence a capture is not tried when the static score, the piece taken and
+//     deltaMargin units more still do not reach the window, nor when it loses the
+//     capturing piece: the piece is worth more than what it gains and can be taken
+//     where it lands (losing).
+const (
+	shallowDepth = 3   // the deepest depth pruned by margins
+	deltaMargin  = 1.0 // quiescence's margin, in units
+)
+
+// shallowRules reports whether the search prunes by margins near the leaves, and the
+// unit of its margins: the value of the cheapest kind that is not royal.
+func (w *worker) shallowRules() (bool, float64) {
+	if w.s.NoPrune || !w.rules.Null {
+		return false, 0
+	}
+	unit := math.Inf(1)
+	for k := range w.v.Kind {
+		if !w.rules.Royal[0][k] && !w.rules.Royal[1][k] {
+			unit = min(unit, w.v.Kind[k])
+		}
+	}
+	if math.IsInf(unit, 0) || unit <= 0 {
+		return false, 0
+	}
+	return true, unit
+}
+
+// beyond reports whether a node at depth with the static score stand is cut off by its
+// margin, and the value it then takes.
+func (w *worker) beyond(stand float64, depth int, maximizing bool, alpha, beta float64) (float64, bool) {
+	m := w.unit * float64(depth)
+	switch {
+	case maximizing && beta < mate/2 && stand-m >= beta:
+		return stand - m, true
+	case !maximizing && alpha > -mate/2 && stand+m <= alpha:
+		return stand + m, true
+	}
+	return 0, false
+}
+
+// losing reports whether a capture t by mover, gaining gain, puts a piece worth more than
+// gain where the other side can take it: it then likely loses material, and quiescence
+// does not try it. The square is the one the moving piece lands on, tested in the
+// position after the turn (eval's Attacked), so that a piece the capture unmasks counts.
+func (w *worker) losing(before *engine.State, t *eval.Turn, mover engine.Player, gain float64) bool {
+	worth := w.moverWorth(before, t)
+	if worth <= gain || len(t.Parts) != 1 {
+		return false
+	}
+	land := engine.NoLoc
+	for _, c := range t.Parts[0].Changes {
+		if (c.Op == engine.OpMove || c.Op == engine.OpCopy) && c.To != c.From {
+			land = c.To
+		}
+	}
+	if land == engine.NoLoc || int(land) >= len(t.After.Cells) || t.After.Cells[land].IsEmpty() ||
+		t.After.Cells[land].Player() != mover {
+		return false
+	}
+	hit, err := w.g.Attacked(t.After, mover, land)
+	return err == nil && hit
 }

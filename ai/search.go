@@ -60,6 +60,11 @@ type Search struct {
 	Yield func() bool
 
 	lastNodes, lastDepth int // of the last Choose, for Last
+
+	// kept is the transposition table of the last turn searched, taken by the next
+	// (nil while a search has it: a search of the same Search at once, in another game,
+	// starts a table of its own).
+	kept atomic.Pointer[table]
 }
 
 // capped starts the CPU cap of a turn's search: it locks the calling goroutine to its
@@ -71,6 +76,17 @@ func capped(limit time.Duration) (time.Duration, func()) {
 	}
 	runtime.LockOSThread()
 	return threadCPU() + limit, runtime.UnlockOSThread
+}
+
+// TakeTable gives s the transposition table that from kept after its last turn (none
+// while from is searching), for a search that goes on with the same game under other
+// settings (an engine protocol makes a search per move). from may be nil.
+func (s *Search) TakeTable(from *Search) {
+	if from != nil && from != s {
+		if t := from.kept.Swap(nil); t != nil {
+			s.kept.Store(t)
+		}
+	}
 }
 
 // Last returns what the last Choose searched: its nodes (every thread's) and the deepest
@@ -110,6 +126,11 @@ type worker struct {
 	rules  *Rules // what the rules allow to prune (prune.go)
 	nullAt int    // the ply of the position a null move reached (0: none on the line)
 	root   int    // the depth of the iteration under way
+
+	// shallow allows the pruning near the leaves (prune.go), by margins in units of
+	// unit, the cheapest piece's value, and delta in quiescence.
+	shallow     bool
+	unit, delta float64
 }
 
 type ttEntry struct {
@@ -126,6 +147,30 @@ func (e ttEntry) decides(alpha, beta float64) bool {
 }
 
 const mate = 1e6
+
+// toTable and fromTable convert a score between the search's scale, where a mate counts
+// the plies from the root, and the table's, where it counts them from the position
+// stored: a table kept from one turn to the next, or reaching a position along another
+// line, then gives the mate its right distance.
+func toTable(v float64, ply int) float64 {
+	switch {
+	case v > mate/2:
+		return v + float64(ply)
+	case v < -mate/2:
+		return v - float64(ply)
+	}
+	return v
+}
+
+func fromTable(v float64, ply int) float64 {
+	switch {
+	case v > mate/2:
+		return v - float64(ply)
+	case v < -mate/2:
+		return v + float64(ply)
+	}
+	return v
+}
 
 // NewSearch returns a searcher for a level: depth = level, with a budget of generated
 // turns growing with the level (so that a level costs about the same in a game with 30
@@ -205,7 +250,14 @@ func (s *Search) Choose(m *match.Match, r *rand.Rand) (int, error) {
 	if len(turns) <= 1 {
 		return 0, errOver(m)
 	}
-	w := s.newWorker(m, &table{})
+	tt := s.kept.Swap(nil)
+	if tt == nil || tt.game != m.Game() || tt.me != m.Mover() {
+		tt = newTable(s.tableSize(), m.Game(), m.Mover())
+	} else {
+		tt.age++
+	}
+	defer s.kept.Store(tt)
+	w := s.newWorker(m, tt)
 	w.capAt, w.capWall = capAt, capWall
 	order := w.order(m.State(), turns, w.me, -1)
 	// Shuffle, then order by gain again (stably): among equally good moves the first
@@ -242,6 +294,8 @@ func (s *Search) newWorker(m *match.Match, tt *table) *worker {
 		w.deadline = time.Now().Add(s.Time)
 	}
 	w.mob = append(w.mob[:0], mobility{m.Mover(), len(m.Legal())})
+	w.shallow, w.unit = w.shallowRules()
+	w.delta = deltaMargin * w.unit
 	return w
 }
 
@@ -357,6 +411,9 @@ func (w *worker) value(depth int, alpha, beta float64, ply int) float64 {
 	}
 	key := x.State().Hash
 	e, hit := w.tt.get(key)
+	if hit {
+		e.score = fromTable(e.score, ply)
+	}
 	if hit && e.depth >= depth && e.decides(alpha, beta) {
 		return e.score
 	}
@@ -366,6 +423,15 @@ func (w *worker) value(depth int, alpha, beta float64, ply int) float64 {
 	}
 	maximizing := next == w.me
 	st := x.State()
+	// Near the leaves, a position whose static score is beyond the bound by more than
+	// the margin of its depth is cut off (prune.go).
+	stand := math.NaN()
+	if depth <= shallowDepth && !check && w.shallow {
+		stand = w.evaluate(st, ply, next, len(turns))
+		if v, ok := w.beyond(stand, depth, maximizing, alpha, beta); ok {
+			return v
+		}
+	}
 	// Null move: the other side moves twice; if even so it cannot get past the bound,
 	// neither can it after any turn of ours (prune.go says where the rules allow it).
 	if depth >= 3 && !check && w.nullAt != ply && !math.IsInf(bound(maximizing, alpha, beta), 0) &&
@@ -374,7 +440,9 @@ func (w *worker) value(depth int, alpha, beta float64, ply int) float64 {
 		if depth >= 6 {
 			r = 3
 		}
-		stand := w.evaluate(st, ply, next, len(turns))
+		if math.IsNaN(stand) {
+			stand = w.evaluate(st, ply, next, len(turns))
+		}
 		if maximizing && stand >= beta {
 			if v := w.nullChild(depth-1-r, below(beta), beta, ply+1); v >= beta && v < mate/2 && !w.stop {
 				return v
@@ -450,7 +518,7 @@ func (w *worker) value(depth int, alpha, beta float64, ply int) float64 {
 		flag = 1
 	}
 	if !w.stop {
-		w.tt.put(key, ttEntry{depth: depth, score: best, flag: flag, best: bestI})
+		w.tt.put(key, ttEntry{depth: depth, score: toTable(best, ply), flag: flag, best: bestI})
 	}
 	return best
 }
@@ -485,7 +553,16 @@ func (w *worker) quiesce(turns []eval.Turn, next engine.Player, alpha, beta floa
 		beta = min(beta, stand)
 	}
 	best := stand
-	for _, i := range w.captures(st, turns, next) {
+	caps, gains := w.captures(st, turns, next)
+	for j, i := range caps {
+		if w.shallow && (maximizing && stand+gains[j]+w.delta <= alpha || !maximizing && stand-gains[j]-w.delta >= beta) {
+			// Delta pruning: even with the piece taken and a margin this capture does
+			// not reach the window.
+			continue
+		}
+		if w.shallow && w.losing(st, &turns[i], next, gains[j]) {
+			continue
+		}
 		w.nodes++
 		if err := x.Play(i); err != nil {
 			w.err, w.stop = err, true
@@ -632,7 +709,7 @@ func (w *worker) order(before *engine.State, turns []eval.Turn, mover engine.Pla
 // captures returns the indices of the turns that gain material for mover, the most
 // valuable victim first and among equal gains the least valuable piece taking it (the
 // first the order generated unless NoPrune, as before).
-func (w *worker) captures(before *engine.State, turns []eval.Turn, mover engine.Player) []int {
+func (w *worker) captures(before *engine.State, turns []eval.Turn, mover engine.Player) ([]int, []float64) {
 	var idx []int
 	var gain, cost []float64
 	for i := range turns {
@@ -645,7 +722,7 @@ func (w *worker) captures(before *engine.State, turns []eval.Turn, mover engine.
 		cost = append(cost, w.moverWorth(before, &turns[i]))
 	}
 	if len(idx) < 2 || w.s.NoPrune {
-		return idx
+		return idx, gain
 	}
 	pos := make([]int, len(idx))
 	for j := range pos {
@@ -659,10 +736,11 @@ func (w *worker) captures(before *engine.State, turns []eval.Turn, mover engine.
 		return cost[i] < cost[j]
 	})
 	out := make([]int, len(idx))
+	outGain := make([]float64, len(idx))
 	for j, p := range pos {
-		out[j] = idx[p]
+		out[j], outGain[j] = idx[p], gain[p]
 	}
-	return out
+	return out, outGain
 }
 
 // moverWorth returns the value of the piece a turn moves first (0 for none).

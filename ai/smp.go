@@ -4,6 +4,7 @@ package ai
 // lazy SMP driver that starts the helpers and picks the answer.
 
 import (
+	"math"
 	"math/rand/v2"
 	"sort"
 	"sync"
@@ -18,33 +19,100 @@ import (
 // threads rarely wait for each other.
 const tableShards = 64
 
-// table is a transposition table that any number of workers may read and write at once:
-// one map per shard of the key space, each behind its own lock. With one worker it holds
-// exactly what a plain map would, so a search on one thread is unchanged.
+// table is a transposition table of a fixed number of entries that any number of
+// workers may read and write at once: its slots are in buckets of two, each behind one
+// of tableShards locks. The first slot of a bucket keeps the deeper of the entries that
+// meet there (an entry of an earlier turn's search counts as shallower than any of this
+// one), the second the latest of the others, so that the table never grows and a deep
+// entry is not pushed out by the many shallow ones near the leaves. A search keeps its
+// table from one turn to the next (Search.kept) while it plays the same side of the same
+// game, so that the positions it searched a turn before start with their best turns.
 type table struct {
-	shards [tableShards]struct {
+	slots []ttSlot
+	mask  uint64 // of a bucket's first slot: len(slots)-2
+	locks [tableShards]struct {
 		mu sync.Mutex
-		m  map[uint64]ttEntry
-		_  [40]byte // keeps two shards' locks off one cache line
+		_  [56]byte // keeps two shards' locks off one cache line
 	}
+	age  uint8 // the turn searched, counted modulo 256
+	game *eval.Game
+	me   engine.Player
+}
+
+// ttSlot is one slot of a table: an entry and its position's hash; used is 0 for an
+// empty slot, 1 + the entry's flag otherwise.
+type ttSlot struct {
+	key   uint64
+	score float64
+	best  int32
+	depth int16
+	used  int8
+	age   uint8
+}
+
+// newTable returns an empty table of n slots, n a power of two of at least 2.
+func newTable(n int, g *eval.Game, me engine.Player) *table {
+	return &table{slots: make([]ttSlot, n), mask: uint64(n - 2), game: g, me: me}
+}
+
+// tableSize returns the number of slots of a search's table: 1024 times the square of
+// its level for a level's search (what a level's budget of nodes can fill), 1<<17 on a
+// clock (3 MB: more interior positions than a search of some seconds visits).
+func (s *Search) tableSize() int {
+	const most = 1 << 17
+	if s.Time > 0 || s.Depth >= maxLevel {
+		return most
+	}
+	n := 1024
+	for n < most && n < 1024*s.Depth*s.Depth {
+		n *= 2
+	}
+	return n
 }
 
 func (t *table) get(key uint64) (ttEntry, bool) {
-	sh := &t.shards[key%tableShards]
+	if len(t.slots) == 0 {
+		return ttEntry{}, false
+	}
+	b := key & t.mask
+	sh := &t.locks[b/2%tableShards]
 	sh.mu.Lock()
-	e, ok := sh.m[key]
-	sh.mu.Unlock()
-	return e, ok
+	defer sh.mu.Unlock()
+	for j := b; j < b+2; j++ {
+		if e := &t.slots[j]; e.used > 0 && e.key == key {
+			return ttEntry{depth: int(e.depth), score: e.score, flag: e.used - 1, best: int(e.best)}, true
+		}
+	}
+	return ttEntry{}, false
 }
 
 func (t *table) put(key uint64, e ttEntry) {
-	sh := &t.shards[key%tableShards]
-	sh.mu.Lock()
-	if sh.m == nil {
-		sh.m = map[uint64]ttEntry{}
+	if len(t.slots) == 0 {
+		return
 	}
-	sh.m[key] = e
-	sh.mu.Unlock()
+	b := key & t.mask
+	sh := &t.locks[b/2%tableShards]
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	n := ttSlot{key: key, score: e.score, best: int32(e.best), depth: int16(min(e.depth, math.MaxInt16)), used: e.flag + 1, age: t.age}
+	deep, last := &t.slots[b], &t.slots[b+1]
+	if last.used > 0 && last.key == key && n.best < 0 {
+		n.best = last.best
+	}
+	if deep.used > 0 && deep.key == key && n.best < 0 {
+		n.best = deep.best
+	}
+	switch {
+	case deep.used == 0 || deep.age != t.age || n.depth >= deep.depth:
+		if deep.used > 0 && deep.key != key {
+			*last = *deep // the entry it replaces is the latest of the others now
+		} else if last.key == key {
+			last.used = 0
+		}
+		*deep = n
+	default:
+		*last = n
+	}
 }
 
 // smp runs the lazy SMP search: main searches as the one-thread search does, with
@@ -133,6 +201,9 @@ func (s *Search) smp(m *match.Match, main *worker, order []int, gains []float64)
 func (w *worker) sharedLeaf(turns []eval.Turn, next engine.Player, alpha, beta float64) float64 {
 	key := w.x.State().Hash
 	e, hit := w.tt.get(key)
+	if hit {
+		e.score = fromTable(e.score, 1)
+	}
 	if hit && e.decides(alpha, beta) {
 		return e.score
 	}
@@ -146,7 +217,7 @@ func (w *worker) sharedLeaf(turns []eval.Turn, next engine.Player, alpha, beta f
 	} else if v >= beta {
 		flag = 1
 	}
-	w.tt.put(key, ttEntry{depth: 0, score: v, flag: flag, best: -1})
+	w.tt.put(key, ttEntry{depth: 0, score: toTable(v, 1), flag: flag, best: -1})
 	return v
 }
 

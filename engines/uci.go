@@ -50,6 +50,7 @@ type UCI struct {
 
 	searching sync.WaitGroup
 	stop      atomic.Bool
+	last      *ai.Search // the last search, whose table the next takes
 }
 
 // NewUCI returns a UCI engine for g.
@@ -252,17 +253,15 @@ func (u *UCI) goSearch(f []string) error {
 	if m.Over() {
 		return u.say("info string the game is over (%s)\nbestmove 0000", m.Result().Reason)
 	}
-	s := &ai.Search{Threads: u.threads, Terms: u.full}
 	level := u.level
 	if depth > 0 {
 		level = min(depth, 12)
 	}
+	var s *ai.Search
 	if level > 0 {
-		*s = *ai.NewSearch(level)
-		s.Threads, s.Terms = u.threads, u.full
+		s = ai.NewSearch(level)
 	} else {
-		*s = *ai.NewClockSearch(ai.MaxThink)
-		s.Threads, s.Terms = u.threads, u.full
+		s = ai.NewClockSearch(ai.MaxThink)
 		s.Time = 0
 	}
 	side := min(int(m.Mover()), 1)
@@ -274,9 +273,13 @@ func (u *UCI) goSearch(f []string) error {
 	case infinite:
 		s.Time = ai.MaxThink
 	case level == 0:
-		*s = *ai.NewSearch(2) // no limit given: a quick search
-		s.Threads, s.Terms = u.threads, u.full
+		s = ai.NewSearch(2) // no limit given: a quick search
 	}
+	s.Threads, s.Terms = u.threads, u.full
+	// The transposition table of the last search goes on to this one (the search
+	// keeps it only while it plays the same side of the same game).
+	s.TakeTable(u.last)
+	u.last = s
 	s.Yield = func() bool { return !u.stop.Load() }
 	u.searching.Add(1)
 	go func() {

@@ -476,6 +476,18 @@ func (g *Game) Checked(s *engine.State) (locs []engine.Loc, err error) {
 	return locs, nil
 }
 
+// Attacked reports whether the piece of player side on l in s could be captured by
+// another player's pieces there: the test Checked makes of the royal pieces, asked of
+// any square (a search asks it of the square a capture lands on, to find the captures
+// that lose the capturing piece). Axiom games answer false.
+func (g *Game) Attacked(s *engine.State, side engine.Player, l engine.Loc) (hit bool, err error) {
+	if g.ax != nil || l < 0 || int(l) >= len(s.Cells) {
+		return false, nil
+	}
+	defer g.catch(nil, &err)
+	return g.attacked(s, side, l, engine.NoMoveType, false), nil
+}
+
 // dialectRoyal returns the piece types that the dialect's checks and goal formulas count
 // as friends under attack, indexed by type, or nil.
 func (g *Game) dialectRoyal() []bool {

@@ -183,7 +183,9 @@ func SeatAgents(g *eval.Game, agents []Agent, i int, rotate bool) []Agent {
 func clone(a Agent) Agent {
 	switch a := a.(type) {
 	case *Search:
-		return &Search{Depth: a.Depth, MaxNodes: a.MaxNodes, Time: a.Time, Threads: a.Threads, Terms: a.Terms, Cap: a.Cap, GainOrder: a.GainOrder, NoPrune: a.NoPrune, Yield: a.Yield}
+		c := *a
+		c.kept = &keptTable{} // the clone's games are its own
+		return &c
 	case *MCTS:
 		c := *a
 		if a.kept != nil {

@@ -64,7 +64,32 @@ type Search struct {
 	// kept is the transposition table of the last turn searched, taken by the next
 	// (nil while a search has it: a search of the same Search at once, in another game,
 	// starts a table of its own).
-	kept atomic.Pointer[table]
+	kept *keptTable
+}
+
+// keptTable holds the table a Search keeps between turns. A Search made without one (a
+// literal) keeps none; a copy of a Search shares its parent's, as a copy made for one
+// turn should, and a copy for other games gets its own (clone).
+type keptTable struct{ p atomic.Pointer[table] }
+
+func (k *keptTable) Swap(t *table) *table {
+	if k == nil {
+		return nil
+	}
+	return k.p.Swap(t)
+}
+
+func (k *keptTable) Store(t *table) {
+	if k != nil {
+		k.p.Store(t)
+	}
+}
+
+func (k *keptTable) Load() *table {
+	if k == nil {
+		return nil
+	}
+	return k.p.Load()
 }
 
 // capped starts the CPU cap of a turn's search: it locks the calling goroutine to its
@@ -80,10 +105,14 @@ func capped(limit time.Duration) (time.Duration, func()) {
 
 // TakeTable gives s the transposition table that from kept after its last turn (none
 // while from is searching), for a search that goes on with the same game under other
-// settings (an engine protocol makes a search per move). from may be nil.
+// settings (an engine protocol makes a search per move), before s searches. from may be
+// nil.
 func (s *Search) TakeTable(from *Search) {
 	if from != nil && from != s {
 		if t := from.kept.Swap(nil); t != nil {
+			if s.kept == nil {
+				s.kept = &keptTable{}
+			}
 			s.kept.Store(t)
 		}
 	}
@@ -177,7 +206,7 @@ func fromTable(v float64, ply int) float64 {
 // moves a position as in one with 600), and at most the level's time (LevelTime) of
 // CPU.
 func NewSearch(level int) *Search {
-	return &Search{Depth: level, MaxNodes: 40000 * level * level, Cap: levelCap(level)}
+	return &Search{Depth: level, MaxNodes: 40000 * level * level, Cap: levelCap(level), kept: &keptTable{}}
 }
 
 // LevelTime is the time a level states: its bots (search and MCTS) think for at most
@@ -202,7 +231,7 @@ func levelCap(level int) time.Duration {
 
 // NewClockSearch returns a searcher that thinks for d on each turn, as deep as it gets.
 func NewClockSearch(d time.Duration) *Search {
-	return &Search{Depth: maxLevel, MaxNodes: math.MaxInt, Time: d}
+	return &Search{Depth: maxLevel, MaxNodes: math.MaxInt, Time: d, kept: &keptTable{}}
 }
 
 // maxLevel is the deepest a search goes.

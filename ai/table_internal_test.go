@@ -78,7 +78,7 @@ func TestTableKeptBetweenTurns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &Search{Depth: 4, MaxNodes: math.MaxInt, Terms: true}
+	s := &Search{Depth: 4, MaxNodes: math.MaxInt, Terms: true, kept: &keptTable{}}
 	var nodes [2]int
 	for k := range nodes {
 		if _, err := s.Choose(m, rand.New(rand.NewPCG(1, 1))); err != nil {

@@ -18,7 +18,7 @@ package eval
 //
 // A unit sets up each block it runs as runFastBlocks does (its block, the cursor and mark,
 // no effects), runs it only when runFastBlocks would (the block's bit of the mask, its
-// move type, its owner), and runs its tail with runFastOps: the moves, their order and the
+// move type, its owner), and runs its tail with exec: the moves, their order and the
 // answers of capture tests are those of the blocks run one by one. Units are made when
 // the game is made (initFastUnits); TestFastUnitsChangeNothing compares both ways.
 
@@ -37,7 +37,7 @@ type fastUnit struct {
 // unitMember is a ray, a slide or another fast block of a unit.
 type unitMember struct {
 	slide bool
-	// block: any other fast block, run whole on runFastOps. When lastTo, its first op
+	// block: any other fast block, run whole on exec. When lastTo, its first op
 	// verifies that the neighbour along dir is the last part's destination (en
 	// passant): that is tested first, without setting up the block.
 	block  bool
@@ -53,11 +53,11 @@ type unitMember struct {
 	kinds  []unitTail // the shape of each tail
 }
 
-// unitTail names the tails a unit runs without runFastOps.
+// unitTail names the tails a unit runs without exec.
 type unitTail uint8
 
 const (
-	utOps     unitTail = iota // any fast ops: runFastOps runs them
+	utOps     unitTail = iota // any fast ops: exec runs them
 	utAdd                     // one fAdd
 	utAttrAdd                 // an fSetAttr whose condition is constant (ccTrue), then an fAdd
 	utIfAdd                   // one fIfAdd
@@ -88,7 +88,7 @@ func unitTailOf(tail []fastOp) unitTail {
 	return utOps
 }
 
-// runUnitTail runs tail, of shape k, from the cursor as runFastOps(tail, 0, 0) does.
+// runUnitTail runs tail, of shape k, from the cursor as exec(tail, 0, 0) does.
 func (x *gen) runUnitTail(tail []fastOp, k unitTail) {
 	switch k {
 	case utAdd:
@@ -140,7 +140,7 @@ func (x *gen) runUnitTail(tail []fastOp, k unitTail) {
 		x.at = tail[n].at
 		x.fastAdd(&tail[n])
 	default:
-		x.runFastOps(tail, 0, 0)
+		x.exec(tail, 0, 0)
 	}
 }
 
@@ -278,7 +278,7 @@ func (x *gen) runUnit(u *fastUnit, fast []fastBlock, l engine.Loc, typ engine.Mo
 			x.blk = fb.blk
 			x.cursor, x.mark = l, l
 			x.effects = x.effects[:0]
-			x.runFastOps(fb.ops, 0, 0)
+			x.exec(fb.ops, 0, 0)
 			if x.attackMode && x.hit {
 				return true
 			}
@@ -316,7 +316,7 @@ func (x *gen) runUnit(u *fastUnit, fast []fastBlock, l engine.Loc, typ engine.Mo
 	return false
 }
 
-// runSlideMember runs the slide m as runFastOps runs its block; all says that every
+// runSlideMember runs the slide m as exec runs its block; all says that every
 // block of its unit runs (runUnit).
 func (x *gen) runSlideMember(m *unitMember, fast []fastBlock, l engine.Loc, all bool, typ engine.MoveType, mask uint64, skip uint8) bool {
 	bi := m.blocks[0]

@@ -40,6 +40,9 @@ const (
 	fStepTest                   // a step, then a test of the new cursor's cell (cc is ccEmpty, ccFriend or ccEnemy)
 	fIfAdd                      // an if whose branches are one add each (a pawn's promotion)
 	fOp                         // any other op, run as compiled (gen.op)
+	fRay                        // a unit's ray: unit (fastray.go)
+	fSlideRun                   // a unit's slide: unit
+	fBlockRun                   // a unit's other fast block: unit
 )
 
 // condKind says how a fastOp's condition is tested.
@@ -72,8 +75,9 @@ type fastOp struct {
 	add   *fastOp // fSlide: the add of its loop
 	kinds []engine.Kind
 	cont  engine.MoveType
-	at    int32    // op.At
-	op    *code.Op // the op it was made from: its position for errors
+	at    int32       // op.At
+	op    *code.Op    // the op it was made from: its position for errors
+	unit  *unitMember // fRay, fSlideRun, fBlockRun: the member of a unit
 }
 
 // fastBlock is a block's fast ops; ok is false when the block runs on the general path.
@@ -293,7 +297,7 @@ func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc,
 		if u := fb.unit; u != nil && x.g.on(UseUnits) {
 			// The blocks of the unit, each run from its start: the block after it
 			// starts from its own start too.
-			if x.runUnit(u, fast, l, typ, mask, skip) {
+			if x.runUnit(u, typ, mask, skip) {
 				return true
 			}
 			i, stop = u.end-1, -1

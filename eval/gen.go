@@ -119,6 +119,7 @@ type gen struct {
 
 	cells []engine.Cell // the board being read (usually s.Cells)
 	trail []engine.Loc  // the cursor after each shared op of a fast block (fast.go)
+	unit  unitRun       // which blocks of a unit run (fastray.go)
 
 	// The dialect's state of a run (dialect_gen.go).
 	mover   engine.Player // the player making the turn (side is the moving piece's owner)
@@ -423,6 +424,18 @@ func (x *gen) exec(ops []fastOp, from, keep int) int {
 			x.cursor = x.s.LastTo
 		case fOp:
 			if !x.op(f.op) {
+				return i
+			}
+		case fRay:
+			if x.ray(f.unit) {
+				return i
+			}
+		case fSlideRun:
+			if x.slideRun(f.unit) {
+				return i
+			}
+		case fBlockRun:
+			if x.blockRun(f.unit) {
 				return i
 			}
 		}

@@ -43,6 +43,7 @@ const (
 	fRay                        // a unit's ray: unit (fastray.go)
 	fSlideRun                   // a unit's slide: unit
 	fBlockRun                   // a unit's other fast block: unit
+	fScan                       // a while that walks a line capturing (prefix.go's scan): scan; as fWhile in a capture test
 )
 
 // condKind says how a fastOp's condition is tested.
@@ -78,6 +79,7 @@ type fastOp struct {
 	at    int32       // op.At
 	op    *code.Op    // the op it was made from: its position for errors
 	unit  *unitMember // fRay, fSlideRun, fBlockRun: the member of a unit
+	scan  *scan       // fScan
 }
 
 // fastBlock is a block's fast ops; ok is false when the block runs on the general path.
@@ -112,7 +114,7 @@ func (g *Game) initFast() {
 			fb[i].blk, fb[i].owner, fb[i].typ = &blocks[i], blocks[i].Owner, blocks[i].Type
 			fb[i].ops, fb[i].ok = fastOps(blocks[i].Ops)
 			if !fb[i].ok {
-				fb[i].form, _ = g.forms.find(blocks[i].Ops)
+				fb[i].form = g.formOf(blocks[i].Ops)
 				if g.code.Dialect == nil {
 					fb[i].guard = guardOps(blocks[i].Ops)
 				}

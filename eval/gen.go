@@ -384,6 +384,13 @@ func (x *gen) exec(ops []fastOp, from, keep int) int {
 			if !x.slide(f) {
 				return i
 			}
+		case fScan:
+			if !x.attackMode {
+				x.runScan(f.op, f.scan)
+				break
+			}
+			// A capture test runs the loop as written.
+			fallthrough
 		case fWhile:
 			if f.op.Walk && x.attackMode && x.walkSkip && x.g.on(UseWalkSkip) {
 				// A capture test ignores what a board walk records (code.MarkWalks):

@@ -55,9 +55,9 @@ type prefix struct {
 	// on the square a path of steps leads to from where the leading run ends (see
 	// guardsOf); when one fails the block adds nothing.
 	guards []guard
-	// scans holds, for each op after the leading run, how to run it when it is a scan
-	// (scanOf), or nil when none of them is one.
-	scans []*scan
+	// form is the executable form of the ops after the leading run (rewrite.go), where
+	// each scan (scanOf) is the superinstruction fScan.
+	form []fastOp
 	// first is the index of the block's first two ops among its kind's first checks,
 	// or -1 when they are not one.
 	first int8
@@ -264,12 +264,15 @@ func (g *Game) makePrefix(ops []code.Op) prefix {
 	p.rest = i
 	rest := ops[i:]
 	p.guards = g.guardsOf(rest)
+	form := g.formOf(rest)
+	p.form = form
 	for j := range rest {
 		if sc := g.scanOf(&rest[j], rest[:j]); sc != nil {
-			if p.scans == nil {
-				p.scans = make([]*scan, len(rest))
+			if &p.form[0] == &form[0] {
+				// The program's form is shared: the rewrite goes into a copy.
+				p.form = slices.Clone(form)
 			}
-			p.scans[j] = sc
+			p.form[j].code, p.form[j].scan = fScan, sc
 		}
 	}
 	switch {
@@ -751,11 +754,7 @@ func (x *gen) runEntry(kp *kindPrefixes, blocks []code.Block, e *preEntry, l, cu
 		x.blk = b
 		x.reset(l, false, piece)
 		x.cursor, x.mark = cur, mark
-		if p.scans == nil {
-			x.run(b.Ops[p.rest:])
-		} else {
-			x.runTail(b.Ops[p.rest:], p.scans)
-		}
+		x.exec(p.form, 0, 0)
 	}
 	return x.attackMode && x.hit
 }
@@ -915,24 +914,9 @@ func (g *Game) scanOf(o *code.Op, before []code.Op) *scan {
 	return sc
 }
 
-// runTail is run for the ops after a block's leading run, running the scans among them
-// (scans[i] for ops[i]) without the interpreter.
-func (x *gen) runTail(ops []code.Op, scans []*scan) bool {
-	for i := range ops {
-		sc := scans[i]
-		if sc == nil || x.attackMode {
-			if !x.run(ops[i : i+1]) {
-				return false
-			}
-			continue
-		}
-		x.runScan(&ops[i], sc)
-	}
-	return true
-}
-
-// runScan runs the while loop o, a scan: what the interpreter does, step by step. The
-// condition (a square that way exists) makes the step of the body always succeed.
+// runScan runs the while loop o, a scan (the superinstruction fScan, outside capture
+// tests): what the interpreter does, step by step. The condition (a square that way
+// exists) makes the step of the body always succeed.
 func (x *gen) runScan(o *code.Op, sc *scan) {
 	x.at = o.At
 	nk := len(x.g.Pieces)

@@ -62,6 +62,9 @@ func (fs *forms) find(ops []code.Op) ([]fastOp, bool) {
 	if len(ops) == 0 {
 		return nil, true
 	}
+	if fs == nil {
+		return nil, false
+	}
 	o := &ops[0]
 	var at formAt
 	if i := int(o.At); i >= 0 && i < len(fs.byAt) && fs.byAt[i].ops != nil && fs.byAt[i].ops[fs.byAt[i].i].op == o {
@@ -162,16 +165,20 @@ func (g *Game) generalForm(ops []code.Op) []fastOp {
 	return out
 }
 
-// run executes ops in their executable form; it returns false when the block stops.
-func (x *gen) run(ops []code.Op) bool {
-	if len(ops) == 0 {
-		return true
-	}
-	form, ok := x.g.forms.find(ops)
+// formOf returns the executable form of ops, a slice of ops of g's program.
+func (g *Game) formOf(ops []code.Op) []fastOp {
+	form, ok := g.forms.find(ops)
 	if !ok {
-		// Ops of no program's form (none the run-time runs today): made for this run.
+		// Ops of no program's form (none the run-time runs today, as
+		// TestEveryOpHasAForm checks): made for this run.
 		form = (&Game{}).generalForm(ops)
 	}
+	return form
+}
+
+// run executes ops in their executable form; it returns false when the block stops.
+func (x *gen) run(ops []code.Op) bool {
+	form := x.g.formOf(ops)
 	return x.exec(form, 0, 0) == len(form)
 }
 

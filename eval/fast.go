@@ -12,8 +12,9 @@ package eval
 // movement, so each of its adds makes one move of the piece from where the block
 // started to the cursor, then the effects recorded so far, then the promotion: the fast
 // add builds exactly the changes the general add builds. Blocks of a piece that begin
-// with the same steps and tests run them once (runFastBlocks). Any other block runs on
-// the general path (gen.go); the compiled program is only read.
+// with the same steps and tests run them once (runFastBlocks). Any other block runs its
+// general form; the compiled program is only read. The rules that make the fast ops,
+// with their proofs, are in rewrite.go; exec (gen.go) runs them.
 // TestFastBlocksChangeNothing compares both paths on random positions of many games.
 
 import (

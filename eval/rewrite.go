@@ -37,6 +37,12 @@ package eval
 //     and tests of cells runs them first and is not set up when they stop it: they
 //     record nothing and read nothing reset sets up. Compared:
 //     TestFastUnitsChangeNothing.
+//   - Units (fastray.go, UseUnits): consecutive fast blocks along one line become the
+//     superinstructions fRay, fSlideRun and fBlockRun; the proof is beside them.
+//     Compared: TestFastUnitsChangeNothing.
+//   - Scans (prefix.go, UsePrefixes): a while that walks a line capturing what a cell
+//     table names becomes fScan in the form of a prefix's tail; the proof is beside
+//     scanOf. Compared: TestFastPathsChangeNothing.
 
 import (
 	"github.com/zoggo/zoggo/engine"

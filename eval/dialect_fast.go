@@ -93,7 +93,8 @@ type blockHead struct {
 	dir   int32
 	first uint8 // the first verify when it is a plain empty?, enemy? or friend?: tested inline
 	conds []cellCond
-	rest  int // the index of the block's first op after its head
+	rest  int      // the index of the block's first op after its head
+	form  []fastOp // the executable form of the ops from rest (rewrite.go)
 }
 
 // The first verifies of block heads that runPieceBlocks tests without a call.
@@ -213,7 +214,7 @@ func (g *Game) initDialectFast() {
 				h.conds = append(h.conds, g.quietFn(cd))
 			}
 			if h.ok = j > 1; h.ok {
-				h.rest = j
+				h.rest, h.form = j, g.formOf(ops[j:])
 				f.heads[k][i] = h
 				quiet = true
 			}
@@ -680,7 +681,7 @@ func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
 			x.blk = b
 			x.reset(l, false, c)
 			x.cursor = t
-			x.run(b.Ops[h.rest:])
+			x.exec(h.form, 0, 0)
 		}
 	}
 }

@@ -40,11 +40,18 @@ const (
 	fGoLastTo                   // go last-to
 	fStepTest                   // a step, then a test of the new cursor's cell (cc is ccEmpty, ccFriend or ccEnemy)
 	fIfAdd                      // an if whose branches are one add each (a pawn's promotion)
-	fOp                         // any other op, run as compiled (gen.op)
-	fRay                        // a unit's ray: unit (fastray.go)
-	fSlideRun                   // a unit's slide: unit
-	fBlockRun                   // a unit's other fast block: unit
-	fScan                       // a while that walks a line capturing (prefix.go's scan): scan; as fWhile in a capture test
+	fJump                       // the general form's own ops, a as in the op
+	fOpposite
+	fGoFrom
+	fGoTo
+	fFrom
+	fTo
+	fCascade
+	fOp       // any other op, run as compiled (gen.op)
+	fRay      // a unit's ray: unit (fastray.go)
+	fSlideRun // a unit's slide: unit
+	fBlockRun // a unit's other fast block: unit
+	fScan     // a while that walks a line capturing (prefix.go's scan): scan; as fWhile in a capture test
 )
 
 // condKind says how a fastOp's condition is tested.
@@ -63,21 +70,22 @@ const (
 	ccAttr     // the position holds a piece with attribute za
 )
 
-// fastOp is one op of a fast block.
+// fastOp is one op of the executable form (rewrite.go): of a fast block, or of any
+// block in its general form.
 type fastOp struct {
 	code  fastCode
 	cc    condKind
 	neg   bool
+	cont  engine.MoveType
 	a     int32
 	za    int32
 	dir   int32 // the condition's position: -1 for the cursor, else a direction from it
+	at    int32 // op.At
 	cond  *code.Cond
 	body  []fastOp
 	els   []fastOp
 	add   *fastOp // fSlide: the add of its loop
 	kinds []engine.Kind
-	cont  engine.MoveType
-	at    int32       // op.At
 	op    *code.Op    // the op it was made from: its position for errors
 	unit  *unitMember // fRay, fSlideRun, fBlockRun: the member of a unit
 	scan  *scan       // fScan

@@ -232,7 +232,7 @@ func (x *gen) ray(m *unitMember) bool {
 			x.blk = fb.blk
 			x.cursor, x.mark = t, l
 			x.effects = x.effects[:0]
-			x.exec(m.tails[k], 0, 0)
+			x.tail(m.tails[k])
 			if x.attackMode && x.hit {
 				return true
 			}
@@ -267,6 +267,17 @@ func (x *gen) slideRun(m *unitMember) bool {
 	if !x.slide(f) {
 		return x.attackMode && x.hit
 	}
-	x.exec(m.tails[0], 0, 0)
+	x.tail(m.tails[0])
 	return x.attackMode && x.hit
+}
+
+// tail runs a member's tail on exec; a tail that is one add (a move to the square the
+// member reached, the commonest) makes its move without entering the loop.
+func (x *gen) tail(ops []fastOp) {
+	if len(ops) == 1 && ops[0].code == fAdd {
+		x.at = ops[0].at
+		x.fastAdd(&ops[0])
+		return
+	}
+	x.exec(ops, 0, 0)
 }

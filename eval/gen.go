@@ -429,6 +429,47 @@ func (x *gen) exec(ops []fastOp, from, keep int) int {
 				return i
 			}
 			x.cursor = x.s.LastTo
+		case fJump:
+			x.cursor = engine.Loc(f.a)
+		case fOpposite:
+			t, ok := x.resolve(code.LocArg{Kind: code.LocOpposite, V: f.a})
+			if !ok {
+				return i
+			}
+			x.cursor = t
+		case fGoFrom:
+			if x.openFrom != engine.NoLoc {
+				x.cursor = x.openFrom
+			} else {
+				x.cursor = x.start
+			}
+		case fGoTo:
+			if x.openTo == engine.NoLoc {
+				return i
+			}
+			x.cursor = x.openTo
+		case fFrom:
+			x.closeOpen()
+			c := x.cells[x.cursor]
+			if c.IsEmpty() {
+				return i
+			}
+			x.open, x.openFrom, x.openPiece, x.openTo, x.openDrop = true, x.cursor, c, engine.NoLoc, false
+		case fTo:
+			if !x.open {
+				x.open, x.openFrom, x.openPiece = true, engine.NoLoc, engine.Empty
+			}
+			x.openTo = x.cursor
+		case fCascade:
+			if x.open && !x.openPiece.IsEmpty() {
+				to := x.openTo
+				if to == engine.NoLoc {
+					to = x.cursor
+				}
+				x.moved = append(x.moved, movement{from: x.openFrom, to: to, piece: x.openPiece})
+			}
+			c := x.cells[x.cursor]
+			x.open, x.openFrom, x.openPiece, x.openTo, x.openDrop = true, x.cursor, c, engine.NoLoc, false
 		case fOp:
 			if !x.op(f.op) {
 				return i
@@ -457,47 +498,6 @@ func (x *gen) exec(ops []fastOp, from, keep int) int {
 // block stops.
 func (x *gen) op(o *code.Op) bool {
 	switch o.Code {
-	case code.OpJump:
-		x.cursor = engine.Loc(o.A)
-	case code.OpOpposite:
-		t, ok := x.resolve(code.LocArg{Kind: code.LocOpposite, V: o.A})
-		if !ok {
-			return false
-		}
-		x.cursor = t
-	case code.OpGoFrom:
-		if x.openFrom != engine.NoLoc {
-			x.cursor = x.openFrom
-		} else {
-			x.cursor = x.start
-		}
-	case code.OpGoTo:
-		if x.openTo == engine.NoLoc {
-			return false
-		}
-		x.cursor = x.openTo
-	case code.OpFrom:
-		x.closeOpen()
-		c := x.cells[x.cursor]
-		if c.IsEmpty() {
-			return false
-		}
-		x.open, x.openFrom, x.openPiece, x.openTo, x.openDrop = true, x.cursor, c, engine.NoLoc, false
-	case code.OpTo:
-		if !x.open {
-			x.open, x.openFrom, x.openPiece = true, engine.NoLoc, engine.Empty
-		}
-		x.openTo = x.cursor
-	case code.OpCascade:
-		if x.open && !x.openPiece.IsEmpty() {
-			to := x.openTo
-			if to == engine.NoLoc {
-				to = x.cursor
-			}
-			x.moved = append(x.moved, movement{from: x.openFrom, to: to, piece: x.openPiece})
-		}
-		c := x.cells[x.cursor]
-		x.open, x.openFrom, x.openPiece, x.openTo, x.openDrop = true, x.cursor, c, engine.NoLoc, false
 	case code.OpCreate:
 		l, ok := x.resolve(o.Loc)
 		if !ok {

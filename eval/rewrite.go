@@ -12,7 +12,8 @@ package eval
 //
 //   - Every op: an op keeps its meaning and its place (the general form of a slice is
 //     one fastOp per op, in order, so the form of ops[i:j] is form[i:j]). A step, mark,
-//     back, go last-from, go last-to, capture, verify, if, while or set-attribute has a
+//     back, jump, opposite, go from, go to, go last-from, go last-to, from, to, cascade,
+//     capture, verify, if, while or set-attribute has a
 //     code of its own whose case in exec is the op's own meaning; its condition is
 //     classified once (setCond: a test of one cell, a zone, a kind, the last part's
 //     squares, an attribute, or any other, which ftest hands to test); every other op
@@ -145,6 +146,20 @@ func (g *Game) generalForm(ops []code.Op) []fastOp {
 			f.code = fGoLastTo
 		case code.OpCapture:
 			f.code = fCapture
+		case code.OpJump:
+			f.code = fJump
+		case code.OpOpposite:
+			f.code = fOpposite
+		case code.OpGoFrom:
+			f.code = fGoFrom
+		case code.OpGoTo:
+			f.code = fGoTo
+		case code.OpFrom:
+			f.code = fFrom
+		case code.OpTo:
+			f.code = fTo
+		case code.OpCascade:
+			f.code = fCascade
 		case code.OpVerify:
 			f.code = fVerify
 			f.setCond(o.Cond)

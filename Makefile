@@ -8,7 +8,7 @@ endif
 GO ?= go
 FUZZTIME ?= 60s
 
-.PHONY: all build install test test-long bench lint fuzz update-golden vsix ladder
+.PHONY: all build install test test-long test-clicks bench lint fuzz update-golden vsix ladder
 
 all: build
 
@@ -21,9 +21,26 @@ install:
 test: lint
 	$(GO) test ./...
 
-# Longer checks: deep perft rows, fuzzing for a bounded time, the VS Code extension.
-test-long: test fuzz vsix
-	$(GO) test -tags long -timeout 60m ./...
+# Longer checks: deep perft rows, fuzzing for a bounded time, the VS Code extension,
+# and the click coverage of every variant (test-clicks).
+test-long: test fuzz vsix test-clicks
+	$(GO) test -tags long -timeout 60m -skip '^TestClicks$$' ./...
+
+# The click coverage of every variant of games/ and of the corpus, 30 turns each or to
+# the end, in CLICK_SHARDS shards run at once (ZOGGO_CLICKS_SHARD=k/n: every n-th
+# variant), each within its timeout; each shard's tally ("click coverage: F files, G
+# games, T turns, C made by clicks"), and the turns not clicked. Logs in CLICK_LOGS.
+CLICK_SHARDS ?= 4
+CLICK_LOGS ?= $(or $(TMPDIR),/tmp)/zoggo-clicks
+test-clicks:
+	@mkdir -p $(CLICK_LOGS); \
+	for k in $$(seq 1 $(CLICK_SHARDS)); do \
+	  ZOGGO_CLICKS_SHARD=$$k/$(CLICK_SHARDS) $(GO) test -tags long -timeout 120m -v -run '^TestClicks$$' ./server/e2e > $(CLICK_LOGS)/shard-$$k.log 2>&1 & \
+	done; wait; fail=0; \
+	for k in $$(seq 1 $(CLICK_SHARDS)); do \
+	  echo "shard $$k/$(CLICK_SHARDS): $$(grep -h 'click coverage' $(CLICK_LOGS)/shard-$$k.log || echo 'no tally')"; \
+	  grep -q '^ok' $(CLICK_LOGS)/shard-$$k.log || { fail=1; grep -h 'ply [0-9]*:\|does not\|panic\|^FAIL\|^---' $(CLICK_LOGS)/shard-$$k.log | head -40; }; \
+	done; exit $$fail
 
 # The VS Code extension (editors/vscode), with npm alone: its tests (the grammar, and
 # bin/zoggo lsp spoken to by the extension's JSON-RPC library), then
@@ -50,13 +67,16 @@ LADDER_GAMES ?= 100
 LADDER_TIME ?= 1s
 LADDER_OUT ?= ladder-results
 LADDER_ELO ?= 1350,1500,1700,1900
+# The bot rated in chess and its variants: the search with the square terms and crowded
+# piece values (eval=full), which beat the material-only search in A/B games (README).
+LADDER_BOT ?= search:{time}:eval=full
 ladder: build
 	mkdir -p $(LADDER_OUT)
-	bin/zoggo ladder games/chess.zrf --time $(LADDER_TIME) --games $(LADDER_GAMES) --rated --steps $(LADDER_ELO) \
+	bin/zoggo ladder games/chess.zrf --bot '$(LADDER_BOT)' --time $(LADDER_TIME) --games $(LADDER_GAMES) --rated --steps $(LADDER_ELO) \
 	    --opponent 'uci:$(FAIRY):UCI_LimitStrength=true:UCI_Elo={step}:movetime={ms}' -o $(LADDER_OUT)/chess.txt
-	bin/zoggo ladder games/gardner.zrf --time $(LADDER_TIME) --games $(LADDER_GAMES) --rated --steps $(LADDER_ELO) \
+	bin/zoggo ladder games/gardner.zrf --bot '$(LADDER_BOT)' --time $(LADDER_TIME) --games $(LADDER_GAMES) --rated --steps $(LADDER_ELO) \
 	    --opponent 'uci:$(FAIRY):UCI_Variant=gardner:UCI_LimitStrength=true:UCI_Elo={step}:movetime={ms}' -o $(LADDER_OUT)/gardner.txt
-	bin/zoggo ladder games/losalamos.zrf --time $(LADDER_TIME) --games $(LADDER_GAMES) --rated --steps $(LADDER_ELO) \
+	bin/zoggo ladder games/losalamos.zrf --bot '$(LADDER_BOT)' --time $(LADDER_TIME) --games $(LADDER_GAMES) --rated --steps $(LADDER_ELO) \
 	    --opponent 'uci:$(FAIRY):UCI_Variant=losalamos:UCI_LimitStrength=true:UCI_Elo={step}:movetime={ms}' -o $(LADDER_OUT)/losalamos.txt
 	bin/zoggo ladder games/go.zrf --time $(LADDER_TIME) --games $(LADDER_GAMES) --steps 0,1,3,5,8,10 \
 	    --opponent 'gtp:$(GNUGO) --mode gtp --level {step}' -o $(LADDER_OUT)/go.txt

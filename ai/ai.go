@@ -114,8 +114,10 @@ func Parse(spec string, g *eval.Game) (Agent, error) {
 				m.RAVE = -1
 			case "rave=auto":
 				m.RAVE = 0
+			case "reuse=off":
+				m.kept = nil
 			default:
-				return nil, fmt.Errorf("player %q: unknown MCTS option %q: use rave=on, rave=off or rave=auto (on where pieces are only dropped)", spec, opt)
+				return nil, fmt.Errorf("player %q: unknown MCTS option %q: use rave=on, rave=off, rave=auto (on where pieces are only dropped) or reuse=off (on a clock, a new tree every turn)", spec, opt)
 			}
 		}
 		return m, nil
@@ -191,7 +193,8 @@ func hasRandomPlayer(g *eval.Game) bool {
 // threads=N (lazy SMP on N goroutines, 1 to MaxThreads), eval=full (material plus
 // mobility and goal proximity) or eval=material (the default), and order=gain (turns
 // ordered by material gained alone, without killers and history) or order=full (the
-// default).
+// default), and prune=off (every turn to the full depth: no null moves, late-move
+// reductions or check extensions) or prune=on (the default).
 func parseSearchOptions(spec, arg string) (Agent, error) {
 	parts := strings.Split(arg, ":")
 	a, err := Parse("search:"+parts[0], nil)
@@ -226,8 +229,17 @@ func parseSearchOptions(spec, arg string) (Agent, error) {
 			default:
 				return nil, fmt.Errorf("player %q: order takes full or gain, found %q", spec, opt)
 			}
+		case "prune":
+			switch val {
+			case "off":
+				s.NoPrune = true
+			case "on":
+				s.NoPrune = false
+			default:
+				return nil, fmt.Errorf("player %q: prune takes on or off, found %q", spec, opt)
+			}
 		default:
-			return nil, fmt.Errorf("player %q: unknown search option %q: use threads=N, eval=full or order=gain", spec, opt)
+			return nil, fmt.Errorf("player %q: unknown search option %q: use threads=N, eval=full, order=gain or prune=off", spec, opt)
 		}
 	}
 	return s, nil

@@ -33,11 +33,14 @@ type MCTS struct {
 	// it is played), 1 always, -1 never.
 	RAVE  int8
 	level int
+	// kept is the tree of the last search on a clock, for the next turn of the same game
+	// (reuse.go); nil for a level's search, which stays as deterministic as before.
+	kept *keptTree
 }
 
 // NewClockMCTS returns an MCTS that makes playouts for d on each turn.
 func NewClockMCTS(d time.Duration) *MCTS {
-	return &MCTS{Iterations: math.MaxInt, MaxPlayout: 200, Time: d}
+	return &MCTS{Iterations: math.MaxInt, MaxPlayout: 200, Time: d, kept: &keptTree{}}
 }
 
 // NewMCTS returns a searcher for a level: 150 playouts per level, within the level's
@@ -58,6 +61,9 @@ func (m *MCTS) Name() string {
 	case -1:
 		n += ":rave=off"
 	}
+	if m.Time > 0 && m.kept == nil {
+		n += ":reuse=off"
+	}
 	return n
 }
 
@@ -69,6 +75,7 @@ type node struct {
 	wins     []float64 // per player: sum of results (1 win, 0.5 draw)
 	over     bool
 	result   eval.Result
+	hash     uint64 // the hash of its position, to find it again (reuse.go)
 	expanded bool
 	amaf     *amaf // with RAVE, at a node where a player chooses
 }
@@ -76,7 +83,7 @@ type node struct {
 // Choose runs the playouts and returns the most visited turn. The tree and the playouts
 // are played on an explorer of the match, so they follow the real game's rules: passes,
 // repetitions along the line and goals.
-func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (int, error) {
+func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (_ int, err error) {
 	// The cap counts from the start of the turn: the explorer's clone and the root's
 	// turns are part of it.
 	capAt, release := capped(m.Cap)
@@ -88,18 +95,33 @@ func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (int, error) {
 	np := len(g.Players)
 	me := mt.Mover()
 	x := mt.Explore()
-	root := &node{turns: len(mt.Legal()), expanded: true, wins: make([]float64, np)}
-	root.children = make([]*node, root.turns)
+	x.SetLazy(true) // playouts list no turns they do not need (policy.go)
+	pol := newPolicy(g)
 	rave := m.RAVE > 0 || m.RAVE == 0 && dropsOnly(g)
 	var seq []amafTurn // with RAVE, the turns of an iteration
-	if rave {
-		root.amaf = newAMAF(g, x.Mover(), x.Legal())
+	root, base := m.kept.take(mt, rave)
+	if root == nil {
+		root = &node{turns: len(mt.Legal()), wins: make([]float64, np), hash: mt.State().Hash}
 	}
+	if !root.expanded {
+		root.expanded = true
+		root.children = make([]*node, root.turns)
+		if rave {
+			root.amaf = newAMAF(g, x.Mover(), x.Legal())
+			pol.prior(root.amaf, x.State(), x.Legal())
+		}
+	}
+	it := 0
+	defer func() {
+		if err == nil { // a failed iteration may leave a node without a visit
+			m.kept.put(mt, root, base+it)
+		}
+	}()
 	var deadline time.Time
 	if m.Time > 0 {
 		deadline = time.Now().Add(m.Time)
 	}
-	for it := 0; it < m.Iterations; it++ {
+	for ; it < m.Iterations; it++ {
 		if it > 0 && m.Time > 0 && time.Now().After(deadline) {
 			break
 		}
@@ -126,9 +148,12 @@ func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (int, error) {
 			if err := x.Play(i); err != nil {
 				return 0, err
 			}
+			if err := x.List(); err != nil { // lazy: the next position's turns
+				return 0, err
+			}
 			c := n.children[i]
 			if c == nil {
-				c = &node{turns: len(x.Legal()), over: x.Over(), result: x.Result(), wins: make([]float64, np)}
+				c = &node{turns: len(x.Legal()), over: x.Over(), result: x.Result(), wins: make([]float64, np), hash: x.State().Hash}
 				n.children[i] = c
 				path = append(path, c)
 				n = c
@@ -142,6 +167,7 @@ func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (int, error) {
 			n.children = make([]*node, n.turns)
 			if rave && !g.Players[x.Mover()].Random && !x.MustPass() {
 				n.amaf = newAMAF(g, x.Mover(), x.Legal())
+				pol.prior(n.amaf, x.State(), x.Legal())
 			}
 		}
 		// Playout.
@@ -152,7 +178,7 @@ func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (int, error) {
 			if rave {
 				rec = &seq
 			}
-			if res, err = m.playout(g, x, r, rec); err != nil {
+			if res, err = m.playout(g, x, r, rec, pol); err != nil {
 				return 0, err
 			}
 		}
@@ -163,7 +189,7 @@ func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (int, error) {
 			v.visits++
 			score(v.wins, res, np)
 			if v.amaf != nil && j < len(seq) {
-				v.amaf.update(seq[j:], res, it+1)
+				v.amaf.update(seq[j:], res, base+it+1)
 			}
 		}
 	}
@@ -201,31 +227,47 @@ func (m *MCTS) pick(g *eval.Game, n *node, mover engine.Player, r *rand.Rand) in
 	return best
 }
 
-// playout plays random turns on the explorer x to the end or to MaxPlayout turns, and
-// takes them back; an unfinished playout is scored by material.
-// With rec, each turn a player chooses is added to it.
-func (m *MCTS) playout(g *eval.Game, x *match.Match, r *rand.Rand, rec *[]amafTurn) (eval.Result, error) {
+// playout plays turns drawn by the policy pol (policy.go) on the explorer x to the end
+// or to MaxPlayout turns, and takes them back; an unfinished playout is scored by
+// material. With rec, each turn a player chooses is added to it.
+func (m *MCTS) playout(g *eval.Game, x *match.Match, r *rand.Rand, rec *[]amafTurn, pol *policy) (eval.Result, error) {
 	played := 0
 	defer func() {
 		for ; played > 0; played-- {
 			x.Undo()
 		}
 	}()
+	n := len(g.Board.Locs)
 	for ply := 0; ply < m.MaxPlayout; ply++ {
-		i := 0
-		if !x.MustPass() {
-			i = r.IntN(len(x.Legal()))
-			if rec != nil {
-				*rec = append(*rec, amafTurn{x.Mover(), turnKey(&x.Legal()[i], len(g.Board.Locs))})
-			}
-		}
-		if err := x.Play(i); err != nil {
-			return eval.Result{}, err
-		}
-		played++
-		if x.Over() {
+		if x.Decided() {
 			return x.Result(), nil
 		}
+		mover := x.Mover()
+		ok, err := pol.playCandidate(x, r)
+		if err != nil {
+			return eval.Result{}, err
+		}
+		if !ok {
+			if err := x.List(); err != nil {
+				return eval.Result{}, err
+			}
+			if x.Over() {
+				return x.Result(), nil
+			}
+			forced := x.MustPass()
+			if err := x.Play(pol.pick(x, r)); err != nil {
+				return eval.Result{}, err
+			}
+			ok = !forced
+		}
+		played++
+		if ok && rec != nil {
+			h := x.History()
+			*rec = append(*rec, amafTurn{mover, turnKey(&h[len(h)-1].Turn, n)})
+		}
+	}
+	if x.Over() {
+		return x.Result(), nil
 	}
 	// Unfinished: the materially stronger player counts as the winner.
 	v := PieceValues(g)

@@ -12,7 +12,8 @@ import (
 // TestOrderingKeepsValues: killers and history change only the order of the search, so
 // the value of a position searched to a fixed depth, without a budget, is the same with
 // them as with the order by gain alone, along random games of chess and checkers; and
-// with them the search visits fewer nodes over all the positions.
+// with them the search visits fewer nodes over all the positions. Both search without
+// pruning (NoPrune), whose cuts depend on the order.
 func TestOrderingKeepsValues(t *testing.T) {
 	for _, file := range []string{"../games/chess.zrf", "../games/checkers.zrf", "../games/gardner.zrf"} {
 		g := evaltest.Load(t, file)
@@ -26,10 +27,11 @@ func TestOrderingKeepsValues(t *testing.T) {
 		for pos := 0; pos < 6 && !m.Over(); pos++ {
 			var vals [2]float64
 			for k, gainOrder := range []bool{true, false} {
-				s := &Search{Depth: 3, MaxNodes: math.MaxInt, GainOrder: gainOrder}
+				s := &Search{Depth: 3, MaxNodes: math.MaxInt, GainOrder: gainOrder, NoPrune: true}
 				w := s.newWorker(m, &table{})
 				best := math.Inf(-1)
-				for _, i := range w.orderAt(m.State(), m.Legal(), m.Mover(), -1, 0) {
+				order, _ := w.orderAt(m.State(), m.Legal(), m.Mover(), -1, 0)
+				for _, i := range order {
 					best = max(best, w.child(i, 2, best, math.Inf(1), 1))
 				}
 				if w.err != nil {

@@ -25,8 +25,9 @@ import (
 // of the seed's random numbers, so such games are not the ones a seed played before
 // sampling. A seed still plays one game, whichever Table, goroutine or shard plays it.
 type Table struct {
-	g *eval.Game
-	m *match.Match // nil until the first game, or after a game that failed
+	g     *eval.Game
+	m     *match.Match  // nil until the first game, or after a game that failed
+	start *engine.State // the setup every game starts from (never changed)
 }
 
 // NewTable returns a Table for games of g.
@@ -51,11 +52,14 @@ func (t *Table) Play(agents []Agent, seed uint64, maxPlies int) (rec *Game, err 
 	}()
 	g := t.g
 	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	if t.start == nil {
+		t.start = g.NewState()
+	}
 	if t.m == nil {
-		if t.m, err = match.New(g, nil); err != nil {
+		if t.m, err = match.New(g, t.start); err != nil {
 			return rec, err
 		}
-	} else if err = t.m.Reset(nil); err != nil {
+	} else if err = t.m.Reset(t.start); err != nil {
 		return rec, err
 	}
 	m := t.m

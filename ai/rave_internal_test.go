@@ -44,6 +44,13 @@ func TestRAVEPlaysGo(t *testing.T) {
 	if _, err := Parse("mcts:20ms:rave=maybe", g); err == nil {
 		t.Error("rave=maybe was accepted")
 	}
+	// A tree kept between turns on a clock; reuse=off, or a level, keeps none.
+	for spec, kept := range map[string]bool{"mcts:20ms": true, "mcts:20ms:reuse=off": false, "mcts:2": false} {
+		a, err := Parse(spec, g)
+		if err != nil || (a.(*MCTS).kept != nil) != kept || a.Name() != spec {
+			t.Errorf("%s: %v, %v", spec, a, err)
+		}
+	}
 	m, err := match.New(g, nil)
 	if err != nil {
 		t.Fatal(err)

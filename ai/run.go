@@ -186,6 +186,9 @@ func clone(a Agent) Agent {
 		return &Search{Depth: a.Depth, MaxNodes: a.MaxNodes, Time: a.Time, Threads: a.Threads, Terms: a.Terms, Cap: a.Cap, GainOrder: a.GainOrder}
 	case *MCTS:
 		c := *a
+		if a.kept != nil {
+			c.kept = &keptTree{} // the clone's games are its own
+		}
 		return &c
 	case *Timed:
 		return &Timed{Agent: clone(a.Agent), c: a.c}

@@ -49,6 +49,10 @@ type Search struct {
 	// without killers and history (ordering.go): the ordering before them, kept to
 	// compare the two (search:...:order=gain).
 	GainOrder bool
+	// NoPrune searches every turn to the full depth, without null moves, late-move
+	// reductions or check extensions (prune.go): the search before them, kept to
+	// compare the two (search:...:prune=off).
+	NoPrune bool
 	// Yield, when set, is called by every thread of the search every 64 nodes, from
 	// several goroutines at once: it may block (to share the processors with other
 	// work), and its false answer stops the search as the clock would. The turn chosen
@@ -102,6 +106,10 @@ type worker struct {
 	killers killers // per ply (ordering.go)
 	history []int32 // by turn key, nil until a cutoff (ordering.go)
 	noQuiet bool    // order by gain alone, as before killers and history (for A/B)
+
+	rules  *Rules // what the rules allow to prune (prune.go)
+	nullAt int    // the ply of the position a null move reached (0: none on the line)
+	root   int    // the depth of the iteration under way
 }
 
 type ttEntry struct {
@@ -174,6 +182,9 @@ func (s *Search) Name() string {
 	if s.GainOrder {
 		n += ":order=gain"
 	}
+	if s.NoPrune {
+		n += ":prune=off"
+	}
 	return n
 }
 
@@ -220,9 +231,12 @@ func (s *Search) Choose(m *match.Match, r *rand.Rand) (int, error) {
 
 // newWorker returns a worker searching m with the table tt.
 func (s *Search) newWorker(m *match.Match, tt *table) *worker {
-	w := &worker{s: s, g: m.Game(), v: PieceValues(m.Game()), x: m.Explore(), me: m.Mover(), tt: tt, qdepth: 4, noQuiet: s.GainOrder}
+	w := &worker{s: s, g: m.Game(), v: PieceValues(m.Game()), x: m.Explore(), me: m.Mover(), tt: tt, qdepth: 4, noQuiet: s.GainOrder, rules: GameRules(m.Game())}
 	if s.Terms {
 		w.terms = GameTerms(w.g)
+		if w.terms.Squares != nil {
+			w.v = w.terms.Squares.Values
+		}
 	}
 	if s.Time > 0 {
 		w.deadline = time.Now().Add(s.Time)
@@ -247,8 +261,18 @@ func (w *worker) deepen(order []int, from int) (int, int) {
 				first = append(first, i)
 			}
 		}
-		for _, i := range first {
-			v := w.child(i, d-1, alpha, math.Inf(1), 1)
+		w.root = d
+		for n, i := range first {
+			var v float64
+			if n > 0 && d > 1 && !w.s.NoPrune && !math.IsInf(alpha, 0) {
+				// The turns after the best of the last depth are tested against it with
+				// a null window, and searched again in full when they do better.
+				if v = w.child(i, d-1, alpha, above(alpha), 1); v > alpha && !w.stop {
+					v = w.child(i, d-1, alpha, math.Inf(1), 1)
+				}
+			} else {
+				v = w.child(i, d-1, alpha, math.Inf(1), 1)
+			}
 			if w.err != nil {
 				return 0, 0
 			}
@@ -312,6 +336,12 @@ func (w *worker) value(depth int, alpha, beta float64, ply int) float64 {
 	}
 	next := x.Mover()
 	w.record(ply, next, len(turns))
+	// A side in check is searched a turn deeper (up to twice the iteration's depth
+	// from the root), and never from quiescence, which would let it stand in check.
+	check := !w.s.NoPrune && !w.stop && ply < 2*w.root && w.inCheck(x.State(), next)
+	if check {
+		depth++
+	}
 	if depth <= 0 || w.stop {
 		if ply == 1 && w.halt != nil {
 			return w.sharedLeaf(turns, next, alpha, beta)
@@ -335,6 +365,29 @@ func (w *worker) value(depth int, alpha, beta float64, ply int) float64 {
 		ttBest = e.best
 	}
 	maximizing := next == w.me
+	st := x.State()
+	// Null move: the other side moves twice; if even so it cannot get past the bound,
+	// neither can it after any turn of ours (prune.go says where the rules allow it).
+	if depth >= 3 && !check && w.nullAt != ply && !math.IsInf(bound(maximizing, alpha, beta), 0) &&
+		w.mayNull(st, next) {
+		r := 2
+		if depth >= 6 {
+			r = 3
+		}
+		stand := w.evaluate(st, ply, next, len(turns))
+		if maximizing && stand >= beta {
+			if v := w.nullChild(depth-1-r, below(beta), beta, ply+1); v >= beta && v < mate/2 && !w.stop {
+				return v
+			}
+		} else if !maximizing && stand <= alpha {
+			if v := w.nullChild(depth-1-r, alpha, above(alpha), ply+1); v <= alpha && v > -mate/2 && !w.stop {
+				return v
+			}
+		}
+		if w.err != nil {
+			return 0
+		}
+	}
 	a0, b0 := alpha, beta
 	bestI := -1
 	var best float64
@@ -343,9 +396,35 @@ func (w *worker) value(depth int, alpha, beta float64, ply int) float64 {
 	} else {
 		best = math.Inf(1)
 	}
-	st := x.State()
-	for _, i := range w.orderAt(st, turns, next, ttBest, ply) {
-		v := w.child(i, depth-1, alpha, beta, ply+1)
+	order, late := w.orderAt(st, turns, next, ttBest, ply)
+	for n, i := range order {
+		var v float64
+		if n == 0 || w.s.NoPrune || math.IsInf(alpha, 0) && maximizing || math.IsInf(beta, 0) && !maximizing {
+			v = w.child(i, depth-1, alpha, beta, ply+1)
+		} else {
+			// Principal variation: a turn after the first is only tested against the
+			// best so far, with a null window, and a late quiet one at a reduced depth
+			// first; either is searched again when it does better.
+			lo, hi := alpha, above(alpha)
+			if !maximizing {
+				lo, hi = below(beta), beta
+			}
+			better := func(v float64) bool { return maximizing && v > alpha || !maximizing && v < beta }
+			red := 0
+			if depth >= 3 && n >= 3 && late[i] && !check {
+				red = 1
+				if depth >= 5 && n >= 8 {
+					red = 2
+				}
+			}
+			v = w.child(i, depth-1-red, lo, hi, ply+1)
+			if red > 0 && better(v) && !w.stop {
+				v = w.child(i, depth-1, lo, hi, ply+1)
+			}
+			if better(v) && (maximizing && v < beta || !maximizing && v > alpha) && !w.stop {
+				v = w.child(i, depth-1, alpha, beta, ply+1)
+			}
+		}
 		if maximizing {
 			if v > best {
 				best, bestI = v, i
@@ -406,10 +485,7 @@ func (w *worker) quiesce(turns []eval.Turn, next engine.Player, alpha, beta floa
 		beta = min(beta, stand)
 	}
 	best := stand
-	for i := range turns {
-		if Gain(w.g, w.v, st, &turns[i], next) <= 0 {
-			continue // not a capture
-		}
+	for _, i := range w.captures(st, turns, next) {
 		w.nodes++
 		if err := x.Play(i); err != nil {
 			w.err, w.stop = err, true
@@ -488,12 +564,13 @@ func (w *worker) terminal(res eval.Result, ply int) float64 {
 // that gain material by their gain, then the quiet ones (no gain) with the ply's
 // killers first and the others by history, then those that lose material; equal turns
 // in the order generated, or for a helper rotated by its salt.
-func (w *worker) orderAt(before *engine.State, turns []eval.Turn, mover engine.Player, first, ply int) []int {
+func (w *worker) orderAt(before *engine.State, turns []eval.Turn, mover engine.Player, first, ply int) (idx []int, late []bool) {
+	late = make([]bool, len(turns))
 	if w.noQuiet {
-		return w.order(before, turns, mover, first)
+		return w.order(before, turns, mover, first), late
 	}
 	n := len(w.g.Board.Locs)
-	idx := make([]int, len(turns))
+	idx = make([]int, len(turns))
 	gain := make([]float64, len(turns))
 	kill := make([]int8, len(turns))
 	hist := make([]int32, len(turns))
@@ -503,6 +580,7 @@ func (w *worker) orderAt(before *engine.State, turns []eval.Turn, mover engine.P
 		if gain[i] == 0 {
 			k, h := w.quietRank(turnKey(&turns[i], n), ply)
 			kill[i], hist[i] = int8(k), h
+			late[i] = k == 0 && i != first
 		}
 	}
 	if w.salt > 0 && len(idx) > 1 {
@@ -522,7 +600,7 @@ func (w *worker) orderAt(before *engine.State, turns []eval.Turn, mover engine.P
 		}
 		return hist[i] > hist[j]
 	})
-	return idx
+	return idx, late
 }
 
 // order sorts turn indices: the table's move, then by material gained for the mover;
@@ -549,6 +627,59 @@ func (w *worker) order(before *engine.State, turns []eval.Turn, mover engine.Pla
 		return gain[idx[a]] > gain[idx[b]]
 	})
 	return idx
+}
+
+// captures returns the indices of the turns that gain material for mover, the most
+// valuable victim first and among equal gains the least valuable piece taking it (the
+// first the order generated unless NoPrune, as before).
+func (w *worker) captures(before *engine.State, turns []eval.Turn, mover engine.Player) []int {
+	var idx []int
+	var gain, cost []float64
+	for i := range turns {
+		g := Gain(w.g, w.v, before, &turns[i], mover)
+		if g <= 0 {
+			continue // not a capture
+		}
+		idx = append(idx, i)
+		gain = append(gain, g)
+		cost = append(cost, w.moverWorth(before, &turns[i]))
+	}
+	if len(idx) < 2 || w.s.NoPrune {
+		return idx
+	}
+	pos := make([]int, len(idx))
+	for j := range pos {
+		pos[j] = j
+	}
+	sort.SliceStable(pos, func(a, b int) bool {
+		i, j := pos[a], pos[b]
+		if gain[i] != gain[j] {
+			return gain[i] > gain[j]
+		}
+		return cost[i] < cost[j]
+	})
+	out := make([]int, len(idx))
+	for j, p := range pos {
+		out[j] = idx[p]
+	}
+	return out
+}
+
+// moverWorth returns the value of the piece a turn moves first (0 for none).
+func (w *worker) moverWorth(before *engine.State, t *eval.Turn) float64 {
+	for pi := range t.Parts {
+		for _, c := range t.Parts[pi].Changes {
+			if c.Op == engine.OpMove || c.Op == engine.OpCopy {
+				if int(c.From) < len(before.Cells) {
+					if cell := before.Cells[c.From]; !cell.IsEmpty() {
+						return w.v.Kind[cell.Kind()]
+					}
+				}
+				return 0
+			}
+		}
+	}
+	return 0
 }
 
 func contains(ps []engine.Player, p engine.Player) bool {

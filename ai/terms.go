@@ -34,6 +34,7 @@ type Terms struct {
 	Mobility bool
 	Reach    []Reach
 	Remain   []Remain
+	Squares  *Squares // square tables from the geometry (squares.go); nil: none
 }
 
 // Reach is an absolute-config goal of Player: one of its pieces of a kind in Kinds on
@@ -57,7 +58,9 @@ type Remain struct {
 }
 
 // Off reports whether t adds nothing to material.
-func (t *Terms) Off() bool { return !t.Mobility && len(t.Reach) == 0 && len(t.Remain) == 0 }
+func (t *Terms) Off() bool {
+	return !t.Mobility && len(t.Reach) == 0 && len(t.Remain) == 0 && t.Squares == nil
+}
 
 var termsCache sync.Map // *eval.Game -> *Terms
 
@@ -77,6 +80,7 @@ func findTerms(g *eval.Game) *Terms {
 		}
 	}
 	t.Mobility = real == 2 && len(g.Players) == 2 && !g.Axiom()
+	t.Squares = findSquares(g)
 	for _, goal := range g.Goals {
 		sign := 0.0
 		switch goal.Kind {
@@ -231,13 +235,17 @@ func (w *worker) evaluate(st *engine.State, ply int, next engine.Player, n int) 
 	return v
 }
 
-// Positional scores s for p as Evaluate does, plus the goal terms of t: for each goal
+// Positional scores s for p as Evaluate does, plus the square terms of t (squares.go)
+// and its goal terms: for each goal
 // of reach, GoalWeight times the steps its nearest piece has made from the farthest
 // position; for each pieces-remaining goal, RemainingWeight/(1+count-N) while the count
 // is above N. Goals of p count for p, the others' against it (the strongest other's
 // with more than two players, as material).
 func Positional(g *eval.Game, v *Values, t *Terms, s *engine.State, p engine.Player) float64 {
 	base := Evaluate(g, v, s, p)
+	if t.Squares != nil {
+		base += t.Squares.score(g, v, s, p)
+	}
 	if len(t.Reach) == 0 && len(t.Remain) == 0 {
 		return base
 	}

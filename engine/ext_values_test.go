@@ -54,3 +54,16 @@ func TestValuesApply(t *testing.T) {
 		t.Errorf("only %d distinct hashes in 3000 steps", len(seen))
 	}
 }
+
+// valuesGame is lineGame whose only extra state is variables and position values, as
+// in the dialect's draughts.
+func valuesGame() *Game {
+	g := lineGame()
+	g.Ext = &Ext{
+		Vars:      []IntVar{{Name: "score", Init: 2}, {Name: "count"}},
+		PosInts:   []IntVar{{Name: "taken"}, {Name: "heat", Init: 1, At: []LocValue{{Loc: 2, Value: 4}}}},
+		PassLimit: 3,
+	}
+	g.Prepare()
+	return g
+}

@@ -9,7 +9,7 @@ package engine
 // (CopyFrom) with m applied (Apply), no piece left to continue the turn (SetCont) and
 // the turn order advanced (Advance). t keeps its storage; it must not be s.
 func (g *Game) EndPart(t, s *State, m *Move) {
-	if g.on(LeafPath) && g.endPlain(t, s, m) {
+	if g.endPlain(t, s, m) {
 		return
 	}
 	t.CopyFrom(s)
@@ -20,10 +20,16 @@ func (g *Game) EndPart(t, s *State, m *Move) {
 	g.Advance(t)
 }
 
-// endPlain is EndPart for a plain state (no dialect values, stacks or external state,
-// storage of the same sizes) and a part that applyPlain takes, in a turn order where
-// nobody is out and no goto is pending. It reports false, having changed nothing, for
-// anything else.
+// OnePass reports whether EndPart makes the state after a part of s in one pass
+// (endPlain) when PlainPart takes the part and the target is a state of the game
+// without values, stacks or external state: the shortcuts the pass rests on are on
+// (LeafPath, PlainApply), s is plain and nobody is out, jumped to or continuing. eval
+// makes perft's leaves in place for exactly these states and parts.
+func (g *Game) OnePass(s *State) bool {
+	return g.Off&(LeafPath|PlainApply) == 0 && s.Jump == 0 && s.Out == 0 && s.Cont == NoLoc &&
+		s.Vals == nil && s.Under == nil && s.External == nil
+}
+
 // NextTurn returns the entry of the turn order after turn and h with the hash of turn
 // swapped for the next's, as Advance makes them with nobody out and no goto pending.
 func (g *Game) NextTurn(turn int, h uint64) (int, uint64) { return g.nextTurn(turn, h) }
@@ -39,11 +45,13 @@ func (g *Game) nextTurn(turn int, h uint64) (int, uint64) {
 	return turn, h ^ z.turn[turn]
 }
 
+// endPlain is EndPart in one pass for the states OnePass takes, a part that
+// applyPlain takes and a target with storage of s's sizes and no values, stacks or
+// external state. It reports false, having changed nothing, for anything else.
 func (g *Game) endPlain(t, s *State, m *Move) bool {
-	if !g.on(PlainApply) || !g.plainPart(m) ||
-		s.Jump != 0 || s.Out != 0 || s.Cont != NoLoc ||
+	if !g.OnePass(s) || !g.plainPart(m) ||
 		len(t.Cells) != len(s.Cells) || len(t.Stock) != len(s.Stock) ||
-		s.Vals != nil || t.Vals != nil || s.Under != nil || t.Under != nil || s.External != nil || t.External != nil {
+		t.Vals != nil || t.Under != nil || t.External != nil {
 		return false
 	}
 	copy(t.Cells, s.Cells)

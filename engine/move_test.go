@@ -12,7 +12,8 @@ import (
 // lineGame returns a game on a row of five positions a to e, with the given players
 // (White and Black when none are given; a name starting with "?" is a random seat) and two
 // piece types: Man, whose attribute "crowned" (bit 0) is off at first, and King, whose
-// attribute "royal" (bit 1) is on. Every player has one turn-order entry.
+// attribute "royal" (bit 1) is on. Every player has one turn-order entry. It is
+// enginetest.LineGame for the tests inside the package, which cannot import that one.
 func lineGame(players ...string) *Game {
 	if len(players) == 0 {
 		players = []string{"White", "Black"}

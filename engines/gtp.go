@@ -17,7 +17,9 @@ import (
 )
 
 // Size returns n when g's board is one square grid of n by n positions, else 0.
-func Size(g *eval.Game) int {
+func Size(g *eval.Game) int { return size(g.Game) }
+
+func size(g *engine.Game) int {
 	b := g.Board
 	if len(b.Grids) != 1 || len(b.Grids[0].Dims) != 2 {
 		return 0
@@ -31,8 +33,11 @@ func Size(g *eval.Game) int {
 
 // GoLike reports whether GTP can play g: its board is one square grid (Size) and its
 // pieces are only dropped, never moved, as stones are.
-func GoLike(g *eval.Game) bool {
-	if Size(g) == 0 {
+func GoLike(g *eval.Game) bool { return GoLikeRules(g.Game) }
+
+// GoLikeRules is GoLike on the rules of a game, compiled or not.
+func GoLikeRules(g *engine.Game) bool {
+	if size(g) == 0 {
 		return false
 	}
 	drops := false

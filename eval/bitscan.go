@@ -334,7 +334,7 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 	}
 	dirs := bs.dirs[side]
 	kinds := bs.kinds[t]
-	counting := x.lc.on && x.attackAt == engine.NoLoc
+	counting := x.leaf != nil && x.attackAt == engine.NoLoc
 	var union uint64
 	for k := range kinds {
 		mine := cls[nk+1+k+1]
@@ -364,8 +364,9 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 			}
 			if counting && e.step && src != 0 {
 				if st := &bk.steps[side][i]; st.count {
-					// perft's last level counts these steps here, for all the pieces
-					// at once (leafcount.go); runBits has nothing left to do for them.
+					// perft's last level counts these steps here, as emit would one
+					// at a time, for all the pieces at once (leafcount.go); runBits
+					// has nothing left to do for them.
 					x.countSteps(st, src, bd.delta)
 					src = 0
 				}
@@ -373,6 +374,10 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 			srcs[i] = src
 			union |= src
 		}
+	}
+	if x.srcsOnly {
+		x.union, x.srcsOnly = union, false // Sample draws among them (sample.go)
+		return true
 	}
 	for ; union != 0; union &= union - 1 {
 		l := engine.Loc(bits.TrailingZeros64(union))
@@ -565,9 +570,6 @@ func (x *gen) runBits(bk *bitKind, l engine.Loc, piece engine.Cell) {
 				if add = st.els; add == nil {
 					continue
 				}
-			}
-			if x.lc.on && x.countStep(add, l, to) {
-				continue
 			}
 			x.cursor, x.mark = to, l
 			x.emit(&blocks[e.block], add, l, piece, nil)

@@ -15,7 +15,7 @@ import (
 // holds for each of turns. Its accumulators must be (max captures), (min captures),
 // (max parts) or (min parts); keepsAll sets them in acc as applyChecks would.
 func (g *Game) keepsAll(ck *code.Check, turns []Turn, acc []int64) bool {
-	if len(turns) == 0 || !g.on(UseDialectPaths) {
+	if len(turns) == 0 || !g.on(UseCheckSkip) {
 		return false
 	}
 	cmin, cmax, pmin, pmax := int64(spanInf), int64(-1), int64(spanInf), int64(-1)

@@ -85,7 +85,7 @@ var quietEnv = spanEnv{first: span{1000, 1000}, parts: span{1, 1}, mover: span{0
 // turn that captures nothing when some turn captures (see above); f.checks is made.
 func (g *Game) proveDropQuiet(f *dialectFast) bool {
 	d := g.code.Dialect
-	if len(d.Checks) == 0 || f.checks[0] == nil || g.Options.MaximalCaptures != 0 || len(g.MovePriorities) != 0 {
+	if len(d.Checks) == 0 || !f.checks[0] || g.Options.MaximalCaptures != 0 || len(g.MovePriorities) != 0 {
 		return false
 	}
 	ck := d.Checks[0]
@@ -176,10 +176,34 @@ func spanInt(e *code.Expr, env *spanEnv) (span, bool) {
 	return span{}, false
 }
 
+// completeDialect is completeTurns for a game of the dialect: where deferQuiet
+// allows, a quiet part waits in its place as a placeholder, which resolveQuiet drops
+// or completes once the other turns are made and merged.
+func (g *Game) completeDialect(s *engine.State, w *workspace) ([]Turn, error) {
+	deferQuiet := g.deferQuiet(w, s)
+	for i := range w.moves {
+		parts := w.moves[i : i+1 : i+1]
+		var err error
+		if deferQuiet && quietPart(s, &parts[0]) {
+			err = g.addPlaceholder(w, parts)
+		} else {
+			err = g.complete(s, parts, w, nil, tally{})
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	turns := g.merged(w)
+	if deferQuiet {
+		return g.resolveQuiet(s, w, turns)
+	}
+	return turns, nil
+}
+
 // deferQuiet reports whether the turns of s completed in w may leave quiet parts as
 // placeholders.
 func (g *Game) deferQuiet(w *workspace, s *engine.State) bool {
-	if g.dfast == nil || !g.dfast.dropQuiet || !g.on(UseDialectPaths) || w.noChecks {
+	if g.dfast == nil || !g.dfast.dropQuiet || !g.on(UseQuietDefer) || w.noChecks {
 		return false
 	}
 	side := g.Entry(s).Side
@@ -237,7 +261,7 @@ func (g *Game) resolveQuiet(s *engine.State, w *workspace, turns []Turn) ([]Turn
 				}
 			} else {
 				end := len(w.turns)
-				if err := g.complete(s, parts, 0, 0, w, nil, nil); err != nil {
+				if err := g.complete(s, parts, w, nil, tally{}); err != nil {
 					return nil, err
 				}
 				if len(w.turns) > end {
@@ -273,7 +297,7 @@ func (g *Game) quietTurn(w *workspace, s *engine.State, t *Turn) {
 	if !g.noStats() {
 		// The facts of the quiet turns of one piece type are the same: they share them
 		// until w is reset (nothing writes the facts of a turn once it is made).
-		e := &w.dend
+		e := w.dend
 		k := s.Cells[m.Changes[0].From].Kind()
 		if e.quiet == nil {
 			e.quiet = make([]*turnStats, len(g.Pieces))
@@ -300,7 +324,7 @@ func (g *Game) actsQuiet(w *workspace, s *engine.State, m *engine.Move) bool {
 	if quiet, known := g.heldQuiet(w, s, piece, to); known {
 		return quiet
 	}
-	e := &w.dend
+	e := w.dend
 	if !e.haveCells {
 		e.cells = append(e.cells[:0], s.Cells...)
 		e.haveCells = true
@@ -358,7 +382,7 @@ func (g *Game) quietAfter(w *workspace, s *engine.State, a int, cells []engine.C
 			if !g.startClean(w, s) {
 				return false
 			}
-		} else if o.cond(cells, piece.Player(), l) {
+		} else if o.cond.at(cells, piece.Player(), l) {
 			return false
 		}
 	}

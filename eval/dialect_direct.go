@@ -29,16 +29,16 @@ type directList struct {
 // directOp is one op of a directList: an if on the cursor's square (cond), or a
 // sparse scan (scan) whose body is ifs on the visited square's position values (ifs).
 type directOp struct {
-	cond    cellCond
+	cond    squareCond
 	effects []directEffect
 	scan    *sparseScan
 	ifs     []directIf
 }
 
-// directIf is an if of a scan's body: its condition on the square's position values
-// (pos: the values of one square, indexed by attribute) and its effects.
+// directIf is an if of a scan's body: its condition, which reads only the position
+// values of the square (posCondOK), and its effects.
 type directIf struct {
-	cond    func(pos []int32) bool
+	cond    *code.Cond
 	effects []directEffect
 }
 
@@ -55,12 +55,13 @@ func (g *Game) directOps(f *dialectFast, ops []code.Op) ([]directOp, bool) {
 	for i := range ops {
 		o := &ops[i]
 		switch {
-		case o.Code == code.OpIf && o.Else == nil && quietCondOK(o.Cond):
+		case o.Code == code.OpIf && o.Else == nil:
 			eff, ok := directEffects(o.Body)
-			if !ok {
+			sc, ok2 := g.squareTable(o.Cond)
+			if !ok || !ok2 {
 				return nil, false
 			}
-			out = append(out, directOp{cond: g.quietFn(o.Cond), effects: eff})
+			out = append(out, directOp{cond: sc, effects: eff})
 		case o.Code == code.OpAll:
 			sc := f.scanOf(o)
 			if sc == nil {
@@ -73,7 +74,7 @@ func (g *Game) directOps(f *dialectFast, ops []code.Op) ([]directOp, bool) {
 				if b.Code != code.OpIf || b.Else != nil || !ok || !posCondOK(b.Cond) {
 					return nil, false
 				}
-				d.ifs = append(d.ifs, directIf{cond: posCondFn(b.Cond), effects: eff})
+				d.ifs = append(d.ifs, directIf{cond: b.Cond, effects: eff})
 			}
 			out = append(out, d)
 			scans++
@@ -112,72 +113,12 @@ func directEffects(ops []code.Op) ([]directEffect, bool) {
 	return out, true
 }
 
-// posCondOK reports whether c reads only constants and position values of the
-// cursor's square (what sparseBody's conditions may read), through and, or and not.
-func posCondOK(c *code.Cond) bool { return condOf(c, posIntOK) }
-
-func posIntOK(e *code.Expr) bool {
-	return e.Code == code.IntConst || e.Code == code.IntPos && e.Loc.Kind == code.LocCursor
-}
-
-// posCondFn compiles c, accepted by posCondOK, into a test of a square's position
-// values, as gen.test gives it with the cursor there (without immediate values).
-func posCondFn(c *code.Cond) func(pos []int32) bool {
-	switch c.Code {
-	case code.CondTrue:
-		return func([]int32) bool { return true }
-	case code.CondFalse:
-		return func([]int32) bool { return false }
-	case code.CondNot:
-		a := posCondFn(c.Args[0])
-		return func(pos []int32) bool { return !a(pos) }
-	case code.CondAnd, code.CondOr:
-		args := make([]func([]int32) bool, len(c.Args))
-		for i, a := range c.Args {
-			args[i] = posCondFn(a)
-		}
-		and := c.Code == code.CondAnd
-		return func(pos []int32) bool {
-			for _, a := range args {
-				if a(pos) != and {
-					return !and
-				}
-			}
-			return and
-		}
-	}
-	// CondCmp.
-	a, b := posIntFn(c.Ints[0]), posIntFn(c.Ints[1])
-	switch c.A {
-	case code.CmpEq:
-		return func(pos []int32) bool { return a(pos) == b(pos) }
-	case code.CmpNe:
-		return func(pos []int32) bool { return a(pos) != b(pos) }
-	case code.CmpLt:
-		return func(pos []int32) bool { return a(pos) < b(pos) }
-	case code.CmpLe:
-		return func(pos []int32) bool { return a(pos) <= b(pos) }
-	case code.CmpGt:
-		return func(pos []int32) bool { return a(pos) > b(pos) }
-	}
-	return func(pos []int32) bool { return a(pos) >= b(pos) }
-}
-
-func posIntFn(e *code.Expr) func(pos []int32) int64 {
-	if e.Code == code.IntConst {
-		v := int64(e.A)
-		return func([]int32) int64 { return v }
-	}
-	i := e.A
-	return func(pos []int32) int64 { return int64(pos[i]) }
-}
-
 // directAction is actionTo for the actions of kind a for the piece on l of s, when
 // both of its lists are directLists and dst is not nil: their effects, appended to
 // *dst (nil when there are none). It reports false when it cannot run them.
 func (g *Game) directAction(dst *[]engine.Change, s *engine.State, a int, l engine.Loc, mover engine.Player) ([]engine.Change, bool) {
 	f := g.dfast
-	if dst == nil || f == nil || f.directActs == nil || !g.on(UseDialectPaths) || len(s.Vals) == 0 {
+	if dst == nil || f == nil || f.directActs == nil || !g.on(UseDirectActions) || len(s.Vals) == 0 {
 		return nil, false
 	}
 	side, k := mover, -1
@@ -192,6 +133,13 @@ func (g *Game) directAction(dst *[]engine.Change, s *engine.State, a int, l engi
 		return nil, false
 	}
 	start := len(*dst)
+	// x tests the scans' conditions, got when a square needs it.
+	var x *gen
+	defer func() {
+		if x != nil {
+			g.putGen(x)
+		}
+	}()
 	lists := [2]*directList{own, global}
 	if k < 0 {
 		lists[0] = nil // no piece: the global actions alone (action)
@@ -201,7 +149,7 @@ func (g *Game) directAction(dst *[]engine.Change, s *engine.State, a int, l engi
 			continue
 		}
 		for i := range list.ops {
-			g.directRun(dst, s, &list.ops[i], side, l)
+			g.directRun(dst, s, &list.ops[i], side, l, &x)
 		}
 	}
 	n := len(*dst) - start
@@ -212,10 +160,11 @@ func (g *Game) directAction(dst *[]engine.Change, s *engine.State, a int, l engi
 }
 
 // directRun appends to *dst the effects of the op o of a directList run with the
-// cursor on l, for pieces of side, on s.
-func (g *Game) directRun(dst *[]engine.Change, s *engine.State, o *directOp, side engine.Player, l engine.Loc) {
+// cursor on l, for pieces of side, on s. The conditions of a scan's ifs are tested by
+// gen.test on *xp, a generator set up on s when the first of them is.
+func (g *Game) directRun(dst *[]engine.Change, s *engine.State, o *directOp, side engine.Player, l engine.Loc, xp **gen) {
 	if o.scan == nil {
-		if o.cond(s.Cells, side, l) {
+		if o.cond.at(s.Cells, side, l) {
 			appendEffects(dst, o.effects, l)
 		}
 		return
@@ -230,9 +179,16 @@ func (g *Game) directRun(dst *[]engine.Change, s *engine.State, o *directOp, sid
 		if one && vals[sq] == init || !one && !g.dirty(s, o.scan.attrs, engine.Loc(sq)) || g.Board.Locs[sq].Dummy {
 			continue
 		}
-		pos := vals[sq*npos : (sq+1)*npos]
+		x := *xp
+		if x == nil {
+			// No effect is recorded: the conditions read s's values.
+			x = g.getGen()
+			x.s, x.cells, x.side, x.nbr, x.valSet = s, s.Cells, side, g.Board.Neighbor[side], false
+			*xp = x
+		}
+		x.cursor = engine.Loc(sq)
 		for j := range o.ifs {
-			if o.ifs[j].cond(pos) {
+			if x.test(o.ifs[j].cond) {
 				appendEffects(dst, o.ifs[j].effects, engine.Loc(sq))
 			}
 		}

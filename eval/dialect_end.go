@@ -30,7 +30,7 @@ const (
 // action then decides as usual.
 func (g *Game) quietEnd(w *workspace, after *engine.State, parts []engine.Move, mover engine.Player) bool {
 	f := g.dfast
-	if f == nil || f.quiet == nil || !g.on(UseDialectPaths) || w.start == nil {
+	if f == nil || f.quiet == nil || !g.on(UseQuietEnd) || w.start == nil {
 		return false
 	}
 	// The lists as quietAction picks them.
@@ -49,7 +49,7 @@ func (g *Game) quietEnd(w *workspace, after *engine.State, parts []engine.Move, 
 	for _, o := range q.ops {
 		if o.scan != nil {
 			scans = true
-		} else if o.cond(after.Cells, side, l) {
+		} else if o.cond.at(after.Cells, side, l) {
 			return false
 		}
 	}

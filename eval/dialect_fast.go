@@ -19,9 +19,10 @@ package eval
 // immediate-values), so the squares to visit are known before the scan begins.
 //
 // Quiet actions. An action made only of such scans and of ifs without else on the
-// cursor's square (empty?, friend?, enemy?, piece types, in-zone?) does nothing when
-// no scan has a square to visit and no if holds: action answers so without taking a
-// generator (the crowning post-part of a man that did not reach the far row, the
+// cursor's square (conditions of squareReads, reads.go: empty?, friend?, enemy?, piece
+// types, in-zone?, read from squareTable's table of gen.test's values) does nothing
+// when no scan has a square to visit and no if holds: action answers so without taking
+// a generator (the crowning post-part of a man that did not reach the far row, the
 // post-move of a turn that jumped nothing).
 //
 // Block heads. A move block that begins with a step and verifies of that kind stops
@@ -34,8 +35,8 @@ package eval
 // in plain ZRF.
 //
 // Checks on the facts of the turn. A check whose condition and accumulators read only
-// the turn's captures, parts and the like runs as closures compiled at load, with no
-// board to set up for every turn; in a game without checks nothing reads the facts of
+// the turn's captures, parts and the like (turnReads, reads.go) is tested by gen.test
+// with the turn's facts alone, with no board to set up for every turn; in a game without checks nothing reads the facts of
 // a turn, and they are not counted.
 
 import (
@@ -59,8 +60,8 @@ type dialectFast struct {
 	// the global ones, as action runs them) as tests that say, without a generator,
 	// that they do nothing; quiet[0][act] the global actions alone.
 	quiet [][code.NumActs]quietList
-	// checks[i] is check i as closures when it reads only the facts of the turn.
-	checks []*turnCheck
+	// checks[i] is true when check i reads only the facts of the turn (turnReads).
+	checks []bool
 	// noStats is true when the game has no check: nothing reads the facts of a turn
 	// (turnStats), which need not be counted.
 	noStats bool
@@ -85,34 +86,28 @@ type dialectFast struct {
 }
 
 // blockHead is the beginning of a move block: a step (dir) and the verifies after it
-// (conds, compiled by quietFn); ok is false when the block begins otherwise.
+// (conds, as squareTable's tables); ok is false when the block begins otherwise.
 // When the step leaves the board or one of the verifies fails on the square it
 // reaches, the block stops before it records anything: pieceParts need not run it.
 type blockHead struct {
-	ok    bool
-	dir   int32
-	first uint8 // the first verify when it is a plain empty?, enemy? or friend?: tested inline
-	conds []cellCond
+	ok  bool
+	dir int32
+	// first is the first verify when it is a plain empty?, enemy? or friend? (its
+	// code, tested by cellHolds), or code.CondTrue when conds[0] is the first verify.
+	first code.CondCode
+	conds []squareCond
 	rest  int      // the index of the block's first op after its head
 	form  []fastOp // the executable form of the ops from rest (rewrite.go)
 }
 
-// The first verifies of block heads that runPieceBlocks tests without a call.
-const (
-	headCall uint8 = iota // conds[0] is the first verify
-	headEmpty
-	headEnemy
-	headFriend
-)
-
 // quietList is an action whose every op is an if without else whose condition
-// quietFn compiles, or a sparse all-positions: when every condition is false and
+// squareTable takes, or a sparse all-positions: when every condition is false and
 // no scan has a square to visit, the action does nothing. ok is false for an action of
 // any other form.
 type quietList struct {
 	ok  bool
 	ops []quietOp
-	// When every condition of the ifs reads only zones (zoneOnly), held[side*n+l] says
+	// When every condition of the ifs reads only where the square is (locOnly), held[side*n+l] says
 	// whether one of them holds for pieces of side on square l of the n squares, and
 	// scans whether the list has a scan: then quietHere decides without the board.
 	held  []bool
@@ -121,12 +116,9 @@ type quietList struct {
 
 // quietOp is one op of a quietList: an if (cond) or a sparse scan.
 type quietOp struct {
-	cond cellCond
+	cond squareCond
 	scan *sparseScan
 }
-
-// cellCond is a condition on the square l of a board for pieces of side.
-type cellCond func(cells []engine.Cell, side engine.Player, l engine.Loc) bool
 
 // initDialectFast proves the dialect's fast paths of g's code.
 func (g *Game) initDialectFast() {
@@ -196,22 +188,18 @@ func (g *Game) initDialectFast() {
 			}
 			h := blockHead{dir: ops[0].A}
 			j := 1
-			for ; j < len(ops) && ops[j].Code == code.OpVerify && quietCondOK(ops[j].Cond); j++ {
+			for ; j < len(ops) && ops[j].Code == code.OpVerify; j++ {
 				cd := ops[j].Cond
-				if j == 1 && !cd.Neg && cd.Loc.Kind == code.LocCursor {
-					switch cd.Code {
-					case code.CondEmpty:
-						h.first = headEmpty
-					case code.CondEnemy:
-						h.first = headEnemy
-					case code.CondFriend:
-						h.first = headFriend
-					}
-					if h.first != headCall {
-						continue
-					}
+				if j == 1 && !cd.Neg && cd.Loc.Kind == code.LocCursor &&
+					(cd.Code == code.CondEmpty || cd.Code == code.CondEnemy || cd.Code == code.CondFriend) {
+					h.first = cd.Code
+					continue
 				}
-				h.conds = append(h.conds, g.quietFn(cd))
+				sc, ok := g.squareTable(cd)
+				if !ok {
+					break
+				}
+				h.conds = append(h.conds, sc)
 			}
 			if h.ok = j > 1; h.ok {
 				h.rest, h.form = j, g.formOf(ops[j:])
@@ -227,21 +215,14 @@ func (g *Game) initDialectFast() {
 	// Only checks read the facts of a turn (gen.turn is set in applyChecks alone).
 	f.noStats = len(p.Dialect.Checks) == 0
 	quiet = quiet || f.noStats
-	f.checks = make([]*turnCheck, len(p.Dialect.Checks))
+	f.checks = make([]bool, len(p.Dialect.Checks))
 	for i, ck := range p.Dialect.Checks {
 		ok := turnOnlyCond(ck.Cond)
 		for _, a := range ck.Acc {
-			ok = ok && turnOnlyExpr(a) && len(a.Args) == 1
+			ok = ok && exprReads(a, nil)&^turnReads == 0
 		}
-		if !ok {
-			continue
-		}
-		tc := &turnCheck{cond: turnCondFn(ck.Cond)}
-		for _, a := range ck.Acc {
-			tc.acc = append(tc.acc, turnIntFn(a.Args[0]))
-		}
-		f.checks[i] = tc
-		quiet = true
+		f.checks[i] = ok
+		quiet = quiet || ok
 	}
 	f.dropQuiet = g.proveDropQuiet(f)
 	if len(f.scans) > 0 || quiet {
@@ -250,99 +231,45 @@ func (g *Game) initDialectFast() {
 }
 
 // sparseBody reports whether body does nothing on a square whose position attributes
-// hold their starting values, and returns the attributes its conditions read.
+// hold their starting values, and returns the attributes its conditions read: body is
+// ifs without else on conditions that read only the position values of the square
+// (posValReads), each false, as gen.test gives it, on a state whose position values
+// are all their starting values.
 func (g *Game) sparseBody(body []code.Op) (attrs []int32, ok bool) {
 	if len(body) == 0 {
 		return nil, false
 	}
 	for i := range body {
 		o := &body[i]
-		if o.Code != code.OpIf || o.Else != nil {
+		if o.Code != code.OpIf || o.Else != nil || condReads(o.Cond, &attrs)&^posValReads != 0 {
 			return nil, false
 		}
-		v, known := g.cleanCond(o.Cond, &attrs)
-		if !known || v {
+	}
+	e := g.Ext
+	for _, a := range attrs {
+		if a < 0 || int(a) >= len(e.PosInts) {
+			return nil, false
+		}
+	}
+	nl := len(g.Board.Locs)
+	clean := &engine.State{Cells: make([]engine.Cell, nl), Vals: make([]int32, len(e.Vars)+nl*(len(e.PieceInts)+len(e.PosInts)))}
+	for l := 0; l < nl; l++ {
+		for i, v := range e.PosInts {
+			clean.Vals[g.Slot(engine.ValPos, i, engine.Loc(l))] = v.Init
+		}
+	}
+	x := &gen{g: g, b: g.Board, nd: len(g.Board.Dirs), attackAt: engine.NoLoc, at: -1, s: clean, cells: clean.Cells}
+	for i := range body {
+		if x.test(body[i].Cond) {
 			return nil, false
 		}
 	}
 	return attrs, len(attrs) > 0
 }
 
-// cleanCond evaluates c on a square whose position attributes hold their starting
-// values; known is false when c reads anything else. The attributes read are added to
-// attrs.
-func (g *Game) cleanCond(c *code.Cond, attrs *[]int32) (v, known bool) {
-	switch c.Code {
-	case code.CondTrue:
-		return true, true
-	case code.CondFalse:
-		return false, true
-	case code.CondAnd, code.CondOr:
-		and := c.Code == code.CondAnd
-		v = and
-		for _, a := range c.Args {
-			w, k := g.cleanCond(a, attrs)
-			if !k {
-				return false, false
-			}
-			if and {
-				v = v && w
-			} else {
-				v = v || w
-			}
-		}
-		return v, true
-	case code.CondNot:
-		w, k := g.cleanCond(c.Args[0], attrs)
-		return !w, k
-	case code.CondCmp:
-		a, ka := g.cleanInt(c.Ints[0], attrs)
-		b, kb := g.cleanInt(c.Ints[1], attrs)
-		if !ka || !kb {
-			return false, false
-		}
-		switch c.A {
-		case code.CmpEq:
-			return a == b, true
-		case code.CmpNe:
-			return a != b, true
-		case code.CmpLt:
-			return a < b, true
-		case code.CmpLe:
-			return a <= b, true
-		case code.CmpGt:
-			return a > b, true
-		}
-		return a >= b, true
-	}
-	return false, false
-}
-
-// cleanInt is cleanCond for an integer: a constant, or a position attribute at the
-// cursor, read as its starting value.
-func (g *Game) cleanInt(e *code.Expr, attrs *[]int32) (int64, bool) {
-	switch e.Code {
-	case code.IntConst:
-		return int64(e.A), true
-	case code.IntPos:
-		if e.Loc.Kind != code.LocCursor || e.A < 0 || int(e.A) >= len(g.Ext.PosInts) {
-			return 0, false
-		}
-		seen := false
-		for _, a := range *attrs {
-			seen = seen || a == e.A
-		}
-		if !seen {
-			*attrs = append(*attrs, e.A)
-		}
-		return int64(g.Ext.PosInts[e.A].Init), true
-	}
-	return 0, false
-}
-
 // sparse returns the proof for the all-positions o, or nil.
 func (g *Game) sparse(o *code.Op) *sparseScan {
-	if g.dfast == nil || !g.on(UseDialectPaths) {
+	if g.dfast == nil || !g.on(UseSparseScans) {
 		return nil
 	}
 	for i := range g.dfast.scans {
@@ -452,8 +379,12 @@ func (g *Game) quietOps(f *dialectFast, ops []code.Op) ([]quietOp, bool) {
 	for i := range ops {
 		o := &ops[i]
 		switch {
-		case o.Code == code.OpIf && o.Else == nil && quietCondOK(o.Cond):
-			q = append(q, quietOp{cond: g.quietFn(o.Cond)})
+		case o.Code == code.OpIf && o.Else == nil:
+			sc, ok := g.squareTable(o.Cond)
+			if !ok {
+				return nil, false
+			}
+			q = append(q, quietOp{cond: sc})
 		case o.Code == code.OpAll && len(g.Board.Locs) <= MaxScanWork/len(ops):
 			sc := f.scanOf(o)
 			if sc == nil {
@@ -476,7 +407,7 @@ func (g *Game) quietListOf(ops []quietOp, lists ...[]code.Op) quietList {
 	}
 	for _, list := range lists {
 		for i := range list {
-			if o := &list[i]; o.Code == code.OpIf && !zoneOnly(o.Cond) {
+			if o := &list[i]; o.Code == code.OpIf && !locOnly(o.Cond) {
 				return q
 			}
 		}
@@ -486,7 +417,7 @@ func (g *Game) quietListOf(ops []quietOp, lists ...[]code.Op) quietList {
 	for p := range g.Players {
 		for l := 0; l < n; l++ {
 			for _, o := range ops {
-				if o.scan == nil && o.cond(nil, engine.Player(p), engine.Loc(l)) {
+				if o.scan == nil && o.cond.atEmpty(engine.Player(p), engine.Loc(l)) {
 					q.held[p*n+l] = true
 				}
 			}
@@ -495,99 +426,11 @@ func (g *Game) quietListOf(ops []quietOp, lists ...[]code.Op) quietList {
 	return q
 }
 
-// zoneOnly reports whether c, accepted by quietCondOK, reads only the zones of the
-// cursor's square: quietFn's test of it reads no cell.
-func zoneOnly(c *code.Cond) bool {
-	switch c.Code {
-	case code.CondTrue, code.CondFalse, code.CondInZone:
-		return true
-	case code.CondAnd, code.CondOr, code.CondNot:
-		for _, a := range c.Args {
-			if !zoneOnly(a) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
-}
-
-// quietCondOK reports whether quietFn compiles c: a condition on the piece and the
-// zones of the cursor's square, through and, or and not.
-func quietCondOK(c *code.Cond) bool {
-	switch c.Code {
-	case code.CondTrue, code.CondFalse:
-		return true
-	case code.CondAnd, code.CondOr, code.CondNot:
-		for _, a := range c.Args {
-			if !quietCondOK(a) {
-				return false
-			}
-		}
-		return true
-	case code.CondEmpty, code.CondFriend, code.CondEnemy, code.CondPiece, code.CondInZone:
-		return c.Loc.Kind == code.LocCursor
-	}
-	return false
-}
-
-// quietFn compiles c, accepted by quietCondOK, into a test that gives what gen.test
-// gives with the cursor on l, for pieces of side, on the board cells.
-func (g *Game) quietFn(c *code.Cond) cellCond {
-	switch c.Code {
-	case code.CondTrue:
-		return func([]engine.Cell, engine.Player, engine.Loc) bool { return true }
-	case code.CondFalse:
-		return func([]engine.Cell, engine.Player, engine.Loc) bool { return false }
-	case code.CondNot:
-		a := g.quietFn(c.Args[0])
-		return func(cells []engine.Cell, side engine.Player, l engine.Loc) bool { return !a(cells, side, l) }
-	case code.CondAnd, code.CondOr:
-		args := make([]cellCond, len(c.Args))
-		for i, a := range c.Args {
-			args[i] = g.quietFn(a)
-		}
-		and := c.Code == code.CondAnd
-		return func(cells []engine.Cell, side engine.Player, l engine.Loc) bool {
-			for _, a := range args {
-				if a(cells, side, l) != and {
-					return !and
-				}
-			}
-			return and
-		}
-	}
-	neg := c.Neg
-	switch c.Code {
-	case code.CondEmpty:
-		return func(cells []engine.Cell, _ engine.Player, l engine.Loc) bool { return cells[l].IsEmpty() != neg }
-	case code.CondFriend:
-		return func(cells []engine.Cell, side engine.Player, l engine.Loc) bool {
-			cl := cells[l]
-			return (!cl.IsEmpty() && cl.Player() == side) != neg
-		}
-	case code.CondEnemy:
-		return func(cells []engine.Cell, side engine.Player, l engine.Loc) bool {
-			cl := cells[l]
-			return (!cl.IsEmpty() && cl.Player() != side) != neg
-		}
-	case code.CondPiece:
-		k := engine.Kind(c.A)
-		return func(cells []engine.Cell, _ engine.Player, l engine.Loc) bool { return (cells[l].Kind() == k) != neg }
-	}
-	// CondInZone.
-	sets := g.Board.Zones[c.A].Sets
-	return func(_ []engine.Cell, side engine.Player, l engine.Loc) bool {
-		in := int(side) < len(sets) && sets[side] != nil && sets[side][l>>6]&(1<<(uint(l)&63)) != 0
-		return in != neg
-	}
-}
-
 // quietAction reports whether the actions of kind a for the piece on l (as action runs
 // them) are proved to do nothing in s: no if of theirs holds and no scan of theirs has
 // a square to visit.
 func (g *Game) quietAction(s *engine.State, a int, l engine.Loc, mover engine.Player) bool {
-	if g.dfast == nil || g.dfast.quiet == nil || !g.on(UseDialectPaths) {
+	if g.dfast == nil || g.dfast.quiet == nil || !g.on(UseQuietActions) {
 		return false
 	}
 	side, k := mover, -1
@@ -609,7 +452,7 @@ func (g *Game) quietList(q *quietList, s *engine.State, side engine.Player, l en
 			if len(s.Vals) == 0 || g.anyDirty(s, o.scan.attrs) {
 				return false
 			}
-		} else if o.cond(s.Cells, side, l) {
+		} else if o.cond.at(s.Cells, side, l) {
 			return false
 		}
 	}
@@ -623,7 +466,7 @@ func (g *Game) quietList(q *quietList, s *engine.State, side engine.Player, l en
 func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
 	g := x.g
 	blocks := g.code.Moves[c.Kind()]
-	if g.dfast == nil || g.dfast.heads == nil || !g.on(UseDialectPaths) || x.attackMode || x.fastBlocks(blocks, false, c) != nil {
+	if g.dfast == nil || g.dfast.heads == nil || !g.on(UseDialectHeads) || x.attackMode || x.fastBlocks(blocks, false, c) != nil {
 		// fast.go's blocks, when the kind has them, test their heads themselves.
 		x.runBlocks(blocks, l, false, c, typ, ^uint64(0))
 		return
@@ -648,23 +491,12 @@ func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
 		if t == engine.NoLoc {
 			continue
 		}
-		switch cl := cells[t]; h.first {
-		case headEmpty:
-			if !cl.IsEmpty() {
-				continue
-			}
-		case headEnemy:
-			if cl.IsEmpty() || cl.Player() == side {
-				continue
-			}
-		case headFriend:
-			if cl.IsEmpty() || cl.Player() != side {
-				continue
-			}
+		if h.first != code.CondTrue && !cellHolds(h.first, cells[t], side) {
+			continue
 		}
 		stop := false
-		for _, cd := range h.conds {
-			if !cd(cells, side, t) {
+		for j := range h.conds {
+			if !h.conds[j].at(cells, side, t) {
 				stop = true
 				break
 			}
@@ -686,236 +518,20 @@ func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
 	}
 }
 
-// turnOnlyCond reports whether c reads only the facts of the turn (captures, parts,
-// ...) and accumulators: a check made of such conditions needs no board set up.
-func turnOnlyCond(c *code.Cond) bool { return condOf(c, turnOnlyExpr) }
-
-// condOf reports whether c is made of constants and comparisons of integers that ok
-// accepts, through and, or and not.
-func condOf(c *code.Cond, ok func(*code.Expr) bool) bool {
-	switch c.Code {
-	case code.CondTrue, code.CondFalse:
-		return true
-	case code.CondAnd, code.CondOr, code.CondNot:
-		if c.Code == code.CondNot && len(c.Args) != 1 {
-			return false
-		}
-		for _, a := range c.Args {
-			if !condOf(a, ok) {
-				return false
-			}
-		}
-		return true
-	case code.CondCmp:
-		return len(c.Ints) == 2 && ok(c.Ints[0]) && ok(c.Ints[1])
-	}
-	return false
-}
-
-// turnOnlyExpr is turnOnlyCond for an integer.
-func turnOnlyExpr(e *code.Expr) bool {
-	switch e.Code {
-	case code.IntConst, code.IntCaptures, code.IntFirst, code.IntOrder, code.IntMover, code.IntParts:
-		return true
-	case code.IntAdd, code.IntSub, code.IntMul, code.IntDiv, code.IntMod, code.IntMax, code.IntMin,
-		code.IntAccMax, code.IntAccMin:
-		switch e.Code {
-		case code.IntSub, code.IntDiv, code.IntMod:
-			if len(e.Args) != 2 {
-				return false
-			}
-		case code.IntAccMax, code.IntAccMin:
-			if len(e.Args) != 1 {
-				return false
-			}
-		default:
-			if len(e.Args) == 0 {
-				return false
-			}
-		}
-		for _, a := range e.Args {
-			if !turnOnlyExpr(a) {
-				return false
-			}
-		}
-		return true
-	case code.IntCond:
-		return turnOnlyCond(e.Cond)
-	}
-	return false
-}
-
-// turnCheck is a check that reads only the facts of the turn, as closures: cond is its
-// condition and acc[j] the value of its accumulator j (the argument of (max X) or
-// (min X)), as gen.test and gen.ival evaluate them in applyChecks.
-type turnCheck struct {
-	cond func(t *turnStats, acc []int64) bool
-	acc  []func(t *turnStats, acc []int64) int64
-}
-
-// turnCheck returns check i of the game as closures, or nil when it is not proved to
-// read only the facts of the turn.
-func (g *Game) turnCheck(i int) *turnCheck {
-	if g.dfast == nil || !g.on(UseDialectPaths) {
-		return nil
-	}
-	return g.dfast.checks[i]
-}
-
-// turnCondFn compiles a condition accepted by turnOnlyCond.
-func turnCondFn(c *code.Cond) func(*turnStats, []int64) bool {
-	switch c.Code {
-	case code.CondTrue:
-		return func(*turnStats, []int64) bool { return true }
-	case code.CondFalse:
-		return func(*turnStats, []int64) bool { return false }
-	case code.CondNot:
-		a := turnCondFn(c.Args[0])
-		return func(t *turnStats, acc []int64) bool { return !a(t, acc) }
-	case code.CondAnd, code.CondOr:
-		args := make([]func(*turnStats, []int64) bool, len(c.Args))
-		for i, a := range c.Args {
-			args[i] = turnCondFn(a)
-		}
-		if c.Code == code.CondAnd {
-			return func(t *turnStats, acc []int64) bool {
-				for _, a := range args {
-					if !a(t, acc) {
-						return false
-					}
-				}
-				return true
-			}
-		}
-		return func(t *turnStats, acc []int64) bool {
-			for _, a := range args {
-				if a(t, acc) {
-					return true
-				}
-			}
-			return false
-		}
-	}
-	// CondCmp.
-	a, b := turnIntFn(c.Ints[0]), turnIntFn(c.Ints[1])
-	switch c.A {
-	case code.CmpEq:
-		return func(t *turnStats, acc []int64) bool { return a(t, acc) == b(t, acc) }
-	case code.CmpNe:
-		return func(t *turnStats, acc []int64) bool { return a(t, acc) != b(t, acc) }
-	case code.CmpLt:
-		return func(t *turnStats, acc []int64) bool { return a(t, acc) < b(t, acc) }
-	case code.CmpLe:
-		return func(t *turnStats, acc []int64) bool { return a(t, acc) <= b(t, acc) }
-	case code.CmpGt:
-		return func(t *turnStats, acc []int64) bool { return a(t, acc) > b(t, acc) }
-	}
-	return func(t *turnStats, acc []int64) bool { return a(t, acc) >= b(t, acc) }
-}
-
-// turnIntFn compiles an integer accepted by turnOnlyExpr.
-func turnIntFn(e *code.Expr) func(*turnStats, []int64) int64 {
-	k := e.A
-	switch e.Code {
-	case code.IntConst:
-		v := int64(e.A)
-		return func(*turnStats, []int64) int64 { return v }
-	case code.IntCaptures:
-		if k < 0 {
-			return func(t *turnStats, _ []int64) int64 {
-				if t == nil {
-					return 0
-				}
-				return int64(t.caps)
-			}
-		}
-		return func(t *turnStats, _ []int64) int64 {
-			if t == nil {
-				return 0
-			}
-			return int64(t.byKind[k])
-		}
-	case code.IntFirst:
-		return func(t *turnStats, _ []int64) int64 {
-			if t == nil {
-				return 0
-			}
-			if f := t.first[k]; f > 0 {
-				return int64(f)
-			}
-			return 1000
-		}
-	case code.IntOrder:
-		return func(t *turnStats, _ []int64) int64 {
-			if t == nil || t.order == nil {
-				return 0
-			}
-			return int64(t.order[k])
-		}
-	case code.IntMover:
-		return func(t *turnStats, _ []int64) int64 {
-			if t != nil && t.mover == engine.Kind(k) {
-				return 1
-			}
-			return 0
-		}
-	case code.IntParts:
-		return func(t *turnStats, _ []int64) int64 {
-			if t == nil {
-				return 0
-			}
-			return int64(t.parts)
-		}
-	case code.IntAccMax, code.IntAccMin:
-		// In a check the accumulators are set (applyChecks).
-		return func(_ *turnStats, acc []int64) int64 { return acc[k] }
-	case code.IntCond:
-		c := turnCondFn(e.Cond)
-		return func(t *turnStats, acc []int64) int64 {
-			if c(t, acc) {
-				return 1
-			}
-			return 0
-		}
-	case code.IntSub:
-		a, b := turnIntFn(e.Args[0]), turnIntFn(e.Args[1])
-		return func(t *turnStats, acc []int64) int64 { return a(t, acc) - b(t, acc) }
-	case code.IntDiv, code.IntMod:
-		a, b := turnIntFn(e.Args[0]), turnIntFn(e.Args[1])
-		div := e.Code == code.IntDiv
-		return func(t *turnStats, acc []int64) int64 {
-			x, y := a(t, acc), b(t, acc)
-			if y == 0 {
-				return 0
-			}
-			if div {
-				return x / y
-			}
-			return x % y
-		}
-	}
-	// IntAdd, IntMul, IntMax, IntMin: over all arguments, from the first.
-	args := make([]func(*turnStats, []int64) int64, len(e.Args))
-	for i, a := range e.Args {
-		args[i] = turnIntFn(a)
-	}
-	op := e.Code
-	return func(t *turnStats, acc []int64) int64 {
-		v := args[0](t, acc)
-		for _, a := range args[1:] {
-			v = foldInt(op, v, a(t, acc))
-		}
-		return v
-	}
+// turnCheck reports whether check i of the game is proved to read only the facts of
+// the turn and the accumulators (turnReads): applyChecks then evaluates it with gen.test
+// without a board set up for each turn.
+func (g *Game) turnCheck(i int) bool {
+	return g.dfast != nil && g.on(UseTurnChecks) && g.dfast.checks[i]
 }
 
 // lazyDup reports whether gen.duplicate may hash the moves of a part lazily: equal
 // moves have equal first changes, and no move is rewritten after it is made.
 func (g *Game) lazyDup() bool {
-	return g.dfast != nil && g.on(UseDialectPaths) && g.dfast.lazyDup
+	return g.dfast != nil && g.on(UseDialectLazyDup) && g.dfast.lazyDup
 }
 
 // noStats reports whether the facts of the turns need not be counted.
 func (g *Game) noStats() bool {
-	return g.dfast != nil && g.on(UseDialectPaths) && g.dfast.noStats
+	return g.dfast != nil && g.on(UseDialectNoStats) && g.dfast.noStats
 }

@@ -642,22 +642,21 @@ func (g *Game) applyChecks(turns []Turn, s *engine.State) ([]Turn, error) {
 			x.reset(l, false, t.After.Cells[l])
 		}
 		for ci, ck := range d.Checks {
-			// A check proved to read the turns' facts only runs as closures, without
+			// A check proved to read the turns' facts only needs them alone, without
 			// a board to set up for every turn.
 			tc := g.turnCheck(ci)
-			if tc != nil && g.keepsAll(&d.Checks[ci], turns, x.acc) {
+			if tc && g.keepsAll(&d.Checks[ci], turns, x.acc) {
 				continue // it keeps every turn (dialect_checks.go)
 			}
-			for j, a := range ck.Acc {
+			for _, a := range ck.Acc {
 				first := true
 				for i := range turns {
-					var v int64
-					if tc != nil {
-						v = tc.acc[j](turns[i].stats, x.acc)
+					if tc {
+						x.turn = turns[i].stats
 					} else {
 						setupBoard(&turns[i])
-						v = x.ival(a.Args[0])
 					}
+					v := x.ival(a.Args[0])
 					if first || a.Code == code.IntAccMax && v > x.acc[a.A] || a.Code == code.IntAccMin && v < x.acc[a.A] {
 						x.acc[a.A] = v
 						first = false
@@ -666,13 +665,12 @@ func (g *Game) applyChecks(turns []Turn, s *engine.State) ([]Turn, error) {
 			}
 			kept := turns[:0]
 			for i := range turns {
-				var ok bool
-				if tc != nil {
-					ok = tc.cond(turns[i].stats, x.acc)
+				if tc {
+					x.turn = turns[i].stats
 				} else {
 					setupBoard(&turns[i])
-					ok = x.test(ck.Cond)
 				}
+				ok := x.test(ck.Cond)
 				switch {
 				case !ok:
 				case len(kept) == i:
@@ -744,7 +742,7 @@ func (w *workspace) stat(nk int) *turnStats {
 // firstPartsExt is firstParts for a game in the dialect: pieces of any owner move when
 // their type has (owner any) or (owner enemy) blocks, and pre-actions run first.
 func (g *Game) firstPartsExt(x *gen, s *engine.State, side engine.Player, typ engine.MoveType) {
-	if g.dfast != nil && g.dfast.direct && g.on(UseDialectPaths) && !x.attackMode {
+	if g.dfast != nil && g.dfast.direct && g.on(UseDialectDirect) && !x.attackMode {
 		// No pre-action and no piece moved by another owner: pieceParts comes down to
 		// runPieceBlocks for the side's own pieces.
 		x.foreign = false

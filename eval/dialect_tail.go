@@ -104,7 +104,7 @@ func (x *gen) runSlide(b *code.Block, t *blockTail, l engine.Loc, piece engine.C
 		return
 	}
 	nbr, nd, d := x.nbr, x.nd, int(t.dir)
-	for c := nbr[int(l)*nd+d]; c != engine.NoLoc && x.cells[c].IsEmpty(); c = nbr[int(c)*nd+d] {
+	for c := nbr[int(l)*nd+d]; c != engine.NoLoc && cellHolds(code.CondEmpty, x.cells[c], x.side); c = nbr[int(c)*nd+d] {
 		x.cursor = c
 		x.emit(b, t.add, l, piece, nil)
 	}

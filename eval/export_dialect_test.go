@@ -24,7 +24,7 @@ func FastPaths(g *Game) (scans, actions, heads, checks int) {
 		}
 	}
 	for _, c := range f.checks {
-		if c != nil {
+		if c {
 			checks++
 		}
 	}

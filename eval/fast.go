@@ -54,20 +54,23 @@ const (
 	fScan     // a while that walks a line capturing (prefix.go's scan): scan; as fWhile in a capture test
 )
 
-// condKind says how a fastOp's condition is tested.
-type condKind uint8
+// condKind says how a fastOp's condition is tested: ccAny by x.test, ccTrue as a
+// constant (with neg: false), and any other kind is the code of a predicate on one
+// square (the cursor's, or its neighbour's in direction dir), which x.holds gives its
+// meaning. setCond chooses it when the blocks are made.
+type condKind = code.CondCode
 
 const (
-	ccAny   condKind = iota // x.test(cond)
-	ccTrue                  // always true (with neg: false)
-	ccEmpty                 // the cursor's cell is empty
-	ccFriend
-	ccEnemy
-	ccZone     // zone za holds the position
-	ccPiece    // the position holds a piece of kind za
-	ccLastTo   // the position is the last part's destination
-	ccLastFrom // the position is the last part's source
-	ccAttr     // the position holds a piece with attribute za
+	ccAny      condKind = 255 // x.test(cond)
+	ccTrue              = code.CondTrue
+	ccEmpty             = code.CondEmpty // the cursor's cell is empty
+	ccFriend            = code.CondFriend
+	ccEnemy             = code.CondEnemy    // ccEmpty, ccFriend and ccEnemy are consecutive
+	ccZone              = code.CondInZone   // zone za holds the position
+	ccPiece             = code.CondPiece    // the position holds a piece of kind za
+	ccLastTo            = code.CondLastTo   // the position is the last part's destination
+	ccLastFrom          = code.CondLastFrom // the position is the last part's source
+	ccAttr              = code.CondAttr     // the position holds a piece with attribute za
 )
 
 // fastOp is one op of the executable form (rewrite.go): of a fast block, or of any
@@ -193,7 +196,8 @@ func (g *Game) fastDialectOK() bool {
 	return true
 }
 
-// setCond chooses how f tests c.
+// setCond chooses how f tests c: a predicate on the cursor's square or a neighbour's
+// that fast ops test themselves keeps its code, with its argument in za.
 func (f *fastOp) setCond(c *code.Cond) {
 	f.cond, f.cc, f.neg, f.dir = c, ccAny, false, -1
 	switch c.Code {
@@ -203,25 +207,8 @@ func (f *fastOp) setCond(c *code.Cond) {
 	case code.CondFalse:
 		f.cc, f.neg = ccTrue, true
 		return
-	}
-	var cc condKind
-	switch c.Code {
-	case code.CondEmpty:
-		cc = ccEmpty
-	case code.CondFriend:
-		cc = ccFriend
-	case code.CondEnemy:
-		cc = ccEnemy
-	case code.CondInZone:
-		cc = ccZone
-	case code.CondPiece:
-		cc = ccPiece
-	case code.CondLastTo:
-		cc = ccLastTo
-	case code.CondLastFrom:
-		cc = ccLastFrom
-	case code.CondAttr:
-		cc = ccAttr
+	case code.CondEmpty, code.CondFriend, code.CondEnemy, code.CondInZone, code.CondPiece,
+		code.CondLastTo, code.CondLastFrom, code.CondAttr:
 	default:
 		return
 	}
@@ -232,22 +219,17 @@ func (f *fastOp) setCond(c *code.Cond) {
 	default:
 		return
 	}
-	f.cc, f.neg, f.za = cc, c.Neg, c.A
+	f.cc, f.neg, f.za = c.Code, c.Neg, c.A
 }
 
 // cellTest is a test of kind cc (ccEmpty, ccFriend or ccEnemy) of cell c for side,
-// without its negation.
+// without its negation: cellHolds.
 func cellTest(cc condKind, c engine.Cell, side engine.Player) bool {
-	switch cc {
-	case ccEmpty:
-		return c.IsEmpty()
-	case ccFriend:
-		return !c.IsEmpty() && c.Player() == side
-	}
-	return !c.IsEmpty() && c.Player() != side
+	return cellHolds(cc, c, side)
 }
 
-// ftest evaluates f's condition as test does.
+// ftest evaluates f's condition as test does: a predicate through holds, on the
+// square it names.
 func (x *gen) ftest(f *fastOp) bool {
 	switch f.cc {
 	case ccAny:
@@ -257,28 +239,16 @@ func (x *gen) ftest(f *fastOp) bool {
 	}
 	l := x.cursor
 	if f.dir >= 0 {
-		// As pred: a position that does not exist makes the predicate false.
+		// As test: a position that does not exist makes the predicate false.
 		if l = x.nbr[int(l)*x.nd+int(f.dir)]; l == engine.NoLoc {
 			return f.neg
 		}
 	}
-	var v bool
-	switch f.cc {
-	case ccEmpty, ccFriend, ccEnemy:
-		v = cellTest(f.cc, x.cells[l], x.side)
-	case ccZone:
-		v = x.b.InZone(int(f.za), x.side, l)
-	case ccPiece:
-		v = x.cells[l].Kind() == engine.Kind(f.za)
-	case ccLastTo:
-		v = l == x.s.LastTo
-	case ccLastFrom:
-		v = l == x.s.LastFrom
-	case ccAttr:
-		c := x.cells[l]
-		v = !c.IsEmpty() && c.Attr(int(f.za))
+	if f.cc >= ccEmpty && f.cc <= ccEnemy {
+		// What holds does for them, without the call.
+		return cellHolds(f.cc, x.cells[l], x.side) != f.neg
 	}
-	return v != f.neg
+	return x.holds(f.cc, f.za, l) != f.neg
 }
 
 // fastBlocks returns the fast blocks of blocks when they are the moves of piece's type.
@@ -388,48 +358,17 @@ func (x *gen) slide(f *fastOp) bool {
 }
 
 // fastAdd is add for a block whose only movement is its piece's, from where it started
-// to the cursor.
+// to the cursor: that movement, then the effects recorded so far (made does the rest).
 func (x *gen) fastAdd(f *fastOp) {
 	to := x.cursor
-	if x.attackAt != engine.NoLoc {
-		if to == x.attackAt {
-			x.hit = true
-		}
-		for i := range x.effects {
-			if e := &x.effects[i]; e.Op == engine.OpCapture && e.To == x.attackAt {
-				x.hit = true
-			}
-		}
-	} else {
-		t := &x.seen
-		if b := t.bucket(x.start, to); len(f.kinds) == 0 && t.bEpoch[b] != t.cur && !x.full() {
-			// The common move, first of its bucket: what duplicate does, inline.
-			t.bEpoch[b], t.bFirst[b] = t.cur, int32(len(x.out))
-			start := len(x.arena)
-			x.arena = append(x.arena, engine.Change{})
-			c := &x.arena[start]
-			c.Op, c.From, c.To, c.Player, c.Kind = engine.OpMove, x.start, to, x.openPiece.Player(), x.openPiece.Kind()
-			if len(x.effects) > 0 {
-				x.arena = append(x.arena, x.effects...)
-			}
-			x.push(x.arena[start:len(x.arena):len(x.arena)], x.blk.Type, f.cont, x.blk.Rule)
-			if !x.g.Semantics.KeepEffects {
-				x.effects = x.effects[:0]
-			}
-			return
-		}
-		mv := engine.Change{Op: engine.OpMove, From: x.start, To: to, Player: x.openPiece.Player(), Kind: x.openPiece.Kind()}
-		n := max(len(f.kinds), 1)
-		for i := 0; i < n; i++ {
-			start := len(x.arena)
-			x.arena = append(x.arena, mv)
-			x.arena = append(x.arena, x.effects...)
-			if len(f.kinds) > 0 {
-				x.arena = append(x.arena, engine.Change{Op: engine.OpType, To: to, Kind: f.kinds[i]})
-			}
-			x.keep(f.op, engine.Move{Changes: x.arena[start:len(x.arena):len(x.arena)], Type: x.blk.Type, Cont: f.cont, Rule: x.blk.Rule}, start)
-		}
+	start := len(x.arena)
+	x.arena = append(x.arena, engine.Change{})
+	c := &x.arena[start]
+	c.Op, c.From, c.To, c.Player, c.Kind = engine.OpMove, x.start, to, x.openPiece.Player(), x.openPiece.Kind()
+	if len(x.effects) > 0 {
+		x.arena = append(x.arena, x.effects...)
 	}
+	x.made(f.op, x.blk.Type, x.blk.Rule, start, to)
 	if !x.g.Semantics.KeepEffects {
 		x.effects = x.effects[:0]
 	}

@@ -57,6 +57,7 @@ type Game struct {
 	// every set of squares it did not sort itself against the board (tests).
 	off          Shortcut
 	checkSquares bool
+	sample       sampleFacts // what Sampling and Goals know of the game (sample.go)
 }
 
 // New returns the run-time of a compiled game: it compiles the game's move code if that
@@ -89,6 +90,7 @@ func newGame(cg *compile.Game, locate Locator) (*Game, error) {
 	g.initBitScan()
 	g.initPhases()
 	g.initNoDup()
+	g.initSample()
 	return g, nil
 }
 
@@ -103,6 +105,12 @@ func (g *Game) NewState() *engine.State {
 
 // Axiom reports whether the game's moves are defined by an external engine.
 func (g *Game) Axiom() bool { return g.Engine != "" }
+
+// Royal reports whether pieces of kind k are royal for player p: a turn of p may never
+// leave one of them attacked (a checkmate goal names them).
+func (g *Game) Royal(p engine.Player, k engine.Kind) bool {
+	return int(p) >= 0 && int(p) < len(g.royal) && int(k) >= 0 && int(k) < len(g.royal[p]) && g.royal[p][k]
+}
 
 // File is a compiled rules file. Its variants are listed with everything but their move
 // code, which is compiled when a variant is asked for to run (Game, Find, Default, All).

@@ -6,6 +6,7 @@ package eval
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/internal/code"
@@ -102,9 +103,11 @@ type gen struct {
 	valSet  bool // a value was set since reset
 
 	// what the run produces
-	blk        *code.Block
-	out        []engine.Move
-	outBase    int // moves of out from before this part (legal.go, contParts)
+	blk *code.Block
+	out []engine.Move
+	// outBase is the length of out before this part, less the moves counted into
+	// leaf without being made: full counts them as room taken.
+	outBase    int
 	arena      []engine.Change
 	seen       seenTable
 	attackAt   engine.Loc // capture-test mode: only report whether a move captures here
@@ -155,10 +158,16 @@ type gen struct {
 	sqKeep bool
 	cls    [64]uint64
 	srcs   []uint64
+	// srcsOnly asks bitParts to stop once the first checks are made, leaving their
+	// squares in srcs and the union of them in union, and to clear it: still set,
+	// it says that bitParts did not run (Sample's steps, sample.go).
+	srcsOnly bool
+	union    uint64
 	// caps is where runLine records the squares a block captures (prefix.go).
 	caps []engine.Loc
-	// lc counts perft's last steps instead of emitting them (leafcount.go).
-	lc leafCount
+	// leaf, set only while perft's last level generates, is where emit counts the
+	// steps it takes instead of making them (leafcount.go).
+	leaf *leafWork
 }
 
 func newGen(g *Game) *gen {
@@ -576,75 +585,103 @@ func (x *gen) closeOpen() {
 	x.open = false
 }
 
-// add emits the move(s) of the current snapshot.
+// add emits the move(s) of the current snapshot: it writes the changes of the part so
+// far into the arena (the movements, or the group's, then the effects, the captures of
+// capture-side, the takes' destinations and the permutations) and hands them to made.
 func (x *gen) add(o *code.Op) {
-	n := len(o.Kinds)
-	if n == 0 {
-		n = 1
+	start := len(x.arena)
+	last := engine.NoLoc
+	if len(x.sel) > 0 {
+		// A group (the dialect's select and shift) replaces the movements.
+		last = x.addSelection()
+	} else {
+		for _, m := range x.moved {
+			x.arena = append(x.arena, x.movementChange(m))
+			last = m.to
+		}
+		if x.open && (!x.openPiece.IsEmpty() || x.openDrop) {
+			to := x.openTo
+			if to == engine.NoLoc {
+				to = x.cursor
+			}
+			x.arena = append(x.arena, x.movementChange(movement{from: x.openFrom, to: to, piece: x.openPiece, copy: o.B == 1}))
+			last = to
+		} else if o.B == 1 && len(x.moved) > 0 {
+			x.arena[len(x.arena)-1].Op = engine.OpCopy
+		}
 	}
+	x.addEffects()
+	if len(x.sides) > 0 {
+		x.addSides(start)
+	}
+	if x.g.Ext != nil && x.g.Ext.StackCap > 0 {
+		x.fixTakes(x.arena[start:], last)
+	}
+	if len(x.perms) > 0 {
+		last = x.addPermutation(o, start, last)
+	}
+	x.made(o, x.blk.Type, x.blk.Rule, start, last)
+}
+
+// made is where an add becomes a move, whichever path ran the block: the add o, of a
+// block of move type typ and rule rule, has written its changes (movements, then
+// effects) to x.arena[start:], and last is where its piece ends (engine.NoLoc when it
+// has none).
+//
+//   - In a capture test (attackAt) the add only reports whether one of its changes
+//     moves, copies or captures onto attackAt, and leaves nothing.
+//   - Otherwise the move joins the part's moves (push), unless it repeats one
+//     (duplicate; not searched when the game repeats no move, noDup), and never past
+//     MaxMoves; once for each of o's kinds when it lists some, the piece on last then
+//     becoming that kind: a change of type after the others.
+//
+// Leaf counting (leafcount.go) counts a step instead of making it: countable says which
+// adds it may count, and countLeaf hashes the state after it.
+func (x *gen) made(o *code.Op, typ engine.MoveType, rule int32, start int, last engine.Loc) {
+	x.at = o.At
+	if x.attackAt != engine.NoLoc {
+		x.hits(start)
+		return
+	}
+	cont := engine.MoveType(o.A)
+	n, end := max(len(o.Kinds), 1), len(x.arena)
 	for i := 0; i < n; i++ {
-		start := len(x.arena)
-		last := engine.NoLoc
-		if len(x.sel) > 0 {
-			// A group (the dialect's select and shift) replaces the movements.
-			last = x.addSelection()
-		} else {
-			for _, m := range x.moved {
-				x.arena = append(x.arena, x.movementChange(m))
-				last = m.to
-			}
-			if x.open && (!x.openPiece.IsEmpty() || x.openDrop) {
-				to := x.openTo
-				if to == engine.NoLoc {
-					to = x.cursor
-				}
-				x.arena = append(x.arena, x.movementChange(movement{from: x.openFrom, to: to, piece: x.openPiece, copy: o.B == 1}))
-				last = to
-			} else if o.B == 1 && len(x.moved) > 0 {
-				x.arena[len(x.arena)-1].Op = engine.OpCopy
+		s := start
+		if len(o.Kinds) > 0 {
+			// One move for each kind: the changes so far, then the change of type. The
+			// changes so far stay where they are, unused.
+			s = len(x.arena)
+			x.arena = append(x.arena, x.arena[start:end]...)
+			if last != engine.NoLoc {
+				x.arena = append(x.arena, engine.Change{Op: engine.OpType, To: last, Kind: o.Kinds[i]})
 			}
 		}
-		x.addEffects()
-		if len(x.sides) > 0 {
-			x.addSides(start)
-		}
-		if x.g.Ext != nil && x.g.Ext.StackCap > 0 {
-			x.fixTakes(x.arena[start:], last)
-		}
-		if len(x.perms) > 0 {
-			last = x.addPermutation(o, start, last)
-		}
-		if len(o.Kinds) > 0 && last != engine.NoLoc {
-			x.arena = append(x.arena, engine.Change{Op: engine.OpType, To: last, Kind: o.Kinds[i]})
-		}
-		changes := x.arena[start:len(x.arena):len(x.arena)]
-		if x.attackAt != engine.NoLoc {
-			for _, c := range changes {
-				if (c.Op == engine.OpMove || c.Op == engine.OpCopy || c.Op == engine.OpCapture) && c.To == x.attackAt {
-					x.hit = true
-				}
-			}
-			x.arena = x.arena[:start]
+		changes := x.arena[s:len(x.arena):len(x.arena)]
+		if !(x.g.noDup && x.g.on(UseNoDup)) && x.duplicate(changes, cont) {
+			x.arena = x.arena[:s]
 			continue
 		}
-		x.keep(o, engine.Move{Changes: changes, Type: x.blk.Type, Cont: engine.MoveType(o.A), Rule: x.blk.Rule}, start)
+		if x.full() {
+			x.tooMany(o)
+		}
+		x.push(changes, typ, cont, rule)
 	}
 }
 
-// keep appends m, made by the add o with its changes from arena[start:], to the moves of
-// the part unless an equal one is there already (then its changes are dropped).
-func (x *gen) keep(o *code.Op, m engine.Move, start int) {
-	if !(x.g.noDup && x.g.on(UseNoDup)) && x.duplicate(&m) {
-		x.arena = x.arena[:start]
-		return
+// hits is made in a capture test: it notes whether one of the changes arena[start:]
+// moves, copies or captures onto attackAt, and drops them.
+func (x *gen) hits(start int) {
+	for _, c := range x.arena[start:] {
+		if (c.Op == engine.OpMove || c.Op == engine.OpCopy || c.Op == engine.OpCapture) && c.To == x.attackAt {
+			x.hit = true
+		}
 	}
-	x.room(o)
-	x.push(m.Changes, m.Type, m.Cont, m.Rule)
+	x.arena = x.arena[:start]
 }
 
 // push appends the move of changes, made by a block of move type typ and rule rule and
-// continued by cont, to the part's moves: the one place a move is kept (keep, emit and
-// fastAdd call it once room or full has said there is room). The move is appended empty
+// continued by cont, to the part's moves: the one place a move is kept (made calls it
+// once full has said there is room). The move is appended empty
 // and filled in place: a struct built whole and copied in is written in narrower
 // stores than it is read with.
 func (x *gen) push(changes []engine.Change, typ, cont engine.MoveType, rule int32) {
@@ -654,16 +691,21 @@ func (x *gen) push(changes []engine.Change, typ, cont engine.MoveType, rule int3
 }
 
 // full reports whether the part has MaxMoves moves, those perft counted without making
-// them included (leafcount.go).
-func (x *gen) full() bool { return len(x.out)-x.outBase+x.lc.n >= MaxMoves }
+// them included (leafcount.go lowers outBase for each).
+func (x *gen) full() bool { return len(x.out)-x.outBase >= MaxMoves }
 
 // room bails out of the add o when the part is full: the one guard on the number of
-// moves of a part, whichever path makes them.
+// moves of a part, whichever path makes them (made, and leaf counting's countLeaf).
 func (x *gen) room(o *code.Op) {
 	if x.full() {
-		x.at = o.At
-		x.bail(o, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
+		x.tooMany(o)
 	}
+}
+
+// tooMany bails out of the add o of a part that has MaxMoves moves.
+func (x *gen) tooMany(o *code.Op) {
+	x.at = o.At
+	x.bail(o, "more than %d moves in one position: is the rules file generating moves without end?", MaxMoves)
 }
 
 func (x *gen) movementChange(m movement) engine.Change {
@@ -678,8 +720,8 @@ func (x *gen) movementChange(m movement) engine.Change {
 }
 
 // duplicate reports whether an identical move (same changes, same continuation) was
-// already emitted in this part, and remembers m otherwise.
-func (x *gen) duplicate(m *engine.Move) bool {
+// already emitted in this part, and remembers the move of changes and cont otherwise.
+func (x *gen) duplicate(changes []engine.Change, cont engine.MoveType) bool {
 	t := &x.seen
 	i := int32(len(x.out))
 	if x.g.code.Dialect == nil || x.g.fast != nil || x.g.lazyDup() {
@@ -689,8 +731,8 @@ func (x *gen) duplicate(m *engine.Move) bool {
 		// and its moves are not rewritten; nor are those of a game without pre-actions
 		// (lazyDup, dialect_fast.go).
 		from, to := engine.NoLoc, engine.NoLoc
-		if len(m.Changes) > 0 {
-			from, to = m.Changes[0].From, m.Changes[0].To
+		if len(changes) > 0 {
+			from, to = changes[0].From, changes[0].To
 		}
 		b := t.bucket(from, to)
 		if t.bEpoch[b] != t.cur {
@@ -698,17 +740,21 @@ func (x *gen) duplicate(m *engine.Move) bool {
 			return false
 		}
 		if j := t.bFirst[b]; j >= 0 {
-			t.insert(moveHash(&x.out[j]), j)
+			t.insert(moveHash(x.out[j].Changes, x.out[j].Cont), j)
 			t.bFirst[b] = -1
 		}
 	}
-	return t.lookup(moveHash(m), i, func(i int32) bool { return x.out[i].Equal(m) })
+	// Equal, for a move of changes and cont that is no pass and has no text.
+	return t.lookup(moveHash(changes, cont), i, func(i int32) bool {
+		o := &x.out[i]
+		return !o.Pass && o.Cont == cont && o.Text == "" && slices.Equal(o.Changes, changes)
+	})
 }
 
 // moveHash hashes the changes and the continuation of a move.
-func moveHash(m *engine.Move) uint64 {
-	h := uint64(m.Cont) * 0x9e3779b97f4a7c15
-	for _, c := range m.Changes {
+func moveHash(changes []engine.Change, cont engine.MoveType) uint64 {
+	h := uint64(cont) * 0x9e3779b97f4a7c15
+	for _, c := range changes {
 		h = (h ^ uint64(c.Op) ^ uint64(c.To)<<8 ^ uint64(uint32(c.From))<<24 ^ uint64(c.Kind)<<40 ^ uint64(c.Player)<<52 ^ uint64(c.Attr)<<56) * 0x100000001b3
 		if c.Val {
 			h ^= 1 << 63
@@ -750,38 +796,38 @@ func (x *gen) test(c *code.Cond) bool {
 		// reads the state after the turn, true only when the mover moves again.
 		return x.g.Entry(x.s).Mover == x.mover
 	}
-	return x.pred(c) != c.Neg
-}
-
-// pred evaluates a positive predicate; a location that does not exist makes it false.
-func (x *gen) pred(c *code.Cond) bool {
+	// A predicate, negated by Neg; a location that does not exist makes the positive
+	// predicate false.
+	var v bool
 	switch c.Code {
 	case code.CondPosition:
-		return x.cursor == engine.Loc(c.A)
+		v = x.cursor == engine.Loc(c.A)
 	case code.CondFlag:
-		return x.flags&(1<<uint(c.A&63)) != 0
+		v = x.flags&(1<<uint(c.A&63)) != 0
+	default:
+		if l, ok := x.resolve(c.Loc); ok {
+			v = x.holds(c.Code, c.A, l)
+		}
 	}
-	l, ok := x.resolve(c.Loc)
-	if !ok {
-		return false
-	}
-	switch c.Code {
-	case code.CondEmpty:
-		return x.cells[l].IsEmpty()
-	case code.CondFriend:
-		cl := x.cells[l]
-		return !cl.IsEmpty() && cl.Player() == x.side
-	case code.CondEnemy:
-		cl := x.cells[l]
-		return !cl.IsEmpty() && cl.Player() != x.side
+	return v != c.Neg
+}
+
+// holds is the meaning of each predicate on a square, with its argument a: whether the
+// positive predicate k holds on l, which exists. Every path that tests a predicate on a
+// square it has found itself (fast.go's ftest, and through cellHolds the tests of
+// fused steps and rays) asks it.
+func (x *gen) holds(k code.CondCode, a int32, l engine.Loc) bool {
+	switch k {
+	case code.CondEmpty, code.CondFriend, code.CondEnemy:
+		return cellHolds(k, x.cells[l], x.side)
 	case code.CondNeutral:
 		return false
 	case code.CondPiece:
-		return x.cells[l].Kind() == engine.Kind(c.A)
+		return x.cells[l].Kind() == engine.Kind(a)
 	case code.CondOnBoard:
 		return true
 	case code.CondInZone:
-		return x.b.InZone(int(c.A), x.side, l)
+		return x.b.InZone(int(a), x.side, l)
 	case code.CondMarked:
 		return l == x.mark
 	case code.CondLastFrom:
@@ -789,10 +835,10 @@ func (x *gen) pred(c *code.Cond) bool {
 	case code.CondLastTo:
 		return l == x.s.LastTo
 	case code.CondPosFlag:
-		return x.posFlags[int(c.A)*x.words+int(l>>6)]&(1<<(uint(l)&63)) != 0
+		return x.posFlags[int(a)*x.words+int(l>>6)]&(1<<(uint(l)&63)) != 0
 	case code.CondAttr:
 		cl := x.cells[l]
-		return !cl.IsEmpty() && cl.Attr(int(c.A))
+		return !cl.IsEmpty() && cl.Attr(int(a))
 	case code.CondOwn:
 		cl := x.cells[l]
 		return !cl.IsEmpty() && cl.Player() == x.mover
@@ -806,7 +852,7 @@ func (x *gen) pred(c *code.Cond) bool {
 	case code.CondAdjEnemy:
 		for d := 0; d < x.nd; d++ {
 			t := x.nbr[int(l)*x.nd+d]
-			if t != engine.NoLoc && !x.cells[t].IsEmpty() && x.cells[t].Player() != x.side {
+			if t != engine.NoLoc && cellHolds(code.CondEnemy, x.cells[t], x.side) {
 				return true
 			}
 		}
@@ -816,11 +862,11 @@ func (x *gen) pred(c *code.Cond) bool {
 			return false
 		}
 		def := 0
-		if c.Code == code.CondDefended {
+		if k == code.CondDefended {
 			def = 1
 		}
-		if c.A >= 0 {
-			return x.g.attackedWith(x.attacker(), x.s, x.side, l, engine.MoveType(c.A), def == 1)
+		if a >= 0 {
+			return x.g.attackedWith(x.attacker(), x.s, x.side, l, engine.MoveType(a), def == 1)
 		}
 		cache := x.attCache[def]
 		if cache == nil {
@@ -837,5 +883,17 @@ func (x *gen) pred(c *code.Cond) bool {
 		}
 		return v
 	}
-	panic(fmt.Sprintf("unknown condition code %d", c.Code))
+	panic(fmt.Sprintf("unknown condition code %d", k))
+}
+
+// cellHolds is the meaning of empty?, friend? and enemy? (k) on a square holding c, for
+// pieces of side.
+func cellHolds(k code.CondCode, c engine.Cell, side engine.Player) bool {
+	switch k {
+	case code.CondEmpty:
+		return c.IsEmpty()
+	case code.CondFriend:
+		return !c.IsEmpty() && c.Player() == side
+	}
+	return !c.IsEmpty() && c.Player() != side
 }

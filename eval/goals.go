@@ -119,9 +119,9 @@ func (g *Game) goalsFirst(s *engine.State, mover engine.Player, repetitions int,
 		if s.Out&(1<<uint(p)) != 0 {
 			continue
 		}
-		for gi := range g.Goals {
+		for _, gi := range g.sample.first { // the goals that do not need moves
 			goal := &g.Goals[gi]
-			if !slices.Contains(goal.Players, p) || needsMoves(goal.Cond) {
+			if !slices.Contains(goal.Players, p) {
 				continue
 			}
 			if best != nil && goal.Priority <= best.Priority {
@@ -299,6 +299,18 @@ func (g *Game) movers() []engine.Player {
 		}
 	}
 	return out
+}
+
+// ReadsRepetitions reports whether the outcome of a position in g may depend on how
+// often it occurred (the repetitions Outcome, Goals, Moves and Sample are given): some
+// goal's condition has a repetition test, the only reader of the count.
+func (g *Game) ReadsRepetitions() bool {
+	for i := range g.Goals {
+		if has(g.Goals[i].Cond, engine.CondRepetition) {
+			return true
+		}
+	}
+	return false
 }
 
 func needsMoves(c *engine.Cond) bool {

@@ -7,7 +7,10 @@ package eval
 // Every fill visits each position at most once and counts its visits against
 // MaxScanWork, as all-positions and count do.
 
-import "github.com/zoggo/zoggo/engine"
+import (
+	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/internal/code"
+)
 
 // newFill starts a flood fill: a fresh stamp for x.marks and an empty x.fill.
 func (x *gen) newFill() {
@@ -145,4 +148,55 @@ func (x *gen) capturing(l engine.Loc) bool {
 		}
 	}
 	return false
+}
+
+// CapturesGroups reports whether the rules capture whole groups ((capture-group LOC) in
+// any move, drop or action of the dialect): the games, such as Go, where a group lives
+// by the empty positions next to it. Players' heuristics read it (ai/policy.go).
+func (g *Game) CapturesGroups() bool {
+	if g.code == nil {
+		return false
+	}
+	var in func(ops []code.Op) bool
+	in = func(ops []code.Op) bool {
+		for i := range ops {
+			if ops[i].Code == code.OpCaptureGroup || in(ops[i].Body) || in(ops[i].Else) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, blocks := range [][][]code.Block{g.code.Moves, g.code.Drops} {
+		for _, bs := range blocks {
+			for i := range bs {
+				if in(bs[i].Ops) {
+					return true
+				}
+			}
+		}
+	}
+	if d := g.code.Dialect; d != nil {
+		for _, acts := range d.Acts {
+			for _, ops := range acts {
+				if in(ops) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// Adjacent appends to buf the positions next to l as the group fills see them: the
+// neighbour in each of the board's directions that exists and is not a dummy.
+func (g *Game) Adjacent(l engine.Loc, buf []engine.Loc) []engine.Loc {
+	b := g.Board
+	nd := len(b.Dirs)
+	for d := range nd {
+		t := b.Next[int(l)*nd+d]
+		if t != engine.NoLoc && !b.Locs[t].Dummy {
+			buf = append(buf, t)
+		}
+	}
+	return buf
 }

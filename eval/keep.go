@@ -5,9 +5,10 @@ package eval
 
 import "github.com/zoggo/zoggo/engine"
 
-// copyParts returns t with its parts copied into parts (of t's length) and their changes,
-// then those of End, appended to changes, which must have room for them all.
-func (t *Turn) copyParts(parts []engine.Move, changes []engine.Change) Turn {
+// copyParts sets c to t with its parts copied into parts (of t's length) and their
+// changes, then those of End, appended to changes, which must have room for them all;
+// c's After is t's.
+func (t *Turn) copyParts(c *Turn, parts []engine.Move, changes []engine.Change) {
 	for i := range t.Parts {
 		parts[i] = t.Parts[i]
 		if t.Parts[i].Changes != nil {
@@ -16,13 +17,13 @@ func (t *Turn) copyParts(parts []engine.Move, changes []engine.Change) Turn {
 			parts[i].Changes = changes[k:len(changes):len(changes)]
 		}
 	}
-	c := Turn{Parts: parts, captures: t.captures, promoted: t.promoted}
+	// Field by field: a Turn built on the stack and copied stalls (endTurn).
+	c.Parts, c.After, c.captures, c.promoted, c.stats, c.End = parts, t.After, t.captures, t.promoted, nil, nil
 	if t.End != nil {
 		k := len(changes)
 		changes = append(changes, t.End...)
 		c.End = changes[k:len(changes):len(changes)]
 	}
-	return c
 }
 
 // Keeper copies turns out of the workspaces that made them, for a holder of many turns
@@ -49,16 +50,22 @@ const (
 // new. The dialect's facts of the turn, which only the workspace's own checks read, are
 // not copied.
 func (k *Keeper) Keep(t *Turn) Turn {
+	var c Turn
+	k.KeepTo(&c, t)
+	return c
+}
+
+// KeepTo is Keep that sets *c to the copy, where c may not be t.
+func (k *Keeper) KeepTo(c, t *Turn) {
 	n := len(t.End)
 	for i := range t.Parts {
 		n += len(t.Parts[i].Changes)
 	}
 	parts := k.parts.take(len(t.Parts), 2)
-	c := t.copyParts(parts, k.changes.take(n, 8)[:0])
+	t.copyParts(c, parts, k.changes.take(n, 8)[:0])
 	if t.After != nil {
 		c.After = k.clone(t.After)
 	}
-	return c
 }
 
 // clone returns a copy of s carved from the Keeper's chunks. A state with values or

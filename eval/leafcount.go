@@ -5,9 +5,10 @@ package eval
 // first check (an empty square) and add the bit scan makes. Such a turn needs no Move,
 // no Turn and no board written: its count, and the hash of the state after it
 // (leafBase.leafStep, the hash leafHash would give), are all perft keeps of it.
-// bitParts counts the steps of an entry for all the side's pieces at once
-// (countSteps), runBits one at a time (countStep) where an add is not known in advance
-// to be countable. A jump of one part that no continuation follows is made and undone
+// Steps are counted behind emit, the one place where the bit scan's and the prefixes'
+// adds become moves (countStep, while gen.leaf is set), and, as a rewrite of emit for
+// a word of steps, by bitParts for all the side's pieces of an entry at once
+// (countSteps) where every add of the entry is countable. A jump of one part that no continuation follows is made and undone
 // on the leaf board instead of a state of its own (countChainEnd).
 //
 // A counted step is a turn that the leaf workspace would have made with endPart and
@@ -28,13 +29,23 @@ import (
 	"github.com/zoggo/zoggo/internal/code"
 )
 
-// leafCount is what the generator of perft's last level counts instead of emitting.
-type leafCount struct {
-	on   bool // count steps in this call of parts
+// leafWork is what a workspace of perft's last level keeps (workspace.leaves): its
+// turns of one plain part are made on board, a copy of the position's cells, and
+// undone (leafHash), and their After is nil; sum is the xor of the hashes of the
+// states so made.
+type leafWork struct {
+	board []engine.Cell
+	sum   uint64
+	// count: the turns this file takes are counted, not made: n of them in the last
+	// call of turnsOfType, their hashes xored into sum. The turns of a position are
+	// then those returned and n more.
+	count bool
+	n     int
+	// base is the position whose steps are counted (setLeafBase), and ls the state
+	// after a counted chain end (countChainEnd), with board as its cells.
 	base leafBase
-	n    int    // steps counted
-	sum  uint64 // the xor of the hashes of the states after them
-	// log, when not nil, gets each counted step's hash (tests).
+	ls   engine.State
+	// log, when not nil, gets each counted turn's hash (tests).
 	log *[]uint64
 }
 
@@ -44,33 +55,77 @@ func (g *Game) leafCountOK() bool {
 		g.Options.MaximalCaptures == 0 && !g.Semantics.DropNullTurns
 }
 
-// startCount sets x to count the steps of s's turns of type typ when w counts.
-func (g *Game) startCount(w *workspace, s *engine.State, typ engine.MoveType) {
-	lc := &w.x.lc
-	lc.on, lc.n, lc.sum = false, 0, 0
-	lw := w.leaves
-	if lw == nil {
-		return
-	}
+// start readies lw for the turns of s: board is a copy of its cells, none counted.
+func (lw *leafWork) start(s *engine.State) {
+	lw.board = append(lw.board[:0], s.Cells...)
 	lw.n = 0
-	lc.on = lw.count && (typ != engine.NoMoveType || len(g.MovePriorities) == 0) &&
-		g.setLeafBase(&lc.base, s)
-	lw.counting = lc.on
 }
 
-// endCount adds what x counted to w and stops counting.
-func (g *Game) endCount(w *workspace) {
-	lc := &w.x.lc
-	if lw := w.leaves; lw != nil {
-		lw.n += lc.n
-		lw.sum ^= lc.sum
+// leafTurns is what turnsOfType does for perft's last level, in a game leafTurnsOK
+// takes: the first parts of s of type typ generated, and completed into w.turns as
+// completeTurns would, with the differences said at the top of this file and of
+// leafmake.go: a step emit takes is counted instead of made (while w.x.leaf is set),
+// so is a chain end that no continuation follows (countChainEnd), and a part that
+// ends the turn is made on lw.board (leafHash) and returned without a state after it.
+func (g *Game) leafTurns(s *engine.State, w *workspace, lw *leafWork, typ engine.MoveType) ([]Turn, error) {
+	lw.n = 0
+	counting := lw.count && (typ != engine.NoMoveType || len(g.MovePriorities) == 0) &&
+		g.setLeafBase(&lw.base, s)
+	w.x.leaf = nil // as a bail-out out of parts may have left it
+	if counting {
+		w.x.leaf = lw
 	}
-	lc.on, lc.n, lc.sum = false, 0, 0
+	var err error
+	w.moves, w.arena, err = g.parts(w.x, s, w.moves, w.arena, typ)
+	w.x.leaf = nil
+	if err != nil {
+		return nil, err
+	}
+	w.slab.want = len(w.moves) + 1
+	plain := g.on(UsePlainEnd) && !g.Semantics.DropNullTurns
+	for i := range w.moves {
+		parts := w.moves[i : i+1 : i+1]
+		done := false
+		if plain && parts[0].Cont == engine.NoMoveType {
+			err, done = g.leafEnd(s, parts, w, lw), true
+		} else if plain && counting {
+			done, err = g.countChainEnd(s, parts, w)
+		}
+		if !done && err == nil {
+			err = g.complete(s, parts, w, nil, tally{})
+		}
+		if err == nil && len(w.turns)+lw.n > MaxTurns {
+			err = fmt.Errorf("more than %d complete turns in one position", MaxTurns) // endTurn's
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return g.merged(w), nil
 }
 
-// countStep is emit for a counted step of block b's add o: the piece on l moves to to,
-// and becomes o's kind when it names one. It reports false, having done nothing, when
-// the add is not one a counted step can be (a copy, an add-partial, several kinds).
+// leafEnd is endPart for perft's last level: the turn of the one part parts[0] made
+// on lw.board, its hash xored into lw.sum, with no state after it; or endPart's when
+// leafHash does not take it.
+func (g *Game) leafEnd(s *engine.State, parts []engine.Move, w *workspace, lw *leafWork) error {
+	if len(w.turns)+lw.n >= MaxTurns {
+		return fmt.Errorf("more than %d complete turns in one position", MaxTurns)
+	}
+	h, ok := g.leafHash(lw.board, s, &parts[0])
+	if !ok {
+		return g.endPart(s, parts, w)
+	}
+	if _, err := g.partTurn(s, parts, w); err != nil {
+		return err
+	}
+	lw.sum ^= h
+	return nil
+}
+
+// countStep is emit's for perft's last level: it counts the step of the piece on l to
+// to by the add o, and reports false, having done nothing, when the add is not one a
+// counted step can be (a copy, an add-partial, several kinds) or x is testing
+// captures.
 func (x *gen) countStep(o *code.Op, l, to engine.Loc) bool {
 	if !countable(o) || x.attackAt != engine.NoLoc {
 		return false
@@ -112,8 +167,8 @@ func (g *Game) countChainEnd(s *engine.State, parts []engine.Move, w *workspace)
 			}
 			lw.n++
 			lw.sum ^= h
-			if lc := &w.x.lc; lc.log != nil {
-				*lc.log = append(*lc.log, h)
+			if lw.log != nil {
+				*lw.log = append(*lw.log, h)
 			}
 			return true, nil
 		}
@@ -121,7 +176,7 @@ func (g *Game) countChainEnd(s *engine.State, parts []engine.Move, w *workspace)
 		after := w.state(&lw.ls)
 		undoLeaf(lw.board, s, m)
 		w.seen = append(w.seen[:0], after.Hash)
-		return true, g.goOn(s, after, parts, next, 0, 0, w, w.seen[:1:1], nil)
+		return true, g.goOn(s, after, parts, next, w, w.seen[:1:1], tally{})
 	}
 	undoLeaf(lw.board, s, m)
 	return true, err
@@ -151,20 +206,22 @@ func (x *gen) countSteps(st *bitStep, src uint64, delta int) {
 	}
 }
 
-// countLeaf counts the step of the piece on l to to by the add o (countable), with the
-// hash of the state after it, unless the position has MaxMoves moves already.
+// countLeaf counts into x.leaf the step of the piece on l to to by the add o
+// (countable), with the hash of the state after it, unless the part has MaxMoves moves
+// already; the step takes the room of a move (full).
 func (x *gen) countLeaf(o *code.Op, l, to engine.Loc) {
-	lc := &x.lc
+	lw := x.leaf
 	x.room(o)
 	var h uint64
 	if len(o.Kinds) == 1 {
-		h = lc.base.leafStep(l, to, true, o.Kinds[0])
+		h = lw.base.leafStep(l, to, true, o.Kinds[0])
 	} else {
-		h = lc.base.leafStep(l, to, false, 0)
+		h = lw.base.leafStep(l, to, false, 0)
 	}
-	lc.n++
-	lc.sum ^= h
-	if lc.log != nil {
-		*lc.log = append(*lc.log, h)
+	lw.n++
+	lw.sum ^= h
+	x.outBase--
+	if lw.log != nil {
+		*lw.log = append(*lw.log, h)
 	}
 }

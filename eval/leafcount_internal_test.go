@@ -36,7 +36,7 @@ func TestLeafCount(t *testing.T) {
 			cw, plain := g.newWorkspace(), g.newWorkspace()
 			cw.leaves = &leafWork{count: g.leafCountOK()}
 			var log []uint64
-			cw.x.lc.log = &log
+			cw.leaves.log = &log
 			counted := 0
 			for seed := uint64(1); seed <= uint64(tt.seeds); seed++ {
 				rng := rand.New(rand.NewPCG(seed, 98))

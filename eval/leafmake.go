@@ -4,26 +4,19 @@ package eval
 // hash of each state after a last turn, not the state kept. The part is made on one
 // board in place (engine.Game.MakePlain), the hash of the state after it read, and the
 // part undone, instead of copying the whole state for every leaf. The states and parts
-// taken are those of EndPart's one pass (engine's endPlain), which builds the same
-// state with the same hash: a plain part in a state with nobody out or jumped to, no
-// piece continuing, no dialect values, stacks or external state.
+// taken are those of EndPart's one pass, which builds the same state with the same
+// hash: a plain part (engine.Game.PlainPart) in a state engine.Game.OnePass takes
+// (nobody out or jumped to, no piece continuing, no dialect values, stacks or
+// external state).
 
 import "github.com/zoggo/zoggo/engine"
-
-// leafPlain reports whether the leaves of s may be made in place: engine's plain
-// apply and one pass are on, and s is a state its one pass takes.
-func (g *Game) leafPlain(s *engine.State) bool {
-	return g.Game.Off&(engine.PlainApply|engine.LeafPath) == 0 &&
-		s.Jump == 0 && s.Out == 0 && s.Cont == engine.NoLoc &&
-		s.Vals == nil && s.Under == nil && s.External == nil
-}
 
 // leafHash returns the hash of the state that EndPart makes from s and m, a part that
 // ends the turn. It makes m on cells, which must hold the same pieces as s.Cells, and
 // undoes it, so that cells hold them again when it returns. It reports false, having
 // changed nothing, for a state or part that EndPart's one pass does not take.
 func (g *Game) leafHash(cells []engine.Cell, s *engine.State, m *engine.Move) (uint64, bool) {
-	if !g.leafPlain(s) || !g.PlainPart(m) || len(cells) != len(s.Cells) {
+	if !g.OnePass(s) || !g.PlainPart(m) || len(cells) != len(s.Cells) {
 		return 0, false
 	}
 	h := g.MakePlain(cells, s.Hash, m.Changes)
@@ -42,10 +35,10 @@ type leafBase struct {
 }
 
 // setLeafBase makes b the base of the leaves of s and reports whether leafStep may be
-// used for s: the same states and games as leafHash's (leafPlain, no recycled
+// used for s: the same states and games as leafHash's (OnePass, no recycled
 // captures, no dialect state).
 func (g *Game) setLeafBase(b *leafBase, s *engine.State) bool {
-	if !g.leafPlain(s) || g.Ext != nil || g.Options.RecycleCaptures {
+	if !g.OnePass(s) || g.Ext != nil || g.Options.RecycleCaptures {
 		b.s = nil
 		return false
 	}
@@ -78,7 +71,7 @@ func (b *leafBase) leafStep(from, to engine.Loc, retype bool, k engine.Kind) uin
 // the state if the turn ends after m. undoLeaf puts cells back. It reports false,
 // having changed nothing, where leafHash does.
 func (g *Game) leafPart(t *engine.State, cells []engine.Cell, s *engine.State, m *engine.Move) (uint64, bool) {
-	if !g.leafPlain(s) || !g.PlainPart(m) || len(cells) != len(s.Cells) {
+	if !g.OnePass(s) || !g.PlainPart(m) || len(cells) != len(s.Cells) {
 		return 0, false
 	}
 	h := g.MakePlain(cells, s.Hash, m.Changes)

@@ -2,30 +2,37 @@ package eval
 
 import (
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/internal/enginetest"
 )
 
-// The tests of leafmake.go, on random positions of a line of five squares with three
-// players and a turn order that repeats from its second entry.
+// The tests of leafmake.go, on the random positions and parts of engine's tests of
+// EndPart (internal/enginetest): a line of five squares with three players and a turn
+// order that repeats from its second entry.
 
-// TestLeafHash checks leafHash against EndPart on random parts of random positions:
-// where it takes the part it gives the hash of EndPart's state and leaves the board as
-// it was; elsewhere it changes nothing.
+// TestLeafHash checks leafHash against EndPart on random parts of random positions: it
+// takes exactly the parts EndPart's one pass takes, gives the hash of EndPart's state
+// for them and leaves the board as it was; elsewhere it changes nothing.
 func TestLeafHash(t *testing.T) {
 	t.Parallel()
 	g, rng, loc := leafLineGame(17)
-	taken := 0
+	taken, refused := 0, 0
 	for iter := 0; iter < 20000; iter++ {
-		s := randomLeafState(g, rng, loc, false)
-		m := randomLeafPart(rng, loc)
+		s := enginetest.RandomLeafState(g.Game, rng, loc, false, false)
+		m := enginetest.RandomPart(rng, loc, 3)
 		m.Pass = rng.IntN(50) == 0
 		cells := append([]engine.Cell(nil), s.Cells...)
 		h, ok := g.leafHash(cells, s, &m)
-		leafBoardBack(t, iter, &m, cells, s)
+		enginetest.BoardBack(t, iter, &m, cells, s)
+		// The parts EndPart's one pass takes (TestEndPart holds engine's endPlain to
+		// OnePass and PlainPart): no more, no fewer.
+		if one := g.OnePass(s) && g.PlainPart(&m); ok != one {
+			t.Fatalf("iteration %d: %v: leafHash takes it %v, the one pass %v", iter, m.Changes, ok, one)
+		}
 		if !ok {
+			refused++
 			continue
 		}
 		taken++
@@ -35,8 +42,8 @@ func TestLeafHash(t *testing.T) {
 			t.Fatalf("iteration %d: %v: hash %#x, EndPart's state has %#x", iter, m.Changes, h, after.Hash)
 		}
 	}
-	if taken < 7000 {
-		t.Errorf("only %d of the parts taken", taken)
+	if taken < 7000 || refused < 2000 {
+		t.Errorf("%d of the parts taken and %d refused", taken, refused)
 	}
 }
 
@@ -50,7 +57,7 @@ func TestLeafStep(t *testing.T) {
 	taken := 0
 	var b leafBase
 	for iter := 0; iter < 20000; iter++ {
-		s := randomLeafState(g, rng, loc, false)
+		s := enginetest.RandomLeafState(g.Game, rng, loc, false, false)
 		from, to := loc(), loc()
 		if rng.IntN(8) == 0 {
 			to = from
@@ -87,8 +94,8 @@ func TestLeafPart(t *testing.T) {
 	g, rng, loc := leafLineGame(19)
 	taken := 0
 	for iter := 0; iter < 20000; iter++ {
-		s := randomLeafState(g, rng, loc, true)
-		m := randomLeafPart(rng, loc)
+		s := enginetest.RandomLeafState(g.Game, rng, loc, false, true)
+		m := enginetest.RandomPart(rng, loc, 3)
 		m.Pass = rng.IntN(50) == 0
 		m.Cont = engine.MoveType(rng.IntN(2))
 		cells := append([]engine.Cell(nil), s.Cells...)
@@ -105,134 +112,19 @@ func TestLeafPart(t *testing.T) {
 		after := s.Clone()
 		g.Apply(after, &m)
 		g.SetCont(after, after.LastTo, m.Cont)
-		if d := leafStateDiff(&got, after); d != "" {
+		if d := enginetest.StateDiff(&got, after); d != "" {
 			t.Fatalf("iteration %d: %v: leafPart's state and Apply's differ in %s", iter, m.Changes, d)
 		}
 		undoLeaf(cells, s, &m)
-		leafBoardBack(t, iter, &m, cells, s)
+		enginetest.BoardBack(t, iter, &m, cells, s)
 	}
 	if taken < 7000 {
 		t.Errorf("only %d of the parts taken", taken)
 	}
 }
 
-// leafLineGame is the game of these tests: five squares in a line, three players, a
-// Man with an attribute and a King with one set by default, and a turn order that
-// repeats from its second entry; with a random source of stream seed and a random
-// square of its board.
+// leafLineGame is enginetest.LeafGame as a game of this package.
 func leafLineGame(seed uint64) (*Game, *rand.Rand, func() engine.Loc) {
-	b := &engine.Board{}
-	for i := range 5 {
-		b.Locs = append(b.Locs, engine.LocInfo{Name: string(rune('a' + i)), Grid: -1})
-	}
-	b.Index()
-	eg := &engine.Game{Title: "line", Board: b}
-	for i, p := range []string{"White", "Black", "Red"} {
-		eg.Players = append(eg.Players, engine.PlayerInfo{Name: p})
-		eg.TurnOrder.Entries = append(eg.TurnOrder.Entries, engine.TurnEntry{Mover: engine.Player(i), Side: engine.Player(i), Type: engine.NoMoveType})
-	}
-	eg.TurnOrder.Repeat = 1
-	eg.Pieces = []*engine.Piece{
-		{Name: "Man", Attrs: []engine.Attr{{Name: "crowned"}}},
-		{Name: "King", Attrs: []engine.Attr{{Name: "royal", Default: true}}},
-	}
-	eg.Prepare()
-	rng := rand.New(rand.NewPCG(16, seed))
-	return &Game{Game: eg}, rng, func() engine.Loc { return engine.Loc(rng.IntN(len(b.Locs))) }
-}
-
-// randomLeafState is a random position of leafLineGame: pieces with attributes on two
-// squares in three, now and then a piece that must go on, a player out or a goto
-// pending, and with last its last move and passes. Its hash is the full hash, or off by
-// one bit: the paths under test update the hash, never recompute it.
-func randomLeafState(g *Game, rng *rand.Rand, loc func() engine.Loc, last bool) *engine.State {
-	s := g.NewState()
-	for l := range s.Cells {
-		if rng.IntN(3) > 0 {
-			s.Cells[l] = engine.MakeCell(engine.Player(rng.IntN(3)), engine.Kind(rng.IntN(2)), uint32(rng.IntN(4)))
-		}
-	}
-	s.Turn, s.Ply = rng.IntN(3), rng.IntN(50)
-	if last {
-		s.LastFrom, s.LastTo = loc(), loc()
-		s.Passes = int32(rng.IntN(2))
-	}
-	switch rng.IntN(12) {
-	case 0:
-		s.Cont, s.ContType = loc(), engine.MoveType(rng.IntN(2))
-	case 1:
-		s.Out = 1 << uint(rng.IntN(3))
-	case 2:
-		s.Jump = int32(1 + rng.IntN(3))
-	default:
-		if last {
-			s.ContType = engine.MoveType(rng.IntN(2))
-		}
-	}
-	s.Hash = g.FullHash(s) ^ uint64(rng.IntN(2))<<40
-	return s
-}
-
-// randomLeafPart makes a random part: most move one piece (some none), then up to three
-// changes among captures, type and attribute changes, second movements, flips and
-// changes of owner, the last ones being parts leafHash does not take.
-func randomLeafPart(rng *rand.Rand, loc func() engine.Loc) engine.Move {
-	var m engine.Move
-	if rng.IntN(10) > 0 {
-		m.Changes = append(m.Changes, engine.Change{Op: engine.OpMove, From: loc(), To: loc(), Player: engine.Player(rng.IntN(3))})
-	}
-	for range rng.IntN(4) {
-		switch rng.IntN(9) {
-		case 0, 1:
-			m.Changes = append(m.Changes, engine.Change{Op: engine.OpCapture, To: loc()})
-		case 2, 3:
-			m.Changes = append(m.Changes, engine.Change{Op: engine.OpType, To: loc(), Kind: engine.Kind(rng.IntN(2))})
-		case 4, 5:
-			m.Changes = append(m.Changes, engine.Change{Op: engine.OpAttr, To: loc(), Attr: uint8(rng.IntN(2)), Val: rng.IntN(2) == 0})
-		case 6:
-			m.Changes = append(m.Changes, engine.Change{Op: engine.OpMove, From: loc(), To: loc()})
-		case 7:
-			m.Changes = append(m.Changes, engine.Change{Op: engine.OpFlip, To: loc()})
-		default:
-			m.Changes = append(m.Changes, engine.Change{Op: engine.OpOwner, To: loc(), Player: engine.Player(rng.IntN(3))})
-		}
-	}
-	return m
-}
-
-// leafBoardBack fails the test if cells, the board m was made on and undone, is not s's.
-func leafBoardBack(t *testing.T, iter int, m *engine.Move, cells []engine.Cell, s *engine.State) {
-	t.Helper()
-	for l := range cells {
-		if cells[l] != s.Cells[l] {
-			t.Fatalf("iteration %d: %v: square %d is %#x after, was %#x", iter, m.Changes, l, cells[l], s.Cells[l])
-		}
-	}
-}
-
-// leafStateDiff names the first field in which a and b differ, or returns "".
-func leafStateDiff(a, b *engine.State) string {
-	switch {
-	case !slices.Equal(a.Cells, b.Cells):
-		return "Cells"
-	case !slices.Equal(a.Stock, b.Stock):
-		return "Stock"
-	case a.Turn != b.Turn:
-		return "Turn"
-	case a.Ply != b.Ply:
-		return "Ply"
-	case a.LastFrom != b.LastFrom || a.LastTo != b.LastTo:
-		return "LastFrom or LastTo"
-	case a.Cont != b.Cont || a.ContType != b.ContType:
-		return "Cont or ContType"
-	case a.Out != b.Out:
-		return "Out"
-	case a.Hash != b.Hash:
-		return "Hash"
-	case a.Jump != b.Jump:
-		return "Jump"
-	case a.Passes != b.Passes:
-		return "Passes"
-	}
-	return ""
+	g, rng, loc := enginetest.LeafGame(seed)
+	return &Game{Game: g}, rng, loc
 }

@@ -261,31 +261,15 @@ type workspace struct {
 	order []engine.Player
 	// left holds the candidates Sample has not rejected yet (sample.go).
 	left []int32
-	dend dialectEnd // what the dialect's shortcuts know of start (dialect_end.go)
+	// dend is what the dialect's shortcuts know of start (dialect_end.go,
+	// dialect_defer.go), made only for a game of the dialect: nil in plain ZRF.
+	dend *dialectEnd
 	// hinted is the state whose squares x.sq holds by hintSquares, for the next turns.
 	hinted *engine.State
 	// leaves, when not nil, says that perft counts the turns of the positions of this
-	// workspace and keeps none of their states (perft's last level only).
+	// workspace and keeps none of their states (perft's last level only): turnsOfType
+	// then makes them with leafTurns (leafcount.go).
 	leaves *leafWork
-}
-
-// leafWork is what a workspace of perft's last level keeps (workspace.leaves): its
-// turns of one plain part are made on board, a copy of the position's cells, and
-// undone (leafHash), and their After is nil; sum is the xor of the hashes of the
-// states so made.
-type leafWork struct {
-	board []engine.Cell
-	sum   uint64
-	// count: the turns leafcount.go takes are counted, not made: n of them in the
-	// last call of turnsOfType, their hashes xored into sum. The turns of a position
-	// are then those returned and n more.
-	count bool
-	n     int
-	// counting: the steps of the position are being counted (startCount), and so are
-	// its turns of one add-partial part that no continuation follows (countChainEnd),
-	// made on ls with board as its cells.
-	counting bool
-	ls       engine.State
 }
 
 // counted is the number of turns of the position counted and not returned (leafWork.n).
@@ -296,11 +280,19 @@ func (w *workspace) counted() int {
 	return w.leaves.n
 }
 
-func (g *Game) newWorkspace() *workspace { return &workspace{x: newGen(g)} }
+func (g *Game) newWorkspace() *workspace {
+	w := &workspace{x: newGen(g)}
+	if g.code != nil && g.code.Dialect != nil {
+		w.dend = &dialectEnd{}
+	}
+	return w
+}
 
 func (w *workspace) reset() {
 	w.used = 0
-	w.dend.reset()
+	if w.dend != nil {
+		w.dend.reset()
+	}
 	w.nstats = 0
 	w.parts = w.parts[:0]
 	w.arena = w.arena[:0]
@@ -433,9 +425,6 @@ func (g *Game) turns(s *engine.State, w *workspace) ([]Turn, error) {
 		w.x.sqFor = nil
 	}
 	w.hinted = nil
-	if w.leaves != nil {
-		w.leaves.n = 0
-	}
 	w.x.sqKeep = true
 	turns, err := g.turnsKept(s, w)
 	w.x.sqKeep = false
@@ -499,14 +488,13 @@ func (g *Game) passTurn(w *workspace, s *engine.State) Turn {
 func (g *Game) turnsOfType(s *engine.State, w *workspace, typ engine.MoveType) ([]Turn, error) {
 	w.reset()
 	e := g.Entry(s)
+	var turns []Turn
 	var err error
-	g.startCount(w, s, typ)
-	w.moves, w.arena, err = g.parts(w.x, s, w.moves, w.arena, typ)
-	g.endCount(w)
-	if err != nil {
-		return nil, err
+	if lw := w.leaves; lw != nil {
+		turns, err = g.leafTurns(s, w, lw, typ)
+	} else if w.moves, w.arena, err = g.parts(w.x, s, w.moves, w.arena, typ); err == nil {
+		turns, err = g.completeTurns(s, w)
 	}
-	turns, err := g.completeTurns(s, w)
 	if err != nil {
 		return nil, err
 	}
@@ -531,52 +519,53 @@ func (g *Game) turnsOfType(s *engine.State, w *workspace, typ engine.MoveType) (
 
 // completeTurns completes every chain of parts of w.moves, the first parts of s, into
 // w.turns and returns them merged unless w keeps all: the turns before the royal check.
+// The dialect's are completeDialect's (dialect_defer.go).
 func (g *Game) completeTurns(s *engine.State, w *workspace) ([]Turn, error) {
-	// Complete every chain of parts. In plain ZRF a part that ends the turn needs only
-	// complete's and endTurn's last steps.
 	w.slab.want = len(w.moves) + 1
-	plain := g.on(UsePlainEnd) && g.code.Dialect == nil && !g.Semantics.DropNullTurns
-	deferQuiet := g.deferQuiet(w, s) // the dialect's quiet parts wait (dialect_defer.go)
+	if g.code.Dialect != nil {
+		return g.completeDialect(s, w)
+	}
+	// In plain ZRF a part that ends the turn needs only complete's and endTurn's last
+	// steps.
+	plain := g.on(UsePlainEnd) && !g.Semantics.DropNullTurns
 	for i := range w.moves {
-		if m := &w.moves[i]; plain && m.Cont == engine.NoMoveType {
-			if err := g.endPart(s, w.moves[i:i+1:i+1], w); err != nil {
-				return nil, err
-			}
-			continue
-		} else if plain && w.leaves != nil && w.leaves.counting {
-			if done, err := g.countChainEnd(s, w.moves[i:i+1:i+1], w); done || err != nil {
-				if err != nil {
-					return nil, err
-				}
-				continue
-			}
-		}
-		if deferQuiet && quietPart(s, &w.moves[i]) {
-			if err := g.addPlaceholder(w, w.moves[i:i+1:i+1]); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		if err := g.complete(s, w.moves[i:i+1:i+1], 0, 0, w, nil, nil); err != nil {
-			return nil, err
-		}
-	}
-	turns := w.turns
-	if !w.keepAll {
-		turns = dedupe(turns, g.Semantics.MergeChains)
-	}
-	if deferQuiet {
+		parts := w.moves[i : i+1 : i+1]
 		var err error
-		if turns, err = g.resolveQuiet(s, w, turns); err != nil {
+		if plain && parts[0].Cont == engine.NoMoveType {
+			err = g.endPart(s, parts, w)
+		} else {
+			err = g.complete(s, parts, w, nil, tally{})
+		}
+		if err != nil {
 			return nil, err
 		}
 	}
-	return turns, nil
+	return g.merged(w), nil
+}
+
+// merged returns w.turns merged (dedupe) unless w keeps all.
+func (g *Game) merged(w *workspace) []Turn {
+	if w.keepAll {
+		return w.turns
+	}
+	return dedupe(w.turns, g.Semantics.MergeChains)
 }
 
 // endPart is complete for a turn of one part, parts[0], that ends it, in a game of
 // plain ZRF without DropNullTurns: the state after it, the turn order advanced.
 func (g *Game) endPart(s *engine.State, parts []engine.Move, w *workspace) error {
+	t, err := g.partTurn(s, parts, w)
+	if err != nil {
+		return err
+	}
+	t.After = w.target(s)
+	g.EndPart(t.After, s, &parts[0])
+	return nil
+}
+
+// partTurn appends to w.turns the turn of the one part parts[0] of s, with what it
+// captures for maximal captures and no state after it yet.
+func (g *Game) partTurn(s *engine.State, parts []engine.Move, w *workspace) (*Turn, error) {
 	m := &parts[0]
 	caps, prom := 0, 0
 	if g.Options.MaximalCaptures != 0 {
@@ -585,25 +574,22 @@ func (g *Game) endPart(s *engine.State, parts []engine.Move, w *workspace) error
 			prom = g.promotedCaptures(s, m)
 		}
 	}
-	if len(w.turns)+w.counted() >= MaxTurns {
-		return fmt.Errorf("more than %d complete turns in one position", MaxTurns)
+	if len(w.turns) >= MaxTurns {
+		return nil, fmt.Errorf("more than %d complete turns in one position", MaxTurns)
 	}
-	if lw := w.leaves; lw != nil {
-		if h, ok := g.leafHash(lw.board, s, m); ok {
-			lw.sum ^= h
-			w.turns = append(w.turns, Turn{})
-			t := &w.turns[len(w.turns)-1]
-			t.Parts, t.captures, t.promoted = parts, caps, prom
-			return nil
-		}
-	}
-	after := w.target(s)
-	g.EndPart(after, s, m)
 	// Set in place, as in endTurn: a Turn built on the stack and copied in stalls.
 	w.turns = append(w.turns, Turn{})
 	t := &w.turns[len(w.turns)-1]
-	t.Parts, t.After, t.captures, t.promoted = parts, after, caps, prom
-	return nil
+	t.Parts, t.captures, t.promoted = parts, caps, prom
+	return t, nil
+}
+
+// tally is what the parts of a turn so far did that its end reads: the pieces they
+// captured and those of promoted types (maximal captures), and in the dialect the facts
+// of the turn (nil before its first part, and in plain ZRF).
+type tally struct {
+	caps, prom int
+	st         *turnStats
 }
 
 // complete follows the parts of a turn from s to every end and appends the turns to w.
@@ -611,18 +597,18 @@ func (g *Game) endPart(s *engine.State, parts []engine.Move, w *workspace) error
 // A turn never passes through the same position twice: a continuation that comes back to
 // a position already reached in this turn is dropped (Ossetian Kena's men jump over their
 // own men and could go back and forth for ever). seen holds the positions so far.
-// In the dialect, st holds the facts of the turn so far (nil before its first part).
-func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w *workspace, seen []uint64, st *turnStats) error {
+// t is what the parts before the last did.
+func (g *Game) complete(s *engine.State, parts []engine.Move, w *workspace, seen []uint64, t tally) error {
 	m := &parts[len(parts)-1]
 	if g.Options.MaximalCaptures != 0 {
-		caps += g.captureCount(s, m)
+		t.caps += g.captureCount(s, m)
 		if g.Options.MaximalCaptures == 2 {
-			prom += g.promotedCaptures(s, m)
+			t.prom += g.promotedCaptures(s, m)
 		}
 	}
 	d := g.code.Dialect
 	if d != nil {
-		st = st.next(g, w, s, parts)
+		t.st = t.st.next(g, w, s, parts)
 	}
 	after := w.state(s)
 	g.Apply(after, m)
@@ -630,7 +616,7 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 		g.SetCont(after, engine.NoLoc, engine.NoMoveType)
 	}
 	if d != nil && d.HasAct[code.ActPostPart] {
-		pm, ok, err := g.postActionTo(&w.dend.chunk, code.ActPostPart, s, after, *m, st)
+		pm, ok, err := g.postActionTo(&w.dend.chunk, code.ActPostPart, s, after, *m, t.st)
 		if err != nil || !ok {
 			return err
 		}
@@ -643,7 +629,7 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 		m = &parts[len(parts)-1]
 	}
 	if m.Cont == engine.NoMoveType {
-		return g.endTurn(w, s, after, parts, caps, prom, st)
+		return g.endTurn(w, s, after, parts, t)
 	}
 	if len(parts) >= MaxParts {
 		return fmt.Errorf("a turn of more than %d parts: does a partial move come back to where it started?", MaxParts)
@@ -662,12 +648,13 @@ func (g *Game) complete(s *engine.State, parts []engine.Move, caps, prom int, w 
 	if err != nil {
 		return err
 	}
-	return g.goOn(s, after, parts, next, caps, prom, w, seen, st)
+	return g.goOn(s, after, parts, next, w, seen, t)
 }
 
 // goOn is the rest of complete once the continuations next of after, the state after
-// parts with the turn going on, are generated: seen holds after's hash.
-func (g *Game) goOn(s, after *engine.State, parts, next []engine.Move, caps, prom int, w *workspace, seen []uint64, st *turnStats) error {
+// parts with the turn going on, are generated: seen holds after's hash, t what parts
+// did.
+func (g *Game) goOn(s, after *engine.State, parts, next []engine.Move, w *workspace, seen []uint64, t tally) error {
 	next = g.prioritiseMoves(next)
 	if len(next) == 0 || g.Options.PassPartial {
 		// Without continuations nothing goes on from after: it ends the turn itself.
@@ -676,7 +663,7 @@ func (g *Game) goOn(s, after *engine.State, parts, next []engine.Move, caps, pro
 			end = w.state(after)
 		}
 		g.SetCont(end, engine.NoLoc, engine.NoMoveType)
-		if err := g.endTurn(w, s, end, parts, caps, prom, st); err != nil {
+		if err := g.endTurn(w, s, end, parts, t); err != nil {
 			return err
 		}
 	}
@@ -685,7 +672,7 @@ func (g *Game) goOn(s, after *engine.State, parts, next []engine.Move, caps, pro
 		w.chain = append(w.chain, parts...)
 		w.chain = append(w.chain, next[i])
 		p := w.chain[start:len(w.chain):len(w.chain)]
-		if err := g.complete(after, p, caps, prom, w, seen, st); err != nil {
+		if err := g.complete(after, p, w, seen, t); err != nil {
 			return err
 		}
 	}
@@ -693,8 +680,9 @@ func (g *Game) goOn(s, after *engine.State, parts, next []engine.Move, caps, pro
 }
 
 // endTurn runs the post-move actions on the state after the last part, advances the turn
-// order and records the turn.
-func (g *Game) endTurn(w *workspace, before, after *engine.State, parts []engine.Move, caps, prom int, st *turnStats) error {
+// order and records the turn, which did what t says.
+func (g *Game) endTurn(w *workspace, before, after *engine.State, parts []engine.Move, t tally) error {
+	st := t.st
 	var end []engine.Change
 	if d := g.code.Dialect; d != nil && d.HasAct[code.ActPostMove] && !g.quietEnd(w, after, parts, g.Entry(before).Side) {
 		ch, ok, err := g.actionTo(&w.dend.chunk, after, code.ActPostMove, after.LastTo, g.Entry(before).Side)
@@ -714,15 +702,14 @@ func (g *Game) endTurn(w *workspace, before, after *engine.State, parts []engine
 		return nil
 	}
 	g.Advance(after)
-	if len(w.turns)+w.counted() >= MaxTurns {
-		// addTurn's error (counted turns are turns too).
-		return fmt.Errorf("more than %d complete turns in one position", MaxTurns)
+	if len(w.turns) >= MaxTurns {
+		return fmt.Errorf("more than %d complete turns in one position", MaxTurns) // addTurn's
 	}
 	// The fields are set in place: a Turn made on the stack and copied in is read back in
 	// wider loads than it was written with, which stalls.
 	w.turns = append(w.turns, Turn{})
-	t := &w.turns[len(w.turns)-1]
-	t.Parts, t.After, t.captures, t.promoted, t.stats, t.End = parts, after, caps, prom, st, end
+	tn := &w.turns[len(w.turns)-1]
+	tn.Parts, tn.After, tn.captures, tn.promoted, tn.stats, tn.End = parts, after, t.caps, t.prom, st, end
 	return nil
 }
 
@@ -960,7 +947,7 @@ func (g *Game) perft(s *engine.State, depth int, ws []*workspace) (int64, error)
 		return 1, nil
 	}
 	if lw := ws[0].leaves; lw != nil {
-		lw.board = append(lw.board[:0], s.Cells...)
+		lw.start(s)
 	}
 	turns, err := g.turns(s, ws[0])
 	if err != nil {

@@ -461,31 +461,6 @@ func (g *Game) linesEnd(dir int32) bool {
 	return true
 }
 
-// pureCond reports whether c reads only the cursor, the board and the side, so that
-// testing it before the run of its block is set up gives what the run would.
-func pureCond(c *code.Cond) bool {
-	switch c.Code {
-	case code.CondTrue, code.CondFalse:
-		return true
-	case code.CondAnd, code.CondOr, code.CondNot:
-		for _, a := range c.Args {
-			if !pureCond(a) {
-				return false
-			}
-		}
-		return true
-	case code.CondEmpty, code.CondFriend, code.CondEnemy, code.CondNeutral, code.CondPiece,
-		code.CondOnBoard, code.CondInZone:
-		switch c.Loc.Kind {
-		case code.LocCursor, code.LocDir, code.LocPos, code.LocOpposite:
-			return true
-		}
-	case code.CondPosition:
-		return true
-	}
-	return false
-}
-
 // cellTable returns the value of c for every content of the cursor's square, indexed
 // by cellIndex, when c reads nothing else; nil otherwise. x.test gives each value, on a
 // board of one square holding that content with the cursor on it: a cond of cellOnly
@@ -512,43 +487,6 @@ func (g *Game) cellTable(c *code.Cond) []bool {
 		}
 	}
 	return t
-}
-
-// cellOnly reports whether c reads only the contents of the cursor's square.
-func cellOnly(c *code.Cond) bool {
-	switch c.Code {
-	case code.CondTrue, code.CondFalse:
-		return true
-	case code.CondAnd, code.CondOr, code.CondNot:
-		for _, a := range c.Args {
-			if !cellOnly(a) {
-				return false
-			}
-		}
-		return true
-	case code.CondEmpty, code.CondFriend, code.CondEnemy, code.CondNeutral, code.CondPiece, code.CondOnBoard:
-		return c.Loc.Kind == code.LocCursor
-	}
-	return false
-}
-
-// locOnly reports whether c reads only where the cursor is, not what stands there:
-// zones, positions, the board's edge under the cursor.
-func locOnly(c *code.Cond) bool {
-	switch c.Code {
-	case code.CondTrue, code.CondFalse, code.CondPosition:
-		return true
-	case code.CondAnd, code.CondOr, code.CondNot:
-		for _, a := range c.Args {
-			if !locOnly(a) {
-				return false
-			}
-		}
-		return true
-	case code.CondInZone, code.CondOnBoard:
-		return c.Loc.Kind == code.LocCursor
-	}
-	return false
 }
 
 // locTable returns the value of c, a cond of locOnly, for each player and square, as
@@ -809,50 +747,30 @@ func (x *gen) runLine(b *code.Block, p *prefix, l engine.Loc, piece engine.Cell)
 
 // emit is what add does for the move of block b's add o when the run has recorded
 // nothing but the captures of caps: the piece on l moves (or is copied) to the cursor,
-// the pieces on caps are captured, and the piece becomes each of o's kinds in turn
-// when it lists some. No run was set up for it: a plain ZRF game keeps no selection,
-// stack or permutation, and the leading run records no effect.
+// and the pieces on caps are captured (made does the rest). No run was set up for it: a
+// plain ZRF game keeps no selection, stack or permutation, and the leading run records
+// no effect.
 func (x *gen) emit(b *code.Block, o *code.Op, l engine.Loc, piece engine.Cell, caps []engine.Loc) {
-	x.at = o.At
+	if x.leaf != nil && len(caps) == 0 && x.countStep(o, l, x.cursor) {
+		return // perft's last level counts the step (leafcount.go)
+	}
 	to := x.cursor
 	op := engine.OpMove
 	if o.B == 1 {
 		op = engine.OpCopy
 	}
-	n := max(len(o.Kinds), 1)
-	for i := 0; i < n; i++ {
-		// Changes and moves are appended empty and filled in place: a struct built
-		// whole and copied in is written in narrower stores than it is read with.
-		start := len(x.arena)
+	// Changes are appended empty and filled in place: a struct built whole and copied
+	// in is written in narrower stores than it is read with.
+	start := len(x.arena)
+	x.arena = append(x.arena, engine.Change{})
+	c := &x.arena[start]
+	c.Op, c.From, c.To, c.Player, c.Kind = op, l, to, piece.Player(), piece.Kind()
+	for _, t := range caps {
 		x.arena = append(x.arena, engine.Change{})
-		c := &x.arena[start]
-		c.Op, c.From, c.To, c.Player, c.Kind = op, l, to, piece.Player(), piece.Kind()
-		for _, t := range caps {
-			x.arena = append(x.arena, engine.Change{})
-			c := &x.arena[len(x.arena)-1]
-			c.Op, c.To = engine.OpCapture, t
-		}
-		if len(o.Kinds) > 0 {
-			x.arena = append(x.arena, engine.Change{})
-			c := &x.arena[len(x.arena)-1]
-			c.Op, c.To, c.Kind = engine.OpType, to, o.Kinds[i]
-		}
-		if x.attackAt != engine.NoLoc {
-			if to == x.attackAt {
-				x.hit = true
-			}
-			x.arena = x.arena[:start]
-			continue
-		}
-		changes := x.arena[start:len(x.arena):len(x.arena)]
-		if x.g.noDup && x.g.on(UseNoDup) {
-			// keep, without the search for an equal move that noDup rules out.
-			x.room(o)
-			x.push(changes, b.Type, engine.MoveType(o.A), b.Rule)
-			continue
-		}
-		x.keep(o, engine.Move{Changes: changes, Type: b.Type, Cont: engine.MoveType(o.A), Rule: b.Rule}, start)
+		c := &x.arena[len(x.arena)-1]
+		c.Op, c.To = engine.OpCapture, t
 	}
+	x.made(o, b.Type, b.Rule, start, to)
 }
 
 // scan is a while loop that walks a line and captures the pieces of some contents on it:

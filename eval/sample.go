@@ -11,6 +11,7 @@ package eval
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 
 	"github.com/zoggo/zoggo/engine"
 )
@@ -23,22 +24,133 @@ import (
 // that must compare all the turns, "maximal captures", a pass always offered, the
 // dialect (its checks and repetition rules), Axiom games, and games with more than two
 // players who choose, where a loss eliminates a player and Outcome checks again.
-func (g *Game) Sampling() bool {
-	return g.ax == nil && g.code != nil && g.code.Dialect == nil && g.Ext == nil &&
+func (g *Game) Sampling() bool { return g.sample.ok }
+
+// sampleFacts is what Sampling and Goals know of a game once it is made (initSample).
+type sampleFacts struct {
+	ok bool // Sampling's answer
+	// firstGoals: some goal of the rules needs no legal turn, so that goalsFirst may
+	// decide. Without one, Goals decides nothing (UsePlayout).
+	firstGoals bool
+	noGoals    bool // ok and not firstGoals
+	// first lists the goals that need no legal turn, in order: those goalsFirst checks.
+	first []int
+	// steps[p][typ+1]: the first parts of player p of that move type are all steps
+	// that the bit scan checks and whose turns are one part each (sampleSteps).
+	steps [][]bool
+	// moving[p][typ+1][off+i], where steps holds: the squares from which the step of
+	// entry i of the kind whose entries start at off in gen.srcs makes a move when its
+	// first check passed there (stepsFrom).
+	moving [][][]uint64
+}
+
+// initSample sets g.sample, once the other analyses are done (it reads g.phased).
+func (g *Game) initSample() {
+	g.sample.ok = g.ax == nil && g.code != nil && g.code.Dialect == nil && g.Ext == nil &&
 		(len(g.MovePriorities) == 0 || g.phased) && g.Options.MaximalCaptures == 0 &&
 		g.Options.PassTurn != engine.PassAlways && len(g.movers()) <= 2
+	for i := range g.Goals {
+		if !needsMoves(g.Goals[i].Cond) {
+			g.sample.firstGoals = true
+			g.sample.first = append(g.sample.first, i)
+		}
+	}
+	g.sample.noGoals = g.sample.ok && !g.sample.firstGoals
+	bs := g.bits
+	if !g.sample.ok || bs == nil || !g.noDup {
+		return
+	}
+	for _, d := range g.code.Drops {
+		if len(d) > 0 {
+			return // firstParts makes drops after bitParts' moves
+		}
+	}
+	g.sample.steps = make([][]bool, len(bs.ok))
+	g.sample.moving = make([][][]uint64, len(bs.ok))
+	for p := range bs.ok {
+		g.sample.steps[p] = make([]bool, len(bs.ok[p]))
+		g.sample.moving[p] = make([][]uint64, len(bs.ok[p]))
+		for t, ok := range bs.ok[p] {
+			if !ok || t >= len(bs.kinds) || !countedSteps(bs.kinds[t], p) {
+				continue
+			}
+			g.sample.steps[p][t] = true
+			g.sample.moving[p][t] = stepMoving(bs, bs.kinds[t], p)
+		}
+	}
+}
+
+// stepMoving returns, for the entries of kinds (all counted steps) of player p, by
+// their place in gen.srcs, the squares from which the step makes a move once its first
+// check passed: all of them, but those from which the square reached (delta places on,
+// the check's direction being such a shift) fails the condition of an add that has no
+// other add.
+func stepMoving(bs *bitScan, kinds []bitKind, p int) []uint64 {
+	out := make([]uint64, bs.n)
+	for k := range kinds {
+		bk := &kinds[k]
+		for i := range bk.ents {
+			m := ^uint64(0)
+			if st := &bk.steps[p][i]; st.hasCond && st.els == nil {
+				if d := bs.dirs[p][bk.ents[i].dir].delta; d >= 0 {
+					m = st.cond >> uint(d)
+				} else {
+					m = st.cond << uint(-d)
+				}
+			}
+			out[bk.off+i] = m
+		}
+	}
+	return out
+}
+
+// countedSteps reports whether every entry of kinds is a step whose adds perft's last
+// level may count (bitStep.count) for player p: the move of the piece by one add of
+// one kind at most, that ends the turn (no add-partial).
+func countedSteps(kinds []bitKind, p int) bool {
+	for k := range kinds {
+		bk := &kinds[k]
+		for i := range bk.ents {
+			if !bk.ents[i].step || p >= len(bk.steps) || i >= len(bk.steps[p]) || !bk.steps[p][i].count {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// pickSteps reports whether Sample draws the turns of type typ of side in s by
+// counting their moves instead of making them all (sampleSteps).
+func (g *Game) pickSteps(s *engine.State, side engine.Player, typ engine.MoveType) bool {
+	t := int(typ) + 1
+	return int(side) < len(g.sample.steps) && t < len(g.sample.steps[side]) && g.sample.steps[side][t] &&
+		g.on(UsePlayout|UseSampleLazy|UseBitScan|UseNoDup) && !g.Semantics.DropNullTurns && len(s.Cells) <= 64
 }
 
 var errNotSampling = errors.New("the game's legal turns cannot be sampled (eval.Game.Sampling)")
 
-// Goals is the first step of Outcome, for a game that Sampling serves: the goals that do
-// not depend on the next player's turns, checked after a turn made by mover in s.
-// decided reports whether they ended the game (res says how); if they did not, Sample or
-// Moves decides in s.
+var errNotTwoSteps = errors.New("the game's goals cannot be checked in two steps (eval.Game.TwoSteps)")
+
+// TwoSteps reports whether Goals and Moves serve g: Outcome is exactly Goals and, when
+// they do not decide, Moves, in a game whose moves the rules' code makes (not Axiom's)
+// and with at most two players who choose, where no loss eliminates a player (which makes
+// Outcome check the goals again). Every game that Sampling serves is one.
+func (g *Game) TwoSteps() bool {
+	return g.ax == nil && g.code != nil && len(g.movers()) <= 2
+}
+
+// Goals is the first step of Outcome, for a game that Sampling serves or, more widely,
+// any game whose goals TwoSteps lets check in two steps: the goals that do not depend on
+// the next player's turns, checked after a turn made by mover in s. decided reports
+// whether they ended the game (res says how); if they did not, Sample or Moves decides
+// in s.
 func (ws *Workspace) Goals(s *engine.State, mover engine.Player, repetitions int) (res Result, decided bool, err error) {
 	g := ws.g
-	if !g.Sampling() {
-		return Result{}, false, errNotSampling
+	if !g.TwoSteps() {
+		return Result{}, false, errNotTwoSteps
+	}
+	if g.NoFirstGoals() {
+		return Result{}, false, nil
 	}
 	defer g.catch(nil, &err)
 	res, decided, again := g.goalsFirst(s, mover, repetitions, ws)
@@ -48,13 +160,19 @@ func (ws *Workspace) Goals(s *engine.State, mover engine.Player, repetitions int
 	return res, decided, nil
 }
 
-// Moves is the second step of Outcome, for a game that Sampling serves, when Goals did
+// NoFirstGoals reports whether Goals decides nothing in any position of g, a game that
+// Sampling serves, so that a caller may leave it out: every goal needs the next
+// player's turns, so goalsFirst skips them all, and the pass limit it checks last is
+// the dialect's, which Sampling excludes. False where UsePlayout is off.
+func (g *Game) NoFirstGoals() bool { return g.sample.noGoals && g.off&UsePlayout == 0 }
+
+// Moves is the second step of Outcome, for a game that TwoSteps serves, when Goals did
 // not decide: the legal turns of the player to move in s and, when they cannot move, the
 // result Outcome gives (not Over when they must pass).
 func (ws *Workspace) Moves(s *engine.State, repetitions int) (res Result, turns []Turn, err error) {
 	g := ws.g
-	if !g.Sampling() {
-		return Result{}, nil, errNotSampling
+	if !g.TwoSteps() {
+		return Result{}, nil, errNotTwoSteps
 	}
 	defer g.catch(nil, &err)
 	if turns, err = ws.Turns(s); err != nil {
@@ -65,10 +183,10 @@ func (ws *Workspace) Moves(s *engine.State, repetitions int) (res Result, turns 
 }
 
 // Sample is Moves for a player who picks one turn uniformly at random: it returns one
-// of the turns Moves would list (ok), the pick, or when there is none the result Moves
-// gives (not Over when the player must pass). pick(n) must return an int in [0, n)
-// chosen uniformly; it is called once for every candidate drawn. The turn stays valid
-// until ws is used again.
+// of the turns Moves would list, the pick, or when there is none (a nil turn) the result
+// Moves gives (not Over when the player must pass). pick(n) must return an int in
+// [0, n) chosen uniformly; it is called once for every candidate drawn. The turn is
+// ws's: it stays valid until ws is used again.
 //
 // The candidates are the turns of a move priority before the royal check, merged as
 // Turns merges them (Turns keeps, in the same order, the candidates that pass the check;
@@ -90,26 +208,40 @@ func (ws *Workspace) Moves(s *engine.State, repetitions int) (res Result, turns 
 // Where no candidate fails (no royal pieces) the first draw is kept: pick is called
 // once, with the number of legal turns, and returns the index Moves' list would; the
 // rules' forced pass, the only turn then, is picked with pick(1).
-func (ws *Workspace) Sample(s *engine.State, repetitions int, pick func(n int) int) (t Turn, res Result, ok bool, err error) {
+func (ws *Workspace) Sample(s *engine.State, repetitions int, pick func(n int) int) (t *Turn, res Result, err error) {
 	g := ws.g
 	if !g.Sampling() {
-		return Turn{}, Result{}, false, errNotSampling
+		return nil, Result{}, errNotSampling
 	}
 	if s.Cont != engine.NoLoc {
-		return Turn{}, Result{}, false, fmt.Errorf("sample: the state is in the middle of a turn")
+		return nil, Result{}, fmt.Errorf("sample: the state is in the middle of a turn")
 	}
 	w := ws.w
 	defer g.catch(w.x, &err)
 	w.keepAll = false
 	w.start = s
+	// The squares the bit scan sorts for s are kept for all its move priorities, as
+	// turns keeps them, and those hinted (Hint) are s's.
+	if w.hinted != s || !g.on(UsePlayout) {
+		w.x.sqFor = nil
+	}
+	w.hinted = nil
+	w.x.sqKeep = g.on(UsePlayout)
+	t, res, err = g.sampleTurn(s, w, repetitions, pick)
+	w.x.sqKeep = false // a bail-out leaves it set: Sample and turns set it again
+	return t, res, err
+}
+
+// sampleTurn is Sample once w is set up for s.
+func (g *Game) sampleTurn(s *engine.State, w *workspace, repetitions int, pick func(n int) int) (t *Turn, res Result, err error) {
 	e := g.Entry(s)
 	types := []engine.MoveType{e.Type}
 	if g.phased && e.Type == engine.NoMoveType {
 		types = g.MovePriorities // the turns of each priority in turn, as turns does
 	}
 	for _, typ := range types {
-		if t, ok, err = g.sampleOfType(s, w, typ, pick); err != nil || ok {
-			return t, Result{}, ok, err
+		if t, err = g.sampleOfType(s, w, typ, pick); err != nil || t != nil {
+			return t, Result{}, err
 		}
 	}
 	var turns []Turn
@@ -120,21 +252,30 @@ func (ws *Workspace) Sample(s *engine.State, repetitions int, pick func(n int) i
 	}
 	res, turns, _ = g.goalsOnTurns(s, turns, repetitions)
 	if res.Over || len(turns) == 0 {
-		return Turn{}, res, false, nil
+		return nil, res, nil
 	}
 	if j := pick(1); j != 0 {
-		return Turn{}, Result{}, false, fmt.Errorf("sample: pick(1) returned %d", j)
+		return nil, Result{}, fmt.Errorf("sample: pick(1) returned %d", j)
 	}
-	return turns[0], Result{}, true, nil
+	return &turns[0], Result{}, nil
 }
 
 // sampleOfType resets w and draws, as Sample describes, a legal turn of s among those
-// whose first part is of type typ (any type for engine.NoMoveType).
-func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, pick func(n int) int) (t Turn, ok bool, err error) {
+// whose first part is of type typ (any type for engine.NoMoveType), or nil.
+func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, pick func(n int) int) (t *Turn, err error) {
 	w.reset()
 	e := g.Entry(s)
-	if w.moves, w.arena, err = g.parts(w.x, s, w.moves, w.arena, typ); err != nil {
-		return Turn{}, false, err
+	roy := g.royal[e.Side]
+	steps := len(roy) == 0 && g.pickSteps(s, e.Side, typ)
+	w.x.srcsOnly = steps
+	w.moves, w.arena, err = g.parts(w.x, s, w.moves, w.arena, typ)
+	steps = steps && !w.x.srcsOnly // bitParts stopped at the squares
+	w.x.srcsOnly = false
+	if err != nil {
+		return nil, err
+	}
+	if steps {
+		return g.sampleSteps(s, w, typ, pick)
 	}
 	// Turns of one part that end the turn need no completing: their states are built
 	// only when drawn (endPart, as completeTurns does). Otherwise every turn is
@@ -149,15 +290,14 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 	var turns []Turn
 	n := len(w.moves)
 	if single && n > MaxTurns {
-		return Turn{}, false, fmt.Errorf("more than %d complete turns in one position", MaxTurns)
+		return nil, fmt.Errorf("more than %d complete turns in one position", MaxTurns)
 	}
 	if !single {
 		if turns, err = g.completeTurns(s, w); err != nil {
-			return Turn{}, false, err
+			return nil, err
 		}
 		n = len(turns)
 	}
-	roy := g.royal[e.Side]
 	if len(roy) > 0 && n > 0 {
 		g.scanRoyal(w, s, e.Side, roy)
 	}
@@ -167,7 +307,7 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 	for k := n; k > 0; k-- {
 		j := pick(k)
 		if j < 0 || j >= k {
-			return Turn{}, false, fmt.Errorf("sample: pick(%d) returned %d", k, j)
+			return nil, fmt.Errorf("sample: pick(%d) returned %d", k, j)
 		}
 		c := j
 		if left != nil {
@@ -177,14 +317,14 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 		if single {
 			w.turns, w.used = w.turns[:0], 0 // the state of a candidate rejected before
 			if err := g.endPart(s, w.moves[c:c+1:c+1], w); err != nil {
-				return Turn{}, false, err
+				return nil, err
 			}
 			cand = &w.turns[0]
 		} else {
 			cand = &turns[c]
 		}
 		if len(roy) == 0 || g.royalSafe(w, cand, e.Side, roy) {
-			return *cand, true, nil
+			return cand, nil
 		}
 		if left == nil {
 			left = w.left[:0]
@@ -195,7 +335,81 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 		}
 		left[j] = left[k-1]
 	}
-	return Turn{}, false, nil
+	return nil, nil
+}
+
+// sampleSteps is sampleOfType for moves that pickSteps admits, once bitParts made the
+// first checks of the side's pieces and stopped (gen.srcsOnly): the moves runBits would
+// make are counted, piece by piece (stepsFrom), and only those of the piece that holds
+// the one drawn are made. This draws the turn the general path draws: its moves are
+// runBits' for each piece of the union in increasing order of squares, as bitParts
+// makes them; each is a turn of one part (no add-partial), never merged, and with no
+// royal pieces the first draw, pick(n), is kept. No part repeats another (noDup), and
+// no drop follows them. Where the general path would fail on too many moves or turns,
+// all are made as it makes them, to fail as it does.
+func (g *Game) sampleSteps(s *engine.State, w *workspace, typ engine.MoveType, pick func(n int) int) (*Turn, error) {
+	x := w.x
+	t := int(typ) + 1
+	kinds, moving := g.bits.kinds[t], g.sample.moving[x.side][t]
+	// The squares of srcs are those of this call for the kinds the side has pieces
+	// of (bitParts skips the others).
+	n, nk := 0, len(g.Pieces)
+	for k := range kinds {
+		if x.sq.kinds[int(x.side)*nk+k] == 0 {
+			continue
+		}
+		bk := &kinds[k]
+		for i := bk.off; i < bk.off+len(bk.ents); i++ {
+			n += bits.OnesCount64(x.srcs[i] & moving[i])
+		}
+	}
+	if n > MaxMoves || n > MaxTurns {
+		for u := x.union; u != 0; u &= u - 1 {
+			l := engine.Loc(bits.TrailingZeros64(u))
+			c := s.Cells[l]
+			x.runBits(&kinds[c.Kind()], l, c)
+		}
+		return nil, fmt.Errorf("more than %d complete turns in one position", MaxTurns)
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	j := pick(n)
+	if j < 0 || j >= n {
+		return nil, fmt.Errorf("sample: pick(%d) returned %d", n, j)
+	}
+	for u := x.union; u != 0; u &= u - 1 {
+		l := engine.Loc(bits.TrailingZeros64(u))
+		c := s.Cells[l]
+		bk := &kinds[c.Kind()]
+		k := stepsFrom(bk, x.srcs, moving, l)
+		if j >= k {
+			j -= k
+			continue
+		}
+		x.runBits(bk, l, c)
+		w.moves, w.arena = x.out, x.arena
+		if len(w.moves) != k {
+			return nil, fmt.Errorf("internal error: sample: %d steps counted from %s, %d made", k, g.Board.Locs[l].Name, len(w.moves))
+		}
+		if err := g.endPart(s, w.moves[j:j+1:j+1], w); err != nil {
+			return nil, err
+		}
+		return &w.turns[0], nil
+	}
+	return nil, errors.New("internal error: sample: the step drawn was not found")
+}
+
+// stepsFrom counts the moves runBits makes for the piece on l, of the kind of bk, when
+// the first checks are in srcs and every entry of bk is a counted step (countedSteps):
+// one for each entry whose check passed from l and whose step makes a move from there
+// (moving, stepMoving).
+func stepsFrom(bk *bitKind, srcs, moving []uint64, l engine.Loc) int {
+	n := uint64(0)
+	for i := bk.off; i < bk.off+len(bk.ents); i++ {
+		n += (srcs[i] & moving[i]) >> uint(l) & 1
+	}
+	return int(n)
 }
 
 // royalSafe reports whether turn t of side, from the position scanRoyal scanned into w,
@@ -204,3 +418,21 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 func (g *Game) royalSafe(w *workspace, t *Turn, side engine.Player, roy []bool) bool {
 	return g.Entry(t.After).Side == side || !g.royalAttackedAfter(w, t, side, roy)
 }
+
+// Hint tells next, the workspace that will be asked next about the position after t, a
+// turn drawn or listed in ws for s, what ws already knows of that position: the squares
+// of its pieces, made from those of s and t's part where t is a turn of one plain part
+// and ws sorted s's. t.After must be the very state next will be given (a copy of the
+// turn's state is one), never changed afterwards; a hint that is not taken is dropped
+// by next's next use. Nothing changes where UsePlayout is off.
+func (ws *Workspace) Hint(next *Workspace, s *engine.State, t *Turn) {
+	if !ws.g.on(UsePlayout) || ws.g.ax != nil {
+		next.w.hinted = nil
+		return
+	}
+	ws.g.hintSquares(ws.w, next.w, s, t)
+}
+
+// Unhint drops any hint given to ws (Hint): a state at the same address may now be
+// another position.
+func (ws *Workspace) Unhint() { ws.w.hinted = nil }

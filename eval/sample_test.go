@@ -8,6 +8,7 @@ import (
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
+	"github.com/zoggo/zoggo/internal/evaltest"
 )
 
 // sampleGames are games that eval.Game.Sampling serves: with royal pieces, with turns
@@ -45,7 +46,8 @@ func sampledLegal(t *testing.T, ws *eval.Workspace, s *engine.State) (legal []ev
 			}
 			return 0
 		}
-		turn, _, ok, err := ws.Sample(s, 1, pick)
+		turn, _, err := ws.Sample(s, 1, pick)
+		ok := turn != nil
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,7 +61,7 @@ func sampledLegal(t *testing.T, ws *eval.Workspace, s *engine.State) (legal []ev
 			if !ok {
 				t.Fatal("Sample picked once and found no turn")
 			}
-			legal = append(legal, keep.Keep(&turn)) // ws is used again
+			legal = append(legal, keep.Keep(turn)) // ws is used again
 		}
 	}
 	return legal, n
@@ -130,7 +132,8 @@ func checkSample(t *testing.T, g *eval.Game, seeds, plies int) {
 					t.Fatalf("seed %d ply %d: turn %d differs", seed, ply, i)
 				}
 			}
-			turn, sres, ok, err := samp.Sample(s, 1, rng.IntN)
+			turn, sres, err := samp.Sample(s, 1, rng.IntN)
+			ok := turn != nil
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -144,7 +147,7 @@ func checkSample(t *testing.T, g *eval.Game, seeds, plies int) {
 				ended++
 				break
 			}
-			if !slices.ContainsFunc(want, func(w eval.Turn) bool { return sameTurn(&w, &turn) }) {
+			if !slices.ContainsFunc(want, func(w eval.Turn) bool { return sameTurn(&w, turn) }) {
 				t.Fatalf("seed %d ply %d: Sample's turn is not legal", seed, ply)
 			}
 			s = turn.After.Clone()
@@ -173,7 +176,7 @@ func TestSampleUniform(t *testing.T) {
 			continue
 		}
 		n := 0
-		if _, _, _, err := ws.Sample(s, 1, func(k int) int { n = max(n, k); return 0 }); err != nil {
+		if _, _, err := ws.Sample(s, 1, func(k int) int { n = max(n, k); return 0 }); err != nil {
 			t.Fatal(err)
 		}
 		// A position where most candidates are illegal and a few turns are legal.
@@ -182,11 +185,11 @@ func TestSampleUniform(t *testing.T) {
 			const per = 2000
 			count := make([]int, l)
 			for range per * l {
-				turn, _, ok, err := ws.Sample(s, 1, rng.IntN)
-				if err != nil || !ok {
-					t.Fatalf("Sample: %v %v", ok, err)
+				turn, _, err := ws.Sample(s, 1, rng.IntN)
+				if err != nil || turn == nil {
+					t.Fatalf("Sample: %v %v", turn != nil, err)
 				}
-				i := slices.IndexFunc(legal, func(w eval.Turn) bool { return sameTurn(&w, &turn) })
+				i := slices.IndexFunc(legal, func(w eval.Turn) bool { return sameTurn(&w, turn) })
 				if i < 0 {
 					t.Fatal("Sample's turn is not legal")
 				}
@@ -231,17 +234,17 @@ func TestSampleNoRoyal(t *testing.T) {
 			break
 		}
 		i, calls := rng.IntN(len(legal)), 0
-		turn, _, ok, err := ws.Sample(s, 1, func(k int) int {
+		turn, _, err := ws.Sample(s, 1, func(k int) int {
 			calls++
 			if k != len(legal) {
 				t.Fatalf("ply %d: pick(%d), want pick(%d)", ply, k, len(legal))
 			}
 			return i
 		})
-		if err != nil || !ok || calls != 1 {
-			t.Fatalf("ply %d: Sample: ok %v, %d picks, %v", ply, ok, calls, err)
+		if err != nil || turn == nil || calls != 1 {
+			t.Fatalf("ply %d: Sample: a turn %v, %d picks, %v", ply, turn != nil, calls, err)
 		}
-		if !sameTurn(&legal[i], &turn) {
+		if !sameTurn(&legal[i], turn) {
 			t.Fatalf("ply %d: Sample's turn is not turn %d of Moves", ply, i)
 		}
 		s = turn.After.Clone()
@@ -256,17 +259,42 @@ func TestSampleRefuses(t *testing.T) {
 		t.Fatal("Sampling is true with maximal captures")
 	}
 	ws := g.NewWorkspace()
-	if _, _, _, err := ws.Sample(g.NewState(), 1, func(int) int { return 0 }); err == nil {
+	if _, _, err := ws.Sample(g.NewState(), 1, func(int) int { return 0 }); err == nil {
 		t.Error("Sample: no error")
 	}
-	if _, _, err := ws.Goals(g.NewState(), 0, 1); err == nil {
-		t.Error("Goals: no error")
+	// Goals and Moves serve it all the same (TwoSteps): their turns are Outcome's.
+	if !g.TwoSteps() {
+		t.Fatal("TwoSteps is false for a game of two players")
 	}
-	if _, _, err := ws.Moves(g.NewState(), 1); err == nil {
-		t.Error("Moves: no error")
+	if _, decided, err := ws.Goals(g.NewState(), 1, 1); err != nil || decided {
+		t.Errorf("Goals: %v, decided %v", err, decided)
+	}
+	_, moves, err := ws.Moves(g.NewState(), 1)
+	_, turns, err2 := g.NewWorkspace().Outcome(g.NewState(), 1, 1)
+	if err != nil || err2 != nil || len(moves) != len(turns) || len(turns) == 0 {
+		t.Errorf("Moves: %d turns (%v), Outcome %d (%v)", len(moves), err, len(turns), err2)
+	}
+	// Three players who choose: a loss may eliminate one, and Outcome checks again.
+	three := evaltest.LoadText(t, "three.zrf", `
+(game
+   (title "Three")
+   (players A B C)
+   (turn-order A B C)
+   (board (grid (start-rectangle 0 0 40 40) (dimensions ("a/b/c" (40 0)) ("1" (0 40))) (directions (e 1 0) (w -1 0))))
+   (piece (name Man) (drops ((verify empty?) add)))
+   (win-condition (A B C) (pieces-remaining 0)))`)
+	if three.TwoSteps() {
+		t.Fatal("TwoSteps is true with three players who choose")
+	}
+	tw := three.NewWorkspace()
+	if _, _, err := tw.Goals(three.NewState(), 0, 1); err == nil {
+		t.Error("Goals with three players: no error")
+	}
+	if _, _, err := tw.Moves(three.NewState(), 1); err == nil {
+		t.Error("Moves with three players: no error")
 	}
 	c := loadRow(t, "games/chess.zrf", "")
-	if _, _, _, err := c.NewWorkspace().Sample(c.NewState(), 1, func(n int) int { return n }); err == nil {
+	if _, _, err := c.NewWorkspace().Sample(c.NewState(), 1, func(n int) int { return n }); err == nil {
 		t.Error("Sample with a pick out of range: no error")
 	}
 }

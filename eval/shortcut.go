@@ -44,18 +44,61 @@ const (
 	// UsePruning: the royal check runs only the blocks whose reach holds the royal
 	// piece (reach.go, TestPruningChangesNothing).
 	UsePruning
-	// UseDialectPaths: the dialect's fast paths (dialect_fast.go, dialect_tail.go,
-	// dialect_end.go, dialect_defer.go, dialect_checks.go, dialect_direct.go;
-	// TestDialectShortcutsChangeNothing).
-	UseDialectPaths
+	// The dialect's fast paths, each alone (TestDialectShortcutsChangeNothing turns
+	// them off together, TestEachShortcutAlone one at a time):
+	//
+	// UseDialectHeads: a piece's blocks whose head fails are left out, and those with
+	// a tail finish without the interpreter (dialect_fast.go runPieceBlocks,
+	// dialect_tail.go).
+	UseDialectHeads
+	// UseDialectDirect: with no pre-action and no piece moved by another owner, the
+	// side's pieces run their blocks without pieceParts (dialect_gen.go).
+	UseDialectDirect
+	// UseDialectLazyDup: repeated parts are hashed lazily when no pre-action
+	// rewrites them (dialect_fast.go lazyDup).
+	UseDialectLazyDup
+	// UseDialectNoStats: the facts of the turns are not counted when nothing reads
+	// them (dialect_fast.go noStats).
+	UseDialectNoStats
+	// UseSparseScans: an all-positions scan visits only the positions whose value
+	// can make it act (dialect_fast.go sparse).
+	UseSparseScans
+	// UseQuietActions: actions proved to do nothing on a position are not run
+	// (dialect_fast.go quietAction).
+	UseQuietActions
+	// UseTurnChecks: checks that read only the facts of the turn run as closures
+	// (dialect_fast.go turnCheck).
+	UseTurnChecks
+	// UseCheckSkip: a check proved over intervals to keep every turn is not
+	// evaluated (dialect_checks.go).
+	UseCheckSkip
+	// UseQuietDefer: a quiet turn waits as a placeholder until a capture drops it
+	// (dialect_defer.go, TestDialectDeferChangesNothing).
+	UseQuietDefer
+	// UseQuietEnd: a turn's post-move actions proved to do nothing are not run
+	// (dialect_end.go).
+	UseQuietEnd
+	// UseDirectActions: action lists of ifs on the cursor's square and sparse scans
+	// run without the interpreter (dialect_direct.go).
+	UseDirectActions
+
+	// UsePlayout: random playouts (Sample, Goals) skip the goals that cannot decide
+	// and sort a position's squares once (sample.go, TestPlayoutShortcutsChangeNothing).
+	UsePlayout
 
 	// AllShortcuts is every shortcut of the run-time.
-	AllShortcuts = UseDialectPaths<<1 - 1
+	AllShortcuts = UsePlayout<<1 - 1
+	// UseDialectPaths is every fast path of the dialect.
+	UseDialectPaths = UseDialectHeads | UseDialectDirect | UseDialectLazyDup | UseDialectNoStats |
+		UseSparseScans | UseQuietActions | UseTurnChecks | UseCheckSkip | UseQuietDefer |
+		UseQuietEnd | UseDirectActions
 )
 
 var shortcutNames = [...]string{"fast blocks", "units", "prefixes", "no duplicates",
 	"royal follow", "walk skip", "phases", "plain end", "leaf turns", "leaf count",
-	"bit scan", "lazy sample", "reach pruning", "dialect paths"}
+	"bit scan", "lazy sample", "reach pruning", "dialect heads", "dialect direct parts",
+	"dialect lazy duplicates", "dialect no stats", "sparse scans", "quiet actions",
+	"turn checks", "check skip", "quiet deferral", "quiet end", "direct actions", "playout"}
 
 // Shortcuts lists every shortcut of the run-time, one at a time.
 func Shortcuts() []Shortcut {

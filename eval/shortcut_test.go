@@ -1,6 +1,7 @@
 package eval_test
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 
@@ -67,8 +68,9 @@ func TestShortcutsChangeNothing(t *testing.T) {
 // TestEachShortcutAlone turns each shortcut of the run-time and of the engine off alone
 // and compares the legal turns of the positions of random games, merged and all of them
 // (compareOff), and perft to a small depth, with those of the game with every shortcut
-// on: a shortcut that changes an answer is named. Each subtest loads its own games, so
-// they run in parallel.
+// on: a shortcut that changes an answer is named. The dialect's fast paths are turned
+// off alone in the games of the dialect. Each subtest loads its own games, so they run
+// in parallel.
 func TestEachShortcutAlone(t *testing.T) {
 	type off struct {
 		eval eval.Shortcut
@@ -84,19 +86,29 @@ func TestEachShortcutAlone(t *testing.T) {
 	if len(offs) < 18 {
 		t.Fatalf("%d shortcuts listed", len(offs))
 	}
+	dialectOnly := 0
 	for _, tt := range []struct {
 		file, variant       string
 		seeds, plies, depth int
+		dialect             bool // a game of the dialect, whose fast paths it runs
 	}{
-		{"games/chess.zrf", "", 2, 60, 3},
-		{"games/chess.zrf", "Kiwipete", 1, 40, 2},
-		{"games/checkers.zrf", "", 3, 80, 6},
-		{"games/international.zrf", "", 1, 60, 3},
-		{"games/russian.zrf", "", 2, 60, 4},
-		{"games/thud.zrf", "", 1, 12, 2},
-		{"games/surakarta.zrf", "", 1, 30, 2},
+		{"games/chess.zrf", "", 2, 60, 3, false},
+		{"games/chess.zrf", "Kiwipete", 1, 40, 2, false},
+		{"games/checkers.zrf", "", 3, 80, 6, false},
+		{"games/international.zrf", "", 1, 60, 3, false},
+		{"games/russian.zrf", "", 2, 60, 4, true},
+		{"games/thud.zrf", "", 1, 12, 2, false},
+		{"games/surakarta.zrf", "", 1, 30, 2, false},
+		{"games/fanorona.zrf", "", 1, 40, 3, true},
 	} {
 		for _, o := range offs {
+			if o.eval&eval.UseDialectPaths != 0 && !tt.dialect {
+				// Only a game of the dialect has them: off, nothing could differ.
+				continue
+			}
+			if o.eval&eval.UseDialectPaths != 0 {
+				dialectOnly++
+			}
 			name := o.eval.String()
 			if o.eng != 0 {
 				name = "engine " + o.eng.String()
@@ -119,5 +131,8 @@ func TestEachShortcutAlone(t *testing.T) {
 				}
 			})
 		}
+	}
+	if n := bits.OnesCount32(uint32(eval.UseDialectPaths)); dialectOnly < 2*n {
+		t.Errorf("the dialect's fast paths were turned off alone %d times, want each in two games", dialectOnly)
 	}
 }

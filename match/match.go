@@ -66,7 +66,7 @@ type Match struct {
 	start  *engine.State
 	s      *engine.State
 	key    uint64 // the hash under which the position of s was counted
-	reps   map[uint64]int
+	reps   counts
 	played []Played
 	undo   []frame // one per turn played: what Undo restores
 	legal  []eval.Turn
@@ -75,6 +75,10 @@ type Match struct {
 	num    int  // move number of the next turn
 	result eval.Result
 	elim   bool // a loss may eliminate a player: the goals change the state they check
+	// countReps: the goals read how often a position occurred (eval's
+	// ReadsRepetitions), and reps counts the positions so far by hash. Otherwise reps
+	// stays empty and Repetitions counts the keys of the frames when asked.
+	countReps bool
 	// seen counts the repetition keys (engine.Game.RepeatKey) of the positions so far,
 	// and keys lists them in order, in a game with a repetition rule; nil otherwise.
 	seen map[uint64]int
@@ -100,6 +104,12 @@ type Match struct {
 	// legal turns are not listed yet, nor the goals that depend on them checked.
 	sampling bool
 	pending  bool
+	// lazy, cws and cand belong to an explorer's lazy mode (single.go): cws are the
+	// workspaces of the candidates per depth, cand the one the last Candidates used
+	// (nil once a turn is played or undone).
+	lazy bool
+	cws  []*eval.Workspace
+	cand *eval.Workspace
 }
 
 // frame is what a turn changed, for Undo. A frame whose legal turns are stale lost them
@@ -118,7 +128,7 @@ type frame struct {
 // change afterwards), or in the game's setup when start is nil. It returns an error when
 // the legal turns of the first player cannot be computed.
 func New(g *eval.Game, start *engine.State) (*Match, error) {
-	m := &Match{g: g, elim: movers(g) > 2, lent: new(atomic.Bool)}
+	m := &Match{g: g, elim: movers(g) > 2, lent: new(atomic.Bool), countReps: g.ReadsRepetitions()}
 	if err := m.Reset(start); err != nil {
 		return nil, err
 	}
@@ -147,15 +157,21 @@ func (m *Match) Reset(start *engine.State) error {
 	clear(m.played)
 	clear(m.undo)
 	m.played, m.undo = m.played[:0], m.undo[:0]
-	if m.reps == nil {
-		m.reps = map[uint64]int{}
+	if m.countReps {
+		m.reps.clear()
+		m.reps.add(start.Hash, 1)
 	}
-	clear(m.reps)
-	m.reps[start.Hash] = 1
 	m.start, m.s, m.key, m.num = start, start, start.Hash, 1
 	m.legal, m.forced, m.passes, m.result, m.pending = nil, false, 0, eval.Result{}, false
 	m.keys = m.keys[:0]
 	m.explore, m.base, m.ws, m.cur = false, 0, nil, 0
+	// The kept states of the game before are carved again: a hint for one of them
+	// (eval's Hint) would be for another position.
+	for _, w := range m.own {
+		if w != nil {
+			w.Unhint()
+		}
+	}
 	ws := m.own[0]
 	if ws == nil || !m.reuses() {
 		ws = g.NewWorkspace()
@@ -268,7 +284,36 @@ func (m *Match) Result() eval.Result {
 func (m *Match) MoveNumber() int { return m.num }
 
 // Repetitions returns how often the position now has occurred, this time included.
-func (m *Match) Repetitions() int { return m.reps[m.key] }
+func (m *Match) Repetitions() int {
+	if m.countReps {
+		return m.reps.get(m.key)
+	}
+	n := 1
+	for i := range m.undo {
+		if m.undo[i].key == m.key {
+			n++
+		}
+	}
+	return n
+}
+
+// repsAfter is the count of repetitions the goals are given for the position after a
+// turn, hashed key: how often it occurred, this time included. In a game whose goals do
+// not read it (eval's ReadsRepetitions) it is not counted, and 0 is given instead.
+func (m *Match) repsAfter(key uint64) int {
+	if !m.countReps {
+		return 0
+	}
+	return m.reps.get(key) + 1
+}
+
+// repsNow is repsAfter for the position now, already counted.
+func (m *Match) repsNow() int {
+	if !m.countReps {
+		return 0
+	}
+	return m.reps.get(m.key)
+}
 
 // History returns the turns played, in order.
 func (m *Match) History() []Played { return m.played[:len(m.played):len(m.played)] }
@@ -285,14 +330,40 @@ func (m *Match) Play(i int) error {
 	if i < 0 || i >= len(m.legal) {
 		return fmt.Errorf("no legal turn %d: there are %d", i, len(m.legal))
 	}
-	return m.play(m.legal[i])
+	return m.play(&m.legal[i])
 }
 
-// play makes t, a legal turn of the position now, as Play describes.
-func (m *Match) play(t eval.Turn) error {
-	if m.reuses() {
-		t = m.keep.Keep(&t) // the workspace that holds it will be used again
+// PlayNull makes the player to move pass although it has legal turns: the null move of
+// a search, which asks what the other side could do with two turns in a row. The pass is
+// no turn of the rules, so only an explorer makes it; Undo takes it back.
+func (m *Match) PlayNull() error {
+	if !m.explore {
+		return errors.New("only an explorer makes a null move")
 	}
+	m.list()
+	if m.result.Over {
+		return errors.New("the game is over")
+	}
+	t, err := PassTurn(m.g, m.s)
+	if err != nil {
+		return err
+	}
+	return m.play(&t)
+}
+
+// play makes src, a legal turn of the position now, as Play describes.
+func (m *Match) play(src *eval.Turn) error {
+	// The turn goes straight into its place in the history (taken back on an error):
+	// a Played or a Turn built on the stack and copied there stalls.
+	n := len(m.played)
+	m.played = append(m.played, Played{})
+	p := &m.played[n]
+	if m.reuses() {
+		m.keep.KeepTo(&p.Turn, src) // the workspace that holds src will be used again
+	} else {
+		p.Turn = *src
+	}
+	t := &p.Turn
 	_, mover := m.g.Side(m.s)
 	after := t.After
 	if m.elim {
@@ -303,18 +374,31 @@ func (m *Match) play(t eval.Turn) error {
 	var next []eval.Turn
 	var err error
 	pending := false
-	if ws := m.workspace(len(m.played) + 1); m.sampling {
+	m.cand = nil
+	ws := m.workspace(len(m.played) + 1)
+	if m.reuses() && !m.elim && m.own[m.cur] != nil {
+		// own[cur] made t for s; ws makes the turns of after, t's state.
+		m.own[m.cur].Hint(ws, m.s, t)
+	}
+	if m.sampling || m.lazy {
 		// The goals that need no legal turn; the others wait for them (sample.go).
-		var decided bool
-		res, decided, err = ws.Goals(after, mover, m.reps[key]+1)
-		pending = err == nil && !decided
+		pending = true
+		if !m.g.NoFirstGoals() {
+			var decided bool
+			res, decided, err = ws.Goals(after, mover, m.repsAfter(key))
+			pending = err == nil && !decided
+		}
 	} else {
-		res, next, err = ws.Outcome(after, mover, m.reps[key]+1)
+		res, next, err = ws.Outcome(after, mover, m.repsAfter(key))
 	}
 	if err != nil {
+		m.played[n] = Played{}
+		m.played = m.played[:n]
 		return err
 	}
-	m.reps[key]++
+	if m.countReps {
+		m.reps.add(key, 1)
+	}
 	if m.seen != nil {
 		k := m.g.RepeatKey(after)
 		m.seen[k]++
@@ -323,11 +407,13 @@ func (m *Match) play(t eval.Turn) error {
 	}
 	// A position whose turn was drawn by PlayRandom never had its legal turns listed:
 	// Undo lists them.
-	m.undo = append(m.undo, frame{key: m.key, legal: m.legal, stale: m.legal == nil, forced: m.forced, passes: m.passes, num: m.num, result: m.result})
+	m.undo = append(m.undo, frame{})
+	f := &m.undo[len(m.undo)-1]
+	f.key, f.legal, f.stale, f.forced, f.passes, f.num, f.result = m.key, m.legal, m.legal == nil, m.forced, m.passes, m.num, m.result
 	if m.reuses() {
 		m.cur = 1 - m.cur
 	}
-	m.played = append(m.played, Played{Before: m.s, Turn: t, Num: m.num, Forced: m.forced})
+	p.Before, p.Num, p.Forced = m.s, m.num, m.forced
 	if m.forced {
 		m.passes++
 	} else {
@@ -408,8 +494,8 @@ func (m *Match) Undo() bool {
 		return false
 	}
 	f := &m.undo[n-1]
-	if m.reps[m.key]--; m.reps[m.key] == 0 {
-		delete(m.reps, m.key)
+	if m.countReps {
+		m.reps.add(m.key, -1)
 	}
 	if m.seen != nil {
 		k := m.keys[len(m.keys)-1]
@@ -418,12 +504,14 @@ func (m *Match) Undo() bool {
 		}
 		m.keys = m.keys[:len(m.keys)-1]
 	}
-	m.s, m.pending = m.played[n-1].Before, false
+	m.s, m.pending, m.cand = m.played[n-1].Before, false, nil
 	m.key, m.legal, m.forced, m.passes, m.num, m.result = f.key, f.legal, f.forced, f.passes, f.num, f.result
 	if m.reuses() {
 		m.cur = 1 - m.cur
 	}
-	if f.stale {
+	if f.stale && m.lazy && !f.forced && !f.result.Over {
+		m.pending = true // listed when asked (single.go)
+	} else if f.stale {
 		m.relist()
 	}
 	m.played[n-1], m.undo[n-1] = Played{}, frame{}
@@ -484,10 +572,7 @@ func (m *Match) Clone() *Match {
 	c := *m
 	c.lent = new(atomic.Bool)
 	c.sampling = false
-	c.reps = make(map[uint64]int, len(m.reps))
-	for k, v := range m.reps {
-		c.reps[k] = v
-	}
+	c.reps = m.reps.clone()
 	if m.seen != nil {
 		c.seen = make(map[uint64]int, len(m.seen))
 		for k, v := range m.seen {
@@ -498,6 +583,7 @@ func (m *Match) Clone() *Match {
 	c.played = slices.Clone(m.played)
 	c.undo = slices.Clone(m.undo)
 	c.explore, c.base, c.ws = false, 0, nil
+	c.lazy, c.cws, c.cand = false, nil, nil
 	c.own, c.cur, c.keep = [2]*eval.Workspace{}, 0, eval.Keeper{}
 	if m.reuses() {
 		// m uses its workspaces again: c keeps its own copy of the legal turns, and

@@ -409,3 +409,38 @@ func TestPlayError(t *testing.T) {
 		t.Errorf("the failed Play changed the match (-before +after):\n%s", d)
 	}
 }
+
+// TestPlayNull: an explorer's null move hands the turn to the other player without
+// moving a piece, and Undo brings back the position before it; a match that does not
+// explore refuses it.
+func TestPlayNull(t *testing.T) {
+	g := load(t, "../games/chess.zrf", "")
+	m := start(t, g)
+	if err := m.PlayNull(); err == nil {
+		t.Fatal("a match that does not explore made a null move")
+	}
+	play(t, m, "e2-e4")
+	x := m.Explore()
+	before := snap(x)
+	mover := x.Mover()
+	if err := x.PlayNull(); err != nil {
+		t.Fatal(err)
+	}
+	if x.Mover() == mover {
+		t.Fatalf("after the null move %v is still to move", mover)
+	}
+	for l, c := range x.State().Cells {
+		if c != m.State().Cells[l] {
+			t.Fatalf("the null move changed position %d", l)
+		}
+	}
+	if len(x.Legal()) == 0 || x.Over() {
+		t.Fatal("after the null move the other player has no turn")
+	}
+	if !x.Undo() {
+		t.Fatal("Undo took nothing back")
+	}
+	if d := cmp.Diff(before, snap(x)); d != "" {
+		t.Fatalf("after the null move and Undo (-before +after):\n%s", d)
+	}
+}

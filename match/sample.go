@@ -47,9 +47,16 @@ func (m *Match) settle() error {
 	if !m.pending {
 		return nil
 	}
-	res, next, err := m.ownWorkspace().Moves(m.s, m.reps[m.key])
+	ws := m.ownWorkspace()
+	if m.explore {
+		ws = m.workspace(len(m.played))
+	}
+	res, next, err := ws.Moves(m.s, m.repsNow())
 	if err != nil {
 		return err
+	}
+	if m.seen != nil {
+		next = m.unrepeated(next) // as play does after Outcome
 	}
 	m.pending, m.result, m.legal = false, res, next
 	if !res.Over && len(next) == 0 {
@@ -95,13 +102,13 @@ func (m *Match) PlayRandom(pick func(n int) int) (played bool, err error) {
 		}
 		return true, m.Play(i)
 	}
-	t, res, ok, err := m.ownWorkspace().Sample(m.s, m.reps[m.key], pick)
+	t, res, err := m.ownWorkspace().Sample(m.s, m.repsNow(), pick)
 	if err != nil {
 		m.Undo()
 		return false, err
 	}
 	m.pending = false
-	if ok {
+	if t != nil {
 		m.legal = nil // never listed: Undo lists them
 		if err := m.play(t); err != nil {
 			m.pending = true // play left the match as it was

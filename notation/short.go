@@ -610,6 +610,15 @@ func (st *shortStyle) permuted(s *engine.State, p *engine.Move, i int, late bool
 	return st.write(&pt, nil, nil) + " " + strings.Join(turns, " "), true
 }
 
+// ShortKey returns what a turn in the short notation is matched by when a person types
+// it: the text without white space, and the senses of a turn of part of the board as
+// they may be typed, "cw" for ↻, "ccw" for ↺ and "180" for 180° (b5 ne cw, b5 ne↻ and
+// b5ne↻ are one key).
+func ShortKey(s string) string {
+	s = strings.Join(strings.Fields(s), "")
+	return strings.NewReplacer("ccw", "↺", "cw", "↻", "180°", "180").Replace(s)
+}
+
 // rotation writes a permutation of positions (pairs of a position and where its contents
 // go) that turns them about their middle: "↻" clockwise or "↺" counter-clockwise as the
 // board is drawn, "180°" for a half turn, after the part of the board where they lie

@@ -18,7 +18,9 @@ package render
 //   - the pieces on a board that writes values on its positions (show-values: the seeds
 //     of a mancala) as pits holding that many seeds, and the less common kinds as square
 //     pits (Bao's nyumba); in plain ZRF, a family of piece types named for counts (p1 …
-//     p54) as pits with that many seeds, the count written;
+//     p54) as pits with that many seeds, the count written; but such a family numbered
+//     no further than 6 in a game whose words speak of dice as dice in their owner's
+//     colour, showing the number;
 //   - the pieces of a seat that moves at random and that have no moves of their own (a
 //     throw's dice) as dice: pips for a number in the name, a pyramid with a white or a
 //     dark tip for a two-sided die (Up, Down);
@@ -73,6 +75,7 @@ type pieceStyle struct {
 	count    int      // stylePit of a piece that stands for a count of seeds ("p3"), or 0
 	pips     int      // styleDie: the number shown, 0 for a two-sided die
 	up       bool     // styleDie with pips 0: the marked face is up
+	owned    bool     // styleDie: a player's die, in the player's colour
 	figure   string   // styleFigure: a key of figureArt
 }
 
@@ -180,12 +183,19 @@ func pieceStyles(g *engine.Game, values bool) []pieceStyle {
 	// own, a family of names with one prefix and a number (p1, p2 … p54).
 	counts := make([]int, len(g.Pieces))
 	family := map[string]int{}
+	top := map[string]int{} // the largest number of each family
 	for k, pc := range g.Pieces {
 		if m := countName.FindStringSubmatch(pc.Name); m != nil {
 			counts[k], _ = strconv.Atoi(m[2])
-			family[strings.ToLower(m[1])]++
+			f := strings.ToLower(m[1])
+			family[f]++
+			top[f] = max(top[f], counts[k])
 		}
 	}
+	// Such a family numbered no further than 6, in a game whose words (its description,
+	// or its pieces' help) speak of dice, is the faces of dice that the players move
+	// (Chase): each piece a die showing its number.
+	diceGame := dieText(g)
 	// A game that starts on an empty board and drops its pieces plays with stones, whatever
 	// it calls them (a Piece, a Disc).
 	dropped := len(g.Setup) == 0 && len(g.Pieces) > 0
@@ -211,6 +221,10 @@ func pieceStyles(g *engine.Game, values bool) []pieceStyle {
 				s.style = stylePit
 			}
 		case counts[k] > 0 && family[strings.ToLower(countName.FindStringSubmatch(pc.Name)[1])] >= 5:
+			if f := strings.ToLower(countName.FindStringSubmatch(pc.Name)[1]); diceGame && top[f] <= 6 {
+				s.style, s.pips, s.owned = styleDie, counts[k], !random[k]
+				break
+			}
 			s.style, s.count = stylePit, counts[k]
 		case (random[k] || pc.HasDrops) && !pc.HasMoves && dieName(pc.Name, g):
 			s.style = styleDie
@@ -297,6 +311,23 @@ func dieName(name string, g *engine.Game) bool {
 		n := letters(name)
 		if pips, _ := dieFace(name); pips > 0 || upFaces[n] || downFaces[n] {
 			return true
+		}
+	}
+	return false
+}
+
+// dieText reports whether the words of game g, its description or a piece's help or
+// description, speak of a die or dice.
+func dieText(g *engine.Game) bool {
+	texts := []string{g.Description}
+	for _, pc := range g.Pieces {
+		texts = append(texts, pc.Help, pc.Description)
+	}
+	for _, t := range texts {
+		for _, w := range strings.FieldsFunc(t, func(r rune) bool { return !unicode.IsLetter(r) }) {
+			if slices.Contains(dieWords, strings.ToLower(w)) {
+				return true
+			}
 		}
 	}
 	return false
@@ -560,7 +591,7 @@ func (r *svgRenderer) drawPiece(w *strings.Builder, c svgCell, o Occupant) {
 	case stylePit, styleHouse:
 		r.drawPit(w, st, c, x, y, size, col)
 	case styleDie:
-		r.drawDie(w, st, x, y, size)
+		r.drawDie(w, st, x, y, size, col)
 	case styleCounter:
 		rad := 0.42 * size
 		fmt.Fprintf(w, `<circle cx="%s" cy="%s" r="%s" fill="#000000" fill-opacity="0.25"/>`, num(x+0.035*size), num(y+0.045*size), num(rad))
@@ -766,17 +797,22 @@ var pipSpots = [7][][2]float64{
 	6: {{-0.5, -0.5}, {0.5, -0.5}, {-0.5, 0}, {0.5, 0}, {-0.5, 0.5}, {0.5, 0.5}},
 }
 
-// drawDie draws a die: a white cube's face with its pips, or for a two-sided die a
-// pyramid seen from above with a white tip when its marked face is up.
-func (r *svgRenderer) drawDie(w *strings.Builder, st pieceStyle, x, y, size float64) {
+// drawDie draws a die: a white cube's face with its pips (a player's die in the player's
+// colour, col), or for a two-sided die a pyramid seen from above with a white tip when
+// its marked face is up.
+func (r *svgRenderer) drawDie(w *strings.Builder, st pieceStyle, x, y, size float64, col [3]string) {
 	h := 0.36 * size
 	if st.pips > 0 {
+		face, edge, pip := "#f4f1ea", "#555555", "#222222"
+		if st.owned {
+			face, edge, pip = col[0], col[1], col[2]
+		}
 		fmt.Fprintf(w, `<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="#000000" fill-opacity="0.25"/>`,
 			num(x-h+0.05*size), num(y-h+0.06*size), num(2*h), num(2*h), num(0.22*h))
-		fmt.Fprintf(w, `<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="url(#%s)" stroke="#555555" stroke-width="%s"/>`,
-			num(x-h), num(y-h), num(2*h), num(2*h), num(0.22*h), r.art.gradient("#f4f1ea"), num(max(0.5, 0.04*h)))
+		fmt.Fprintf(w, `<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="url(#%s)" stroke="%s" stroke-width="%s"/>`,
+			num(x-h), num(y-h), num(2*h), num(2*h), num(0.22*h), r.art.gradient(face), edge, num(max(0.5, 0.04*h)))
 		for _, p := range pipSpots[st.pips] {
-			fmt.Fprintf(w, `<circle cx="%s" cy="%s" r="%s" fill="#222222"/>`, num(x+p[0]*h*1.05), num(y+p[1]*h*1.05), num(0.17*h))
+			fmt.Fprintf(w, `<circle cx="%s" cy="%s" r="%s" fill="%s"/>`, num(x+p[0]*h*1.05), num(y+p[1]*h*1.05), num(0.17*h), pip)
 		}
 		return
 	}

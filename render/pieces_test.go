@@ -154,7 +154,9 @@ func TestSVGPieceLooks(t *testing.T) {
 		pieces  []string
 		setup   map[string][2]int // position: player, kind
 		later   bool              // the pieces are placed in a state, the setup left empty
+		descr   string            // the game's description
 		looks   []look
+		pips    map[string]int // positions whose pieces are dice: the pips each shows
 	}{{
 		// Chess: glyphs, the white set filled with a player's colour when it is not white.
 		name: "chess", players: "Red Black", pieces: []string{"King", "Queen", "Pawn", "Cannon"},
@@ -236,6 +238,18 @@ func TestSVGPieceLooks(t *testing.T) {
 			{"c1", []string{`"#zc-wr`}, []string{"#zgpit"}}, // a rook, whatever its number
 		},
 	}, {
+		// The same family numbered up to 6, in a game whose words speak of dice: dice
+		// that the players move, in their colours, each showing its number.
+		name: "dice family", players: "Red White", pieces: []string{"p1", "p2", "p3", "p4", "p5", "p6"},
+		descr: "A die moves exactly the number of spaces showing on its top.",
+		setup: map[string][2]int{"a1": {0, 2}, "b1": {1, 5}, "c1": {0, 0}},
+		looks: []look{
+			{"a1", []string{"<rect"}, []string{"#zgpit", "#f4f1ea", "</text>"}},
+			{"b1", []string{"<rect"}, []string{"#zgpit", "</text>"}},
+			{"c1", []string{"<rect"}, []string{"#zgpit", "</text>"}},
+		},
+		pips: map[string]int{"a1": 3, "b1": 6, "c1": 1},
+	}, {
 		// The folk of fantasy games: tokens with a head drawn on them, the figure told
 		// by the name (a Wizard is a sorcerer, an Ogre a troll).
 		name: "figures", players: "Dwarfs Trolls", pieces: []string{"Dwarf", "Troll", "Wizard", "Ogre"},
@@ -270,6 +284,7 @@ func TestSVGPieceLooks(t *testing.T) {
 	}} {
 		t.Run(tt.name, func(t *testing.T) {
 			g := game(gridBoard("a/b/c/d", "2/1", 50), tt.players, tt.pieces...)
+			g.Description = tt.descr
 			for i := range g.Players {
 				g.Players[i].Random = strings.HasPrefix(g.Players[i].Name, "?")
 			}
@@ -316,6 +331,9 @@ func TestSVGPieceLooks(t *testing.T) {
 					if strings.Contains(body, w) {
 						t.Errorf("%s: %s in %s", l.loc, w, body)
 					}
+				}
+				if n, die := tt.pips[l.loc]; die && strings.Count(body, "<circle") != n {
+					t.Errorf("%s: %d pips, want %d: %s", l.loc, strings.Count(body, "<circle"), n, body)
 				}
 			}
 			// Every reference is defined.

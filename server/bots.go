@@ -71,7 +71,10 @@ func (p *botPool) admit(a ai.Agent) error {
 			return errf(http.StatusBadRequest, "bad_request", "%s: bots here think on %d threads at most", a.Name(), p.slots)
 		}
 	case *ai.MCTS:
-		if a.Iterations > ai.NewMCTS(p.maxLevel).Iterations {
+		if a.Time > p.maxTime { // a clock (mcts:2s): the time, not a level, is its bound
+			return errf(http.StatusBadRequest, "bad_request", "%s: bots here think for at most %v a turn", a.Name(), p.maxTime)
+		}
+		if a.Time == 0 && a.Iterations > ai.NewMCTS(p.maxLevel).Iterations {
 			return errf(http.StatusBadRequest, "bad_request", "%s: bots here search to level %d at most", a.Name(), p.maxLevel)
 		}
 	}
@@ -95,7 +98,11 @@ func (p *botPool) limit(a ai.Agent, yield func() bool, until time.Time) (ai.Agen
 	case *ai.MCTS:
 		c := *a
 		c.Yield = yield
-		c.Iterations = min(c.Iterations, ai.NewMCTS(p.maxLevel).Iterations)
+		if c.Time > 0 {
+			c.Time = min(c.Time, p.maxTime)
+		} else {
+			c.Iterations = min(c.Iterations, ai.NewMCTS(p.maxLevel).Iterations)
+		}
 		return &c, 1
 	case *ai.Axiom:
 		c := *a

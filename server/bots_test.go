@@ -35,10 +35,17 @@ func TestBotGamesNeedLeave(t *testing.T) {
 	h := newHarness(t, memstore.New(), Options{Bots: 1})
 	h.want(http.StatusForbidden, "POST", "/api/games", "", chessWith("bot=search:1", "bot=search:1"), nil)
 	h.want(http.StatusCreated, "POST", "/api/games", "", chessWith("invite", "bot=search:1"), nil)
-	for _, bot := range []string{"search:1m", "search:11s", "search:7", "search:1:threads=2", "mcts:7"} {
-		h.want(http.StatusBadRequest, "POST", "/api/games", "", chessWith("human", "bot="+bot), nil)
+	for _, bot := range []string{"search:1m", "search:11s", "search:7", "search:1:threads=2", "mcts:7", "mcts:11s"} {
+		status, body := h.do("POST", "/api/games", "", chessWith("human", "bot="+bot))
+		if status != http.StatusBadRequest {
+			t.Errorf("bot %s: status %d, want 400", bot, status)
+		}
+		// A bot on a clock is told the server's time, not a level.
+		if strings.HasSuffix(bot, "s") && !strings.Contains(string(body), "think for at most 10s a turn") {
+			t.Errorf("bot %s refused with %s, want the time allowed", bot, body)
+		}
 	}
-	for _, bot := range []string{"search:10s", "search:6", "mcts:6", "random"} {
+	for _, bot := range []string{"search:10s", "search:6", "mcts:6", "mcts:2s", "mcts:10s", "random"} {
 		h.want(http.StatusCreated, "POST", "/api/games", "", chessWith("human", "bot="+bot), nil)
 	}
 	st := memstore.New()

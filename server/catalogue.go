@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/zoggo/zoggo/engines"
 	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/games"
 	"github.com/zoggo/zoggo/zrf"
@@ -268,8 +269,16 @@ func (c *Catalogue) lookup(name string) (*entry, error) {
 
 // catalogueJSON is the answer of GET /api/catalogue.
 type catalogueJSON struct {
-	Games  []variantJSON `json:"games"`
-	Errors []loadErrJSON `json:"errors"`
+	Games   []variantJSON `json:"games"`
+	Errors  []loadErrJSON `json:"errors"`
+	Engines []engineJSON  `json:"engines"` // the operator's, see Server.engineList
+}
+
+// engineJSON is an external engine the operator named (zoggo serve --engine), that a
+// seat's bot may be: "engine:" + Name.
+type engineJSON struct {
+	Name     string `json:"name"`
+	Protocol string `json:"protocol"` // "uci" or "gtp"
 }
 
 type variantJSON struct {
@@ -284,7 +293,8 @@ type variantJSON struct {
 	Description string   `json:"description"`
 	History     string   `json:"history"`
 	Strategy    string   `json:"strategy"`
-	Axiom       bool     `json:"axiom,omitempty"` // its moves are Forth: the "axiom" bot can play it
+	Axiom       bool     `json:"axiom,omitempty"`  // its moves are Forth: the "axiom" bot can play it
+	GoLike      bool     `json:"goLike,omitempty"` // stones dropped on a square grid: a gtp engine can play it
 }
 
 type loadErrJSON struct {
@@ -295,7 +305,7 @@ type loadErrJSON struct {
 
 // JSON returns the catalogue as GET /api/catalogue answers it.
 func (c *Catalogue) json() catalogueJSON {
-	out := catalogueJSON{Games: []variantJSON{}, Errors: []loadErrJSON{}}
+	out := catalogueJSON{Games: []variantJSON{}, Errors: []loadErrJSON{}, Engines: []engineJSON{}}
 	series := c.series()
 	for _, e := range c.entries {
 		e = c.current(e)
@@ -308,7 +318,7 @@ func (c *Catalogue) json() catalogueJSON {
 			j := variantJSON{Rules: e.name, Variant: v.Title, Default: v.Default, Series: series[e],
 				Position: position(vs, i), Error: e.verrs[i],
 				Description: v.Description, History: v.History, Strategy: v.Strategy, // UTF-8 since zrf.Read
-				Axiom: v.Axiom()}
+				Axiom: v.Axiom(), GoLike: engines.GoLikeRules(v.Game)}
 			for _, p := range v.Players {
 				j.Players = append(j.Players, p.Name)
 				j.Random = append(j.Random, p.Random)

@@ -24,7 +24,21 @@ import (
 const maxSeats = 64
 
 func (s *Server) handleCatalogue(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, s.cat.json())
+	cj := s.cat.json()
+	cj.Engines = s.engineList()
+	writeJSON(w, http.StatusOK, cj)
+}
+
+// engineList lists the operator's engines by name, with their protocol (never their
+// command, which is the operator's business).
+func (s *Server) engineList() []engineJSON {
+	out := []engineJSON{}
+	for name, spec := range s.engines {
+		proto, _, _ := strings.Cut(spec, ":")
+		out = append(out, engineJSON{Name: name, Protocol: proto})
+	}
+	slices.SortFunc(out, func(a, b engineJSON) int { return strings.Compare(a.Name, b.Name) })
+	return out
 }
 
 // variant returns the catalogue entry and the runnable variant a request names.
@@ -463,18 +477,18 @@ func findText(texts []notation.TurnText, text string) (int, error) {
 }
 
 // findMove returns the legal turn that text names: as findText finds it, or, when
-// nothing matches so, by its short notation (Nf3, exd5, O-O, 11-15; a + or # after it
-// does not count).
+// nothing matches so, by its short notation (Nf3, exd5, O-O, 11-15, b5 ne↻; a + or #
+// after it, white space and the typed senses of notation.ShortKey do not count).
 func (gm *game) findMove(text string) (int, error) {
 	i, err := findText(gm.texts(), text)
 	if err == nil || len(text) > 10000 || len(gm.m.Legal()) == 0 || len(notation.MatchTurn(gm.texts(), text)) > 0 {
 		return i, err
 	}
-	want := strings.TrimRight(strings.TrimSpace(text), "+#")
+	want := notation.ShortKey(strings.TrimRight(strings.TrimSpace(text), "+#"))
 	gm.short(0)
 	found := -1
 	for j, s := range gm.shorts {
-		if s == want {
+		if notation.ShortKey(s) == want {
 			if found >= 0 {
 				return i, err
 			}

@@ -146,3 +146,25 @@ func TestLegalShort(t *testing.T) {
 		t.Errorf("the move played reads %q", s.Moves[0].Short)
 	}
 }
+
+// TestTypedTwist: a Pentago turn typed in the short notation with its sense as people
+// type it, cw, ccw or the arrow, with or without spaces.
+func TestTypedTwist(t *testing.T) {
+	cat, err := LoadCatalogue([]string{"../games/pentago.zrf"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, memstore.New(), Options{Catalogue: cat})
+	c := h.create(map[string]any{"rules": "../games/pentago.zrf", "variant": "Pentago",
+		"seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}})
+	var s stateJSON
+	for i, mv := range []struct{ typed, short string }{
+		{"b5 ne cw", "b5 ne↻"}, {"e2 sw ccw", "e2 sw↺"}, {"a1swcw", "a1 sw↻"}, {"f6 ne ↺", "f6 ne↺"},
+	} {
+		h.want(http.StatusOK, "POST", "/api/games/"+c.ID+"/moves", c.Secret, map[string]any{"ply": i, "text": mv.typed}, &s)
+		if got := s.Moves[i].Short; got != mv.short {
+			t.Errorf("%q played %q, want %q", mv.typed, got, mv.short)
+		}
+	}
+	h.want(http.StatusUnprocessableEntity, "POST", "/api/games/"+c.ID+"/moves", c.Secret, map[string]any{"ply": 4, "text": "c3 ne cww"}, nil)
+}

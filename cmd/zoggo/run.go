@@ -43,13 +43,17 @@ level, and never longer than the level's time: 20 ms of CPU at level 1, times th
 of the level above it), search:DURATION (alpha-beta thinking that long per move, such as search:50ms),
 either with options after a colon: threads=N searches on N goroutines at once (lazy
 SMP; the default, 1, is deterministic for the seed) and eval=full adds mobility and
-goal proximity to material where the rules make them cheap (the default, eval=material,
-counts material only) and order=gain orders the turns by material gained alone (without
-the killer and history ordering of quiet turns, to compare the two), mcts:LEVEL (Monte
+goal proximity to material where the rules make them cheap, and square terms from the
+board's geometry where the rules have royal pieces (the default, eval=material, counts
+material only), order=gain orders the turns by material gained alone (without the killer
+and history ordering of quiet turns, to compare the two) and prune=off searches every
+turn to the full depth (without null moves, late-move reductions and check extensions,
+to compare the two), mcts:LEVEL (Monte
 Carlo tree search, more playouts with the level, within the level's time),
 mcts:DURATION (playouts for that long a move, such as mcts:1s), either with
 :rave=on or :rave=off (RAVE, the results of a turn made later in a playout counted
-for it too; by default on where the rules only drop pieces, as in Go) or a bare
+for it too; by default on where the rules only drop pieces, as in Go) and, on a clock,
+:reuse=off (a new tree every turn instead of the one kept from the turn before), or a bare
 LEVEL (search, or mcts in games with dice).
 
 An external engine plays too: uci:COMMAND[:NAME=VALUE...] a UCI chess engine in a game

@@ -54,7 +54,7 @@ a person in them are refused unless --allow-bot-games is given.
 
 --engine NAME=uci:COMMAND[:OPTION=VALUE...] or NAME=gtp:COMMAND lets seats be played
 by an external engine, as zoggo run's --players takes them: a seat whose bot is
-engine:NAME (in the JSON API; the lobby page does not list engines) is played by it.
+engine:NAME (the lobby lists the engines where they can play) is played by it.
 Only engines named so can be seated. Each of its turns starts the engine, tells it the
 game, asks for its move and ends it; a move the rules do not allow ends the game as its
 loss.

@@ -4,12 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"math/rand/v2"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -88,7 +90,12 @@ type catalogueJSON struct {
 		Default bool     `json:"default"`
 		Players []string `json:"players"`
 		Random  []bool   `json:"random"`
+		Error   string   `json:"error"`
 	} `json:"games"`
+	Errors []struct {
+		Rules string `json:"rules"`
+		Error string `json:"error"`
+	} `json:"errors"`
 }
 
 func (p *clickPart) isDrop() bool {
@@ -404,6 +411,13 @@ func (b *browser) clickMove(gj *clickGame, turn *clickTurn, i int) string {
 					out[at] = true
 				}
 			}
+			if len(out) == 0 { // a ring of pieces: where the piece clicked goes
+				for _, m := range q.Moves {
+					if m.From == from {
+						out[put(m.To, m.Put)] = true
+					}
+				}
+			}
 			return out
 		}
 		best, bestN = "", 1<<30
@@ -557,7 +571,20 @@ func clickGameRun(t *testing.T, b *browser, base, rules, variant string, random 
 	if err := json.Unmarshal(body, &c); err != nil {
 		t.Fatal(err)
 	}
-	b.open(c.ID, c.Secret)
+	// A page that does not open (in time, on a loaded machine) is this game's failure;
+	// the run goes on with the other games.
+	ctx, cancel := context.WithTimeout(b.ctx, 2*time.Minute)
+	err := chromedp.Do(ctx, chromedp.Navigate(fmt.Sprintf("%s/g/%s#t=%s", b.base, c.ID, c.Secret)),
+		chromedp.WaitVisible(chromedp.CSS(`#board svg .targets`)),
+		chromedp.Poll[chromedp.Void](`document.querySelector("#status").textContent !== ""`, chromedp.WithPollingInterval(50*time.Millisecond)))
+	cancel()
+	if err != nil {
+		stats.failures = append(stats.failures, fmt.Sprintf("the page did not open: %v", err))
+		t.Logf("%s: %s", stats.game, stats.failures[0])
+		b.screenshot("unopened-" + strings.NewReplacer("/", "_", " ", "_").Replace(filepath.Base(rules)+"-"+variant))
+		return stats
+	}
+	b.checkConsole()
 	for stats.turns < maxTurns {
 		var gj clickGame
 		deadline := time.Now().Add(20 * time.Second)
@@ -631,11 +658,11 @@ func TestClicks(t *testing.T) {
 		t.Skip("the click-coverage test starts Chromium: not in -short mode")
 	}
 	t.Chdir("../..")
-	paths := []string{"games", "server/e2e/testdata/drops.zrf"}
+	paths := []string{"games", "server/e2e/testdata/drops.zrf", "server/e2e/testdata/ring.zrf"}
 	corpus := os.Getenv("ZOGGO_CORPUS")
 	if corpus != "" {
 		if clicksLong {
-			paths = append(paths, corpus)
+			paths = append(paths, clickCorpusFiles(t, corpus)...)
 		} else {
 			for _, f := range clickSample {
 				paths = append(paths, filepath.Join(corpus, f))
@@ -657,7 +684,6 @@ func TestClicks(t *testing.T) {
 
 	var cj catalogueJSON
 	call(t, ts.URL, "GET", "/api/catalogue", "", nil, &cj)
-	rng := rand.New(rand.NewPCG(23, 1))
 	// One variant of each rules file first, then (in the long run) the others.
 	var order []int
 	seen := map[string]bool{}
@@ -674,15 +700,47 @@ func TestClicks(t *testing.T) {
 			}
 		}
 	}
+	shard, shards := clickShard(t)
+	if shards > 1 {
+		// Shard k of n takes every n-th variant of the whole order, so that the
+		// shards' union is the whole catalogue and each gets its share of big files.
+		var mine []int
+		for k, i := range order {
+			if k%shards == shard {
+				mine = append(mine, i)
+			}
+		}
+		t.Logf("shard %d of %d: %d of %d variants", shard+1, shards, len(mine), len(order))
+		order = mine
+	}
+	// A run on some games (names separated by |), while looking into them.
+	picked := func(name string) bool {
+		only := os.Getenv("ZOGGO_CLICKS_ONLY")
+		return only == "" || slices.ContainsFunc(strings.Split(only, "|"), func(o string) bool { return strings.Contains(name, o) })
+	}
+	for _, e := range cj.Errors {
+		if shard == 0 && picked(e.Rules) {
+			t.Errorf("%s does not load: %s", e.Rules, e.Error)
+		}
+	}
 	var all []clickStats
+	files := map[string]bool{}
 	for _, i := range order {
 		gm := cj.Games[i]
 		bundled := strings.HasPrefix(gm.Rules, "games/")
-		if only := os.Getenv("ZOGGO_CLICKS_ONLY"); only != "" && !slices.ContainsFunc(strings.Split(only, "|"), func(o string) bool {
-			return strings.Contains(gm.Rules+" "+gm.Variant, o)
-		}) {
-			continue // a run on some games (names separated by |), while looking into them
+		if !picked(gm.Rules + " " + gm.Variant) {
+			continue
 		}
+		if gm.Error != "" {
+			t.Errorf("%s %s does not compile: %s", gm.Rules, gm.Variant, gm.Error)
+			continue
+		}
+		files[gm.Rules] = true
+		// Each game draws its turns from its own seed, so that a run of one game
+		// (ZOGGO_CLICKS_ONLY) or of one shard plays the turns the whole run played.
+		h := fnv.New64a()
+		h.Write([]byte(gm.Rules + "\x00" + gm.Variant))
+		rng := rand.New(rand.NewPCG(23, h.Sum64()))
 		turns := clickTurnsQuick
 		if clicksLong {
 			turns = clickTurnsLong
@@ -704,8 +762,8 @@ func TestClicks(t *testing.T) {
 			bad = append(bad, fmt.Sprintf("%s: %d of %d turns not clicked, e.g. %s", s.game, s.turns-s.clicks, s.turns, s.failures[0]))
 		}
 	}
-	t.Logf("click coverage: %d games, %d turns, %d made by clicks (%.1f%%); %d games with a turn not clicked",
-		games, turns, clicked, 100*float64(clicked)/float64(max(turns, 1)), len(bad))
+	t.Logf("click coverage: %d files, %d games, %d turns, %d made by clicks (%.1f%%); %d games with a turn not clicked",
+		len(files), games, turns, clicked, 100*float64(clicked)/float64(max(turns, 1)), len(bad))
 	var ways []string
 	for w, n := range b.ways {
 		ways = append(ways, fmt.Sprintf("%s %d", w, n))
@@ -720,6 +778,62 @@ func TestClicks(t *testing.T) {
 	}
 }
 
+// clickCorpusFiles lists the rules files of the corpus that the long run loads: all of
+// them, or with ZOGGO_CLICKS_ONLY those whose paths the run's patterns name (a pattern's
+// part up to ".zrf"), so that a run on a few games does not compile the whole corpus
+// first. A pattern that names no path (a variant's title alone) loads them all.
+func clickCorpusFiles(t *testing.T, corpus string) []string {
+	var all []string
+	err := filepath.WalkDir(corpus, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".zrf") {
+			all = append(all, p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	only := os.Getenv("ZOGGO_CLICKS_ONLY")
+	if only == "" {
+		return []string{corpus}
+	}
+	var out []string
+	for _, o := range strings.Split(only, "|") {
+		if i := strings.Index(o, ".zrf "); i >= 0 {
+			o = o[:i+len(".zrf")]
+		}
+		n := 0
+		for _, f := range all {
+			if strings.Contains(f, o) {
+				n++
+				if !slices.Contains(out, f) {
+					out = append(out, f)
+				}
+			}
+		}
+		if n == 0 {
+			return []string{corpus}
+		}
+	}
+	return out
+}
+
+// clickShard reads ZOGGO_CLICKS_SHARD, "k/n" (1 <= k <= n): the run plays the k-th of n
+// shards of the variants, so that a long run fits its timeout; unset, it plays them all.
+func clickShard(t *testing.T) (shard, shards int) {
+	v := os.Getenv("ZOGGO_CLICKS_SHARD")
+	if v == "" {
+		return 0, 1
+	}
+	ks, ns, ok := strings.Cut(v, "/")
+	k, err1 := strconv.Atoi(ks)
+	n, err2 := strconv.Atoi(ns)
+	if !ok || err1 != nil || err2 != nil || n < 1 || k < 1 || k > n {
+		t.Fatalf("ZOGGO_CLICKS_SHARD=%q: want k/n with 1 <= k <= n", v)
+	}
+	return k - 1, n
+}
+
 // TestClickExamples makes by clicks the turns that users could not click before: a stone
 // on an empty point of Go, a Pentago marble and the quarter turn after it, a Dobutsu
 // capture by a click on the enemy piece, a Toguz Kumalak sowing by a click on the pit.
@@ -728,7 +842,7 @@ func TestClickExamples(t *testing.T) {
 		t.Skip("the browser test starts Chromium: not in -short mode")
 	}
 	t.Chdir("../..")
-	paths := []string{"games", "server/e2e/testdata/drops.zrf"}
+	paths := []string{"games", "server/e2e/testdata/drops.zrf", "server/e2e/testdata/ring.zrf"}
 	corpus := os.Getenv("ZOGGO_CORPUS")
 	if corpus != "" {
 		paths = append(paths, filepath.Join(corpus, clickSample[0]), filepath.Join(corpus, clickSample[1]))
@@ -776,6 +890,11 @@ func TestClickExamples(t *testing.T) {
 		b.t = t
 		c := humans(t, ts.URL, "games/pentago.zrf", "Pentago", 2)
 		b.open(c.ID, c.Secret)
+		// No turn of a quarter is legal before a marble is placed: no handles yet.
+		if n := js[int](b, `document.querySelectorAll("#board .handles .handle").length`); n != 0 {
+			b.screenshot("pentago-handles-too-soon")
+			t.Errorf("before a marble is placed, %d handles, want none", n)
+		}
 		b.clickSquare("b5")
 		if n := js[int](b, `document.querySelectorAll("#board .handles .handle").length`); n != 8 {
 			t.Fatalf("after a marble on b5, %d handles, want 8 (four quarters, two ways)", n)
@@ -830,6 +949,44 @@ func TestClickExamples(t *testing.T) {
 		if m := lastMove(c); !strings.Contains(m, "Man") || !strings.HasPrefix(m, "c2 ") {
 			t.Errorf("the turn played is %q, want a man on c2", m)
 		}
+	})
+
+	t.Run("ring: a row pushed round, by its piece and where it goes", func(t *testing.T) {
+		b.t = t
+		c := humans(t, ts.URL, "server/e2e/testdata/ring.zrf", "", 2)
+		b.open(c.ID, c.Secret)
+		b.clickSquare("c1")
+		if d := js[string](b, `[...document.querySelectorAll("#board .targets rect.dest")].map(r => r.dataset.pos).join(" ")`); d != "a1" {
+			t.Fatalf("after a click on the king on c1, the marked squares are %q, want a1 (every square of the ring is left by another piece)", d)
+		}
+		b.clickSquare("a1")
+		waitPly(1)
+		var gj clickGame
+		call(t, ts.URL, "GET", "/api/games/"+c.ID, c.Secret, nil, &gj)
+		if z := gj.Moves[0].ZSG; !strings.HasPrefix(z, "King c1 x a1") {
+			t.Errorf("c1 then a1 played %q, want the turn the king starts (King c1 x a1 ...)", z)
+		}
+	})
+
+	t.Run("a turn's answer later than the next state: clicks play, not premove", func(t *testing.T) {
+		b.t = t
+		c := humans(t, ts.URL, "games/chess.zrf", "", 2)
+		b.open(c.ID, c.Secret)
+		// The answer to a turn sent comes a second late; the event stream's state first.
+		js[any](b, `(() => { const f = window.fetch; window.fetch = async (u, o) => {
+  const r = await f(u, o); if (o && o.method === "POST") await new Promise((ok) => setTimeout(ok, 1500)); return r; }; return null; })()`)
+		b.clickSquare("e2")
+		b.clickSquare("e4")
+		waitPly(1)
+		b.clickSquare("e7")
+		if st := b.state(); st.State != "from" || st.Sel != "e7" {
+			t.Errorf("a click on e7 once Black's turn shows, before the answer to 1.e4: state %q sel %q, want the pawn selected (premove %q)",
+				st.State, st.Sel, js[string](b, `document.getElementById("board").dataset.premove || ""`))
+		}
+		b.clickSquare("e5")
+		waitPly(2)
+		b.run("reload", chromedp.Reload()) // without the slow answers
+		b.wait("the game", `document.querySelector("#status").textContent !== ""`, 10*time.Second)
 	})
 
 	t.Run("dobutsu: a capture on the enemy piece", func(t *testing.T) {

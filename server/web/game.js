@@ -15,7 +15,7 @@ let sel = null;     // the selection in progress (see fresh)
 let queue = Promise.resolve(); // states are shown one after the other
 let fetching = 0;   // the number of the latest GET, so older answers are dropped
 let fetchedAt = 0;  // when the state shown was fetched (Date.now()), for the clocks' sounds
-let posting = false; // a turn made on this page is on its way to the server
+let posting = -1;   // the ply of a turn made on this page that is on its way to the server, or -1
 let pre = null;     // the premove queued (see "Premoves"), or null
 let premoving = null; // while a premove is being clicked: called when it makes a turn
 let drawn = 0;      // the number of the request whose answer was shown last
@@ -80,8 +80,16 @@ function play(turn) {
   if (premoving) premoving();
   clearSelection();
   $("board").dataset.state = "played";
-  posting = true;
-  return post("/moves", { ply: g.ply, index: turn.index }).finally(() => { posting = false; });
+  const at = g.ply;
+  posting = at;
+  return post("/moves", { ply: at, index: turn.index }).finally(() => { if (posting === at) posting = -1; });
+}
+
+// waiting says whether the position shown is the one a turn made on this page left, its
+// answer not come yet: a click then queues a premove. Once a later state is shown (the
+// event stream's answer may come before the turn's own), clicks play again.
+function waiting() {
+  return posting >= 0 && !!g && g.ply === posting;
 }
 
 // --- Drawing ---------------------------------------------------------------------------
@@ -618,9 +626,12 @@ function sows(p) {
   return !!p && p.moves.some((m) => m.from && m.from !== m.to) && p.moves.some((m) => !m.from);
 }
 
-// twistOnly says whether a part does nothing but permute positions.
+// twistOnly says whether a part does nothing but permute positions: no piece moved or
+// put (a Pentago turn puts its marble first, and its handles wait for it), nothing
+// captured or changed.
 function twistOnly(p) {
-  return !!p && onSquares(p).length === 0 && (p.permutes || []).length > 0;
+  return !!p && p.moves.length === 0 && !p.drop && !(p.captures || []).length && !(p.changes || []).length &&
+    (p.permutes || []).length > 0;
 }
 
 // twistKey names the permutations of a part: "FROM>TO ..." for each, sorted, joined by
@@ -651,11 +662,32 @@ function startsAt(p, sq) {
 
 // landing lists the squares where the pieces of the player that part p moves land and
 // that none of them leaves: where the selected piece goes (also onto an enemy piece that
-// the part takes away), or the front of a group move.
+// the part takes away), or the front of a group move. When every square they land on
+// is left by another of them (a ring of pieces that each move on by one), it is where
+// the selected piece goes.
 function landing(p) {
   const own = p.moves.filter((m) => m.from && (m.from === sel.from || picks(p, m)));
   const froms = new Set(own.map((m) => m.from));
-  return own.filter((m) => !froms.has(putAt(m))).map(putAt);
+  const front = own.filter((m) => !froms.has(putAt(m))).map(putAt);
+  return front.length ? front : own.filter((m) => m.from === sel.from).map(putAt);
+}
+
+// ring says whether every square where the pieces of part p land is left by another of
+// them. The same ring moved on reads as one turn from each of its pieces that can start
+// it; a click on a piece and the square it goes to means the turn started by that piece,
+// when there is one.
+function ring(p) {
+  const own = p.moves.filter((m) => m.from);
+  const froms = new Set(own.map((m) => m.from));
+  return own.length > 1 && own.every((m) => froms.has(putAt(m)));
+}
+
+function ringFrom(turns) {
+  const started = turns.filter((t) => {
+    const p = t.parts[sel.part];
+    return ring(p) && p.moves.find((m) => m.from).from === sel.from;
+  });
+  return started.length ? turns.filter((t) => !ring(t.parts[sel.part]) || started.includes(t)) : turns;
 }
 
 function viaFits(p) {
@@ -718,7 +750,7 @@ function dropTargets() {
 }
 
 function click(sq) {
-  if (!premoving && (posting || !g?.legal?.length) && premoveAllowed()) return premoveClick(sq);
+  if (!premoving && (waiting() || !g?.legal?.length) && premoveAllowed()) return premoveClick(sq);
   if (!g || !g.legal || g.legal.length === 0) return;
   if (!sel) sel = fresh();
   if (sel.twist) { // a click on the board instead of a handle starts again
@@ -734,7 +766,7 @@ function click(sq) {
   const selected = sel.from || sel.drop;
   if (selected) {
     const land = sel.turns.filter((t) => t.parts[sel.part] && landsOn(t.parts[sel.part], sq));
-    if (land.length) return completePart(land, sq);
+    if (land.length) return completePart(sel.from ? ringFrom(land) : land, sq);
   }
   const cur = sel.turns.filter((t) => t.parts[sel.part] && startsAt(t.parts[sel.part], sq));
   if (cur.length) {
@@ -1071,7 +1103,7 @@ async function download(ev) {
 // square queued cancels it.
 
 function premoveAllowed() {
-  return !!g && !g.over && g.you.length > 0 && !review && (posting || !g.you.includes(g.toMove));
+  return !!g && !g.over && g.you.length > 0 && !review && (waiting() || !g.you.includes(g.toMove));
 }
 
 function premoveClick(sq) {

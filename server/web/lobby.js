@@ -274,8 +274,17 @@ function seats() {
       el("option", { value: "human" }, "a person on this screen"),
       el("option", { value: "invite" }, "a person I invite (a link)"),
       ...(g.axiom ? ["axiom"] : []).concat(BOTS).map((b) =>
-        el("option", { value: "bot:" + b, selected: b === (g.axiom ? "axiom" : "search:1") }, b === "axiom" ? "bot axiom (the game's own player)" : "bot " + b))));
+        el("option", { value: "bot:" + b, selected: b === (g.axiom ? "axiom" : "search:1") }, b === "axiom" ? "bot axiom (the game's own player)" : "bot " + b)),
+      ...enginesFor(g).map((e) => el("option", { value: "bot:engine:" + e.name }, `engine ${e.name} (${e.protocol.toUpperCase()})`))));
   }).filter(Boolean));
+}
+
+// enginesFor lists the operator's engines that may play variant g: a GTP engine plays
+// stones dropped on a square grid (g.goLike), a UCI engine the other games of two
+// players without dice.
+function enginesFor(g) {
+  return (catalogue.engines || []).filter((e) => e.protocol === "gtp" ? g.goLike :
+    e.protocol === "uci" && !g.goLike && g.players.length === 2 && !g.random.some(Boolean));
 }
 
 async function start(ev) {

@@ -76,22 +76,20 @@ const (
 // fastOp is one op of the executable form (rewrite.go): of a fast block, or of any
 // block in its general form.
 type fastOp struct {
-	code  fastCode
-	cc    condKind
-	neg   bool
-	cont  engine.MoveType
-	a     int32
-	za    int32
-	dir   int32 // the condition's position: -1 for the cursor, else a direction from it
-	at    int32 // op.At
-	cond  *code.Cond
-	body  []fastOp
-	els   []fastOp
-	add   *fastOp // fSlide: the add of its loop
-	kinds []engine.Kind
-	op    *code.Op    // the op it was made from: its position for errors
-	unit  *unitMember // fRay, fSlideRun, fBlockRun: the member of a unit
-	scan  *scan       // fScan
+	code fastCode
+	cc   condKind
+	neg  bool
+	a    int32
+	za   int32
+	dir  int32 // the condition's position: -1 for the cursor, else a direction from it
+	at   int32 // op.At
+	cond *code.Cond
+	body []fastOp
+	els  []fastOp
+	add  *fastOp     // fSlide: the add of its loop
+	op   *code.Op    // the op it was made from: its position for errors
+	unit *unitMember // fRay, fSlideRun, fBlockRun: the member of a unit
+	scan *scan       // fScan
 }
 
 // fastBlock is a block's fast ops; ok is false when the block runs on the general path.

@@ -46,7 +46,6 @@ package eval
 //     scanOf. Compared: TestFastPathsChangeNothing.
 
 import (
-	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/internal/code"
 )
 
@@ -62,6 +61,30 @@ type formAt struct {
 type forms struct {
 	byAt []formAt
 	more map[*code.Op]formAt
+	// slab is where the forms are made, one allocation for the program's, sized by
+	// countForms; general takes each slice of ops's form from it.
+	slab []fastOp
+}
+
+// take returns n fastOps for the form of a slice of n ops: from the slab while it
+// has room, else new ones.
+func (fs *forms) take(n int) []fastOp {
+	if fs == nil || len(fs.slab)+n > cap(fs.slab) {
+		return make([]fastOp, n)
+	}
+	i := len(fs.slab)
+	fs.slab = fs.slab[:i+n]
+	return fs.slab[i : i+n : i+n]
+}
+
+// countForms returns how many fastOps the forms of ops and of their bodies take at
+// most (general makes one per op, and no more than one per body).
+func countForms(ops []code.Op) int {
+	n := len(ops)
+	for i := range ops {
+		n += countForms(ops[i].Body) + countForms(ops[i].Else)
+	}
+	return n
 }
 
 // find returns the form of ops, which must be a slice of ops of the program.
@@ -99,36 +122,55 @@ func (fs *forms) add(o *code.Op, ops []fastOp, i int) {
 	fs.more[o] = formAt{ops, i}
 }
 
-// initForms makes the executable form of every op of g's program: the blocks of moves
-// and drops, the dialect's actions, and the bodies of every op.
+// initForms finds the executable form of every op of g's program: made once per
+// program (code.Program.Forms), as variants that share a program share its ops, and
+// never changed after (a rewrite for one game goes into a copy, as initPrefixes does).
 func (g *Game) initForms() {
 	if g.code == nil {
 		return
 	}
-	g.forms = &forms{byAt: make([]formAt, len(g.code.At))}
-	for _, lists := range [][][]code.Block{g.code.Moves, g.code.Drops} {
-		for _, blocks := range lists {
-			for i := range blocks {
-				g.generalForm(blocks[i].Ops)
-			}
-		}
+	if o := g.code.Forms; o != nil {
+		p := g.code
+		g.forms = o.Get(func() any { return makeForms(p) }).(*forms)
+		return
 	}
-	if d := g.code.Dialect; d != nil {
-		for k := range d.Acts {
-			for _, ops := range d.Acts[k] {
-				g.generalForm(ops)
-			}
-		}
-	}
+	g.forms = makeForms(g.code)
 }
 
-// generalForm returns the general form of ops (the first rule above) and, when g keeps
-// forms, remembers where each op's form is.
-func (g *Game) generalForm(ops []code.Op) []fastOp {
+// makeForms makes the executable form of every op of p: the blocks of moves and drops,
+// the dialect's actions, and the bodies of every op.
+func makeForms(p *code.Program) *forms {
+	fs := &forms{byAt: make([]formAt, len(p.At))}
+	n := 0
+	each := func(f func([]code.Op)) {
+		for _, lists := range [][][]code.Block{p.Moves, p.Drops} {
+			for _, blocks := range lists {
+				for i := range blocks {
+					f(blocks[i].Ops)
+				}
+			}
+		}
+		if d := p.Dialect; d != nil {
+			for k := range d.Acts {
+				for _, ops := range d.Acts[k] {
+					f(ops)
+				}
+			}
+		}
+	}
+	each(func(ops []code.Op) { n += countForms(ops) })
+	fs.slab = make([]fastOp, 0, n)
+	each(func(ops []code.Op) { fs.general(ops) })
+	return fs
+}
+
+// general returns the general form of ops (the first rule above) and, when fs is not
+// nil, remembers there where each op's form is.
+func (fs *forms) general(ops []code.Op) []fastOp {
 	if len(ops) == 0 {
 		return nil
 	}
-	out := make([]fastOp, len(ops))
+	out := fs.take(len(ops))
 	for i := range ops {
 		o := &ops[i]
 		f := &out[i]
@@ -169,18 +211,18 @@ func (g *Game) generalForm(ops []code.Op) []fastOp {
 		case code.OpIf:
 			f.code = fIf
 			f.setCond(o.Cond)
-			f.body, f.els = g.generalForm(o.Body), g.generalForm(o.Else)
+			f.body, f.els = fs.general(o.Body), fs.general(o.Else)
 		case code.OpWhile:
 			f.code = fWhile
 			f.setCond(o.Cond)
-			f.body = g.generalForm(o.Body)
+			f.body = fs.general(o.Body)
 		default:
 			// The bodies of the dialect's ops (all-positions) are run by x.run.
-			g.generalForm(o.Body)
-			g.generalForm(o.Else)
+			fs.general(o.Body)
+			fs.general(o.Else)
 		}
-		if g.forms != nil {
-			g.forms.add(o, out, i)
+		if fs != nil {
+			fs.add(o, out, i)
 		}
 	}
 	return out
@@ -192,7 +234,7 @@ func (g *Game) formOf(ops []code.Op) []fastOp {
 	if !ok {
 		// Ops of no program's form (none the run-time runs today, as
 		// TestEveryOpHasAForm checks): made for this run.
-		form = (&Game{}).generalForm(ops)
+		form = (*forms)(nil).general(ops)
 	}
 	return form
 }
@@ -246,7 +288,7 @@ func fastOps(ops []code.Op) ([]fastOp, bool) {
 			if o.B != 0 {
 				return nil, false
 			}
-			f.code, f.kinds, f.cont = fAdd, o.Kinds, engine.MoveType(o.A)
+			f.code = fAdd
 		case code.OpMark:
 			f.code = fMark
 		case code.OpBack:

@@ -44,11 +44,7 @@ func computeValues(g *eval.Game) *Values {
 			if !g.Board.Locs[l].HasRect {
 				continue
 			}
-			s := base.Clone()
-			clear(s.Cells)
-			for i := range s.Stock {
-				s.Stock[i] = 0
-			}
+			s := bare(base)
 			side, _ := g.Side(s)
 			s.Cells[l] = engine.MakeCell(side, engine.Kind(k), g.DefaultAttrs(engine.Kind(k)))
 			moves, err := g.Parts(s, nil)
@@ -155,4 +151,15 @@ func Gain(g *eval.Game, v *Values, before *engine.State, t *eval.Turn, mover eng
 		}
 	}
 	return gain
+}
+
+// bare returns a copy of base with an empty board and empty stocks, on which a measure
+// of the pieces puts the few it looks at.
+func bare(base *engine.State) *engine.State {
+	s := base.Clone()
+	clear(s.Cells)
+	for i := range s.Stock {
+		s.Stock[i] = 0
+	}
+	return s
 }

@@ -167,35 +167,8 @@ func (p *policy) selfAtari(s *engine.State, l engine.Loc, mover engine.Player) b
 			return false // it captures
 		}
 	}
-	p.stamp++
-	if p.stamp == 0 {
-		clear(p.marks)
-		p.stamp = 1
-	}
-	libs := 0
-	p.marks[l] = p.stamp
-	p.stack = append(p.stack[:0], l)
-	for len(p.stack) > 0 {
-		v := p.stack[len(p.stack)-1]
-		p.stack = p.stack[:len(p.stack)-1]
-		for _, n := range p.adj[v] {
-			if p.marks[n] == p.stamp {
-				continue
-			}
-			c := s.Cells[n]
-			switch {
-			case c.IsEmpty():
-				p.marks[n] = p.stamp
-				if libs++; libs >= 2 {
-					return false
-				}
-			case c.Player() == mover:
-				p.marks[n] = p.stamp
-				p.stack = append(p.stack, n)
-			}
-		}
-	}
-	return true
+	n, _ := p.groupLiberty(s, l, mover)
+	return n <= 1
 }
 
 // oneLiberty reports whether the group of the piece on l has at most one empty
@@ -208,12 +181,17 @@ func (p *policy) oneLiberty(s *engine.State, l engine.Loc) bool {
 // liberty returns how many empty positions are next to the group of the piece on l,
 // counting to two, and the first one found.
 func (p *policy) liberty(s *engine.State, l engine.Loc) (int, engine.Loc) {
+	return p.groupLiberty(s, l, s.Cells[l].Player())
+}
+
+// groupLiberty is liberty for the group of owner's pieces that holds l or, when l is
+// empty, that a piece of owner put on l would join: l itself never counts.
+func (p *policy) groupLiberty(s *engine.State, l engine.Loc, owner engine.Player) (int, engine.Loc) {
 	p.stamp++
 	if p.stamp == 0 {
 		clear(p.marks)
 		p.stamp = 1
 	}
-	owner := s.Cells[l].Player()
 	libs := engine.NoLoc
 	p.stack = append(p.stack[:0], l)
 	p.marks[l] = p.stamp

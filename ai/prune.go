@@ -90,11 +90,7 @@ func captures(g *eval.Game) bool {
 				if n < 0 || int(n) >= nl || int(n) == l {
 					continue
 				}
-				s := base.Clone()
-				clear(s.Cells)
-				for i := range s.Stock {
-					s.Stock[i] = 0
-				}
+				s := bare(base)
 				s.Cells[l] = engine.MakeCell(side, engine.Kind(k), g.DefaultAttrs(engine.Kind(k)))
 				s.Cells[n] = engine.MakeCell(other, 0, g.DefaultAttrs(0))
 				moves, err := g.Parts(s, nil)

@@ -87,11 +87,7 @@ func crowdedValues(g *eval.Game, r *Rules) *Values {
 				continue
 			}
 			for f := 0; f < crowdFills; f++ {
-				t := s.Clone()
-				clear(t.Cells)
-				for i := range t.Stock {
-					t.Stock[i] = 0
-				}
+				t := bare(s)
 				for m := 0; m < nl; m++ {
 					if m != l && g.Board.Locs[m].HasRect && rng.Float64() < crowd {
 						t.Cells[m] = engine.MakeCell(other, engine.Kind(cheap), g.DefaultAttrs(engine.Kind(cheap)))
@@ -153,11 +149,7 @@ func findSquares(g *eval.Game) *Squares {
 				if !g.Board.Locs[l].HasRect {
 					continue
 				}
-				t := s.Clone()
-				clear(t.Cells)
-				for i := range t.Stock {
-					t.Stock[i] = 0
-				}
+				t := bare(s)
 				t.Cells[l] = engine.MakeCell(side, engine.Kind(k), g.DefaultAttrs(engine.Kind(k)))
 				parts, err := g.Parts(t, nil)
 				if err != nil {

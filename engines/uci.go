@@ -37,7 +37,7 @@ func Think(left, inc time.Duration, movesToGo int) time.Duration {
 // UCI is zoggo answering the UCI protocol for one game: Serve reads the commands and
 // writes the answers. Its bot is zoggo's alpha-beta search: the options Level (0: as
 // deep as the go command's clock allows, else the search level, 1 to 12), Threads and
-// Evaluation (material or full) set it.
+// Evaluation (full, the default, or material) set it.
 type UCI struct {
 	g       *eval.Game
 	level   int
@@ -53,7 +53,7 @@ type UCI struct {
 }
 
 // NewUCI returns a UCI engine for g.
-func NewUCI(g *eval.Game) *UCI { return &UCI{g: g, threads: 1} }
+func NewUCI(g *eval.Game) *UCI { return &UCI{g: g, threads: 1, full: true} }
 
 func (u *UCI) say(format string, args ...any) error {
 	u.mu.Lock()
@@ -125,7 +125,7 @@ func (u *UCI) hello() error {
 	return u.say("id name zoggo (%s)\nid author the zoggo authors\n"+
 		"option name Level type spin default 0 min 0 max 12\n"+
 		"option name Threads type spin default 1 min 1 max %d\n"+
-		"option name Evaluation type combo default material var material var full\nuciok",
+		"option name Evaluation type combo default full var material var full\nuciok",
 		u.g.Title, ai.MaxThreads)
 }
 

@@ -29,8 +29,8 @@ wtime/btime/winc/binc/movestogo (a share of the clock: the time left divided by 
 moves to go plus one, or by 30, plus three quarters of the increment, never more than
 half of the time left, from 10 ms to one minute) and infinite (until stop). The options
 are Level (0, the default: as deep as the clock allows; 1 to 12: that search level),
-Threads (searching on that many goroutines) and Evaluation (material, or full:
-mobility and goal proximity too).
+Threads (searching on that many goroutines) and Evaluation (full, the default:
+mobility, goal proximity and square terms too; or material).
 
 To add zoggo to a chess GUI, add a UCI engine whose command is zoggo with the arguments
 uci and the path of the rules file, such as /usr/local/bin/zoggo uci /home/me/chess.zrf

@@ -97,7 +97,7 @@ type blockHead struct {
 	first code.CondCode
 	conds []squareCond
 	rest  int      // the index of the block's first op after its head
-	form  []fastOp // the executable form of the ops from rest (rewrite.go)
+	form  formSlot // the executable form of the ops from rest (rewrite.go)
 }
 
 // quietList is an action whose every op is an if without else whose condition
@@ -186,7 +186,8 @@ func (g *Game) initDialectFast() {
 			if len(ops) < 2 || ops[0].Code != code.OpStep {
 				continue
 			}
-			h := blockHead{dir: ops[0].A}
+			h := &f.heads[k][i]
+			h.dir = ops[0].A
 			j := 1
 			for ; j < len(ops) && ops[j].Code == code.OpVerify; j++ {
 				cd := ops[j].Cond
@@ -202,9 +203,10 @@ func (g *Game) initDialectFast() {
 				h.conds = append(h.conds, sc)
 			}
 			if h.ok = j > 1; h.ok {
-				h.rest, h.form = j, g.formOf(ops[j:])
-				f.heads[k][i] = h
+				h.rest = j
 				quiet = true
+			} else {
+				h.dir, h.first, h.conds = 0, 0, nil
 			}
 		}
 	}
@@ -513,7 +515,7 @@ func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
 			x.blk = b
 			x.reset(l, false, c)
 			x.cursor = t
-			x.exec(h.form, 0, 0)
+			x.exec(h.form.get(g, b.Ops, h.rest, nil), 0, 0)
 		}
 	}
 }

@@ -107,8 +107,9 @@ type fastBlock struct {
 	// its leading steps and simple tests (guardOps): when they stop, so would the block,
 	// having recorded nothing, and it is not set up at all.
 	guard []fastOp
-	// form is the general form of a block on the general path (rewrite.go).
-	form []fastOp
+	// form is the general form of a block on the general path (rewrite.go), made the
+	// first time it runs.
+	form formSlot
 }
 
 // initFast makes the fast blocks of g's moves, in plain ZRF games and in dialect games
@@ -123,11 +124,8 @@ func (g *Game) initFast() {
 		for i := range blocks {
 			fb[i].blk, fb[i].owner, fb[i].typ = &blocks[i], blocks[i].Owner, blocks[i].Type
 			fb[i].ops, fb[i].ok = fastOps(blocks[i].Ops)
-			if !fb[i].ok {
-				fb[i].form = g.formOf(blocks[i].Ops)
-				if g.code.Dialect == nil {
-					fb[i].guard = guardOps(blocks[i].Ops)
-				}
+			if !fb[i].ok && g.code.Dialect == nil {
+				fb[i].guard = guardOps(blocks[i].Ops)
 			}
 			if i > 0 && fb[i].ok && fb[i-1].ok {
 				fb[i].share = sharedOps(fb[i-1].ops, fb[i].ops)
@@ -301,7 +299,7 @@ func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc,
 		}
 		if !fb.ok {
 			x.reset(l, false, piece)
-			x.exec(fb.form, 0, 0)
+			x.exec(fb.form.get(x.g, fb.blk.Ops, 0, nil), 0, 0)
 			x.fastReset(l, piece)
 			stop = -1
 		} else {

@@ -97,7 +97,8 @@ func initFastUnits(fb []fastBlock) {
 			}
 			u.form = append(u.form, f)
 		}
-		for _, b := range fb[i:j] {
+		for k := i; k < j; k++ {
+			b := &fb[k]
 			u.owners |= 1 << b.owner
 			u.oneType = u.oneType && b.typ == u.typ
 		}

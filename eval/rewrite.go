@@ -3,8 +3,9 @@ package eval
 // This file is the rewrite pass: it turns the compiled ops of a game (internal/code,
 // shared between variants and only read) into the form the run-time executes, a slice
 // of fastOps per block, which exec (gen.go), the one loop of the run-time, runs. Every
-// op of the program has a form (initForms), and x.run finds the form of any slice of
-// ops, so the general path runs this form too.
+// list of ops the run-time runs has a general form, made the first time it runs
+// (forms.of, kept once per program), so the general path runs this form too; loading a
+// game makes none.
 //
 // Each rewrite rule is written here with the proof that it keeps the moves the compiled
 // ops make, and applied only where the proof holds; the test that compares it with the
@@ -46,131 +47,148 @@ package eval
 //     scanOf. Compared: TestFastPathsChangeNothing.
 
 import (
+	"slices"
+	"sync"
+	"sync/atomic"
+
 	"github.com/zoggo/zoggo/internal/code"
 )
 
-// formAt is where the form of a compiled op is: ops[i].
-type formAt struct {
-	ops []fastOp
-	i   int
-}
-
-// forms is where the executable form of each op of a program is. Compile gives every
-// op a source of its own (op.At), so the form of an op is found at byAt[op.At]; an op
-// that shares its At with another one (none does today) is found in the map more.
+// forms is where the general form of each list of ops of a program is kept once made:
+// a block's ops, the body or else of an op, an action of the dialect. Loading a game
+// makes none (most blocks of most variants never run): the form of a list is made the
+// first time the run-time runs it (of), with the forms of the lists within it, and kept
+// under the source index of its first op (compile gives every op a source of its own,
+// op.At); a list whose first op shares its source with another list's first op (none
+// does today) is kept in more. The workspaces of one game run at once (parallel
+// search, the server), so the table and its entries are atomic pointers, and a form is
+// only read once stored: two runs that make a list's form at once keep the one stored
+// first, and either is the same form.
 type forms struct {
-	byAt []formAt
-	more map[*code.Op]formAt
-	// slab is where the forms are made, one allocation for the program's, sized by
-	// countForms; general takes each slice of ops's form from it.
-	slab []fastOp
+	n   int // the table's length: len(Program.At)
+	tab atomic.Pointer[[]atomic.Pointer[[]fastOp]]
+	// more holds the forms whose first op's source is taken in tab by another op; any
+	// tells whether it holds one.
+	mu   sync.Mutex
+	more map[*code.Op]*[]fastOp
+	any  atomic.Bool
 }
 
-// take returns n fastOps for the form of a slice of n ops: from the slab while it
-// has room, else new ones.
-func (fs *forms) take(n int) []fastOp {
-	if fs == nil || len(fs.slab)+n > cap(fs.slab) {
-		return make([]fastOp, n)
-	}
-	i := len(fs.slab)
-	fs.slab = fs.slab[:i+n]
-	return fs.slab[i : i+n : i+n]
-}
+// noForm is the form of no ops.
+var noForm []fastOp
 
-// countForms returns how many fastOps the forms of ops and of their bodies take at
-// most (general makes one per op, and no more than one per body).
-func countForms(ops []code.Op) int {
-	n := len(ops)
-	for i := range ops {
-		n += countForms(ops[i].Body) + countForms(ops[i].Else)
-	}
-	return n
-}
-
-// find returns the form of ops, which must be a slice of ops of the program.
-func (fs *forms) find(ops []code.Op) ([]fastOp, bool) {
+// of returns the general form of the list ops, made now if it is the first time.
+func (fs *forms) of(ops []code.Op) *[]fastOp {
 	if len(ops) == 0 {
-		return nil, true
+		return &noForm
 	}
+	if f := fs.lookup(&ops[0]); f != nil && len(*f) == len(ops) {
+		return f
+	}
+	return fs.make(ops)
+}
+
+// lookup returns the form kept of the list whose first op is o, or nil.
+func (fs *forms) lookup(o *code.Op) *[]fastOp {
 	if fs == nil {
-		return nil, false
-	}
-	o := &ops[0]
-	var at formAt
-	if i := int(o.At); i >= 0 && i < len(fs.byAt) && fs.byAt[i].ops != nil && fs.byAt[i].ops[fs.byAt[i].i].op == o {
-		at = fs.byAt[i]
-	} else if a, ok := fs.more[o]; ok {
-		at = a
-	} else {
-		return nil, false
-	}
-	if at.i+len(ops) > len(at.ops) || at.ops[at.i+len(ops)-1].op != &ops[len(ops)-1] {
-		return nil, false
-	}
-	return at.ops[at.i : at.i+len(ops)], true
-}
-
-// add remembers that the form of o is ops[i].
-func (fs *forms) add(o *code.Op, ops []fastOp, i int) {
-	if j := int(o.At); j >= 0 && j < len(fs.byAt) && (fs.byAt[j].ops == nil || fs.byAt[j].ops[fs.byAt[j].i].op == o) {
-		fs.byAt[j] = formAt{ops, i}
-		return
-	}
-	if fs.more == nil {
-		fs.more = make(map[*code.Op]formAt)
-	}
-	fs.more[o] = formAt{ops, i}
-}
-
-// initForms finds the executable form of every op of g's program: made once per
-// program (code.Program.Forms), as variants that share a program share its ops, and
-// never changed after (a rewrite for one game goes into a copy, as initPrefixes does).
-func (g *Game) initForms() {
-	if g.code == nil {
-		return
-	}
-	if o := g.code.Forms; o != nil {
-		p := g.code
-		g.forms = o.Get(func() any { return makeForms(p) }).(*forms)
-		return
-	}
-	g.forms = makeForms(g.code)
-}
-
-// makeForms makes the executable form of every op of p: the blocks of moves and drops,
-// the dialect's actions, and the bodies of every op.
-func makeForms(p *code.Program) *forms {
-	fs := &forms{byAt: make([]formAt, len(p.At))}
-	n := 0
-	each := func(f func([]code.Op)) {
-		for _, lists := range [][][]code.Block{p.Moves, p.Drops} {
-			for _, blocks := range lists {
-				for i := range blocks {
-					f(blocks[i].Ops)
-				}
-			}
-		}
-		if d := p.Dialect; d != nil {
-			for k := range d.Acts {
-				for _, ops := range d.Acts[k] {
-					f(ops)
-				}
-			}
-		}
-	}
-	each(func(ops []code.Op) { n += countForms(ops) })
-	fs.slab = make([]fastOp, 0, n)
-	each(func(ops []code.Op) { fs.general(ops) })
-	return fs
-}
-
-// general returns the general form of ops (the first rule above) and, when fs is not
-// nil, remembers there where each op's form is.
-func (fs *forms) general(ops []code.Op) []fastOp {
-	if len(ops) == 0 {
 		return nil
 	}
-	out := fs.take(len(ops))
+	if t := fs.tab.Load(); t != nil {
+		if i := int(o.At); i >= 0 && i < len(*t) {
+			if f := (*t)[i].Load(); f != nil && (*f)[0].op == o {
+				return f
+			}
+		}
+	}
+	if !fs.any.Load() {
+		return nil
+	}
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	return fs.more[o]
+}
+
+// keep stores f, the form of a list, unless one is kept already for its first op; it
+// returns the one kept. A list of another length than the one kept (none that the
+// run-time runs) is not kept: of makes it at each run.
+func (fs *forms) keep(f *[]fastOp) *[]fastOp {
+	if fs == nil {
+		return f
+	}
+	o := (*f)[0].op
+	t := fs.tab.Load()
+	if t == nil {
+		nt := make([]atomic.Pointer[[]fastOp], fs.n)
+		fs.tab.CompareAndSwap(nil, &nt)
+		t = fs.tab.Load()
+	}
+	if i := int(o.At); i >= 0 && i < len(*t) {
+		e := &(*t)[i]
+		if e.CompareAndSwap(nil, f) {
+			return f
+		}
+		if k := e.Load(); (*k)[0].op == o {
+			return k
+		}
+	}
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	if k := fs.more[o]; k != nil {
+		return k
+	}
+	if fs.more == nil {
+		fs.more = make(map[*code.Op]*[]fastOp)
+	}
+	fs.more[o] = f
+	fs.any.Store(true)
+	return f
+}
+
+// make makes the general form of the list ops and of the lists within it in one slab,
+// keeps them, and returns the one kept for ops.
+func (fs *forms) make(ops []code.Op) *[]fastOp {
+	n, lists := countForms(ops)
+	b := formBuild{fs: fs, ops: make([]fastOp, 0, n), lists: make([][]fastOp, 0, lists)}
+	f := b.general(ops)
+	if len(*f) != len(ops) || (*f)[0].op != &ops[0] {
+		// Kept for a list of another length that begins with the same op.
+		out := b.ops[:len(ops)]
+		f = &out
+	}
+	return f
+}
+
+// countForms returns how many fastOps and lists of them the general form of ops takes
+// with the lists within it.
+func countForms(ops []code.Op) (n, lists int) {
+	if len(ops) == 0 {
+		return 0, 0
+	}
+	n, lists = len(ops), 1
+	for i := range ops {
+		a, b := countForms(ops[i].Body)
+		c, d := countForms(ops[i].Else)
+		n, lists = n+a+c, lists+b+d
+	}
+	return n, lists
+}
+
+// formBuild makes general forms into slabs sized by countForms.
+type formBuild struct {
+	fs    *forms
+	ops   []fastOp
+	lists [][]fastOp
+}
+
+// general makes the general form of ops (the first rule above) and of the lists within
+// it, keeps each in fs, and returns the one kept for ops.
+func (b *formBuild) general(ops []code.Op) *[]fastOp {
+	if len(ops) == 0 {
+		return &noForm
+	}
+	s := len(b.ops)
+	b.ops = b.ops[:s+len(ops)]
+	out := b.ops[s : s+len(ops) : s+len(ops)]
 	for i := range ops {
 		o := &ops[i]
 		f := &out[i]
@@ -211,38 +229,80 @@ func (fs *forms) general(ops []code.Op) []fastOp {
 		case code.OpIf:
 			f.code = fIf
 			f.setCond(o.Cond)
-			f.body, f.els = fs.general(o.Body), fs.general(o.Else)
+			f.body, f.els = *b.general(o.Body), *b.general(o.Else)
 		case code.OpWhile:
 			f.code = fWhile
 			f.setCond(o.Cond)
-			f.body = fs.general(o.Body)
+			f.body = *b.general(o.Body)
 		default:
 			// The bodies of the dialect's ops (all-positions) are run by x.run.
-			fs.general(o.Body)
-			fs.general(o.Else)
-		}
-		if fs != nil {
-			fs.add(o, out, i)
+			b.general(o.Body)
+			b.general(o.Else)
 		}
 	}
-	return out
+	b.lists = append(b.lists, out)
+	return b.fs.keep(&b.lists[len(b.lists)-1])
 }
 
-// formOf returns the executable form of ops, a slice of ops of g's program.
-func (g *Game) formOf(ops []code.Op) []fastOp {
-	form, ok := g.forms.find(ops)
-	if !ok {
-		// Ops of no program's form (none the run-time runs today, as
-		// TestEveryOpHasAForm checks): made for this run.
-		form = (*forms)(nil).general(ops)
+// initForms finds where g's forms are kept: once per program (code.Program.Forms), as
+// variants that share a program share its ops. It makes no form.
+func (g *Game) initForms() {
+	if g.code == nil {
+		return
 	}
-	return form
+	p := g.code
+	mk := func() any { return &forms{n: len(p.At)} }
+	if o := p.Forms; o != nil {
+		g.forms = o.Get(mk).(*forms)
+		return
+	}
+	g.forms = mk().(*forms)
 }
 
-// run executes ops in their executable form; it returns false when the block stops.
+// run executes the list ops in its general form; it returns false when the block stops.
 func (x *gen) run(ops []code.Op) bool {
-	form := x.g.formOf(ops)
+	form := *x.g.forms.of(ops)
 	return x.exec(form, 0, 0) == len(form)
+}
+
+// formSlot holds the executable form of a block's ops from one of them on, made the
+// first time the block runs them (get) and only read after: a block on the general path
+// of a game with fast blocks (fast.go), a prefix's tail (prefix.go), a dialect block's
+// rest after its head (dialect_fast.go). It is filled in place: a slot is not copied.
+type formSlot struct {
+	p atomic.Pointer[[]fastOp]
+}
+
+// slotScan is a rewrite of a slot's form: its op i is the scan sc (prefix.go).
+type slotScan struct {
+	i  int
+	sc *scan
+}
+
+// get returns the form of ops[from:], with the scans as fScan.
+func (s *formSlot) get(g *Game, ops []code.Op, from int, scans []slotScan) []fastOp {
+	if f := s.p.Load(); f != nil {
+		return *f
+	}
+	return s.fill(g, ops, from, scans)
+}
+
+// fill makes the slot's form from the general form of the list ops.
+func (s *formSlot) fill(g *Game, ops []code.Op, from int, scans []slotScan) []fastOp {
+	f := g.forms.of(ops)
+	if from > 0 || len(scans) > 0 {
+		t := (*f)[from:]
+		if len(scans) > 0 {
+			// The program's form is shared: the rewrite goes into a copy.
+			t = slices.Clone(t)
+			for _, sc := range scans {
+				t[sc.i].code, t[sc.i].scan = fScan, sc.sc
+			}
+		}
+		f = &t
+	}
+	s.p.CompareAndSwap(nil, f)
+	return *s.p.Load()
 }
 
 // fastOps copies ops into fast ops, or reports false when one of them has none.

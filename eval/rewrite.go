@@ -11,8 +11,8 @@ package eval
 // ops make, and applied only where the proof holds; the test that compares it with the
 // general path, rule turned off, is named beside it (docs/architecture.md lists them):
 //
-//   - Every op: an op keeps its meaning and its place (the general form of a slice is
-//     one fastOp per op, in order, so the form of ops[i:j] is form[i:j]). A step, mark,
+//   - Every op: an op keeps its meaning and its place (the general form of a list is
+//     one fastOp per op, in order, so the form of ops[i:] is form[i:]). A step, mark,
 //     back, jump, opposite, go from, go to, go last-from, go last-to, from, to, cascade,
 //     capture, verify, if, while or set-attribute has a
 //     code of its own whose case in exec is the op's own meaning; its condition is

@@ -47,7 +47,7 @@ func (c *compiler) compileBodies() {
 	// Every instruction gets a source and an op: both are sized once, by a walk of the
 	// bodies, rather than grown.
 	n := c.countInstrs()
-	p := &code.Program{Promoted: make([]bool, len(c.g.Pieces)), At: make([]code.Source, 0, n)}
+	p := &code.Program{Promoted: make([]bool, len(c.g.Pieces)), At: make([]code.Source, 0, n), Forms: new(code.Once)}
 	c.eg.prog = p
 	bc := &bodyCompiler{c: c, p: p, rules: map[string]int32{}}
 	bc.slab.ops = make([]code.Op, n)

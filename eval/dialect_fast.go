@@ -96,7 +96,8 @@ type blockHead struct {
 	// code, tested by cellHolds), or code.CondTrue when conds[0] is the first verify.
 	first code.CondCode
 	conds []squareCond
-	rest  int // the index of the block's first op after its head
+	rest  int      // the index of the block's first op after its head
+	form  formSlot // the executable form of the ops from rest (rewrite.go)
 }
 
 // quietList is an action whose every op is an if without else whose condition
@@ -185,7 +186,8 @@ func (g *Game) initDialectFast() {
 			if len(ops) < 2 || ops[0].Code != code.OpStep {
 				continue
 			}
-			h := blockHead{dir: ops[0].A}
+			h := &f.heads[k][i]
+			h.dir = ops[0].A
 			j := 1
 			for ; j < len(ops) && ops[j].Code == code.OpVerify; j++ {
 				cd := ops[j].Cond
@@ -202,8 +204,9 @@ func (g *Game) initDialectFast() {
 			}
 			if h.ok = j > 1; h.ok {
 				h.rest = j
-				f.heads[k][i] = h
 				quiet = true
+			} else {
+				h.dir, h.first, h.conds = 0, 0, nil
 			}
 		}
 	}
@@ -512,7 +515,7 @@ func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
 			x.blk = b
 			x.reset(l, false, c)
 			x.cursor = t
-			x.run(b.Ops[h.rest:])
+			x.exec(h.form.get(g, b.Ops, h.rest, nil), 0, 0)
 		}
 	}
 }

@@ -53,7 +53,7 @@ func (g *Game) initTails(f *dialectFast) bool {
 	for k, bl := range p.Moves {
 		tails[k] = make([]blockTail, len(bl))
 		for i := range bl {
-			t := g.tailOf(bl[i].Ops, f.heads[k][i])
+			t := g.tailOf(bl[i].Ops, &f.heads[k][i])
 			if t.kind != dtailNone {
 				tails[k][i] = t
 				found = true
@@ -67,7 +67,7 @@ func (g *Game) initTails(f *dialectFast) bool {
 }
 
 // tailOf returns the tail of a block of ops whose head is h.
-func (g *Game) tailOf(ops []code.Op, h blockHead) blockTail {
+func (g *Game) tailOf(ops []code.Op, h *blockHead) blockTail {
 	if h.ok && h.rest == len(ops)-1 && ops[h.rest].Code == code.OpAdd {
 		return blockTail{kind: dtailAdd, add: &ops[h.rest]}
 	}

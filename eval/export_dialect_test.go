@@ -17,8 +17,8 @@ func FastPaths(g *Game) (scans, actions, heads, checks int) {
 		}
 	}
 	for _, hs := range f.heads {
-		for _, h := range hs {
-			if h.ok {
+		for i := range hs {
+			if hs[i].ok {
 				heads++
 			}
 		}

@@ -12,8 +12,9 @@ package eval
 // movement, so each of its adds makes one move of the piece from where the block
 // started to the cursor, then the effects recorded so far, then the promotion: the fast
 // add builds exactly the changes the general add builds. Blocks of a piece that begin
-// with the same steps and tests run them once (runFastBlocks). Any other block runs on
-// the general path (gen.go); the compiled program is only read.
+// with the same steps and tests run them once (runFastBlocks). Any other block runs its
+// general form; the compiled program is only read. The rules that make the fast ops,
+// with their proofs, are in rewrite.go; exec (gen.go) runs them.
 // TestFastBlocksChangeNothing compares both paths on random positions of many games.
 
 import (
@@ -39,6 +40,18 @@ const (
 	fGoLastTo                   // go last-to
 	fStepTest                   // a step, then a test of the new cursor's cell (cc is ccEmpty, ccFriend or ccEnemy)
 	fIfAdd                      // an if whose branches are one add each (a pawn's promotion)
+	fJump                       // the general form's own ops, a as in the op
+	fOpposite
+	fGoFrom
+	fGoTo
+	fFrom
+	fTo
+	fCascade
+	fOp       // any other op, run as compiled (gen.op)
+	fRay      // a unit's ray: unit (fastray.go)
+	fSlideRun // a unit's slide: unit
+	fBlockRun // a unit's other fast block: unit
+	fScan     // a while that walks a line capturing (prefix.go's scan): scan; as fWhile in a capture test
 )
 
 // condKind says how a fastOp's condition is tested: ccAny by x.test, ccTrue as a
@@ -60,22 +73,23 @@ const (
 	ccAttr              = code.CondAttr     // the position holds a piece with attribute za
 )
 
-// fastOp is one op of a fast block.
+// fastOp is one op of the executable form (rewrite.go): of a fast block, or of any
+// block in its general form.
 type fastOp struct {
-	code  fastCode
-	cc    condKind
-	neg   bool
-	a     int32
-	za    int32
-	dir   int32 // the condition's position: -1 for the cursor, else a direction from it
-	cond  *code.Cond
-	body  []fastOp
-	els   []fastOp
-	add   *fastOp // fSlide: the add of its loop
-	kinds []engine.Kind
-	cont  engine.MoveType
-	at    int32    // op.At
-	op    *code.Op // the op it was made from: its position for errors
+	code fastCode
+	cc   condKind
+	neg  bool
+	a    int32
+	za   int32
+	dir  int32 // the condition's position: -1 for the cursor, else a direction from it
+	at   int32 // op.At
+	cond *code.Cond
+	body []fastOp
+	els  []fastOp
+	add  *fastOp     // fSlide: the add of its loop
+	op   *code.Op    // the op it was made from: its position for errors
+	unit *unitMember // fRay, fSlideRun, fBlockRun: the member of a unit
+	scan *scan       // fScan
 }
 
 // fastBlock is a block's fast ops; ok is false when the block runs on the general path.
@@ -93,6 +107,9 @@ type fastBlock struct {
 	// its leading steps and simple tests (guardOps): when they stop, so would the block,
 	// having recorded nothing, and it is not set up at all.
 	guard []fastOp
+	// form is the general form of a block on the general path (rewrite.go), made the
+	// first time it runs.
+	form formSlot
 }
 
 // initFast makes the fast blocks of g's moves, in plain ZRF games and in dialect games
@@ -173,131 +190,6 @@ func (g *Game) fastDialectOK() bool {
 		}
 	}
 	return true
-}
-
-// fastOps copies ops into fast ops, or reports false when one of them has none.
-func fastOps(ops []code.Op) ([]fastOp, bool) {
-	out := make([]fastOp, 0, len(ops))
-	for i := range ops {
-		o := &ops[i]
-		f := fastOp{op: o, a: o.A, at: o.At}
-		switch o.Code {
-		case code.OpStep:
-			f.code = fStep
-		case code.OpVerify:
-			f.code = fVerify
-			f.setCond(o.Cond)
-		case code.OpIf:
-			f.code = fIf
-			f.setCond(o.Cond)
-			var ok bool
-			if f.body, ok = fastOps(o.Body); !ok {
-				return nil, false
-			}
-			if o.Else != nil {
-				if f.els, ok = fastOps(o.Else); !ok {
-					return nil, false
-				}
-			}
-			if len(f.body) == 1 && f.body[0].code == fAdd && len(f.els) == 1 && f.els[0].code == fAdd {
-				f.code = fIfAdd
-			}
-		case code.OpWhile:
-			if isSlide(o) {
-				a, _ := fastOps(o.Body[:1])
-				f.code, f.a, f.add = fSlide, o.Body[1].A, &a[0]
-				break
-			}
-			f.code = fWhile
-			f.setCond(o.Cond)
-			var ok bool
-			if f.body, ok = fastOps(o.Body); !ok {
-				return nil, false
-			}
-		case code.OpAdd:
-			if o.B != 0 {
-				return nil, false
-			}
-			f.code, f.kinds, f.cont = fAdd, o.Kinds, engine.MoveType(o.A)
-		case code.OpMark:
-			f.code = fMark
-		case code.OpBack:
-			f.code = fBack
-		case code.OpCapture:
-			f.code = fCapture
-		case code.OpSetAttr:
-			f.code = fSetAttr
-			f.setCond(o.Cond)
-		case code.OpGoLastFrom:
-			f.code = fGoLastFrom
-		case code.OpGoLastTo:
-			f.code = fGoLastTo
-		default:
-			return nil, false
-		}
-		if n := len(out); n > 0 && out[n-1].code == fStep && f.code == fVerify && f.cc >= ccEmpty && f.cc <= ccEnemy && f.dir < 0 {
-			// A step and a test of where it lands are one op.
-			f.code, f.a = fStepTest, out[n-1].a
-			out[n-1] = f
-			continue
-		}
-		out = append(out, f)
-	}
-	return out, true
-}
-
-// guardOps returns the fast ops of the leading steps and verifies of ops whose
-// conditions test a cell, a zone or the last part's squares (not ccAny, which may read
-// what reset sets up), or nil when there are none. They only move the cursor and test.
-func guardOps(ops []code.Op) []fastOp {
-	n := 0
-	for n < len(ops) && (ops[n].Code == code.OpStep || ops[n].Code == code.OpVerify) {
-		n++
-	}
-	g, ok := fastOps(ops[:n])
-	if !ok || len(g) == 0 {
-		return nil
-	}
-	for i := range g {
-		if g[i].code == fVerify && g[i].cc == ccAny {
-			g = g[:i]
-			break
-		}
-	}
-	for len(g) > 0 && g[len(g)-1].code == fStep {
-		// Trailing steps stop the block only off the board: not worth guarding.
-		g = g[:len(g)-1]
-	}
-	if len(g) == 0 {
-		return nil
-	}
-	return g
-}
-
-// sharedOps returns how many first ops a and b have in common that only move the
-// cursor and test it without running other code.
-func sharedOps(a, b []fastOp) int {
-	n := 0
-	for n < len(a) && n < len(b) {
-		p, q := &a[n], &b[n]
-		switch {
-		case p.code == fStep && q.code == fStep && p.a == q.a:
-		case (p.code == fVerify || p.code == fStepTest) && q.code == p.code && p.cc != ccAny && p.cc == q.cc &&
-			p.neg == q.neg && p.za == q.za && p.a == q.a && p.dir == q.dir:
-		default:
-			return n
-		}
-		n++
-	}
-	return n
-}
-
-// isSlide reports whether o is (while empty? add d) with a plain add: the loop of a
-// slide.
-func isSlide(o *code.Op) bool {
-	c := o.Cond
-	return c.Code == code.CondEmpty && !c.Neg && c.Loc.Kind == code.LocCursor && !o.Walk &&
-		len(o.Body) == 2 && o.Body[0].Code == code.OpAdd && o.Body[0].B == 0 && o.Body[1].Code == code.OpStep
 }
 
 // setCond chooses how f tests c: a predicate on the cursor's square or a neighbour's
@@ -382,7 +274,7 @@ func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc,
 		if u := fb.unit; u != nil && x.g.on(UseUnits) {
 			// The blocks of the unit, each run from its start: the block after it
 			// starts from its own start too.
-			if x.runUnit(u, fast, l, typ, mask, skip) {
+			if x.runUnit(u, typ, mask, skip) {
 				return true
 			}
 			i, stop = u.end-1, -1
@@ -400,14 +292,14 @@ func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc,
 		x.blk = fb.blk
 		if !fb.ok && fb.guard != nil && x.g.on(UseUnits) {
 			x.cursor, x.mark = l, l
-			if x.runFastOps(fb.guard, 0, 0) < len(fb.guard) {
+			if x.exec(fb.guard, 0, 0) < len(fb.guard) {
 				stop = -1
 				continue
 			}
 		}
 		if !fb.ok {
 			x.reset(l, false, piece)
-			x.run(fb.blk.Ops)
+			x.exec(fb.form.get(x.g, fb.blk.Ops, 0, nil), 0, 0)
 			x.fastReset(l, piece)
 			stop = -1
 		} else {
@@ -422,7 +314,7 @@ func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc,
 				x.cursor = x.trail[from-1]
 			}
 			x.effects = x.effects[:0]
-			stop = x.runFastOps(fb.ops, from, fb.keep)
+			stop = x.exec(fb.ops, from, fb.keep)
 		}
 		if x.attackMode && x.hit {
 			return true
@@ -459,97 +351,6 @@ func (x *gen) slide(f *fastOp) bool {
 		x.cursor = t
 	}
 	return true
-}
-
-// runFastOps runs fast ops from ops[from] and returns the index of the op that stopped
-// the block, or len(ops). The cursor after each of the first keep ops goes to x.trail.
-func (x *gen) runFastOps(ops []fastOp, from, keep int) int {
-	for i := from; i < len(ops); i++ {
-		f := &ops[i]
-		x.at = f.at
-		switch f.code {
-		case fStep:
-			t := x.nbr[int(x.cursor)*x.nd+int(f.a)]
-			if t == engine.NoLoc {
-				return i
-			}
-			x.cursor = t
-		case fStepTest:
-			t := x.nbr[int(x.cursor)*x.nd+int(f.a)]
-			if t == engine.NoLoc {
-				return i
-			}
-			x.cursor = t
-			if cellTest(f.cc, x.cells[t], x.side) == f.neg {
-				return i
-			}
-		case fVerify:
-			if !x.ftest(f) {
-				return i
-			}
-		case fIf:
-			if x.ftest(f) {
-				if x.runFastOps(f.body, 0, 0) < len(f.body) {
-					return i
-				}
-			} else if f.els != nil {
-				if x.runFastOps(f.els, 0, 0) < len(f.els) {
-					return i
-				}
-			}
-		case fIfAdd:
-			a := &f.els[0]
-			if x.ftest(f) {
-				a = &f.body[0]
-			}
-			x.at = a.at
-			x.fastAdd(a)
-		case fSlide:
-			if !x.slide(f) {
-				return i
-			}
-		case fWhile:
-			if f.op.Walk && x.attackMode && x.walkSkip && x.g.on(UseWalkSkip) {
-				x.walk(f.op)
-				continue
-			}
-			n := 0
-			for x.ftest(f) {
-				if n++; n > MaxWhileSteps {
-					x.bail(f.op, "while loop ran more than %d times: does its body move the cursor?", MaxWhileSteps)
-				}
-				if x.runFastOps(f.body, 0, 0) < len(f.body) {
-					return i
-				}
-			}
-		case fAdd:
-			x.fastAdd(f)
-		case fMark:
-			x.mark = x.cursor
-		case fBack:
-			x.cursor = x.mark
-		case fCapture:
-			if l, ok := x.resolve(f.op.Loc); ok {
-				x.effects = append(x.effects, engine.Change{Op: engine.OpCapture, To: l})
-			}
-		case fSetAttr:
-			x.effects = append(x.effects, engine.Change{Op: engine.OpAttr, To: x.cursor, Attr: uint8(f.a), Val: x.ftest(f)})
-		case fGoLastFrom:
-			if x.s.LastFrom == engine.NoLoc {
-				return i
-			}
-			x.cursor = x.s.LastFrom
-		case fGoLastTo:
-			if x.s.LastTo == engine.NoLoc {
-				return i
-			}
-			x.cursor = x.s.LastTo
-		}
-		if i < keep {
-			x.trail[i] = x.cursor
-		}
-	}
-	return len(ops)
 }
 
 // fastAdd is add for a block whose only movement is its piece's, from where it started

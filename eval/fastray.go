@@ -16,18 +16,20 @@ package eval
 //     whole; one that first verifies that a neighbour is the last part's destination
 //     (en passant) is not set up unless it is.
 //
-// A unit sets up each block it runs as runFastBlocks does (its block, the cursor and mark,
-// no effects), runs it only when runFastBlocks would (the block's bit of the mask, its
-// move type, its owner), and runs its tail with runFastOps: the moves, their order and the
-// answers of capture tests are those of the blocks run one by one. Units are made when
-// the game is made (initFastUnits); TestFastUnitsChangeNothing compares both ways.
+// A unit is a rewrite of the piece's blocks: its members become superinstructions (fRay,
+// fSlideRun, fBlockRun) of the unit's form, which exec, the one loop, runs. Each sets up
+// each block it runs as runFastBlocks does (its block, the cursor and mark, no effects),
+// runs it only when runFastBlocks would (the block's bit of the mask, its move type, its
+// owner), and runs its tail with exec: the moves, their order and the answers of capture
+// tests are those of the blocks run one by one. Units are made when the game is made
+// (initFastUnits); TestFastUnitsChangeNothing compares both ways.
 
 import "github.com/zoggo/zoggo/engine"
 
 // fastUnit is a run of consecutive fast blocks, [first, end) of the piece type's
 // blocks, each of them in one member.
 type fastUnit struct {
-	members []unitMember
+	form    []fastOp // one superinstruction per member
 	end     int
 	owners  uint8 // bit o for every owner o (code.OwnFriend…) of its blocks
 	typ     engine.MoveType
@@ -37,7 +39,7 @@ type fastUnit struct {
 // unitMember is a ray, a slide or another fast block of a unit.
 type unitMember struct {
 	slide bool
-	// block: any other fast block, run whole on runFastOps. When lastTo, its first op
+	// block: any other fast block, run whole by exec. When lastTo, its first op
 	// verifies that the neighbour along dir is the last part's destination (en
 	// passant): that is tested first, without setting up the block.
 	block  bool
@@ -48,100 +50,19 @@ type unitMember struct {
 	// and neg), and its ops after that step are tails[k]. A slide is blocks[0], and its
 	// tail the ops after its loop.
 	blocks []int32
+	fbs    []*fastBlock // fast[blocks[k]]
 	test   []fastOp
 	tails  [][]fastOp
-	kinds  []unitTail // the shape of each tail
 }
 
-// unitTail names the tails a unit runs without runFastOps.
-type unitTail uint8
-
-const (
-	utOps     unitTail = iota // any fast ops: runFastOps runs them
-	utAdd                     // one fAdd
-	utAttrAdd                 // an fSetAttr whose condition is constant (ccTrue), then an fAdd
-	utIfAdd                   // one fIfAdd
-	utTestAdd                 // an fVerify of the cursor's cell (ccEmpty, ccFriend, ccEnemy), then an fAdd
-	utPath                    // fSteps, fStepTests and fVerifys, then an fAdd (a pawn's double step)
-)
-
-// unitTailOf returns the shape of tail.
-func unitTailOf(tail []fastOp) unitTail {
-	switch {
-	case len(tail) == 1 && tail[0].code == fAdd:
-		return utAdd
-	case len(tail) == 1 && tail[0].code == fIfAdd:
-		return utIfAdd
-	case len(tail) == 2 && tail[1].code == fAdd && tail[0].code == fSetAttr && tail[0].cc == ccTrue:
-		return utAttrAdd
-	case len(tail) == 2 && tail[1].code == fAdd && tail[0].code == fVerify && tail[0].cc >= ccEmpty && tail[0].cc <= ccEnemy && tail[0].dir < 0:
-		return utTestAdd
-	}
-	if n := len(tail); n >= 2 && tail[n-1].code == fAdd {
-		for i := range tail[:n-1] {
-			if c := tail[i].code; c != fStep && c != fStepTest && c != fVerify {
-				return utOps
-			}
-		}
-		return utPath
-	}
-	return utOps
-}
-
-// runUnitTail runs tail, of shape k, from the cursor as runFastOps(tail, 0, 0) does.
-func (x *gen) runUnitTail(tail []fastOp, k unitTail) {
-	switch k {
-	case utAdd:
-		x.at = tail[0].at
-		x.fastAdd(&tail[0])
-	case utAttrAdd:
-		f := &tail[0]
-		x.at = f.at
-		x.effects = append(x.effects, engine.Change{Op: engine.OpAttr, To: x.cursor, Attr: uint8(f.a), Val: !f.neg})
-		x.at = tail[1].at
-		x.fastAdd(&tail[1])
-	case utIfAdd:
-		f := &tail[0]
-		x.at = f.at
-		a := &f.els[0]
-		if x.ftest(f) {
-			a = &f.body[0]
-		}
-		x.at = a.at
-		x.fastAdd(a)
-	case utTestAdd:
-		f := &tail[0]
-		x.at = f.at
-		if cellTest(f.cc, x.cells[x.cursor], x.side) != f.neg {
-			x.at = tail[1].at
-			x.fastAdd(&tail[1])
-		}
-	case utPath:
-		n := len(tail) - 1
-		for i := range tail[:n] {
-			f := &tail[i]
-			x.at = f.at
-			switch f.code {
-			case fStep, fStepTest:
-				t := x.nbr[int(x.cursor)*x.nd+int(f.a)]
-				if t == engine.NoLoc {
-					return
-				}
-				x.cursor = t
-				if f.code == fStepTest && cellTest(f.cc, x.cells[t], x.side) == f.neg {
-					return
-				}
-			case fVerify:
-				if !x.ftest(f) {
-					return
-				}
-			}
-		}
-		x.at = tail[n].at
-		x.fastAdd(&tail[n])
-	default:
-		x.runFastOps(tail, 0, 0)
-	}
+// unitRun is what the superinstructions of a unit read of the run of a piece's blocks
+// (runFastBlocks): which blocks run, as runsFor, and all when every block of the unit
+// does.
+type unitRun struct {
+	typ  engine.MoveType
+	mask uint64
+	skip uint8
+	all  bool
 }
 
 // initFastUnits makes the units of the fast blocks fb of one piece type.
@@ -161,8 +82,23 @@ func initFastUnits(fb []fastBlock) {
 			i++
 			continue
 		}
-		u := &fastUnit{members: members, end: j, typ: fb[i].typ, oneType: true}
-		for _, b := range fb[i:j] {
+		u := &fastUnit{end: j, typ: fb[i].typ, oneType: true}
+		for mi := range members {
+			m := &members[mi]
+			for _, b := range m.blocks {
+				m.fbs = append(m.fbs, &fb[b])
+			}
+			f := fastOp{code: fRay, unit: m, at: fb[m.blocks[0]].ops[0].at}
+			switch {
+			case m.slide:
+				f.code = fSlideRun
+			case m.block:
+				f.code = fBlockRun
+			}
+			u.form = append(u.form, f)
+		}
+		for k := i; k < j; k++ {
+			b := &fb[k]
 			u.owners |= 1 << b.owner
 			u.oneType = u.oneType && b.typ == u.typ
 		}
@@ -179,7 +115,7 @@ func unitAt(fb []fastBlock, i int) (unitMember, int) {
 	}
 	ops := fb[i].ops
 	if len(ops) >= 2 && ops[0].code == fStep && ops[1].code == fSlide {
-		return unitMember{slide: true, dir: ops[0].a, blocks: []int32{int32(i)}, tails: [][]fastOp{ops[2:]}, kinds: []unitTail{unitTailOf(ops[2:])}}, 1
+		return unitMember{slide: true, dir: ops[0].a, blocks: []int32{int32(i)}, tails: [][]fastOp{ops[2:]}}, 1
 	}
 	p := 0
 	for p < len(ops) && ops[p].code == fStep {
@@ -204,7 +140,6 @@ func unitAt(fb []fastBlock, i int) (unitMember, int) {
 	m.blocks = append(m.blocks, int32(i))
 	m.test = append(m.test, ops[p])
 	m.tails = append(m.tails, ops[p+1:])
-	m.kinds = append(m.kinds, unitTailOf(ops[p+1:]))
 	// Block i+k extends the ray when it is the same leading steps, k steps along the
 	// direction that each test for an empty square, and one more step along it with a
 	// test of its own.
@@ -226,7 +161,6 @@ func unitAt(fb []fastBlock, i int) (unitMember, int) {
 		m.blocks = append(m.blocks, int32(i+k))
 		m.test = append(m.test, o[p+k])
 		m.tails = append(m.tails, o[p+k+1:])
-		m.kinds = append(m.kinds, unitTailOf(o[p+k+1:]))
 	}
 	return m, len(m.blocks)
 }
@@ -241,89 +175,85 @@ func sameSteps(a, b []fastOp) bool {
 	return true
 }
 
-// runsBlock reports whether runFastBlocks runs fast block i (mask, typ and skip as
-// there).
-func runsBlock(fast []fastBlock, i int32, typ engine.MoveType, mask uint64, skip uint8) bool {
-	fb := &fast[i]
-	return runsFor(int(i), fb.typ, fb.owner, typ, mask, skip)
+// runs reports whether runFastBlocks runs the fast block fb, block i of its piece.
+func (r *unitRun) runs(fb *fastBlock, i int32) bool {
+	return r.all || runsFor(int(i), fb.typ, fb.owner, r.typ, r.mask, r.skip)
 }
 
-// runUnit runs the blocks of u for the piece on l as runFastBlocks runs them one by one,
-// and reports a capture test's hit as it does.
-func (x *gen) runUnit(u *fastUnit, fast []fastBlock, l engine.Loc, typ engine.MoveType, mask uint64, skip uint8) bool {
-	nbr, nd, cells, side := x.nbr, x.nd, x.cells, x.side
-	// all: every block of u runs (runsBlock need not be asked).
+// runUnit runs the blocks of u for the piece on x.start as runFastBlocks runs them one
+// by one, and reports a capture test's hit as it does.
+func (x *gen) runUnit(u *fastUnit, typ engine.MoveType, mask uint64, skip uint8) bool {
+	// all: every block of u runs (runsFor need not be asked).
 	all := (mask == ^uint64(0) || u.end <= 64 && mask|(^uint64(0)<<uint(u.end)) == ^uint64(0)) &&
 		(typ == engine.NoMoveType || u.oneType && u.typ == typ) && u.owners&(1<<skip) == 0
-	for mi := range u.members {
-		m := &u.members[mi]
-		if m.slide {
-			if x.runSlideMember(m, fast, l, all, typ, mask, skip) {
-				return true
-			}
-			continue
+	x.unit = unitRun{typ: typ, mask: mask, skip: skip, all: all}
+	x.exec(u.form, 0, 0)
+	return x.attackMode && x.hit
+}
+
+// blockRun is the superinstruction fBlockRun: the fast block of m run whole from
+// x.start. It reports a capture test's hit.
+func (x *gen) blockRun(m *unitMember) bool {
+	l := x.start
+	if m.lastTo {
+		// As ftest: a neighbour that does not exist fails the test.
+		if t := x.nbr[int(l)*x.nd+int(m.dir)]; t == engine.NoLoc || t != x.s.LastTo {
+			return false
 		}
-		if m.block {
-			if m.lastTo {
-				// As ftest: a neighbour that does not exist fails the test.
-				if t := nbr[int(l)*nd+int(m.dir)]; t == engine.NoLoc || t != x.s.LastTo {
-					continue
-				}
-			}
-			bi := m.blocks[0]
-			if !all && !runsBlock(fast, bi, typ, mask, skip) {
-				continue
-			}
-			fb := &fast[bi]
+	}
+	fb := m.fbs[0]
+	if !x.unit.runs(fb, m.blocks[0]) {
+		return false
+	}
+	x.blk = fb.blk
+	x.cursor, x.mark = l, l
+	x.effects = x.effects[:0]
+	x.exec(fb.ops, 0, 0)
+	return x.attackMode && x.hit
+}
+
+// ray is the superinstruction fRay: the blocks of the ray m from x.start, each run when
+// the squares before its last step are empty and that step's test holds. It reports a
+// capture test's hit.
+func (x *gen) ray(m *unitMember) bool {
+	l := x.start
+	nbr, nd, cells, side := x.nbr, x.nd, x.cells, x.side
+	t := l
+	for _, d := range m.pre {
+		if t = nbr[int(t)*nd+int(d)]; t == engine.NoLoc {
+			return false
+		}
+	}
+	for k, fb := range m.fbs {
+		if t = nbr[int(t)*nd+int(m.dir)]; t == engine.NoLoc {
+			break
+		}
+		c := cells[t]
+		if f := &m.test[k]; cellTest(f.cc, c, side) != f.neg && x.unit.runs(fb, m.blocks[k]) {
 			x.blk = fb.blk
-			x.cursor, x.mark = l, l
+			x.cursor, x.mark = t, l
 			x.effects = x.effects[:0]
-			x.runFastOps(fb.ops, 0, 0)
+			x.tail(m.tails[k])
 			if x.attackMode && x.hit {
 				return true
 			}
-			continue
 		}
-		t := l
-		for _, d := range m.pre {
-			if t = nbr[int(t)*nd+int(d)]; t == engine.NoLoc {
-				break
-			}
-		}
-		if t == engine.NoLoc {
-			continue
-		}
-		for k, bi := range m.blocks {
-			if t = nbr[int(t)*nd+int(m.dir)]; t == engine.NoLoc {
-				break
-			}
-			c := cells[t]
-			if f := &m.test[k]; cellTest(f.cc, c, side) != f.neg && (all || runsBlock(fast, bi, typ, mask, skip)) {
-				x.blk = fast[bi].blk
-				x.cursor, x.mark = t, l
-				x.effects = x.effects[:0]
-				x.runUnitTail(m.tails[k], m.kinds[k])
-				if x.attackMode && x.hit {
-					return true
-				}
-			}
-			if !c.IsEmpty() {
-				// The later blocks need this square empty.
-				break
-			}
+		if !c.IsEmpty() {
+			// The later blocks need this square empty.
+			break
 		}
 	}
 	return false
 }
 
-// runSlideMember runs the slide m as runFastOps runs its block; all says that every
-// block of its unit runs (runUnit).
-func (x *gen) runSlideMember(m *unitMember, fast []fastBlock, l engine.Loc, all bool, typ engine.MoveType, mask uint64, skip uint8) bool {
-	bi := m.blocks[0]
-	if !all && !runsBlock(fast, bi, typ, mask, skip) {
+// slideRun is the superinstruction fSlideRun: the slide m run as exec runs its block.
+// It reports a capture test's hit.
+func (x *gen) slideRun(m *unitMember) bool {
+	fb := m.fbs[0]
+	if !x.unit.runs(fb, m.blocks[0]) {
 		return false
 	}
-	fb := &fast[bi]
+	l := x.start
 	x.blk = fb.blk
 	x.mark = l
 	x.effects = x.effects[:0]
@@ -338,6 +268,17 @@ func (x *gen) runSlideMember(m *unitMember, fast []fastBlock, l engine.Loc, all 
 	if !x.slide(f) {
 		return x.attackMode && x.hit
 	}
-	x.runUnitTail(m.tails[0], m.kinds[0])
+	x.tail(m.tails[0])
 	return x.attackMode && x.hit
+}
+
+// tail runs a member's tail on exec; a tail that is one add (a move to the square the
+// member reached, the commonest) makes its move without entering the loop.
+func (x *gen) tail(ops []fastOp) {
+	if len(ops) == 1 && ops[0].code == fAdd {
+		x.at = ops[0].at
+		x.fastAdd(&ops[0])
+		return
+	}
+	x.exec(ops, 0, 0)
 }

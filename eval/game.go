@@ -39,6 +39,7 @@ type Game struct {
 	gens  sync.Pool
 	reach reachTable
 	walks []walkLine    // [player*nDirs+dir]: where board walks end (walk.go)
+	forms *forms        // where the executable form of each op is (rewrite.go)
 	fast  [][]fastBlock // [kind][block]: the moves on the fast path (fast.go), or nil
 	// fastKeep is the most ops a fast block shares with the one before it.
 	fastKeep int
@@ -82,6 +83,7 @@ func newGame(cg *compile.Game, locate Locator) (*Game, error) {
 	// checks (g.pre); each shortcut they prove can be turned off (shortcut.go).
 	g.reach.init(g)
 	g.initWalks()
+	g.initForms()
 	g.initFast()
 	g.initDialectFast()
 	g.initPrefixes()

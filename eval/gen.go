@@ -122,6 +122,7 @@ type gen struct {
 
 	cells []engine.Cell // the board being read (usually s.Cells)
 	trail []engine.Loc  // the cursor after each shared op of a fast block (fast.go)
+	unit  unitRun       // which blocks of a unit run (fastray.go)
 
 	// The dialect's state of a run (dialect_gen.go).
 	mover   engine.Player // the player making the turn (side is the moving piece's owner)
@@ -341,94 +342,134 @@ func (x *gen) resolve(a code.LocArg) (engine.Loc, bool) {
 
 func (x *gen) sym(d engine.Dir) engine.Dir { return x.b.Sym[x.side][d] }
 
-// run executes ops; it returns false when the block stops.
-func (x *gen) run(ops []code.Op) bool {
-	for i := range ops {
-		o := &ops[i]
-		x.at = o.At
-		switch o.Code {
-		case code.OpStep:
-			t := x.nbr[int(x.cursor)*x.nd+int(o.A)]
+// exec is the one loop of the run-time: it runs the executable form of a block (or of
+// a part of one, rewrite.go) from ops[from] and returns the index of the op that stopped
+// it, or len(ops). The cursor after each of the first keep ops goes to x.trail (the
+// ops a fast block shares with the next one, fast.go). The superinstructions are
+// rewrites of the compiled ops, each with its proof beside it in rewrite.go; fOp runs a
+// compiled op as written.
+func (x *gen) exec(ops []fastOp, from, keep int) int {
+	for i := from; i < len(ops); i++ {
+		f := &ops[i]
+		x.at = f.at
+		switch f.code {
+		case fStep:
+			t := x.nbr[int(x.cursor)*x.nd+int(f.a)]
 			if t == engine.NoLoc {
-				return false
+				return i
 			}
 			x.cursor = t
-		case code.OpJump:
-			x.cursor = engine.Loc(o.A)
-		case code.OpOpposite:
-			t, ok := x.resolve(code.LocArg{Kind: code.LocOpposite, V: o.A})
-			if !ok {
-				return false
+		case fStepTest:
+			t := x.nbr[int(x.cursor)*x.nd+int(f.a)]
+			if t == engine.NoLoc {
+				return i
 			}
 			x.cursor = t
-		case code.OpMark:
+			if cellTest(f.cc, x.cells[t], x.side) == f.neg {
+				return i
+			}
+		case fVerify:
+			if !x.ftest(f) {
+				return i
+			}
+		case fIf:
+			if x.ftest(f) {
+				if x.exec(f.body, 0, 0) < len(f.body) {
+					return i
+				}
+			} else if f.els != nil {
+				if x.exec(f.els, 0, 0) < len(f.els) {
+					return i
+				}
+			}
+		case fIfAdd:
+			a := &f.els[0]
+			if x.ftest(f) {
+				a = &f.body[0]
+			}
+			x.at = a.at
+			x.fastAdd(a)
+		case fSlide:
+			if !x.slide(f) {
+				return i
+			}
+		case fScan:
+			if !x.attackMode {
+				x.runScan(f.op, f.scan)
+				break
+			}
+			// A capture test runs the loop as written.
+			fallthrough
+		case fWhile:
+			if f.op.Walk && x.attackMode && x.walkSkip && x.g.on(UseWalkSkip) {
+				// A capture test ignores what a board walk records (code.MarkWalks):
+				// only its cursor moves, and its bound holds as before.
+				x.walk(f.op)
+				continue
+			}
+			n := 0
+			for x.ftest(f) {
+				if n++; n > MaxWhileSteps {
+					x.bail(f.op, "while loop ran more than %d times: does its body move the cursor?", MaxWhileSteps)
+				}
+				if x.exec(f.body, 0, 0) < len(f.body) {
+					return i
+				}
+			}
+		case fAdd:
+			x.fastAdd(f)
+		case fMark:
 			x.mark = x.cursor
-		case code.OpBack:
+		case fBack:
 			x.cursor = x.mark
-		case code.OpGoFrom:
+		case fCapture:
+			if l, ok := x.resolve(f.op.Loc); ok {
+				x.effects = append(x.effects, engine.Change{Op: engine.OpCapture, To: l})
+			}
+		case fSetAttr:
+			x.effects = append(x.effects, engine.Change{Op: engine.OpAttr, To: x.cursor, Attr: uint8(f.a), Val: x.ftest(f)})
+		case fGoLastFrom:
+			if x.s.LastFrom == engine.NoLoc {
+				return i
+			}
+			x.cursor = x.s.LastFrom
+		case fGoLastTo:
+			if x.s.LastTo == engine.NoLoc {
+				return i
+			}
+			x.cursor = x.s.LastTo
+		case fJump:
+			x.cursor = engine.Loc(f.a)
+		case fOpposite:
+			t, ok := x.resolve(code.LocArg{Kind: code.LocOpposite, V: f.a})
+			if !ok {
+				return i
+			}
+			x.cursor = t
+		case fGoFrom:
 			if x.openFrom != engine.NoLoc {
 				x.cursor = x.openFrom
 			} else {
 				x.cursor = x.start
 			}
-		case code.OpGoTo:
+		case fGoTo:
 			if x.openTo == engine.NoLoc {
-				return false
+				return i
 			}
 			x.cursor = x.openTo
-		case code.OpGoLastFrom:
-			if x.s.LastFrom == engine.NoLoc {
-				return false
-			}
-			x.cursor = x.s.LastFrom
-		case code.OpGoLastTo:
-			if x.s.LastTo == engine.NoLoc {
-				return false
-			}
-			x.cursor = x.s.LastTo
-		case code.OpVerify:
-			if !x.test(o.Cond) {
-				return false
-			}
-		case code.OpIf:
-			if x.test(o.Cond) {
-				if !x.run(o.Body) {
-					return false
-				}
-			} else if o.Else != nil {
-				if !x.run(o.Else) {
-					return false
-				}
-			}
-		case code.OpWhile:
-			if o.Walk && x.attackMode && x.walkSkip && x.g.on(UseWalkSkip) {
-				// A capture test ignores what a board walk records (code.MarkWalks):
-				// only its cursor moves, and its bound holds as before.
-				x.walk(o)
-				continue
-			}
-			n := 0
-			for x.test(o.Cond) {
-				if n++; n > MaxWhileSteps {
-					x.bail(o, "while loop ran more than %d times: does its body move the cursor?", MaxWhileSteps)
-				}
-				if !x.run(o.Body) {
-					return false
-				}
-			}
-		case code.OpFrom:
+		case fFrom:
 			x.closeOpen()
 			c := x.cells[x.cursor]
 			if c.IsEmpty() {
-				return false
+				return i
 			}
 			x.open, x.openFrom, x.openPiece, x.openTo, x.openDrop = true, x.cursor, c, engine.NoLoc, false
-		case code.OpTo:
+		case fTo:
 			if !x.open {
 				x.open, x.openFrom, x.openPiece = true, engine.NoLoc, engine.Empty
 			}
 			x.openTo = x.cursor
-		case code.OpCascade:
+		case fCascade:
 			if x.open && !x.openPiece.IsEmpty() {
 				to := x.openTo
 				if to == engine.NoLoc {
@@ -438,81 +479,99 @@ func (x *gen) run(ops []code.Op) bool {
 			}
 			c := x.cells[x.cursor]
 			x.open, x.openFrom, x.openPiece, x.openTo, x.openDrop = true, x.cursor, c, engine.NoLoc, false
-		case code.OpCapture:
-			l, ok := x.resolve(o.Loc)
-			if ok {
-				x.effects = append(x.effects, engine.Change{Op: engine.OpCapture, To: l})
+		case fOp:
+			if !x.op(f.op) {
+				return i
 			}
-		case code.OpCreate:
-			l, ok := x.resolve(o.Loc)
-			if !ok {
+		case fRay:
+			if x.ray(f.unit) {
+				return i
+			}
+		case fSlideRun:
+			if x.slideRun(f.unit) {
+				return i
+			}
+		case fBlockRun:
+			if x.blockRun(f.unit) {
+				return i
+			}
+		}
+		if i < keep {
+			x.trail[i] = x.cursor
+		}
+	}
+	return len(ops)
+}
+
+// op runs a compiled op that has no superinstruction (fOp); it returns false when the
+// block stops.
+func (x *gen) op(o *code.Op) bool {
+	switch o.Code {
+	case code.OpCreate:
+		l, ok := x.resolve(o.Loc)
+		if !ok {
+			return false
+		}
+		p := x.side
+		if o.A >= 0 {
+			p = engine.Player(o.A)
+		}
+		k := engine.Kind(o.B)
+		if o.B < 0 {
+			if x.openPiece.IsEmpty() {
 				return false
 			}
-			p := x.side
-			if o.A >= 0 {
-				p = engine.Player(o.A)
-			}
-			k := engine.Kind(o.B)
-			if o.B < 0 {
-				if x.openPiece.IsEmpty() {
-					return false
-				}
-				k = x.openPiece.Kind()
-			}
-			x.effects = append(x.effects, engine.Change{Op: engine.OpCreate, To: l, Player: p, Kind: k})
-		case code.OpChangeType:
-			l, ok := x.resolve(o.Loc)
-			if !ok {
-				return false
-			}
-			x.effects = append(x.effects, engine.Change{Op: engine.OpType, To: l, Kind: engine.Kind(o.B)})
-		case code.OpChangeOwner:
-			l, ok := x.resolve(o.Loc)
-			if !ok {
-				return false
-			}
-			x.effects = append(x.effects, engine.Change{Op: engine.OpOwner, To: l, Player: x.side})
-		case code.OpFlip:
-			l, ok := x.resolve(o.Loc)
-			if !ok {
-				return false
-			}
-			x.effects = append(x.effects, engine.Change{Op: engine.OpFlip, To: l})
-		case code.OpSetFlag:
-			if x.test(o.Cond) {
-				x.flags |= 1 << uint(o.A&63)
-			} else {
-				x.flags &^= 1 << uint(o.A&63)
-			}
-		case code.OpSetPosFlag:
-			l, ok := x.resolve(o.Loc)
-			if !ok {
-				// Like capture, ignored when the location does not exist (Bolotoudou and
-				// GufuuShogi mark neighbours without checking the board's edge).
-				continue
-			}
-			v := x.test(o.Cond)
-			i := int(o.A)*x.words + int(l>>6)
-			if v {
-				x.posFlags[i] |= 1 << (uint(l) & 63)
-				x.posDirty = true
-			} else {
-				x.posFlags[i] &^= 1 << (uint(l) & 63)
-			}
-		case code.OpSetAttr:
-			x.effects = append(x.effects, engine.Change{Op: engine.OpAttr, To: x.cursor, Attr: uint8(o.A), Val: x.test(o.Cond)})
-		case code.OpSetVal, code.OpTake, code.OpSelect, code.OpShift, code.OpAll, code.OpGoto, code.OpCaptureGroup, code.OpPermute, code.OpCaptureSide:
-			if !x.runExt(o) {
-				return false
-			}
-		case code.OpAdd:
-			x.add(o)
-			// Unless the game keeps them (engine.Semantics), effects recorded before an
-			// add belong to that move only; the movements stay.
-			if !x.g.Semantics.KeepEffects {
-				x.effects = x.effects[:0]
-				x.ovState = nil
-			}
+			k = x.openPiece.Kind()
+		}
+		x.effects = append(x.effects, engine.Change{Op: engine.OpCreate, To: l, Player: p, Kind: k})
+	case code.OpChangeType:
+		l, ok := x.resolve(o.Loc)
+		if !ok {
+			return false
+		}
+		x.effects = append(x.effects, engine.Change{Op: engine.OpType, To: l, Kind: engine.Kind(o.B)})
+	case code.OpChangeOwner:
+		l, ok := x.resolve(o.Loc)
+		if !ok {
+			return false
+		}
+		x.effects = append(x.effects, engine.Change{Op: engine.OpOwner, To: l, Player: x.side})
+	case code.OpFlip:
+		l, ok := x.resolve(o.Loc)
+		if !ok {
+			return false
+		}
+		x.effects = append(x.effects, engine.Change{Op: engine.OpFlip, To: l})
+	case code.OpSetFlag:
+		if x.test(o.Cond) {
+			x.flags |= 1 << uint(o.A&63)
+		} else {
+			x.flags &^= 1 << uint(o.A&63)
+		}
+	case code.OpSetPosFlag:
+		l, ok := x.resolve(o.Loc)
+		if !ok {
+			// Like capture, ignored when the location does not exist (Bolotoudou and
+			// GufuuShogi mark neighbours without checking the board's edge).
+			return true
+		}
+		v := x.test(o.Cond)
+		i := int(o.A)*x.words + int(l>>6)
+		if v {
+			x.posFlags[i] |= 1 << (uint(l) & 63)
+			x.posDirty = true
+		} else {
+			x.posFlags[i] &^= 1 << (uint(l) & 63)
+		}
+	case code.OpSetVal, code.OpTake, code.OpSelect, code.OpShift, code.OpAll, code.OpGoto, code.OpCaptureGroup, code.OpPermute, code.OpCaptureSide:
+		return x.runExt(o)
+	case code.OpAdd:
+		x.add(o)
+		// Unless the game keeps them (engine.Semantics), effects recorded before an
+		// add belong to that move only; the movements stay.
+		if !x.g.Semantics.KeepEffects {
+			x.effects = x.effects[:0]
+			x.ovState = nil
 		}
 	}
 	return true

@@ -55,9 +55,11 @@ type prefix struct {
 	// on the square a path of steps leads to from where the leading run ends (see
 	// guardsOf); when one fails the block adds nothing.
 	guards []guard
-	// scans holds, for each op after the leading run, how to run it when it is a scan
-	// (scanOf), or nil when none of them is one.
-	scans []*scan
+	// form is the executable form of the ops after the leading run (rewrite.go), made
+	// the first time they run, where each scan (scanOf, found at load: scans) is the
+	// superinstruction fScan.
+	form  formSlot
+	scans []slotScan
 	// first is the index of the block's first two ops among its kind's first checks,
 	// or -1 when they are not one.
 	first int8
@@ -157,7 +159,8 @@ func (g *Game) initPrefixes() {
 		kp.byType = make([][]int32, len(g.MoveTypes)+1)
 		for i := range blocks {
 			b := &blocks[i]
-			p := g.makePrefix(b.Ops)
+			p := &kp.pre[i]
+			g.makePrefix(p, b.Ops)
 			p.first = -1
 			if len(p.ops) >= 2 && p.ops[0].cond == nil && p.ops[0].move == preStep && p.ops[1].cond != nil && p.ops[1].cell != nil {
 				p.first = kp.firstIndex(firstCheck{dir: p.ops[0].dir, cell: p.ops[1].cell})
@@ -166,7 +169,6 @@ func (g *Game) initPrefixes() {
 			if (p.tail == tailIfAdd || p.tail == tailLine) && p.cond != nil && locOnly(p.cond) {
 				p.condAt = g.locTable(p.cond)
 			}
-			kp.pre[i] = p
 			if b.Owner == code.OwnEnemy {
 				continue
 			}
@@ -236,8 +238,8 @@ func (kp *kindPrefixes) firstIndex(f firstCheck) int8 {
 	return int8(len(kp.firsts) - 1)
 }
 
-func (g *Game) makePrefix(ops []code.Op) prefix {
-	var p prefix
+// makePrefix fills p, the prefix of the block of ops.
+func (g *Game) makePrefix(p *prefix, ops []code.Op) {
 	i := 0
 	for ; i < len(ops); i++ {
 		o := &ops[i]
@@ -266,10 +268,7 @@ func (g *Game) makePrefix(ops []code.Op) prefix {
 	p.guards = g.guardsOf(rest)
 	for j := range rest {
 		if sc := g.scanOf(&rest[j], rest[:j]); sc != nil {
-			if p.scans == nil {
-				p.scans = make([]*scan, len(rest))
-			}
-			p.scans[j] = sc
+			p.scans = append(p.scans, slotScan{j, sc})
 		}
 	}
 	switch {
@@ -283,9 +282,8 @@ func (g *Game) makePrefix(ops []code.Op) prefix {
 			p.els = &rest[0].Else[0]
 		}
 	default:
-		g.makeLine(&p, rest)
+		g.makeLine(p, rest)
 	}
-	return p
 }
 
 // makeLine makes p a tailLine block when the ops rest after its leading run are one.
@@ -689,11 +687,7 @@ func (x *gen) runEntry(kp *kindPrefixes, blocks []code.Block, e *preEntry, l, cu
 		x.blk = b
 		x.reset(l, false, piece)
 		x.cursor, x.mark = cur, mark
-		if p.scans == nil {
-			x.run(b.Ops[p.rest:])
-		} else {
-			x.runTail(b.Ops[p.rest:], p.scans)
-		}
+		x.exec(p.form.get(x.g, b.Ops, p.rest, p.scans), 0, 0)
 	}
 	return x.attackMode && x.hit
 }
@@ -830,24 +824,9 @@ func (g *Game) scanOf(o *code.Op, before []code.Op) *scan {
 	return sc
 }
 
-// runTail is run for the ops after a block's leading run, running the scans among them
-// (scans[i] for ops[i]) without the interpreter.
-func (x *gen) runTail(ops []code.Op, scans []*scan) bool {
-	for i := range ops {
-		sc := scans[i]
-		if sc == nil || x.attackMode {
-			if !x.run(ops[i : i+1]) {
-				return false
-			}
-			continue
-		}
-		x.runScan(&ops[i], sc)
-	}
-	return true
-}
-
-// runScan runs the while loop o, a scan: what the interpreter does, step by step. The
-// condition (a square that way exists) makes the step of the body always succeed.
+// runScan runs the while loop o, a scan (the superinstruction fScan, outside capture
+// tests): what the interpreter does, step by step. The condition (a square that way
+// exists) makes the step of the body always succeed.
 func (x *gen) runScan(o *code.Op, sc *scan) {
 	x.at = o.At
 	nk := len(x.g.Pieces)

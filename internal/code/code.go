@@ -6,6 +6,7 @@ package code
 
 import (
 	"strconv"
+	"sync"
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/zrf"
@@ -256,6 +257,23 @@ type Program struct {
 	Perms []Perm
 	// Walks is true once MarkWalks has marked the program's ops (walk.go).
 	Walks bool
+	// Forms is where the run-time keeps the executable form it makes from the ops
+	// (eval/rewrite.go), once for every game that runs them: a Program made from
+	// another one's ops (compile/share.go) keeps the same Forms. Nil: each game makes
+	// its own.
+	Forms *Once
+}
+
+// Once holds a value made once, the first time it is asked for, and only read after.
+type Once struct {
+	once sync.Once
+	v    any
+}
+
+// Get returns the value, made by mk if it is the first call.
+func (o *Once) Get(mk func() any) any {
+	o.once.Do(func() { o.v = mk() })
+	return o.v
 }
 
 // Perm is a permutation of positions: the contents of each From go to its To. Every

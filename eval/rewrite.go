@@ -75,12 +75,12 @@ type forms struct {
 }
 
 // noForm is the form of no ops.
-var noForm []fastOp
+var noForm = new([]fastOp)
 
 // of returns the general form of the list ops, made now if it is the first time.
 func (fs *forms) of(ops []code.Op) *[]fastOp {
 	if len(ops) == 0 {
-		return &noForm
+		return noForm
 	}
 	if f := fs.lookup(&ops[0]); f != nil && len(*f) == len(ops) {
 		return f
@@ -184,7 +184,7 @@ type formBuild struct {
 // it, keeps each in fs, and returns the one kept for ops.
 func (b *formBuild) general(ops []code.Op) *[]fastOp {
 	if len(ops) == 0 {
-		return &noForm
+		return noForm
 	}
 	s := len(b.ops)
 	b.ops = b.ops[:s+len(ops)]

@@ -506,19 +506,7 @@ func (m *MCTS) chooseOnBoard(mt, x *match.Match, gp *groupPlayout, pol *policy, 
 		for range len(path) - 1 {
 			x.Undo()
 		}
-		for j, v := range path {
-			v.visits++
-			score(v.wins, res, np)
-			if v.amaf != nil && j < len(seq) {
-				v.amaf.update(seq[j:], res, base+it+1)
-			}
-		}
+		backUp(path, seq, res, np, base+it+1)
 	}
-	best, bestVisits := 0, -1
-	for i, c := range root.children {
-		if c != nil && (c.visits > bestVisits || c.visits == bestVisits && c.wins[me] > root.children[best].wins[me]) {
-			best, bestVisits = i, c.visits
-		}
-	}
-	return best, true, nil
+	return mostVisited(root, me), true, nil
 }

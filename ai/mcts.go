@@ -212,21 +212,33 @@ func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (_ int, err error) {
 		for range len(path) - 1 {
 			x.Undo()
 		}
-		for j, v := range path {
-			v.visits++
-			score(v.wins, res, np)
-			if v.amaf != nil && j < len(seq) {
-				v.amaf.update(seq[j:], res, base+it+1)
-			}
+		backUp(path, seq, res, np, base+it+1)
+	}
+	return mostVisited(root, me), nil
+}
+
+// backUp counts an iteration's result in the nodes of its path, and in their AMAF
+// statistics the turns played from each on (seq, with RAVE), at iteration it.
+func backUp(path []*node, seq []amafTurn, res eval.Result, np, it int) {
+	for j, v := range path {
+		v.visits++
+		score(v.wins, res, np)
+		if v.amaf != nil && j < len(seq) {
+			v.amaf.update(seq[j:], res, it)
 		}
 	}
+}
+
+// mostVisited returns the child of root visited most, the one with more wins for me
+// among those visited as often.
+func mostVisited(root *node, me engine.Player) int {
 	best, bestVisits := 0, -1
 	for i, c := range root.children {
 		if c != nil && (c.visits > bestVisits || c.visits == bestVisits && c.wins[me] > root.children[best].wins[me]) {
 			best, bestVisits = i, c.visits
 		}
 	}
-	return best, nil
+	return best
 }
 
 // pick chooses the child to follow: uniformly for a random player, else by UCT for

@@ -483,13 +483,7 @@ func (b *GroupBoard) LibertiesAfter(l engine.Loc, p engine.Player) int {
 			continue
 		}
 		h := b.head[t]
-		dup := false
-		for _, u := range b.around(l)[:i] {
-			if u != engine.NoLoc && !b.cells[u].IsEmpty() && b.head[u] == h {
-				dup = true
-			}
-		}
-		if dup {
+		if b.seenAround(l, i, h) {
 			continue
 		}
 		v := h
@@ -510,6 +504,17 @@ func (b *GroupBoard) LibertiesAfter(l engine.Loc, p engine.Player) int {
 	return 0
 }
 
+// seenAround reports whether the group of head h stands on one of the first i
+// neighbours of l: a group beside l on several sides is taken once.
+func (b *GroupBoard) seenAround(l engine.Loc, i int, h engine.Loc) bool {
+	for _, u := range b.around(l)[:i] {
+		if u != engine.NoLoc && !b.cells[u].IsEmpty() && b.head[u] == h {
+			return true
+		}
+	}
+	return false
+}
+
 // KeyAfter returns the repetition key of the board after p's drop on l, a legal one.
 func (b *GroupBoard) KeyAfter(l engine.Loc, p engine.Player) uint64 {
 	k := b.key ^ b.z.CellHash(l, b.stone[p])
@@ -518,13 +523,7 @@ func (b *GroupBoard) KeyAfter(l engine.Loc, p engine.Player) uint64 {
 			continue
 		}
 		h := b.head[t]
-		dup := false
-		for _, u := range b.around(l)[:i] {
-			if u != engine.NoLoc && !b.cells[u].IsEmpty() && b.head[u] == h {
-				dup = true
-			}
-		}
-		if dup {
+		if b.seenAround(l, i, h) {
 			continue
 		}
 		v := h

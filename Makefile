@@ -60,7 +60,8 @@ fuzz:
 
 # The rating ladder (README, "Rating ladder"): zoggo's search against Fairy-Stockfish's
 # calibrated strengths in chess and two variants, and against GNU Go's levels on 9x9.
-# Hours of play: LADDER_GAMES a step, LADDER_TIME a move, one game at a time.
+# Hours of play: LADDER_GAMES a step, LADDER_TIME a move, one game at a time. Each game
+# is kept in LADDER_OUT/*.jsonl as it ends: after a stop, make ladder goes on from there.
 FAIRY ?= /usr/games/fairy-stockfish
 GNUGO ?= /usr/games/gnugo
 LADDER_GAMES ?= 100
@@ -73,13 +74,13 @@ LADDER_BOT ?= search:{time}:eval=full
 ladder: build
 	mkdir -p $(LADDER_OUT)
 	bin/zoggo ladder games/chess.zrf --bot '$(LADDER_BOT)' --time $(LADDER_TIME) --games $(LADDER_GAMES) --rated --steps $(LADDER_ELO) \
-	    --opponent 'uci:$(FAIRY):UCI_LimitStrength=true:UCI_Elo={step}:movetime={ms}' -o $(LADDER_OUT)/chess.txt
+	    --opponent 'uci:$(FAIRY):UCI_LimitStrength=true:UCI_Elo={step}:movetime={ms}' --journal $(LADDER_OUT)/chess.jsonl -o $(LADDER_OUT)/chess.txt
 	bin/zoggo ladder games/gardner.zrf --bot '$(LADDER_BOT)' --time $(LADDER_TIME) --games $(LADDER_GAMES) --rated --steps $(LADDER_ELO) \
-	    --opponent 'uci:$(FAIRY):UCI_Variant=gardner:UCI_LimitStrength=true:UCI_Elo={step}:movetime={ms}' -o $(LADDER_OUT)/gardner.txt
+	    --opponent 'uci:$(FAIRY):UCI_Variant=gardner:UCI_LimitStrength=true:UCI_Elo={step}:movetime={ms}' --journal $(LADDER_OUT)/gardner.jsonl -o $(LADDER_OUT)/gardner.txt
 	bin/zoggo ladder games/losalamos.zrf --bot '$(LADDER_BOT)' --time $(LADDER_TIME) --games $(LADDER_GAMES) --rated --steps $(LADDER_ELO) \
-	    --opponent 'uci:$(FAIRY):UCI_Variant=losalamos:UCI_LimitStrength=true:UCI_Elo={step}:movetime={ms}' -o $(LADDER_OUT)/losalamos.txt
+	    --opponent 'uci:$(FAIRY):UCI_Variant=losalamos:UCI_LimitStrength=true:UCI_Elo={step}:movetime={ms}' --journal $(LADDER_OUT)/losalamos.jsonl -o $(LADDER_OUT)/losalamos.txt
 	bin/zoggo ladder games/go.zrf --time $(LADDER_TIME) --games $(LADDER_GAMES) --steps 0,1,3,5,8,10 \
-	    --opponent 'gtp:$(GNUGO) --mode gtp --level {step}' -o $(LADDER_OUT)/go.txt
+	    --opponent 'gtp:$(GNUGO) --mode gtp --level {step}' --journal $(LADDER_OUT)/go.jsonl -o $(LADDER_OUT)/go.txt
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -101,6 +101,10 @@ type Options struct {
 	// Shard. Every game is played when Shards is 0 or 1. A game's seed and seats depend
 	// on i only, so the shards of a run play between them the games of the whole run.
 	Shard, Shards int
+	// Skip, when set, leaves out game i when it returns true (games a resumed run has
+	// already played); the games played keep the seeds and seats of their numbers. It is
+	// called from the goroutines that play, at once, so it only reads.
+	Skip func(i int) bool
 	// Discard keeps no game in memory: Done sees each one, and Run returns nil. The
 	// Match of the game Done sees is valid only until Done returns: the next game of
 	// the same goroutine is played in its buffers (a Table).
@@ -141,6 +145,9 @@ func Run(g *eval.Game, agents []Agent, opts Options) []*Game {
 				mu.Unlock()
 				if i < 0 || i >= opts.Games {
 					return
+				}
+				if opts.Skip != nil && opts.Skip(i) {
+					continue
 				}
 				seat := SeatAgents(g, agents, i, opts.Rotate)
 				var rec *Game

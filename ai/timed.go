@@ -48,6 +48,21 @@ func (t *Timed) Close() {
 	}
 }
 
+// Add counts time and turns chosen before, by an earlier run that this one resumes.
+func (t *Timed) Add(total time.Duration, turns int) {
+	t.c.mu.Lock()
+	t.c.total += total
+	t.c.turns += turns
+	t.c.mu.Unlock()
+}
+
+// Totals returns the time of the turns chosen so far, by every clone, and their number.
+func (t *Timed) Totals() (time.Duration, int) {
+	t.c.mu.Lock()
+	defer t.c.mu.Unlock()
+	return t.c.total, t.c.turns
+}
+
 // PerTurn returns the mean time of the turns chosen so far, by every clone, and their
 // number.
 func (t *Timed) PerTurn() (time.Duration, int) {

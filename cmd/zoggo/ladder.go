@@ -17,7 +17,7 @@ import (
 )
 
 func newLadder() *cobra.Command {
-	var variant, bot, opponent, steps, output string
+	var variant, bot, opponent, steps, output, journalPath string
 	var games, jobs, maxPlies int
 	var seed uint64
 	var think time.Duration
@@ -49,13 +49,24 @@ difference to each.
 A game longer than --max-plies turns is stopped and counts as a draw. A game that fails
 on an error is left out and reported; an engine's illegal move or resignation is its
 loss. Each step is one run of zoggo run (its seed is --seed), so a step is replayed by
-zoggo run with the same players, seed and --games.`,
+zoggo run with the same players, seed and --games.
+
+A ladder of 100 games a step at 1 s a move takes hours. With --journal FILE each game is
+written to FILE (one JSON line, synced) as it ends; run the same command again after a
+stop and it plays only the games FILE lacks, then rates them all, as if played at once
+(a game's seed and colours depend on its number only). A journal resumes only the same
+ladder: the same rules file, variant, --bot, --opponent, --time, --max-plies, --seed and
+zoggo binary (its revision); --games and --steps may grow. The time columns come from the
+journal too, exact with --jobs 1.`,
 		Example: `  # Chess against Fairy-Stockfish at three calibrated strengths, 0.2 s a move:
   zoggo ladder games/chess.zrf --time 200ms --games 20 --rated --steps 1350,1600,1900 \
       --opponent 'uci:/usr/games/fairy-stockfish:UCI_LimitStrength=true:UCI_Elo={step}:movetime={ms}'
   # A variant Fairy-Stockfish knows by name:
   zoggo ladder games/gardner.zrf --time 200ms --games 20 --rated --steps 1350,1600 \
       --opponent 'uci:/usr/games/fairy-stockfish:UCI_Variant=gardner:UCI_LimitStrength=true:UCI_Elo={step}:movetime={ms}'
+  # A long ladder that can be stopped and run again to go on:
+  zoggo ladder games/chess.zrf --time 1s --games 100 --rated --steps 1800 --journal chess-1s.jsonl \
+      --opponent 'uci:/usr/games/fairy-stockfish:UCI_LimitStrength=true:UCI_Elo={step}:movetime={ms}'
   # Go 9x9 against GNU Go's levels:
   zoggo ladder games/go.zrf --time 1s --games 20 --steps 0,1,5 \
       --opponent 'gtp:/usr/games/gnugo --mode gtp --level {step}'`,
@@ -91,9 +102,24 @@ zoggo run with the same players, seed and --games.`,
 			if err != nil {
 				return err
 			}
+			var jr *journal
+			if journalPath != "" {
+				digest, err := rulesDigest(args[0])
+				if err != nil {
+					closeOut(false)
+					return err
+				}
+				jr, err = openJournal(journalPath, ladderSetting{Journal: 1, Rules: digest, Variant: g.Title, Bot: bot, Opponent: opponent,
+					Time: think.String(), MaxPlies: maxPlies, Seed: seed, Build: buildRevision()})
+				if err != nil {
+					closeOut(false)
+					return err
+				}
+				defer jr.Close()
+			}
 			var rows []ladderRow
 			for _, v := range values {
-				row, err := playStep(cmd, g, args[0], fill(bot, v), fill(opponent, v), v, rated, ladderOptions{games, jobs, maxPlies, seed})
+				row, err := playStep(cmd, g, args[0], fill(bot, v), fill(opponent, v), v, rated, ladderOptions{games, jobs, maxPlies, seed, jr})
 				if err != nil {
 					closeOut(false)
 					return err
@@ -131,6 +157,7 @@ zoggo run with the same players, seed and --games.`,
 	f.IntVar(&maxPlies, "max-plies", 400, "stop a game after this many turns (a draw)")
 	f.Uint64Var(&seed, "seed", 1, "seed of the first game of each step")
 	f.BoolVar(&asJSON, "json", false, "print the table as JSON")
+	f.StringVar(&journalPath, "journal", "", "keep each game in this file as it ends, and resume from it: games it holds are not played again")
 	f.StringVarP(&output, "output", "o", "", "write to this file instead of standard output (only once the ladder is over)")
 	cmd.MarkFlagRequired("opponent")
 	cmd.MarkFlagRequired("steps")
@@ -161,6 +188,7 @@ func parseSteps(s string, rated bool) ([]string, error) {
 type ladderOptions struct {
 	games, jobs, maxPlies int
 	seed                  uint64
+	journal               *journal // nil without --journal
 }
 
 // ladderRow is one step of a ladder, from the bot's side.
@@ -210,19 +238,38 @@ func playStep(cmd *cobra.Command, g *eval.Game, rules, botSpec, oppSpec, value s
 		return ladderRow{}, err
 	}
 	recs := make([]ai.Record, o.games)
+	had, botT, botN, oppT, oppN := o.journal.step(value, o.games)
+	for i, r := range had {
+		recs[i] = r
+	}
+	bot.Add(botT, botN)
+	opp.Add(oppT, oppN)
 	stderr := cmd.ErrOrStderr()
 	bar := newProgress(stderr)
-	done := 0
+	done := len(had)
+	var werr error
+	if done > 0 {
+		fmt.Fprintf(stderr, "step %s: %d of %d games from %s\n", value, done, o.games, o.journal.path)
+	}
 	ai.Run(g, agents, ai.Options{Games: o.games, Seed: o.seed, Jobs: o.jobs, MaxPlies: o.maxPlies, Rotate: true, Discard: true,
+		Skip: func(i int) bool { _, ok := had[i]; return ok },
 		Done: func(i int, game *ai.Game) {
 			recs[i] = ai.NewRecord(g, info, i, game, nil)
 			done++
+			if o.journal != nil && werr == nil {
+				bt, bn := bot.Totals()
+				ot, on := opp.Totals()
+				werr = o.journal.write(journalGame{Step: value, Record: recs[i], BotNs: int64(bt), BotTurns: bn, OppNs: int64(ot), OppTurns: on})
+			}
 			if bar.due(done, o.games) {
 				fmt.Fprintf(stderr, "\rstep %s: %d/%d games", value, done, o.games)
 			}
 		}})
 	if bar.on {
 		fmt.Fprintln(stderr)
+	}
+	if werr != nil {
+		return ladderRow{}, werr
 	}
 	st := ai.Tally(info, recs)
 	s := st.Seats[0]

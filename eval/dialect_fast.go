@@ -71,9 +71,6 @@ type dialectFast struct {
 	// owner: the first parts of a turn are the side's pieces' blocks alone
 	// (firstPartsExt).
 	direct bool
-	// directActs[kind+1][act] is the kind's own actions, and directActs[0][act] the
-	// global ones, as directLists (dialect_direct.go).
-	directActs [][code.NumActs]directList
 	// lazyDup is true when no pre-action rewrites the moves of a part after they are
 	// made (pieceParts): duplicate may then hash them lazily, as in plain ZRF.
 	lazyDup bool
@@ -148,15 +145,6 @@ func (g *Game) initDialectFast() {
 		for k := 1; k < len(p.Dialect.Acts); k++ {
 			if own, ok := g.quietOps(f, p.Dialect.Acts[k][a]); ok {
 				f.quiet[k][a] = g.quietListOf(append(own, global...), p.Dialect.Acts[k][a], p.Dialect.Acts[0][a])
-			}
-		}
-	}
-	f.directActs = make([][code.NumActs]directList, len(p.Dialect.Acts))
-	for k, acts := range p.Dialect.Acts {
-		for a := range code.NumActs {
-			if ops, ok := g.directOps(f, acts[a]); ok {
-				f.directActs[k][a] = directList{ok: true, ops: ops}
-				quiet = true
 			}
 		}
 	}
@@ -251,6 +239,7 @@ func (x *gen) runSparse(o *code.Op, sc *sparseScan) {
 	e := g.Ext
 	nl := len(x.b.Locs)
 	save := x.cursor
+	body := *g.forms.of(o.Body)
 	if len(sc.attrs) == 1 && len(e.PosInts) == 1 {
 		// One attribute per square: its values are one run of the state's values.
 		base := len(e.Vars) + nl*len(e.PieceInts)
@@ -260,7 +249,7 @@ func (x *gen) runSparse(o *code.Op, sc *sparseScan) {
 				continue
 			}
 			x.cursor = engine.Loc(l)
-			x.run(o.Body)
+			x.exec(body, 0, 0)
 		}
 	} else {
 		for l := range x.b.Locs {
@@ -268,7 +257,7 @@ func (x *gen) runSparse(o *code.Op, sc *sparseScan) {
 				continue
 			}
 			x.cursor = engine.Loc(l)
-			x.run(o.Body)
+			x.exec(body, 0, 0)
 		}
 	}
 	x.cursor = save

@@ -505,9 +505,6 @@ func (g *Game) actionTo(dst *[]engine.Change, s *engine.State, a int, l engine.L
 	if d == nil || !d.HasAct[a] {
 		return nil, true, nil
 	}
-	if ch, ok := g.directAction(dst, s, a, l, mover); ok {
-		return ch, true, nil // without the interpreter (dialect_direct.go)
-	}
 	if g.quietAction(s, a, l, mover) {
 		return nil, true, nil
 	}

@@ -56,19 +56,3 @@ func Tails(g *Game) (adds, slides int) {
 	}
 	return
 }
-
-// DirectActions counts the action lists of g (the global ones and each piece type's,
-// for each kind of action) that dialect_direct.go runs without the interpreter.
-func DirectActions(g *Game) (n int) {
-	if g.dfast == nil {
-		return 0
-	}
-	for _, acts := range g.dfast.directActs {
-		for _, l := range acts {
-			if l.ok {
-				n++
-			}
-		}
-	}
-	return n
-}

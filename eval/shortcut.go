@@ -78,9 +78,6 @@ const (
 	// UseQuietEnd: a turn's post-move actions proved to do nothing are not run
 	// (dialect_end.go).
 	UseQuietEnd
-	// UseDirectActions: action lists of ifs on the cursor's square and sparse scans
-	// run without the interpreter (dialect_direct.go).
-	UseDirectActions
 
 	// UsePlayout: random playouts (Sample, Goals) skip the goals that cannot decide
 	// and sort a position's squares once (sample.go, TestPlayoutShortcutsChangeNothing).
@@ -91,14 +88,14 @@ const (
 	// UseDialectPaths is every fast path of the dialect.
 	UseDialectPaths = UseDialectHeads | UseDialectDirect | UseDialectLazyDup | UseDialectNoStats |
 		UseSparseScans | UseQuietActions | UseTurnChecks | UseCheckSkip | UseQuietDefer |
-		UseQuietEnd | UseDirectActions
+		UseQuietEnd
 )
 
 var shortcutNames = [...]string{"fast blocks", "units", "prefixes", "no duplicates",
 	"royal follow", "walk skip", "phases", "plain end", "leaf turns", "leaf count",
 	"bit scan", "lazy sample", "reach pruning", "dialect heads", "dialect direct parts",
 	"dialect lazy duplicates", "dialect no stats", "sparse scans", "quiet actions",
-	"turn checks", "check skip", "quiet deferral", "quiet end", "direct actions", "playout"}
+	"turn checks", "check skip", "quiet deferral", "quiet end", "playout"}
 
 // Shortcuts lists every shortcut of the run-time, one at a time.
 func Shortcuts() []Shortcut {

@@ -232,14 +232,33 @@ func (g *Game) dirty(s *engine.State, attrs []int32, l engine.Loc) bool {
 	return false
 }
 
-// runSparse runs the all-positions o, proved by sc, on the squares where its body may
-// act, in the order of the board like the general scan.
-func (x *gen) runSparse(o *code.Op, sc *sparseScan) {
+// scanAll runs the all-positions f (exec's fAll): its body on every position but the
+// dummies, in the order of the board, the cursor on it; or, where the game proved the
+// scan sparse (UseSparseScans), only on the positions where the body may act.
+func (x *gen) scanAll(f *fastOp) {
+	x.spend(f.op.At)
+	if sc := x.g.sparse(f.op); sc != nil && len(x.s.Vals) > 0 {
+		x.runSparse(f.body, sc)
+		return
+	}
+	save := x.cursor
+	for l := range x.b.Locs {
+		if x.b.Locs[l].Dummy {
+			continue
+		}
+		x.cursor = engine.Loc(l)
+		x.exec(f.body, 0, 0)
+	}
+	x.cursor = save
+}
+
+// runSparse runs body, the body of an all-positions proved sparse by sc, on the squares
+// where it may act, in the order of the board like the general scan.
+func (x *gen) runSparse(body []fastOp, sc *sparseScan) {
 	g := x.g
 	e := g.Ext
 	nl := len(x.b.Locs)
 	save := x.cursor
-	body := *g.forms.of(o.Body)
 	if len(sc.attrs) == 1 && len(e.PosInts) == 1 {
 		// One attribute per square: its values are one run of the state's values.
 		base := len(e.Vars) + nl*len(e.PieceInts)

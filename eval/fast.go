@@ -52,6 +52,7 @@ const (
 	fSlideRun // a unit's slide: unit
 	fBlockRun // a unit's other fast block: unit
 	fScan     // a while that walks a line capturing (prefix.go's scan): scan; as fWhile in a capture test
+	fAll      // all-positions: body on every position, or on those a sparse scan may act on (dialect_fast.go)
 )
 
 // condKind says how a fastOp's condition is tested: ccAny by x.test, ccTrue as a

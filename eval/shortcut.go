@@ -47,9 +47,8 @@ const (
 	// The dialect's fast paths, each alone (TestDialectShortcutsChangeNothing turns
 	// them off together, TestEachShortcutAlone one at a time):
 	//
-	// UseDialectHeads: a piece's blocks whose head fails are left out, and those with
-	// a tail finish without the interpreter (dialect_fast.go runPieceBlocks,
-	// dialect_tail.go).
+	// UseDialectHeads: a piece's blocks are rewritten into fast blocks and guards
+	// that runFastBlocks runs (dialect_blocks.go).
 	UseDialectHeads
 	// UseDialectDirect: with no pre-action and no piece moved by another owner, the
 	// side's pieces run their blocks without pieceParts (dialect_gen.go).

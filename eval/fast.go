@@ -112,7 +112,9 @@ type fastBlock struct {
 	guard   []fastOp
 	guardOn Shortcut
 	// first is the block's first op (of ops or of guard) when it is a step and a test
-	// of where it lands (fStepTest) that runFastBlocks tries before anything else.
+	// of where it lands (fStepTest) that runFastBlocks tries before anything else: only
+	// the dialect's blocks set it (dialect_blocks.go), whose guards are on whenever
+	// they run.
 	first *fastOp
 	rest  int
 	// form is the general form of a block on the general path from its op rest

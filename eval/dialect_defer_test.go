@@ -59,27 +59,6 @@ const dropQuietRules = `(version "zoggo-1")
    (board-setup (White (Man a1 b1)) (Black (Man a3 b3))))
 `
 
-// TestDialectDirectActions checks which action lists the load proves to run without
-// the interpreter (dialect_direct.go): all of the draughts' (their post-move scan and
-// the crowning of a man among them), and of the unproved game only the empty ones: its
-// scans are not sparse (an else branch, a condition true at the starting values, one
-// reading another square).
-func TestDialectDirectActions(t *testing.T) {
-	for _, tt := range []struct {
-		name string
-		g    func(t *testing.T) *eval.Game
-		want int
-	}{
-		{"russian", func(t *testing.T) *eval.Game { return loadGame(t, "russian.zrf") }, 12},
-		{"brazilian", func(t *testing.T) *eval.Game { return loadGame(t, "brazilian.zrf") }, 12},
-		{"unproved", func(t *testing.T) *eval.Game { return evaltest.LoadText(t, "unproved.zrf", unprovedRules) }, 6},
-	} {
-		if got := eval.DirectActions(tt.g(t)); got != tt.want {
-			t.Errorf("%s: %d action lists run directly, want %d", tt.name, got, tt.want)
-		}
-	}
-}
-
 // TestDialectDeferChangesNothing plays random games of a small draughts written to
 // meet the cases of dialect_defer.go that the games in games/ do not: a crowning
 // whose condition reads the board (no table: actsQuiet makes the board after the

@@ -25,9 +25,8 @@ package eval
 // a generator (the crowning post-part of a man that did not reach the far row, the
 // post-move of a turn that jumped nothing).
 //
-// Block heads. A move block that begins with a step and verifies of that kind stops
-// without a move where the step leaves the board or a verify fails on the square it
-// reaches: pieceParts does not run it there (a man's jump with no enemy next to it).
+// Move blocks. The blocks of a piece are rewritten into fast blocks and guards
+// (dialect_blocks.go).
 //
 // Lazy duplicates. Only pre-actions rewrite the moves of a part once they are made
 // (pieceParts prepends their changes), so in a game without them gen.duplicate hashes
@@ -72,32 +71,12 @@ type dialectFast struct {
 	// owner: the first parts of a turn are the side's pieces' blocks alone
 	// (firstPartsExt).
 	direct bool
-	// directActs[kind+1][act] is the kind's own actions, and directActs[0][act] the
-	// global ones, as directLists (dialect_direct.go).
-	directActs [][code.NumActs]directList
 	// lazyDup is true when no pre-action rewrites the moves of a part after they are
 	// made (pieceParts): duplicate may then hash them lazily, as in plain ZRF.
 	lazyDup bool
-	// heads[kind][i] is how move block i of the kind begins.
-	heads [][]blockHead
-	// tails[kind][i] is how move block i of the kind ends when it can be finished
-	// without the interpreter (dialect_tail.go); nil when no block can.
-	tails [][]blockTail
-}
-
-// blockHead is the beginning of a move block: a step (dir) and the verifies after it
-// (conds, as squareTable's tables); ok is false when the block begins otherwise.
-// When the step leaves the board or one of the verifies fails on the square it
-// reaches, the block stops before it records anything: pieceParts need not run it.
-type blockHead struct {
-	ok  bool
-	dir int32
-	// first is the first verify when it is a plain empty?, enemy? or friend? (its
-	// code, tested by cellHolds), or code.CondTrue when conds[0] is the first verify.
-	first code.CondCode
-	conds []squareCond
-	rest  int      // the index of the block's first op after its head
-	form  formSlot // the executable form of the ops from rest (rewrite.go)
+	// blocks[kind] is the kind's move blocks rewritten into fast blocks and guards
+	// (dialect_blocks.go); nil when none is.
+	blocks [][]fastBlock
 }
 
 // quietList is an action whose every op is an if without else whose condition
@@ -169,48 +148,7 @@ func (g *Game) initDialectFast() {
 			}
 		}
 	}
-	f.directActs = make([][code.NumActs]directList, len(p.Dialect.Acts))
-	for k, acts := range p.Dialect.Acts {
-		for a := range code.NumActs {
-			if ops, ok := g.directOps(f, acts[a]); ok {
-				f.directActs[k][a] = directList{ok: true, ops: ops}
-				quiet = true
-			}
-		}
-	}
-	f.heads = make([][]blockHead, len(p.Moves))
-	for k, bl := range p.Moves {
-		f.heads[k] = make([]blockHead, len(bl))
-		for i := range bl {
-			ops := bl[i].Ops
-			if len(ops) < 2 || ops[0].Code != code.OpStep {
-				continue
-			}
-			h := &f.heads[k][i]
-			h.dir = ops[0].A
-			j := 1
-			for ; j < len(ops) && ops[j].Code == code.OpVerify; j++ {
-				cd := ops[j].Cond
-				if j == 1 && !cd.Neg && cd.Loc.Kind == code.LocCursor &&
-					(cd.Code == code.CondEmpty || cd.Code == code.CondEnemy || cd.Code == code.CondFriend) {
-					h.first = cd.Code
-					continue
-				}
-				sc, ok := g.squareTable(cd)
-				if !ok {
-					break
-				}
-				h.conds = append(h.conds, sc)
-			}
-			if h.ok = j > 1; h.ok {
-				h.rest = j
-				quiet = true
-			} else {
-				h.dir, h.first, h.conds = 0, 0, nil
-			}
-		}
-	}
-	quiet = g.initTails(f) || quiet
+	quiet = g.initDialectBlocks(f) || quiet
 	f.lazyDup = !p.Dialect.HasAct[code.ActPreMove] && !p.Dialect.HasAct[code.ActPrePart]
 	quiet = quiet || f.lazyDup
 	f.direct = f.lazyDup && !slices.Contains(p.Dialect.AnyOwner, true)
@@ -294,9 +232,29 @@ func (g *Game) dirty(s *engine.State, attrs []int32, l engine.Loc) bool {
 	return false
 }
 
-// runSparse runs the all-positions o, proved by sc, on the squares where its body may
-// act, in the order of the board like the general scan.
-func (x *gen) runSparse(o *code.Op, sc *sparseScan) {
+// scanAll runs the all-positions f (exec's fAll): its body on every position but the
+// dummies, in the order of the board, the cursor on it; or, where the game proved the
+// scan sparse (UseSparseScans), only on the positions where the body may act.
+func (x *gen) scanAll(f *fastOp) {
+	x.spend(f.op.At)
+	if sc := x.g.sparse(f.op); sc != nil && len(x.s.Vals) > 0 {
+		x.runSparse(f.body, sc)
+		return
+	}
+	save := x.cursor
+	for l := range x.b.Locs {
+		if x.b.Locs[l].Dummy {
+			continue
+		}
+		x.cursor = engine.Loc(l)
+		x.exec(f.body, 0, 0)
+	}
+	x.cursor = save
+}
+
+// runSparse runs body, the body of an all-positions proved sparse by sc, on the squares
+// where it may act, in the order of the board like the general scan.
+func (x *gen) runSparse(body []fastOp, sc *sparseScan) {
 	g := x.g
 	e := g.Ext
 	nl := len(x.b.Locs)
@@ -310,7 +268,7 @@ func (x *gen) runSparse(o *code.Op, sc *sparseScan) {
 				continue
 			}
 			x.cursor = engine.Loc(l)
-			x.run(o.Body)
+			x.exec(body, 0, 0)
 		}
 	} else {
 		for l := range x.b.Locs {
@@ -318,7 +276,7 @@ func (x *gen) runSparse(o *code.Op, sc *sparseScan) {
 				continue
 			}
 			x.cursor = engine.Loc(l)
-			x.run(o.Body)
+			x.exec(body, 0, 0)
 		}
 	}
 	x.cursor = save
@@ -459,65 +417,6 @@ func (g *Game) quietList(q *quietList, s *engine.State, side engine.Player, l en
 		}
 	}
 	return true
-}
-
-// runPieceBlocks is runBlocks for the move blocks of the piece c on l in pieceParts:
-// it leaves out the blocks whose head (blockHead) fails, which would stop without a
-// move, finishes those with a tail without the interpreter (dialect_tail.go), and
-// runs the others from the first op after their heads.
-func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
-	g := x.g
-	blocks := g.code.Moves[c.Kind()]
-	if g.dfast == nil || g.dfast.heads == nil || !g.on(UseDialectHeads) || x.attackMode || x.fastBlocks(blocks, false, c) != nil {
-		// fast.go's blocks, when the kind has them, test their heads themselves.
-		x.runBlocks(blocks, l, false, c, typ, ^uint64(0))
-		return
-	}
-	heads := g.dfast.heads[c.Kind()]
-	var tails []blockTail
-	if g.dfast.tails != nil {
-		tails = g.dfast.tails[c.Kind()]
-	}
-	nbr, cells, side, base := x.nbr, x.cells, x.side, int(l)*x.nd
-	for i := range blocks {
-		if tails != nil && tails[i].kind == dtailSlide {
-			x.runSlide(&blocks[i], &tails[i], l, c, typ)
-			continue
-		}
-		h := &heads[i]
-		if !h.ok {
-			x.runBlocks(blocks[i:i+1], l, false, c, typ, ^uint64(0))
-			continue
-		}
-		t := nbr[base+int(h.dir)]
-		if t == engine.NoLoc {
-			continue
-		}
-		if h.first != code.CondTrue && !cellHolds(h.first, cells[t], side) {
-			continue
-		}
-		stop := false
-		for j := range h.conds {
-			if !h.conds[j].at(cells, side, t) {
-				stop = true
-				break
-			}
-		}
-		if stop {
-			continue
-		}
-		b := &blocks[i]
-		switch {
-		case tails != nil && tails[i].kind == dtailAdd:
-			x.runAddTail(b, &tails[i], l, t, c, typ)
-		case x.runs(b, typ):
-			// The run goes on after the head, which only moved the cursor to t.
-			x.blk = b
-			x.reset(l, false, c)
-			x.cursor = t
-			x.exec(h.form.get(g, b.Ops, h.rest, nil), 0, 0)
-		}
-	}
 }
 
 // turnCheck reports whether check i of the game is proved to read only the facts of

@@ -101,21 +101,6 @@ func (x *gen) runExt(o *code.Op) bool {
 	case code.OpPermute:
 		x.permRun(x.g.code.Perms[o.A])
 		x.perms = append(x.perms, o.A)
-	case code.OpAll:
-		x.spend(o.At)
-		if sc := x.g.sparse(o); sc != nil && len(x.s.Vals) > 0 {
-			x.runSparse(o, sc)
-			return true
-		}
-		save := x.cursor
-		for l := range x.b.Locs {
-			if x.b.Locs[l].Dummy {
-				continue
-			}
-			x.cursor = engine.Loc(l)
-			x.run(o.Body)
-		}
-		x.cursor = save
 	}
 	return true
 }
@@ -504,9 +489,6 @@ func (g *Game) actionTo(dst *[]engine.Change, s *engine.State, a int, l engine.L
 	d := g.code.Dialect
 	if d == nil || !d.HasAct[a] {
 		return nil, true, nil
-	}
-	if ch, ok := g.directAction(dst, s, a, l, mover); ok {
-		return ch, true, nil // without the interpreter (dialect_direct.go)
 	}
 	if g.quietAction(s, a, l, mover) {
 		return nil, true, nil

@@ -16,9 +16,10 @@ func FastPaths(g *Game) (scans, actions, heads, checks int) {
 			}
 		}
 	}
-	for _, hs := range f.heads {
-		for i := range hs {
-			if hs[i].ok {
+	// A head: a guard, or a fast block's first step and test of where it lands.
+	for _, fb := range f.blocks {
+		for i := range fb {
+			if fb[i].guard != nil || fb[i].ok && fb[i].ops[0].code == fStepTest {
 				heads++
 			}
 		}
@@ -35,37 +36,23 @@ func FastPaths(g *Game) (scans, actions, heads, checks int) {
 // that captures nothing once some turn captures (dialect_defer.go).
 func DropsQuiet(g *Game) bool { return g.dfast != nil && g.dfast.dropQuiet }
 
-// Tails counts the move blocks of g that dialect_tail.go finishes without the
-// interpreter: add tails and slides.
+// Tails counts the move blocks of g that dialect_blocks.go rewrites into a head and an
+// add (fStepTest, fAdd), and into a step and a slide (fStep, fSlide).
 func Tails(g *Game) (adds, slides int) {
 	if g.dfast == nil {
 		return
 	}
-	for _, ts := range g.dfast.tails {
-		for _, t := range ts {
-			switch t.kind {
-			case dtailAdd:
+	for _, fb := range g.dfast.blocks {
+		for i := range fb {
+			ops := fb[i].ops
+			switch {
+			case !fb[i].ok || len(ops) != 2:
+			case ops[0].code == fStepTest && ops[1].code == fAdd:
 				adds++
-			case dtailSlide:
+			case ops[0].code == fStep && ops[1].code == fSlide:
 				slides++
 			}
 		}
 	}
 	return
-}
-
-// DirectActions counts the action lists of g (the global ones and each piece type's,
-// for each kind of action) that dialect_direct.go runs without the interpreter.
-func DirectActions(g *Game) (n int) {
-	if g.dfast == nil {
-		return 0
-	}
-	for _, acts := range g.dfast.directActs {
-		for _, l := range acts {
-			if l.ok {
-				n++
-			}
-		}
-	}
-	return n
 }

@@ -52,6 +52,7 @@ const (
 	fSlideRun // a unit's slide: unit
 	fBlockRun // a unit's other fast block: unit
 	fScan     // a while that walks a line capturing (prefix.go's scan): scan; as fWhile in a capture test
+	fAll      // all-positions: body on every position, or on those a sparse scan may act on (dialect_fast.go)
 )
 
 // condKind says how a fastOp's condition is tested: ccAny by x.test, ccTrue as a
@@ -103,12 +104,21 @@ type fastBlock struct {
 	ops         []fastOp
 	share, keep int
 	unit        *fastUnit // the unit that begins here, if any (fastray.go)
-	// guard is, for a block on the general path of a plain ZRF game, the fast ops of
-	// its leading steps and simple tests (guardOps): when they stop, so would the block,
-	// having recorded nothing, and it is not set up at all.
-	guard []fastOp
-	// form is the general form of a block on the general path (rewrite.go), made the
-	// first time it runs.
+	// guard is, for a block on the general path, the fast ops of its leading steps and
+	// simple tests (guardOps in a plain ZRF game, headOps in the dialect's): when they
+	// stop, so would the block, having recorded nothing, and it is not set up at all.
+	// The shortcut guardOn turns it off. When the guard passes, the block runs on from
+	// its op rest with the cursor where the guard left it (rest 0: from its start).
+	guard   []fastOp
+	guardOn Shortcut
+	// first is the block's first op (of ops or of guard) when it is a step and a test
+	// of where it lands (fStepTest) that runFastBlocks tries before anything else: only
+	// the dialect's blocks set it (dialect_blocks.go), whose guards are on whenever
+	// they run.
+	first *fastOp
+	rest  int
+	// form is the general form of a block on the general path from its op rest
+	// (rewrite.go), made the first time it runs.
 	form formSlot
 }
 
@@ -120,22 +130,33 @@ func (g *Game) initFast() {
 	}
 	g.fast = make([][]fastBlock, len(g.code.Moves))
 	for k, blocks := range g.code.Moves {
-		fb := make([]fastBlock, len(blocks))
-		for i := range blocks {
-			fb[i].blk, fb[i].owner, fb[i].typ = &blocks[i], blocks[i].Owner, blocks[i].Type
-			fb[i].ops, fb[i].ok = fastOps(blocks[i].Ops)
-			if !fb[i].ok && g.code.Dialect == nil {
-				fb[i].guard = guardOps(blocks[i].Ops)
+		g.fast[k] = g.fastBlocksOf(blocks, true, func(b *fastBlock) {
+			b.ops, b.ok = fastOps(b.blk.Ops)
+			if !b.ok && g.code.Dialect == nil {
+				b.guard, b.guardOn = guardOps(b.blk.Ops), UseUnits
 			}
-			if i > 0 && fb[i].ok && fb[i-1].ok {
-				fb[i].share = sharedOps(fb[i-1].ops, fb[i].ops)
-				fb[i-1].keep = fb[i].share
-				g.fastKeep = max(g.fastKeep, fb[i].share)
-			}
-		}
-		initFastUnits(fb)
-		g.fast[k] = fb
+		})
 	}
+}
+
+// fastBlocksOf makes the fast blocks of one piece type's blocks, each rewritten by
+// rewrite (its fast ops, or its guard), then their shared openings and, with units,
+// their units.
+func (g *Game) fastBlocksOf(blocks []code.Block, units bool, rewrite func(*fastBlock)) []fastBlock {
+	fb := make([]fastBlock, len(blocks))
+	for i := range blocks {
+		fb[i].blk, fb[i].owner, fb[i].typ = &blocks[i], blocks[i].Owner, blocks[i].Type
+		rewrite(&fb[i])
+		if i > 0 && fb[i].ok && fb[i-1].ok {
+			fb[i].share = sharedOps(fb[i-1].ops, fb[i].ops)
+			fb[i-1].keep = fb[i].share
+			g.fastKeep = max(g.fastKeep, fb[i].share)
+		}
+	}
+	if units {
+		initFastUnits(fb)
+	}
+	return fb
 }
 
 // fastDialectOK reports whether the fast blocks may run a dialect game's moves. They
@@ -285,21 +306,47 @@ func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc,
 			// stop: so would it, run or not, and the next one may be skipped alike.
 			continue
 		}
+		// ran is how many of the block's first ops (of its guard if it has one) the
+		// first check ran, with the cursor then on at.
+		ran, at := 0, l
+		if f := fb.first; f != nil {
+			// Its first op, a step and a test of where it lands, stops it here: so
+			// would it stop a block that shares that op.
+			t := x.nbr[int(l)*x.nd+int(f.a)]
+			if t == engine.NoLoc || cellTest(f.cc, x.cells[t], x.side) == f.neg {
+				stop = -1
+				if fb.ok {
+					stop = 0
+				}
+				continue
+			}
+			ran, at = 1, t
+		}
 		if !runsFor(i, fb.typ, fb.owner, typ, mask, skip) {
 			stop = -1
 			continue
 		}
 		x.blk = fb.blk
-		if !fb.ok && fb.guard != nil && x.g.on(UseUnits) {
-			x.cursor, x.mark = l, l
-			if x.exec(fb.guard, 0, 0) < len(fb.guard) {
-				stop = -1
-				continue
-			}
-		}
 		if !fb.ok {
+			guarded := fb.guard != nil && x.g.on(fb.guardOn)
+			if guarded {
+				x.cursor, x.mark = at, l
+				if x.exec(fb.guard, ran, 0) < len(fb.guard) {
+					stop = -1
+					continue
+				}
+				at = x.cursor
+			}
 			x.reset(l, false, piece)
-			x.exec(fb.form.get(x.g, fb.blk.Ops, 0, nil), 0, 0)
+			if guarded || fb.rest == 0 {
+				// The guard only moved the cursor: the block goes on from there.
+				if fb.rest > 0 {
+					x.cursor = at
+				}
+				x.exec(fb.form.get(x.g, fb.blk.Ops, fb.rest, nil), 0, 0)
+			} else {
+				x.run(fb.blk.Ops)
+			}
 			x.fastReset(l, piece)
 			stop = -1
 		} else {
@@ -312,6 +359,11 @@ func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc,
 			x.cursor, x.mark = l, l
 			if from > 0 {
 				x.cursor = x.trail[from-1]
+			} else if ran > 0 {
+				from, x.cursor = ran, at
+				if fb.keep > 0 {
+					x.trail[0] = at
+				}
 			}
 			x.effects = x.effects[:0]
 			stop = x.exec(fb.ops, from, fb.keep)

@@ -495,6 +495,8 @@ func (x *gen) exec(ops []fastOp, from, keep int) int {
 			if x.blockRun(f.unit) {
 				return i
 			}
+		case fAll:
+			x.scanAll(f)
 		}
 		if i < keep {
 			x.trail[i] = x.cursor
@@ -563,7 +565,7 @@ func (x *gen) op(o *code.Op) bool {
 		} else {
 			x.posFlags[i] &^= 1 << (uint(l) & 63)
 		}
-	case code.OpSetVal, code.OpTake, code.OpSelect, code.OpShift, code.OpAll, code.OpGoto, code.OpCaptureGroup, code.OpPermute, code.OpCaptureSide:
+	case code.OpSetVal, code.OpTake, code.OpSelect, code.OpShift, code.OpGoto, code.OpCaptureGroup, code.OpPermute, code.OpCaptureSide:
 		return x.runExt(o)
 	case code.OpAdd:
 		x.add(o)

@@ -185,7 +185,7 @@ func locOnly(c *code.Cond) bool { return readsOnly(c, locReads) }
 func turnOnlyCond(c *code.Cond) bool { return readsOnly(c, turnReads) }
 
 // posCondOK reports whether c reads only the position values of the cursor's square
-// (what sparseBody's conditions and directOps' scans may read).
+// (what sparseBody's conditions may read).
 func posCondOK(c *code.Cond) bool { return readsOnly(c, posValReads) }
 
 // squareCond is a condition of squareReads as a table that gen.test filled: its value

@@ -14,7 +14,7 @@ package eval
 //   - Every op: an op keeps its meaning and its place (the general form of a list is
 //     one fastOp per op, in order, so the form of ops[i:] is form[i:]). A step, mark,
 //     back, jump, opposite, go from, go to, go last-from, go last-to, from, to, cascade,
-//     capture, verify, if, while or set-attribute has a
+//     capture, verify, if, while, set-attribute or all-positions has a
 //     code of its own whose case in exec is the op's own meaning; its condition is
 //     classified once (setCond: a test of one cell, a zone, a kind, the last part's
 //     squares, an attribute, or any other, which ftest hands to test); every other op
@@ -234,8 +234,10 @@ func (b *formBuild) general(ops []code.Op) *[]fastOp {
 			f.code = fWhile
 			f.setCond(o.Cond)
 			f.body = *b.general(o.Body)
+		case code.OpAll:
+			f.code = fAll
+			f.body = *b.general(o.Body)
 		default:
-			// The bodies of the dialect's ops (all-positions) are run by x.run.
 			b.general(o.Body)
 			b.general(o.Else)
 		}

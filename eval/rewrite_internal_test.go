@@ -62,7 +62,7 @@ func TestEveryOpHasAForm(t *testing.T) {
 					if fo.op != o {
 						t.Fatalf("%s: the form of op %d of a list of %d is made of another op", name, k, len(ops))
 					}
-					if fo.code == fIf || fo.code == fWhile {
+					if fo.code == fIf || fo.code == fWhile || fo.code == fAll {
 						if len(o.Body) > 0 && &fo.body[0] != &(*g.forms.of(o.Body))[0] {
 							t.Fatalf("%s: op %d runs a body that is not its kept form", name, k)
 						}
@@ -117,7 +117,7 @@ func TestEveryOpHasAForm(t *testing.T) {
 			for _, fb := range g.fast {
 				for i := range fb {
 					if !fb[i].ok {
-						slot(&fb[i].form, fb[i].blk.Ops, 0, nil)
+						slot(&fb[i].form, fb[i].blk.Ops, fb[i].rest, nil)
 					}
 				}
 			}
@@ -128,10 +128,10 @@ func TestEveryOpHasAForm(t *testing.T) {
 				}
 			}
 			if df := g.dfast; df != nil {
-				for k := range df.heads {
-					for i := range df.heads[k] {
-						if h := &df.heads[k][i]; h.ok {
-							slot(&h.form, g.code.Moves[k][i].Ops, h.rest, nil)
+				for _, fb := range df.blocks {
+					for i := range fb {
+						if !fb[i].ok {
+							slot(&fb[i].form, fb[i].blk.Ops, fb[i].rest, nil)
 						}
 					}
 				}

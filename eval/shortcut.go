@@ -47,9 +47,8 @@ const (
 	// The dialect's fast paths, each alone (TestDialectShortcutsChangeNothing turns
 	// them off together, TestEachShortcutAlone one at a time):
 	//
-	// UseDialectHeads: a piece's blocks whose head fails are left out, and those with
-	// a tail finish without the interpreter (dialect_fast.go runPieceBlocks,
-	// dialect_tail.go).
+	// UseDialectHeads: a piece's blocks are rewritten into fast blocks and guards
+	// that runFastBlocks runs (dialect_blocks.go).
 	UseDialectHeads
 	// UseDialectDirect: with no pre-action and no piece moved by another owner, the
 	// side's pieces run their blocks without pieceParts (dialect_gen.go).
@@ -78,9 +77,6 @@ const (
 	// UseQuietEnd: a turn's post-move actions proved to do nothing are not run
 	// (dialect_end.go).
 	UseQuietEnd
-	// UseDirectActions: action lists of ifs on the cursor's square and sparse scans
-	// run without the interpreter (dialect_direct.go).
-	UseDirectActions
 
 	// UsePlayout: random playouts (Sample, Goals) skip the goals that cannot decide
 	// and sort a position's squares once (sample.go, TestPlayoutShortcutsChangeNothing).
@@ -91,14 +87,14 @@ const (
 	// UseDialectPaths is every fast path of the dialect.
 	UseDialectPaths = UseDialectHeads | UseDialectDirect | UseDialectLazyDup | UseDialectNoStats |
 		UseSparseScans | UseQuietActions | UseTurnChecks | UseCheckSkip | UseQuietDefer |
-		UseQuietEnd | UseDirectActions
+		UseQuietEnd
 )
 
 var shortcutNames = [...]string{"fast blocks", "units", "prefixes", "no duplicates",
 	"royal follow", "walk skip", "phases", "plain end", "leaf turns", "leaf count",
 	"bit scan", "lazy sample", "reach pruning", "dialect heads", "dialect direct parts",
 	"dialect lazy duplicates", "dialect no stats", "sparse scans", "quiet actions",
-	"turn checks", "check skip", "quiet deferral", "quiet end", "direct actions", "playout"}
+	"turn checks", "check skip", "quiet deferral", "quiet end", "playout"}
 
 // Shortcuts lists every shortcut of the run-time, one at a time.
 func Shortcuts() []Shortcut {

@@ -747,6 +747,10 @@ func (w *worker) orderAt(before *engine.State, turns []eval.Turn, mover engine.P
 			k, h := w.quietRank(turnKey(&turns[i], n), ply)
 			kill[i], hist[i] = int8(k), h
 			late[i] = k == 0 && i != first
+		} else if gain[i] > 0 && i != first && w.shallow && !w.s.GainOrder && w.losing(before, &turns[i], mover, gain[i]) {
+			// A capture that likely loses the capturing piece (prune.go's losing) comes
+			// after the quiet turns: the more it takes, the sooner.
+			gain[i] = -1 / (1024 * gain[i])
 		}
 	}
 	if w.salt > 0 && len(idx) > 1 {

@@ -169,3 +169,25 @@ func TestLosingCaptures(t *testing.T) {
 		}
 	}
 }
+
+// TestLateMoveReductions: a late quiet turn is reduced by at least one, more the later
+// it comes and the deeper the node, and never so much that its search starts in
+// quiescence.
+func TestLateMoveReductions(t *testing.T) {
+	for depth := 3; depth <= 2*maxLevel; depth++ {
+		prev := 0
+		for n := 3; n < 200; n++ {
+			r := lmr(depth, n)
+			if r < 1 || depth-1-r < 1 {
+				t.Fatalf("lmr(%d, %d) = %d", depth, n, r)
+			}
+			if r < prev || depth > 3 && r < lmr(depth-1, n) {
+				t.Fatalf("lmr(%d, %d) = %d is less than a turn before it or a node less deep", depth, n, r)
+			}
+			prev = r
+		}
+	}
+	if lmr(4, 3) != 1 || lmr(8, 30) < 3 {
+		t.Errorf("lmr(4, 3) = %d, lmr(8, 30) = %d; want 1 and at least 3", lmr(4, 3), lmr(8, 30))
+	}
+}

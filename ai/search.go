@@ -553,10 +553,7 @@ func (w *worker) value(depth int, alpha, beta float64, ply int) float64 {
 			better := func(v float64) bool { return maximizing && v > alpha || !maximizing && v < beta }
 			red := 0
 			if depth >= 3 && n >= 3 && late[i] && !check {
-				red = 1
-				if depth >= 5 && n >= 8 {
-					red = 2
-				}
+				red = lmr(depth, n)
 			}
 			v = w.child(i, depth-1-red, lo, hi, ply+1)
 			if red > 0 && better(v) && !w.stop {
@@ -594,6 +591,13 @@ func (w *worker) value(depth int, alpha, beta float64, ply int) float64 {
 		w.tt.put(key, ttEntry{depth: depth, score: toTable(best, ply), flag: flag, best: bestI})
 	}
 	return best
+}
+
+// lmr is the reduction of the late quiet turn n (from 0) of a node at depth: growing
+// with the logarithms of both, at least one, and leaving at least one turn to search.
+func lmr(depth, n int) int {
+	r := int(0.5 + math.Log(float64(depth))*math.Log(float64(n+1))/2)
+	return max(1, min(r, depth-2))
 }
 
 // quiesce extends the search along turns that win material, so that the evaluation is

@@ -169,7 +169,8 @@ type worker struct {
 	unit, delta float64
 
 	score    float64 // the root's best score at the last depth deepen finished
-	unlisted int     // positions the table decided before their turns were listed
+	unlisted  int     // positions the table decided before their turns were listed
+	standCuts int     // positions cut off by standBound before their turns were listed
 }
 
 type ttEntry struct {
@@ -448,7 +449,8 @@ func (w *worker) value(depth int, alpha, beta float64, ply int) float64 {
 	next := x.Mover()
 	// A side in check is searched a turn deeper (up to twice the iteration's depth
 	// from the root), and never from quiescence, which would let it stand in check.
-	check := !w.s.NoPrune && !w.stop && ply < 2*w.root && w.inCheck(x.State(), next)
+	checkKnown := !w.s.NoPrune && !w.stop && ply < 2*w.root
+	check := checkKnown && w.inCheck(x.State(), next)
 	if check {
 		depth++
 	}
@@ -464,6 +466,28 @@ func (w *worker) value(depth int, alpha, beta float64, ply int) float64 {
 				w.unlisted++
 			}
 			return e.score
+		}
+	}
+	maximizing := next == w.me
+	if depth <= shallowDepth && !w.stop && w.shallow && !(ply == 1 && w.halt != nil) &&
+		!w.g.Players[next].Random && !check && (checkKnown || !w.inCheck(x.State(), next)) {
+		// Not in check, the side to move cannot be mated here, and the score of the
+		// position is bounded before its turns are listed (unlisted): a leaf whose
+		// bound is already past the window, or a node within the margins' depth
+		// past it by its margin, is cut off as quiescence or the margins would.
+		if b, ok := w.standBound(x.State(), ply, next); ok {
+			m := 0.0
+			if depth > 0 {
+				m = w.unit * float64(depth)
+			}
+			switch {
+			case maximizing && beta < mate/2 && b-m >= beta:
+				w.standCuts++
+				return b - m
+			case !maximizing && alpha > -mate/2 && b+m <= alpha:
+				w.standCuts++
+				return b + m
+			}
 		}
 	}
 	if !w.list() {
@@ -494,7 +518,6 @@ func (w *worker) value(depth int, alpha, beta float64, ply int) float64 {
 	if hit {
 		ttBest = e.best
 	}
-	maximizing := next == w.me
 	st := x.State()
 	// Near the leaves, a position whose static score is beyond the bound by more than
 	// the margin of its depth is cut off (prune.go).

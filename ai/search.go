@@ -168,7 +168,7 @@ type worker struct {
 	shallow     bool
 	unit, delta float64
 
-	score    float64 // the root's best score at the last depth deepen finished
+	score     float64 // the root's best score at the last depth deepen finished
 	unlisted  int     // positions the table decided before their turns were listed
 	standCuts int     // positions cut off by standBound before their turns were listed
 }

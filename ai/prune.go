@@ -240,3 +240,29 @@ func (w *worker) losing(before *engine.State, t *eval.Turn, mover engine.Player,
 	hit, err := w.g.Attacked(t.After, mover, land)
 	return err == nil && hit
 }
+
+// standBound bounds the static score of st, the position at ply where next is to move,
+// before its turns are listed: the score without the mobility term, moved by the most
+// that term can take from the side to move, which has at least one turn (its mobility
+// is its number of turns less the other side's one ply before). It is a lower bound
+// where next is the searching player, an upper bound where it is the other, which are
+// the directions in which a side's own score cuts it off. ok is false where the
+// mobility of the ply before is not known.
+func (w *worker) standBound(st *engine.State, ply int, next engine.Player) (float64, bool) {
+	v := w.evaluate(st, ply, next, -1)
+	if w.terms == nil || !w.terms.Mobility {
+		return v, true
+	}
+	if ply < 1 || ply-1 >= len(w.mob) {
+		return 0, false
+	}
+	prev := w.mob[ply-1]
+	if prev.mover == next {
+		return v, true // no mobility term between turns of the same side
+	}
+	worst := MobilityWeight * float64(1-prev.n)
+	if next == w.me {
+		return v + worst, true
+	}
+	return v - worst, true
+}

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/zoggo/zoggo/engine"
@@ -167,5 +168,82 @@ func TestLosingCaptures(t *testing.T) {
 		if got := w.losing(m.State(), &turns[i], m.Mover(), gain); got != tt.losing {
 			t.Errorf("after %v: %s-%s losing %v, want %v", tt.line, tt.from, tt.to, got, tt.losing)
 		}
+	}
+}
+
+// TestLateMoveReductions: a late quiet turn is reduced by at least one, more the later
+// it comes and the deeper the node, and never so much that its search starts in
+// quiescence.
+func TestLateMoveReductions(t *testing.T) {
+	for depth := 3; depth <= 2*maxLevel; depth++ {
+		prev := 0
+		for n := 3; n < 200; n++ {
+			r := lmr(depth, n)
+			if r < 1 || depth-1-r < 1 {
+				t.Fatalf("lmr(%d, %d) = %d", depth, n, r)
+			}
+			if r < prev || depth > 3 && r < lmr(depth-1, n) {
+				t.Fatalf("lmr(%d, %d) = %d is less than a turn before it or a node less deep", depth, n, r)
+			}
+			prev = r
+		}
+	}
+	if lmr(4, 3) != 1 || lmr(8, 30) < 3 {
+		t.Errorf("lmr(4, 3) = %d, lmr(8, 30) = %d; want 1 and at least 3", lmr(4, 3), lmr(8, 30))
+	}
+}
+
+// TestStandBound: the bound of a position's score taken before its turns are listed
+// holds for the score evaluate gives once they are: at most it where the searching
+// player is to move, at least it where the other is, in positions along random games of
+// chess, Gardner and Los Alamos, each reached from a parent whose turns were recorded;
+// and in search the bound cuts positions off unlisted.
+func TestStandBound(t *testing.T) {
+	compared := 0
+	for _, file := range []string{"chess", "gardner", "losalamos"} {
+		g := evaltest.Load(t, "../games/"+file+".zrf")
+		r := rand.New(rand.NewPCG(11, uint64(len(file))))
+		m, err := match.New(g, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ply := 0; ply < 60 && !m.Over(); ply++ {
+			s := &Search{Depth: 1, MaxNodes: math.MaxInt, Terms: true}
+			w := s.newWorker(m, newTable(16, g, m.Mover()))
+			for k := range m.Legal() {
+				if err := w.x.Play(k); err != nil {
+					t.Fatal(err)
+				}
+				next := w.x.Mover()
+				b, ok := w.standBound(w.x.State(), 1, next)
+				if !w.x.Over() && ok {
+					turns := w.x.Legal()
+					w.record(1, next, len(turns))
+					v := w.evaluate(w.x.State(), 1, next, len(turns))
+					if next == w.me && b > v || next != w.me && b < v {
+						t.Fatalf("%s: bound %v, score %v (%s to move, searching %s)", file, b, v, g.Players[next].Name, g.Players[w.me].Name)
+					}
+					compared++
+				}
+				w.x.Undo()
+			}
+			if err := m.Play(r.IntN(len(m.Legal()))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if compared < 1000 {
+		t.Fatalf("only %d positions compared", compared)
+	}
+	g := evaltest.Load(t, "../games/chess.zrf")
+	m, err := match.New(g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Search{Depth: 4, MaxNodes: math.MaxInt, Terms: true}
+	w := s.newWorker(m, newTable(1<<12, g, m.Mover()))
+	w.deepen(w.order(m.State(), m.Legal(), w.me, -1), 1)
+	if w.standCuts == 0 {
+		t.Error("the search to depth 4 from the start cut nothing off unlisted")
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/zoggo/zoggo/ai"
 	"github.com/zoggo/zoggo/engines"
+	"github.com/zoggo/zoggo/eval"
 	"github.com/zoggo/zoggo/internal/evaltest"
 	"github.com/zoggo/zoggo/match"
 )
@@ -39,6 +40,10 @@ func TestPrunedSearchFindsMates(t *testing.T) {
 		{[]string{"e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6"}, 3, "h5f7"},
 		// Fool's mate for Black: Qh4.
 		{[]string{"f2f3", "e7e5", "g2g4"}, 3, "d8h4"},
+		// Legal's mate in two, Bxf7+ Ke7 Nd5#, at depths where late quiet turns are
+		// reduced: the queen taken back (Bxd1) scores more until the reductions are
+		// searched again.
+		{[]string{"e2e4", "e7e5", "g1f3", "d7d6", "f1c4", "c8g4", "b1c3", "g7g6", "f3e5", "g4d1"}, 5, "c4f7"},
 	} {
 		for _, terms := range []bool{false, true} {
 			m, err := match.New(g, nil)
@@ -93,4 +98,50 @@ func TestPrunedSearchPlaysLegally(t *testing.T) {
 			t.Fatalf("%s: searched %d positions", g.Title, searched)
 		}
 	}
+}
+
+// TestPrunedSearchDefends: where a quiet turn must be found to stop a mate in one
+// (Black against the Scholar's mate threat Qxf7#, the bishop on c4 and the queen on h5),
+// the search with its reductions and null moves, at depths where they apply, chooses a
+// turn after which White has no mate in one.
+func TestPrunedSearchDefends(t *testing.T) {
+	g := evaltest.Load(t, "../games/chess.zrf")
+	checked := 0
+	for _, depth := range []int{3, 4, 5, 6} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			m, err := match.New(g, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			playLine(t, m, "e2e4", "e7e5", "f1c4", "b8c6", "d1h5")
+			s := &ai.Search{Depth: depth, MaxNodes: math.MaxInt, Terms: true}
+			i, err := s.Choose(m, rand.New(rand.NewPCG(seed, 1)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := engines.Text(g, m.State(), &m.Legal()[i])
+			if err := m.Play(i); err != nil {
+				t.Fatal(err)
+			}
+			for j := range m.Legal() {
+				if err := m.Play(j); err != nil {
+					t.Fatal(err)
+				}
+				if m.Over() && len(m.Result().Winners) == 1 && m.Result().Winners[0] == 0 {
+					t.Errorf("depth %d seed %d: %s allows the mate %s", depth, seed, text, lastText(g, m))
+				}
+				m.Undo()
+				checked++
+			}
+		}
+	}
+	if checked < 12*20 {
+		t.Fatalf("only %d replies checked", checked)
+	}
+}
+
+// lastText is the UCI text of the last turn played in m.
+func lastText(g *eval.Game, m *match.Match) string {
+	h := m.History()
+	return engines.Text(g, h[len(h)-1].Before, &h[len(h)-1].Turn)
 }

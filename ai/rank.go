@@ -59,6 +59,9 @@ func (w *worker) rootScore(i int) (float64, error) {
 		return 0, err
 	}
 	defer x.Undo()
+	if !w.list() {
+		return 0, w.err
+	}
 	if x.Over() {
 		return w.terminal(x.Result(), 1), nil
 	}

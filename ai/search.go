@@ -59,7 +59,14 @@ type Search struct {
 	// then is the best one found so far.
 	Yield func() bool
 
-	lastNodes, lastDepth int // of the last Choose, for Last
+	lastNodes, lastDepth int     // of the last Choose, for Last
+	lastScore            float64 // the score of the turn chosen at lastDepth (tests)
+	lastUnlisted         int     // positions never listed (tests)
+
+	// eager lists the turns of every position the search reaches as it reaches it,
+	// before reading the table: the search before the lazy explorer, kept for a test
+	// that compares the two.
+	eager bool
 
 	// kept is the transposition table of the last turn searched, taken by the next
 	// (nil while a search has it: a search of the same Search at once, in another game,
@@ -160,6 +167,10 @@ type worker struct {
 	// unit, the cheapest piece's value, and delta in quiescence.
 	shallow     bool
 	unit, delta float64
+
+	score     float64 // the root's best score at the last depth deepen finished
+	unlisted  int     // positions the table decided before their turns were listed
+	standCuts int     // positions cut off by standBound before their turns were listed
 }
 
 type ttEntry struct {
@@ -306,7 +317,7 @@ func (s *Search) Choose(m *match.Match, r *rand.Rand) (int, error) {
 		}
 	}
 	best, done := w.deepen(order, 1)
-	s.lastNodes, s.lastDepth = w.nodes, done
+	s.lastNodes, s.lastDepth, s.lastScore, s.lastUnlisted = w.nodes, done, w.score, w.unlisted
 	return best, w.err
 }
 
@@ -321,6 +332,9 @@ func (s *Search) newWorker(m *match.Match, tt *table) *worker {
 	}
 	if s.Time > 0 {
 		w.deadline = time.Now().Add(s.Time)
+	}
+	if !s.eager {
+		w.x.SetLazy(true)
 	}
 	w.mob = append(w.mob[:0], mobility{m.Mover(), len(m.Legal())})
 	w.shallow, w.unit = w.shallowRules()
@@ -347,11 +361,17 @@ func (w *worker) deepen(order []int, from int) (int, int) {
 		w.root = d
 		for n, i := range first {
 			var v float64
+			better := false // i is known to do better than the best so far
 			if n > 0 && d > 1 && !w.s.NoPrune && !math.IsInf(alpha, 0) {
 				// The turns after the best of the last depth are tested against it with
 				// a null window, and searched again in full when they do better.
 				if v = w.child(i, d-1, alpha, above(alpha), 1); v > alpha && !w.stop {
-					v = w.child(i, d-1, alpha, math.Inf(1), 1)
+					bound := v
+					if v = w.child(i, d-1, alpha, math.Inf(1), 1); w.stop && w.err == nil {
+						// Stopped in the search again, the turn is still known to do
+						// better than the best so far, by the null window's bound.
+						v, better = bound, true
+					}
 				}
 			} else {
 				v = w.child(i, d-1, alpha, math.Inf(1), 1)
@@ -359,7 +379,7 @@ func (w *worker) deepen(order []int, from int) (int, int) {
 			if w.err != nil {
 				return 0, 0
 			}
-			if w.stop && (d > 1 || w.salt > 0 || w.ranked || w.capHit) {
+			if w.stop && !better && (d > 1 || w.salt > 0 || w.ranked || w.capHit) {
 				// Without a clock main goes on at depth 1, scoring the turns left
 				// without looking further, so as to have a turn; on a clock it keeps
 				// the best of the turns it searched, the root being ranked (rank), and
@@ -376,9 +396,18 @@ func (w *worker) deepen(order []int, from int) (int, int) {
 				bestScore, cur = v, i
 			}
 			alpha = max(alpha, bestScore)
+			if better {
+				break
+			}
+		}
+		// A depth stopped before its end still gives its best turn when that is not
+		// the best of the last depth: the last best was searched first, to the end,
+		// and the new one did better than it at this depth.
+		if !w.stop || d == 1 || cur != best {
+			best = cur
 		}
 		if !w.stop || d == 1 {
-			best = cur
+			w.score = bestScore
 		}
 		if !w.stop {
 			done = d
@@ -410,6 +439,60 @@ func (w *worker) value(depth int, alpha, beta float64, ply int) float64 {
 		w.stop = true
 	}
 	w.tick()
+	// The explorer is lazy (newWorker): the goals that need no legal turn are checked
+	// after each turn, and the turns are listed only here, after the table is read,
+	// so that a position the table decides is never listed. (A position with no legal
+	// turn, which the listing may end, is never stored: its score is returned first.)
+	if x.Decided() {
+		return w.terminal(x.Result(), ply)
+	}
+	next := x.Mover()
+	// A side in check is searched a turn deeper (up to twice the iteration's depth
+	// from the root), and never from quiescence, which would let it stand in check.
+	checkKnown := !w.s.NoPrune && !w.stop && ply < 2*w.root
+	check := checkKnown && w.inCheck(x.State(), next)
+	if check {
+		depth++
+	}
+	key := x.State().Hash
+	var e ttEntry
+	hit := false
+	if depth > 0 && !w.stop && !w.g.Players[next].Random {
+		if e, hit = w.tt.get(key); hit {
+			e.score = fromTable(e.score, ply)
+		}
+		if hit && e.depth >= depth && e.decides(alpha, beta) {
+			if x.Pending() {
+				w.unlisted++
+			}
+			return e.score
+		}
+	}
+	maximizing := next == w.me
+	if depth <= shallowDepth && !w.stop && w.shallow && !(ply == 1 && w.halt != nil) &&
+		!w.g.Players[next].Random && !check && (checkKnown || !w.inCheck(x.State(), next)) {
+		// Not in check, the side to move cannot be mated here, and the score of the
+		// position is bounded before its turns are listed (unlisted): a leaf whose
+		// bound is already past the window, or a node within the margins' depth
+		// past it by its margin, is cut off as quiescence or the margins would.
+		if b, ok := w.standBound(x.State(), ply, next); ok {
+			m := 0.0
+			if depth > 0 {
+				m = w.unit * float64(depth)
+			}
+			switch {
+			case maximizing && beta < mate/2 && b-m >= beta:
+				w.standCuts++
+				return b - m
+			case !maximizing && alpha > -mate/2 && b+m <= alpha:
+				w.standCuts++
+				return b + m
+			}
+		}
+	}
+	if !w.list() {
+		return 0
+	}
 	if x.Over() {
 		return w.terminal(x.Result(), ply)
 	}
@@ -417,14 +500,7 @@ func (w *worker) value(depth int, alpha, beta float64, ply int) float64 {
 	if !x.MustPass() {
 		w.nodes += len(turns)
 	}
-	next := x.Mover()
 	w.record(ply, next, len(turns))
-	// A side in check is searched a turn deeper (up to twice the iteration's depth
-	// from the root), and never from quiescence, which would let it stand in check.
-	check := !w.s.NoPrune && !w.stop && ply < 2*w.root && w.inCheck(x.State(), next)
-	if check {
-		depth++
-	}
 	if depth <= 0 || w.stop {
 		if ply == 1 && w.halt != nil {
 			return w.sharedLeaf(turns, next, alpha, beta)
@@ -438,19 +514,10 @@ func (w *worker) value(depth int, alpha, beta float64, ply int) float64 {
 		}
 		return sum / float64(len(turns))
 	}
-	key := x.State().Hash
-	e, hit := w.tt.get(key)
-	if hit {
-		e.score = fromTable(e.score, ply)
-	}
-	if hit && e.depth >= depth && e.decides(alpha, beta) {
-		return e.score
-	}
 	ttBest := -1
 	if hit {
 		ttBest = e.best
 	}
-	maximizing := next == w.me
 	st := x.State()
 	// Near the leaves, a position whose static score is beyond the bound by more than
 	// the margin of its depth is cut off (prune.go).
@@ -509,10 +576,7 @@ func (w *worker) value(depth int, alpha, beta float64, ply int) float64 {
 			better := func(v float64) bool { return maximizing && v > alpha || !maximizing && v < beta }
 			red := 0
 			if depth >= 3 && n >= 3 && late[i] && !check {
-				red = 1
-				if depth >= 5 && n >= 8 {
-					red = 2
-				}
+				red = lmr(depth, n)
 			}
 			v = w.child(i, depth-1-red, lo, hi, ply+1)
 			if red > 0 && better(v) && !w.stop {
@@ -550,6 +614,13 @@ func (w *worker) value(depth int, alpha, beta float64, ply int) float64 {
 		w.tt.put(key, ttEntry{depth: depth, score: toTable(best, ply), flag: flag, best: bestI})
 	}
 	return best
+}
+
+// lmr is the reduction of the late quiet turn n (from 0) of a node at depth: growing
+// with the logarithms of both, at least one, and leaving at least one turn to search.
+func lmr(depth, n int) int {
+	r := int(0.5 + math.Log(float64(depth))*math.Log(float64(n+1))/2)
+	return max(1, min(r, depth-2))
 }
 
 // quiesce extends the search along turns that win material, so that the evaluation is
@@ -599,6 +670,9 @@ func (w *worker) quiesce(turns []eval.Turn, next engine.Player, alpha, beta floa
 		}
 		var v float64
 		switch {
+		case !w.list():
+			x.Undo()
+			return 0
 		case x.Over():
 			v = w.terminal(x.Result(), ply+1)
 		case x.MustPass():
@@ -628,6 +702,19 @@ func (w *worker) quiesce(turns []eval.Turn, next engine.Player, alpha, beta floa
 		}
 	}
 	return best
+}
+
+// list lists the turns of the explorer's position if they are not yet (the explorer is
+// lazy), and reports whether that went well: an error of the rules' move code stops the
+// search with it, where Legal and Over would end the game with it as a draw.
+func (w *worker) list() bool {
+	if w.x.Pending() {
+		if err := w.x.List(); err != nil {
+			w.err, w.stop = err, true
+			return false
+		}
+	}
+	return true
 }
 
 // tick counts a node and, every 64 or every 256 turns generated, whichever comes
@@ -687,6 +774,10 @@ func (w *worker) orderAt(before *engine.State, turns []eval.Turn, mover engine.P
 			k, h := w.quietRank(turnKey(&turns[i], n), ply)
 			kill[i], hist[i] = int8(k), h
 			late[i] = k == 0 && i != first
+		} else if gain[i] > 0 && i != first && w.shallow && !w.s.GainOrder && w.losing(before, &turns[i], mover, gain[i]) {
+			// A capture that likely loses the capturing piece (prune.go's losing) comes
+			// after the quiet turns: the more it takes, the sooner.
+			gain[i] = -1 / (1024 * gain[i])
 		}
 	}
 	if w.salt > 0 && len(idx) > 1 {

@@ -47,9 +47,12 @@ func (m *Match) settle() error {
 	if !m.pending {
 		return nil
 	}
-	ws := m.ownWorkspace()
+	var ws *eval.Workspace
 	if m.explore {
 		ws = m.workspace(len(m.played))
+	} else {
+		// Only here: an explorer's ownWorkspace would be a new one, made for nothing.
+		ws = m.ownWorkspace()
 	}
 	res, next, err := ws.Moves(m.s, m.repsNow())
 	if err != nil {

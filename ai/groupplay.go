@@ -15,8 +15,6 @@ package ai
 // the rules say.
 
 import (
-	"errors"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"time"
@@ -149,6 +147,7 @@ func (gp *groupPlayout) playout(x *match.Match, r *rand.Rand, rec *[]amafTurn, m
 		return eval.Result{}, false, nil
 	}
 	gp.rule, gp.window = x.RepeatRule()
+	gp.forget()
 	res, err = gp.run(x, r, rec, max, s, s.Turn, s.Passes, lastDrop(x))
 	return res, true, err
 }
@@ -162,11 +161,11 @@ func lastDrop(x *match.Match) engine.Loc {
 	return engine.NoLoc
 }
 
-// run plays the playout from the board, whose position is the one of x (turn-order
-// entry turn, passes in a row before it, the last drop at last); s is a state of the
-// game between turns, the template of the positions whose goals are checked.
+// run plays the playout from the board, whose position is the one of x followed by the
+// turns whose keys gp holds (record; forget before the first) at turn-order entry turn,
+// with passes in a row before it and the last drop at last; s is a state of the game
+// between turns, the template of the positions whose goals are checked.
 func (gp *groupPlayout) run(x *match.Match, r *rand.Rand, rec *[]amafTurn, max int, s *engine.State, turn int, passes int32, last engine.Loc) (eval.Result, error) {
-	gp.forget()
 	b := gp.b
 	entries := gp.g.TurnOrder.Entries
 	for ply := 0; ply < max; ply++ {
@@ -350,40 +349,6 @@ func (gp *groupPlayout) rescues(l engine.Loc, mover engine.Player) bool {
 	return false
 }
 
-// play makes the turn of loc (NoLoc: the pass) in x, by its candidate without listing
-// the other turns, and on the board.
-func (gp *groupPlayout) play(x *match.Match, loc engine.Loc, mover engine.Player) error {
-	if loc == engine.NoLoc {
-		if err := x.List(); err != nil {
-			return err
-		}
-		for i, t := range x.Legal() {
-			if t.Parts[0].Pass {
-				return x.Play(i)
-			}
-		}
-		return errors.New("group board: the rules offer no pass")
-	}
-	parts, ok, err := x.Candidates()
-	if err != nil {
-		return err
-	}
-	for c := range parts {
-		if ok && parts[c].Dest() == loc {
-			played, err := x.PlayCandidate(c)
-			if err != nil {
-				return err
-			}
-			if !played {
-				return fmt.Errorf("group board: the rules refuse the drop on %s that the board allows", gp.g.Board.Locs[loc].Name)
-			}
-			gp.b.Play(loc, mover)
-			return nil
-		}
-	}
-	return fmt.Errorf("group board: no candidate drops on %s", gp.g.Board.Locs[loc].Name)
-}
-
 // chooseOnBoard is MCTS's Choose where the explorer x's game is played on the group
 // board: the tree's nodes list their turns from the board (moves), its turns are made in
 // the match one candidate at a time and on the board, and the playouts go on from the
@@ -445,6 +410,7 @@ func (m *MCTS) chooseOnBoard(mt, x *match.Match, gp *groupPlayout, pol *policy, 
 		if err := gp.b.Load(s0); err != nil {
 			return 0, false, err
 		}
+		gp.forget()
 		turn, passes, last := s0.Turn, s0.Passes, last0
 		path := []*node{root}
 		n := root
@@ -460,9 +426,13 @@ func (m *MCTS) chooseOnBoard(mt, x *match.Match, gp *groupPlayout, pol *policy, 
 				seq = append(seq, t)
 			}
 			loc := n.locs[i]
-			if err := gp.play(x, loc, mover); err != nil {
-				return 0, false, err
+			// The tree's turns are made on the board alone, as the playouts' are: the
+			// board's turns are the match's (TestGroupBoard), its keys join the
+			// playout's for the repetition rule, and only a pass can end the game.
+			if loc != engine.NoLoc {
+				gp.b.Play(loc, mover)
 			}
+			gp.record()
 			turn = g.TurnAfter(turn)
 			last = loc
 			if passes++; loc != engine.NoLoc {
@@ -470,11 +440,16 @@ func (m *MCTS) chooseOnBoard(mt, x *match.Match, gp *groupPlayout, pol *policy, 
 			}
 			c := n.children[i]
 			if c == nil {
-				c = &node{over: x.Decided(), wins: make([]float64, np), hash: x.State().Hash}
-				if c.over {
-					c.result = x.Result()
-				} else {
-					gp.forget() // the match holds the positions of the tree's turns
+				s := gp.state(s0, turn, passes)
+				c = &node{wins: make([]float64, np), hash: s.Hash}
+				if loc == engine.NoLoc {
+					res, decided, err := gp.ws.Goals(s, mover, 1)
+					if err != nil {
+						return 0, false, err
+					}
+					c.over, c.result = decided, res
+				}
+				if !c.over {
 					c.locs = gp.moves(x, entries[turn].Mover)
 					c.turns = len(c.locs)
 				}
@@ -502,9 +477,6 @@ func (m *MCTS) chooseOnBoard(mt, x *match.Match, gp *groupPlayout, pol *policy, 
 			if res, err = gp.run(x, r, rec, maxPlayout, s0, turn, passes, last); err != nil {
 				return 0, false, err
 			}
-		}
-		for range len(path) - 1 {
-			x.Undo()
 		}
 		backUp(path, seq, res, np, base+it+1)
 	}

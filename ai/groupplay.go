@@ -35,6 +35,8 @@ type groupPlayout struct {
 	window  int
 	rule    bool
 	n       int
+	// rp, when not nil, keeps the last good replies (reply.go) and the iteration's turns.
+	rp *replies
 	// trace, when not nil, gets every turn of the playouts: the drop's position, or
 	// NoLoc for a pass (tests replay them through the match).
 	trace *[]engine.Loc
@@ -148,7 +150,13 @@ func (gp *groupPlayout) playout(x *match.Match, r *rand.Rand, rec *[]amafTurn, m
 	}
 	gp.rule, gp.window = x.RepeatRule()
 	gp.forget()
+	if gp.rp != nil {
+		gp.rp.begin(lastTurns(gp.g, x))
+	}
 	res, err = gp.run(x, r, rec, max, s, s.Turn, s.Passes, lastDrop(x))
+	if err == nil && gp.rp != nil {
+		gp.rp.learn(res)
+	}
 	return res, true, err
 }
 
@@ -159,6 +167,25 @@ func lastDrop(x *match.Match) engine.Loc {
 		return parts[len(parts)-1].Dest()
 	}
 	return engine.NoLoc
+}
+
+// lastTurns returns the last two turns of x, oldest first (a pass, or no turn, as
+// NoLoc).
+func lastTurns(g *eval.Game, x *match.Match) [2]replyTurn {
+	var out [2]replyTurn
+	h := x.History()
+	for i := range out {
+		j := len(h) - 2 + i
+		out[i] = replyTurn{engine.Player(1 - i%2), engine.NoLoc}
+		if j < 0 {
+			continue
+		}
+		_, out[i].p = g.Side(h[j].Before)
+		if t := &h[j].Turn; !t.Parts[0].Pass {
+			out[i].l = t.Parts[len(t.Parts)-1].Dest()
+		}
+	}
+	return out
 }
 
 // run plays the playout from the board, whose position is the one of x followed by the
@@ -186,6 +213,15 @@ func (gp *groupPlayout) run(x *match.Match, r *rand.Rand, rec *[]amafTurn, max i
 				}
 			}
 		}
+		// Then the last good reply to the last two turns, or to the last.
+		if played == engine.NoLoc && gp.rp != nil {
+			two, one := gp.rp.reply(mover)
+			for _, l := range [2]engine.Loc{two, one} {
+				if l != engine.NoLoc && played == engine.NoLoc && b.Cells()[l].IsEmpty() && !gp.last(l, mover) && gp.try(x, l, mover) {
+					played = l
+				}
+			}
+		}
 		// Then the empty positions in random order.
 		for k := len(b.Empty()); k > 0 && played == engine.NoLoc; k-- {
 			j := r.IntN(k)
@@ -200,6 +236,9 @@ func (gp *groupPlayout) run(x *match.Match, r *rand.Rand, rec *[]amafTurn, max i
 		}
 		turn = gp.g.TurnAfter(turn)
 		last = played
+		if gp.rp != nil {
+			gp.rp.add(mover, played)
+		}
 		if gp.trace != nil {
 			*gp.trace = append(*gp.trace, played)
 		}
@@ -370,6 +409,7 @@ func (m *MCTS) chooseOnBoard(mt, x *match.Match, gp *groupPlayout, pol *policy, 
 	}
 	s0 = s0.Clone() // the explorer's state changes as it plays
 	last0 := lastDrop(x)
+	before := lastTurns(g, x)
 	entries := g.TurnOrder.Entries
 	var seq []amafTurn
 	root, base := m.kept.take(mt, rave)
@@ -411,6 +451,9 @@ func (m *MCTS) chooseOnBoard(mt, x *match.Match, gp *groupPlayout, pol *policy, 
 			return 0, false, err
 		}
 		gp.forget()
+		if gp.rp != nil {
+			gp.rp.begin(before)
+		}
 		turn, passes, last := s0.Turn, s0.Passes, last0
 		path := []*node{root}
 		n := root
@@ -433,6 +476,9 @@ func (m *MCTS) chooseOnBoard(mt, x *match.Match, gp *groupPlayout, pol *policy, 
 				gp.b.Play(loc, mover)
 			}
 			gp.record()
+			if gp.rp != nil {
+				gp.rp.add(mover, loc)
+			}
 			turn = g.TurnAfter(turn)
 			last = loc
 			if passes++; loc != engine.NoLoc {
@@ -477,6 +523,9 @@ func (m *MCTS) chooseOnBoard(mt, x *match.Match, gp *groupPlayout, pol *policy, 
 			if res, err = gp.run(x, r, rec, maxPlayout, s0, turn, passes, last); err != nil {
 				return 0, false, err
 			}
+		}
+		if gp.rp != nil {
+			gp.rp.learn(res)
 		}
 		backUp(path, seq, res, np, base+it+1)
 	}

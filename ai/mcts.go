@@ -35,7 +35,10 @@ type MCTS struct {
 	// Board chooses whether playouts run on eval's GroupBoard where the rules are of its
 	// form (groupplay.go): 0 yes, -1 never (through the match, to compare with).
 	Board int8
-	level int
+	// Replies chooses whether the playouts on a group board try the last good replies
+	// (reply.go) before their random drops: 0 yes, -1 never.
+	Replies int8
+	level   int
 	// kept is the tree of the last search on a clock, for the next turn of the same game
 	// (reuse.go); nil for a level's search, which stays as deterministic as before.
 	kept *keptTree
@@ -69,6 +72,9 @@ func (m *MCTS) Name() string {
 	}
 	if m.Board < 0 {
 		n += ":board=off"
+	}
+	if m.Replies < 0 {
+		n += ":replies=off"
 	}
 	return n
 }
@@ -109,6 +115,9 @@ func (m *MCTS) Choose(mt *match.Match, r *rand.Rand) (_ int, err error) {
 	var gp *groupPlayout
 	if m.Board >= 0 {
 		gp = newGroupPlayout(g)
+		if gp != nil && m.Replies >= 0 {
+			gp.rp = newReplies(len(g.Board.Locs))
+		}
 	}
 	rave := m.RAVE > 0 || m.RAVE == 0 && dropsOnly(g)
 	if gp != nil {

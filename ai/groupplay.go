@@ -30,8 +30,8 @@ type groupPlayout struct {
 	b       *eval.GroupBoard
 	ws      *eval.Workspace
 	scratch *engine.State
-	seen    map[uint64]struct{} // the playout's keys, where every earlier position counts
-	keys    []uint64            // the playout's keys, in order
+	seen    keySet   // the playout's keys, where every earlier position counts
+	keys    []uint64 // the playout's keys, in order
 	window  int
 	rule    bool
 	n       int
@@ -52,7 +52,7 @@ func newGroupPlayout(g *eval.Game) *groupPlayout {
 	if err != nil {
 		return nil
 	}
-	return &groupPlayout{g: g, b: b, ws: g.NewWorkspace(), seen: map[uint64]struct{}{}, n: len(g.Board.Locs)}
+	return &groupPlayout{g: g, b: b, ws: g.NewWorkspace(), n: len(g.Board.Locs)}
 }
 
 // repeats reports whether the board of key is one the repetition rule forbids after the
@@ -62,7 +62,7 @@ func (gp *groupPlayout) repeats(x *match.Match, key uint64) bool {
 		return false
 	}
 	if gp.window == 0 {
-		if _, ok := gp.seen[key]; ok {
+		if gp.seen.has(key) {
 			return true
 		}
 		return x.SeenKey(key, 0)
@@ -79,8 +79,8 @@ func (gp *groupPlayout) repeats(x *match.Match, key uint64) bool {
 // forget drops the keys of the playout's turns.
 func (gp *groupPlayout) forget() {
 	gp.keys = gp.keys[:0]
-	if len(gp.seen) > 0 {
-		clear(gp.seen)
+	if gp.seen.n > 0 {
+		gp.seen.reset()
 	}
 }
 
@@ -89,7 +89,7 @@ func (gp *groupPlayout) record() {
 	k := gp.b.Key()
 	gp.keys = append(gp.keys, k)
 	if gp.window == 0 {
-		gp.seen[k] = struct{}{}
+		gp.seen.add(k)
 	}
 }
 

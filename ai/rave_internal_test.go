@@ -56,6 +56,13 @@ func TestRAVEPlaysGo(t *testing.T) {
 	if a, err := Parse("mcts:20ms:board=off", g); err != nil || a.(*MCTS).Board != -1 || a.Name() != "mcts:20ms:board=off" {
 		t.Errorf("mcts:20ms:board=off: %v, %v", a, err)
 	}
+	// replies=on: last good replies in the playouts on the group board; off by default.
+	if a, err := Parse("mcts:20ms:replies=on", g); err != nil || a.(*MCTS).Replies != 1 || a.Name() != "mcts:20ms:replies=on" {
+		t.Errorf("mcts:20ms:replies=on: %v, %v", a, err)
+	}
+	if a, err := Parse("mcts:20ms", g); err != nil || a.(*MCTS).Replies != 0 {
+		t.Errorf("mcts:20ms: %v, %v", a, err)
+	}
 	m, err := match.New(g, nil)
 	if err != nil {
 		t.Fatal(err)

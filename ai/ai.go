@@ -118,8 +118,10 @@ func Parse(spec string, g *eval.Game) (Agent, error) {
 				m.kept = nil
 			case "board=off":
 				m.Board = -1
+			case "replies=on":
+				m.Replies = 1
 			default:
-				return nil, fmt.Errorf("player %q: unknown MCTS option %q: use rave=on, rave=off, rave=auto (on where pieces are only dropped), reuse=off (on a clock, a new tree every turn) or board=off (playouts through the match where a group board could play them)", spec, opt)
+				return nil, fmt.Errorf("player %q: unknown MCTS option %q: use rave=on, rave=off, rave=auto (on where pieces are only dropped), reuse=off (on a clock, a new tree every turn), board=off (playouts through the match where a group board could play them) or replies=on (last good replies in the playouts on a group board)", spec, opt)
 			}
 		}
 		return m, nil

@@ -15,8 +15,6 @@ package ai
 // the rules say.
 
 import (
-	"errors"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"time"
@@ -32,11 +30,13 @@ type groupPlayout struct {
 	b       *eval.GroupBoard
 	ws      *eval.Workspace
 	scratch *engine.State
-	seen    map[uint64]struct{} // the playout's keys, where every earlier position counts
-	keys    []uint64            // the playout's keys, in order
+	seen    keySet   // the playout's keys, where every earlier position counts
+	keys    []uint64 // the playout's keys, in order
 	window  int
 	rule    bool
 	n       int
+	// rp, when not nil, keeps the last good replies (reply.go) and the iteration's turns.
+	rp *replies
 	// trace, when not nil, gets every turn of the playouts: the drop's position, or
 	// NoLoc for a pass (tests replay them through the match).
 	trace *[]engine.Loc
@@ -52,7 +52,7 @@ func newGroupPlayout(g *eval.Game) *groupPlayout {
 	if err != nil {
 		return nil
 	}
-	return &groupPlayout{g: g, b: b, ws: g.NewWorkspace(), seen: map[uint64]struct{}{}, n: len(g.Board.Locs)}
+	return &groupPlayout{g: g, b: b, ws: g.NewWorkspace(), n: len(g.Board.Locs)}
 }
 
 // repeats reports whether the board of key is one the repetition rule forbids after the
@@ -62,7 +62,7 @@ func (gp *groupPlayout) repeats(x *match.Match, key uint64) bool {
 		return false
 	}
 	if gp.window == 0 {
-		if _, ok := gp.seen[key]; ok {
+		if gp.seen.has(key) {
 			return true
 		}
 		return x.SeenKey(key, 0)
@@ -79,8 +79,8 @@ func (gp *groupPlayout) repeats(x *match.Match, key uint64) bool {
 // forget drops the keys of the playout's turns.
 func (gp *groupPlayout) forget() {
 	gp.keys = gp.keys[:0]
-	if len(gp.seen) > 0 {
-		clear(gp.seen)
+	if gp.seen.n > 0 {
+		gp.seen.reset()
 	}
 }
 
@@ -89,7 +89,7 @@ func (gp *groupPlayout) record() {
 	k := gp.b.Key()
 	gp.keys = append(gp.keys, k)
 	if gp.window == 0 {
-		gp.seen[k] = struct{}{}
+		gp.seen.add(k)
 	}
 }
 
@@ -149,7 +149,14 @@ func (gp *groupPlayout) playout(x *match.Match, r *rand.Rand, rec *[]amafTurn, m
 		return eval.Result{}, false, nil
 	}
 	gp.rule, gp.window = x.RepeatRule()
+	gp.forget()
+	if gp.rp != nil {
+		gp.rp.begin(lastTurns(gp.g, x))
+	}
 	res, err = gp.run(x, r, rec, max, s, s.Turn, s.Passes, lastDrop(x))
+	if err == nil && gp.rp != nil {
+		gp.rp.learn(res)
+	}
 	return res, true, err
 }
 
@@ -162,11 +169,30 @@ func lastDrop(x *match.Match) engine.Loc {
 	return engine.NoLoc
 }
 
-// run plays the playout from the board, whose position is the one of x (turn-order
-// entry turn, passes in a row before it, the last drop at last); s is a state of the
-// game between turns, the template of the positions whose goals are checked.
+// lastTurns returns the last two turns of x, oldest first (a pass, or no turn, as
+// NoLoc).
+func lastTurns(g *eval.Game, x *match.Match) [2]replyTurn {
+	var out [2]replyTurn
+	h := x.History()
+	for i := range out {
+		j := len(h) - 2 + i
+		out[i] = replyTurn{engine.Player(1 - i%2), engine.NoLoc}
+		if j < 0 {
+			continue
+		}
+		_, out[i].p = g.Side(h[j].Before)
+		if t := &h[j].Turn; !t.Parts[0].Pass {
+			out[i].l = t.Parts[len(t.Parts)-1].Dest()
+		}
+	}
+	return out
+}
+
+// run plays the playout from the board, whose position is the one of x followed by the
+// turns whose keys gp holds (record; forget before the first) at turn-order entry turn,
+// with passes in a row before it and the last drop at last; s is a state of the game
+// between turns, the template of the positions whose goals are checked.
 func (gp *groupPlayout) run(x *match.Match, r *rand.Rand, rec *[]amafTurn, max int, s *engine.State, turn int, passes int32, last engine.Loc) (eval.Result, error) {
-	gp.forget()
 	b := gp.b
 	entries := gp.g.TurnOrder.Entries
 	for ply := 0; ply < max; ply++ {
@@ -187,6 +213,15 @@ func (gp *groupPlayout) run(x *match.Match, r *rand.Rand, rec *[]amafTurn, max i
 				}
 			}
 		}
+		// Then the last good reply to the last two turns, or to the last.
+		if played == engine.NoLoc && gp.rp != nil {
+			two, one := gp.rp.reply(mover)
+			for _, l := range [2]engine.Loc{two, one} {
+				if l != engine.NoLoc && played == engine.NoLoc && b.Cells()[l].IsEmpty() && !gp.last(l, mover) && gp.try(x, l, mover) {
+					played = l
+				}
+			}
+		}
 		// Then the empty positions in random order.
 		for k := len(b.Empty()); k > 0 && played == engine.NoLoc; k-- {
 			j := r.IntN(k)
@@ -201,6 +236,9 @@ func (gp *groupPlayout) run(x *match.Match, r *rand.Rand, rec *[]amafTurn, max i
 		}
 		turn = gp.g.TurnAfter(turn)
 		last = played
+		if gp.rp != nil {
+			gp.rp.add(mover, played)
+		}
 		if gp.trace != nil {
 			*gp.trace = append(*gp.trace, played)
 		}
@@ -350,40 +388,6 @@ func (gp *groupPlayout) rescues(l engine.Loc, mover engine.Player) bool {
 	return false
 }
 
-// play makes the turn of loc (NoLoc: the pass) in x, by its candidate without listing
-// the other turns, and on the board.
-func (gp *groupPlayout) play(x *match.Match, loc engine.Loc, mover engine.Player) error {
-	if loc == engine.NoLoc {
-		if err := x.List(); err != nil {
-			return err
-		}
-		for i, t := range x.Legal() {
-			if t.Parts[0].Pass {
-				return x.Play(i)
-			}
-		}
-		return errors.New("group board: the rules offer no pass")
-	}
-	parts, ok, err := x.Candidates()
-	if err != nil {
-		return err
-	}
-	for c := range parts {
-		if ok && parts[c].Dest() == loc {
-			played, err := x.PlayCandidate(c)
-			if err != nil {
-				return err
-			}
-			if !played {
-				return fmt.Errorf("group board: the rules refuse the drop on %s that the board allows", gp.g.Board.Locs[loc].Name)
-			}
-			gp.b.Play(loc, mover)
-			return nil
-		}
-	}
-	return fmt.Errorf("group board: no candidate drops on %s", gp.g.Board.Locs[loc].Name)
-}
-
 // chooseOnBoard is MCTS's Choose where the explorer x's game is played on the group
 // board: the tree's nodes list their turns from the board (moves), its turns are made in
 // the match one candidate at a time and on the board, and the playouts go on from the
@@ -405,6 +409,7 @@ func (m *MCTS) chooseOnBoard(mt, x *match.Match, gp *groupPlayout, pol *policy, 
 	}
 	s0 = s0.Clone() // the explorer's state changes as it plays
 	last0 := lastDrop(x)
+	before := lastTurns(g, x)
 	entries := g.TurnOrder.Entries
 	var seq []amafTurn
 	root, base := m.kept.take(mt, rave)
@@ -445,6 +450,10 @@ func (m *MCTS) chooseOnBoard(mt, x *match.Match, gp *groupPlayout, pol *policy, 
 		if err := gp.b.Load(s0); err != nil {
 			return 0, false, err
 		}
+		gp.forget()
+		if gp.rp != nil {
+			gp.rp.begin(before)
+		}
 		turn, passes, last := s0.Turn, s0.Passes, last0
 		path := []*node{root}
 		n := root
@@ -460,8 +469,15 @@ func (m *MCTS) chooseOnBoard(mt, x *match.Match, gp *groupPlayout, pol *policy, 
 				seq = append(seq, t)
 			}
 			loc := n.locs[i]
-			if err := gp.play(x, loc, mover); err != nil {
-				return 0, false, err
+			// The tree's turns are made on the board alone, as the playouts' are: the
+			// board's turns are the match's (TestGroupBoard), its keys join the
+			// playout's for the repetition rule, and only a pass can end the game.
+			if loc != engine.NoLoc {
+				gp.b.Play(loc, mover)
+			}
+			gp.record()
+			if gp.rp != nil {
+				gp.rp.add(mover, loc)
 			}
 			turn = g.TurnAfter(turn)
 			last = loc
@@ -470,11 +486,16 @@ func (m *MCTS) chooseOnBoard(mt, x *match.Match, gp *groupPlayout, pol *policy, 
 			}
 			c := n.children[i]
 			if c == nil {
-				c = &node{over: x.Decided(), wins: make([]float64, np), hash: x.State().Hash}
-				if c.over {
-					c.result = x.Result()
-				} else {
-					gp.forget() // the match holds the positions of the tree's turns
+				s := gp.state(s0, turn, passes)
+				c = &node{wins: make([]float64, np), hash: s.Hash}
+				if loc == engine.NoLoc {
+					res, decided, err := gp.ws.Goals(s, mover, 1)
+					if err != nil {
+						return 0, false, err
+					}
+					c.over, c.result = decided, res
+				}
+				if !c.over {
 					c.locs = gp.moves(x, entries[turn].Mover)
 					c.turns = len(c.locs)
 				}
@@ -503,8 +524,8 @@ func (m *MCTS) chooseOnBoard(mt, x *match.Match, gp *groupPlayout, pol *policy, 
 				return 0, false, err
 			}
 		}
-		for range len(path) - 1 {
-			x.Undo()
+		if gp.rp != nil {
+			gp.rp.learn(res)
 		}
 		backUp(path, seq, res, np, base+it+1)
 	}

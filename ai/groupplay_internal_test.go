@@ -166,6 +166,9 @@ func TestChooseOnBoard(t *testing.T) {
 		x := m.Explore()
 		x.SetLazy(true)
 		gp := newGroupPlayout(g)
+		if ply%2 == 1 {
+			gp.rp = newReplies(len(g.Board.Locs)) // the replies change the playouts only
+		}
 		best, ok, err := mc.chooseOnBoard(m, x, gp, pol, true, r, 0)
 		if err != nil || !ok {
 			t.Fatalf("ply %d: chooseOnBoard %v, %v", ply, ok, err)

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/zoggo/zoggo/engine"
@@ -55,6 +56,13 @@ func TestRAVEPlaysGo(t *testing.T) {
 	if a, err := Parse("mcts:20ms:board=off", g); err != nil || a.(*MCTS).Board != -1 || a.Name() != "mcts:20ms:board=off" {
 		t.Errorf("mcts:20ms:board=off: %v, %v", a, err)
 	}
+	// replies=on: last good replies in the playouts on the group board; off by default.
+	if a, err := Parse("mcts:20ms:replies=on", g); err != nil || a.(*MCTS).Replies != 1 || a.Name() != "mcts:20ms:replies=on" {
+		t.Errorf("mcts:20ms:replies=on: %v, %v", a, err)
+	}
+	if a, err := Parse("mcts:20ms", g); err != nil || a.(*MCTS).Replies != 0 {
+		t.Errorf("mcts:20ms: %v, %v", a, err)
+	}
 	m, err := match.New(g, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -72,5 +80,53 @@ func TestRAVEPlaysGo(t *testing.T) {
 	}
 	if len(m.History()) < 10 {
 		t.Fatalf("only %d turns played", len(m.History()))
+	}
+}
+
+// TestAMAFFind: a node's turns are found by their keys alike where the keys lie close
+// together (a slice) and where they do not (a map): each key finds its first turn, a
+// key of no turn and the pass's key 0 find none.
+func TestAMAFFind(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 4))
+	dense, sparse := 0, 0
+	for range 200 {
+		spread := uint32(50)
+		if r.IntN(2) == 0 {
+			spread = 1 << 20
+		}
+		keys := make([]uint32, 1+r.IntN(40))
+		for i := range keys {
+			keys[i] = 1000 + r.Uint32N(spread)
+			if r.IntN(10) == 0 {
+				keys[i] = 0
+			}
+		}
+		a := newAMAFKeys(0, keys)
+		if a.dense != nil {
+			dense++
+		} else {
+			sparse++
+		}
+		for k := uint32(0); k < 1100; k++ {
+			want := int32(slices.Index(keys, k))
+			if k == 0 {
+				want = -1
+			}
+			got, ok := a.find(k)
+			if !ok {
+				got = -1
+			}
+			if got != want {
+				t.Fatalf("keys %v: key %d finds %d, want %d", keys, k, got, want)
+			}
+		}
+		for _, k := range keys {
+			if i, ok := a.find(k); k != 0 && (!ok || keys[i] != k) {
+				t.Fatalf("keys %v: key %d not found", keys, k)
+			}
+		}
+	}
+	if dense < 50 || sparse < 50 {
+		t.Fatalf("%d dense and %d sparse: too few of one", dense, sparse)
 	}
 }

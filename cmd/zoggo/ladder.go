@@ -67,9 +67,10 @@ journal too, exact with --jobs 1.`,
   # A long ladder that can be stopped and run again to go on:
   zoggo ladder games/chess.zrf --time 1s --games 100 --rated --steps 1800 --journal chess-1s.jsonl \
       --opponent 'uci:/usr/games/fairy-stockfish:UCI_LimitStrength=true:UCI_Elo={step}:movetime={ms}'
-  # Go 9x9 against GNU Go's levels:
+  # Go 9x9 against GNU Go's levels, GNU Go told the rules of games/go.zrf (area
+  # scoring, komi 7.5, dead stones captured before the game ends):
   zoggo ladder games/go.zrf --time 1s --games 20 --steps 0,1,5 \
-      --opponent 'gtp:/usr/games/gnugo --mode gtp --level {step}'`,
+      --opponent 'gtp:/usr/games/gnugo --mode gtp --chinese-rules --capture-all-dead --komi 7.5 --level {step}'`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if games < 1 || games > 100_000 {

@@ -56,7 +56,8 @@ mcts:DURATION (playouts for that long a move, such as mcts:1s), either with
 for it too; by default on where the rules only drop pieces, as in Go) and, on a clock,
 :reuse=off (a new tree every turn instead of the one kept from the turn before), and
 :board=off (where the rules are drops that capture groups, as in Go, the tree and the
-playouts through the rules' general path instead of the group board), or a bare
+playouts through the rules' general path instead of the group board), :replies=on (last
+good replies in the playouts on the group board), or a bare
 LEVEL (search, or mcts in games with dice).
 
 An external engine plays too: uci:COMMAND[:NAME=VALUE...] a UCI chess engine in a game

@@ -610,6 +610,9 @@ func clickGameRun(t *testing.T, b *browser, base, rules, variant string, random 
 			time.Sleep(50 * time.Millisecond) // dice on the server
 		}
 		if gj.Over || len(gj.Legal) == 0 {
+			if gj.Over && rulesFault.MatchString(gj.Outcome) {
+				stats.stopped = gj.Outcome // after a turn the server made
+			}
 			break
 		}
 		turn := &gj.Legal[rng.IntN(len(gj.Legal))]

@@ -41,6 +41,7 @@ func TestAxiomCoverage(t *testing.T) {
 		return nil
 	})
 	var out bytes.Buffer
+	out.WriteString(axiomNotes)
 	variants, skipped := 0, 0
 	for _, rel := range files {
 		f, err := eval.LoadFile(filepath.Join(dir, rel))
@@ -102,6 +103,9 @@ func TestAxiomCoverage(t *testing.T) {
 		}
 	}
 	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		if strings.HasPrefix(l, "#") {
+			continue // the notes, compared in make test-long
+		}
 		f := strings.SplitN(l, " | ", 3)
 		if w := rows[f[0]+" | "+f[1]]; w != l {
 			t.Errorf("%s:\n got: %s\nwant: %s", golden, l, w)
@@ -109,6 +113,23 @@ func TestAxiomCoverage(t *testing.T) {
 	}
 	t.Logf("%d variants played, %d of slow Forth left to make test-long", variants-skipped, skipped)
 }
+
+// axiomNotes opens testdata/axiom-coverage.txt with what its rows, one game each, do not
+// show: the faults of the rules files themselves.
+const axiomNotes = `# Faults of the rules files (the Forth faults where Axiom would too):
+# glukkazan-zog/Rules/jofur.zrf, Jofur: check-pass (glukkazan-zog/Axiom/Jofur/Code.4th)
+#   leaves stray cells on the data stack (calc-pass keeps its argument under its result,
+#   and the branch that finds no pass value keeps that value too); the loop of
+#   common-slide (Code.4th:334) then runs EXECUTE on the top stray cell, 0 or 4, instead of
+#   its direction, as soon as a sliding piece has a second square to slide to. About half
+#   the random games meet it within 100 turns (zoggo run --players random --games 20
+#   --max-plies 100: 11 of 20), and every game of the default bot, mcts:1, within 15 turns
+#   (4 of 4; its playouts meet it); the row below (seed 1) does not. The Python executable
+#   specification of Axiom meets the same move lists and faults after the same moves
+#   (axiom's TestJofurFault). The game stops with "rules error at
+#   glukkazan-zog/Axiom/Jofur/Code.4th:334:3: EXECUTE: 0 is not the address of a word (in
+#   "common-slide", called from "slide-n")".
+`
 
 // slowAxiom matches the Axiom rules files whose random games take more than a few
 // seconds each: their Forth walks the board many times for every move.

@@ -113,18 +113,25 @@ func (gm *game) outcome() string {
 	case r == "draw agreed":
 		return "Draw agreed"
 	case strings.HasPrefix(r, "error: "):
-		r = strings.TrimPrefix(r, "error: ")
-		r = strings.TrimPrefix(r, "internal error: ")
-		if rulesPlace.MatchString(r) {
-			return "Game stopped: rules error at " + r
-		}
-		return "Game stopped: " + r
+		return stoppedWords(strings.TrimPrefix(r, "error: "))
 	}
 	return r
 }
 
-// rulesPlace matches an error that begins with its place in the rules: FILE:LINE:COL.
-var rulesPlace = regexp.MustCompile(`^[^\s:]+:[0-9]+:[0-9]+: `)
+// stoppedWords says the error that stopped a game: from its place in the rules on, when it
+// has one (what went before it, such as "Jofur: generating moves: OnGenerateMoves: ", is
+// the path the error took through the program, which a player has no use for).
+func stoppedWords(r string) string {
+	r = strings.TrimPrefix(r, "internal error: ")
+	if loc := rulesPlace.FindStringIndex(r); loc != nil {
+		return "Game stopped: rules error at " + r[loc[0]:]
+	}
+	return "Game stopped: " + r
+}
+
+// rulesPlace matches the place in the rules an error gives: FILE:LINE:COL, at the start
+// or after the words that carried the error up.
+var rulesPlace = regexp.MustCompile(`[^\s:]+:[0-9]+:[0-9]+: `)
 
 // checked returns the positions of the royal pieces in check in the match's position,
 // and the mark of the turn that led there: "+", "#" or "". A rules error while looking

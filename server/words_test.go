@@ -131,6 +131,24 @@ func TestOutcomeRulesError(t *testing.T) {
 	}
 }
 
+// TestStoppedWords: an error that stopped a game is said from its place in the rules on,
+// wherever the place stands in it (an Axiom game's Forth gives it after the path the error
+// took), and as it is when it has none.
+func TestStoppedWords(t *testing.T) {
+	for _, c := range []struct{ result, want string }{
+		{"x.zrf:3:4: boom", "Game stopped: rules error at x.zrf:3:4: boom"},
+		{"internal error: x.zrf:3:4: boom", "Game stopped: rules error at x.zrf:3:4: boom"},
+		{`Jofur: generating moves: OnGenerateMoves: glukkazan-zog/Axiom/Jofur/Code.4th:334:3: EXECUTE: 0 is not the address of a word (in "common-slide", called from "slide-n")`,
+			`Game stopped: rules error at glukkazan-zog/Axiom/Jofur/Code.4th:334:3: EXECUTE: 0 is not the address of a word (in "common-slide", called from "slide-n")`},
+		{"Jofur: generating moves: OnGenerateMoves: bad address 0", "Game stopped: Jofur: generating moves: OnGenerateMoves: bad address 0"},
+		{"the store is gone", "Game stopped: the store is gone"},
+	} {
+		if got := stoppedWords(c.result); got != c.want {
+			t.Errorf("%q:\n got %q\nwant %q", c.result, got, c.want)
+		}
+	}
+}
+
 // TestLegalShort: the legal turns carry their short text, which is what the move list
 // then shows.
 func TestLegalShort(t *testing.T) {

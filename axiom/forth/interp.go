@@ -87,7 +87,7 @@ func (vm *VM) locate(r any) *Error {
 			e.Msg = n + ": " + e.Msg
 		}
 		if vm.ip != vm.haltThread && vm.ip != vm.haltThread+4 && vm.ip > dictStart {
-			e.Word = vm.wordAt(vm.ip)
+			e.Word, e.WordAt = vm.wordSite(vm.ip)
 			func() {
 				defer func() { recover() }()
 				e.Calls = vm.calls()

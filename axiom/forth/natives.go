@@ -81,7 +81,9 @@ func (vm *VM) registerDictionary() {
 		v.Comma(x)
 	})
 	P(":", func(v *VM) {
-		nfa := v.header(v.parseName(":"), doCol)
+		name := v.parseName(":")
+		nfa := v.header(name, doCol)
+		v.define(nfa, name)
 		v.store(addrState, 1)
 		v.store(nfa+4, v.fetch(nfa+4)^flagSmudge)
 	})
@@ -146,7 +148,15 @@ func (vm *VM) registerDictionary() {
 			v.Push(c + 4)
 		}
 	})
-	P("EXECUTE", func(v *VM) { v.dispatch(v.Pop()) })
+	P("EXECUTE", func(v *VM) {
+		// A token that is no address faults here, while the word that ran EXECUTE is
+		// still the one an error names: a stray cell left on the stack is the usual cause.
+		c := v.Pop()
+		if c <= 0 || int64(c)+4 > int64(len(v.mem)) {
+			v.Fail("%d is not the address of a word", c)
+		}
+		v.dispatch(c)
+	})
 	P("LOAD", func(v *VM) {
 		name := v.parse(' ')
 		if name == "" {

@@ -143,6 +143,11 @@ type VM struct {
 	noIndex bool
 	clock   func() int32
 
+	// defs holds where each colon word was defined (file:line:col), by NFA, for the errors
+	// of a fault inside it; the name is kept to tell a header later built at the same
+	// address.
+	defs map[int32]defSite
+
 	// Out receives the output of ., EMIT, TYPE and friends (default io.Discard).
 	Out io.Writer
 }
@@ -226,6 +231,7 @@ type Error struct {
 	Line, Col int      // 1-based; Col counts bytes.
 	Token     string   // Token of the outer interpreter being interpreted.
 	Word      string   // Word being executed when the fault happened, if any.
+	WordAt    string   // Where Word was defined, as file:line:col of its name after ":", if known; with no File, the error begins with it.
 	Calls     []string // Words that called Word, the nearest first, read from the return stack.
 	Msg       string
 }
@@ -234,6 +240,8 @@ func (e *Error) Error() string {
 	s := ""
 	if e.File != "" {
 		s = fmt.Sprintf("%s:%d:%d: ", e.File, e.Line, e.Col)
+	} else if e.WordAt != "" {
+		s = e.WordAt + ": "
 	}
 	s += e.Msg
 	var where []string
@@ -241,7 +249,11 @@ func (e *Error) Error() string {
 		where = append(where, fmt.Sprintf("interpreting %q", e.Token))
 	}
 	if e.Word != "" && (e.Word != e.Token || len(e.Calls) > 0) {
-		where = append(where, fmt.Sprintf("in %q", e.Word))
+		in := fmt.Sprintf("in %q", e.Word)
+		if e.WordAt != "" && e.File != "" {
+			in += " of " + e.WordAt
+		}
+		where = append(where, in)
 	}
 	if len(e.Calls) > 0 {
 		q := make([]string, len(e.Calls))
@@ -560,22 +572,51 @@ func (vm *VM) calls() []string {
 	return out
 }
 
+// defSite is where a colon word was defined.
+type defSite struct {
+	name, at string
+}
+
+// define records that the word of nfa, called name, is being defined at the current token.
+func (vm *VM) define(nfa int32, name string) {
+	s := vm.src
+	if s == nil {
+		return
+	}
+	if vm.defs == nil {
+		vm.defs = map[int32]defSite{}
+	}
+	line := 1 + bytes.Count(s.text[:s.tokStart], []byte{'\n'})
+	col := s.tokStart - (bytes.LastIndexByte(s.text[:s.tokStart], '\n') + 1) + 1
+	vm.defs[nfa] = defSite{name, fmt.Sprintf("%s:%d:%d", s.name, line, col)}
+}
+
 // wordAt returns the name of the word whose body holds the thread address ip: the newest
 // word whose CFA lies below ip. Headers are laid out in address order along the chain.
-func (vm *VM) wordAt(ip int32) (name string) {
+func (vm *VM) wordAt(ip int32) string {
+	name, _ := vm.wordSite(ip)
+	return name
+}
+
+// wordSite returns wordAt's name and where that word was defined, if known.
+func (vm *VM) wordSite(ip int32) (name, at string) {
 	defer func() {
 		if recover() != nil {
-			name = ""
+			name, at = "", ""
 		}
 	}()
 	n := vm.latest()
 	for i := 0; n != 0 && i < maxChain; i++ {
 		if n+12 < ip {
-			return vm.String(vm.fetch(n))
+			name = vm.String(vm.fetch(n))
+			if d, ok := vm.defs[n]; ok && d.name == name {
+				at = d.at
+			}
+			return name, at
 		}
 		n = vm.fetch(n + 8)
 	}
-	return ""
+	return "", ""
 }
 
 // RDepth returns the number of cells on the return stack (what RP@ gives).

@@ -317,8 +317,22 @@ func TestNativeAPI(t *testing.T) {
 	err = vm.Interpret("t", []byte(": A 0 0 / ; : B 3 0 DO A LOOP ; : C B ; C"))
 	if !errors.As(err, &e) || e.Word != "A" || strings.Join(e.Calls, " ") != "B C" {
 		t.Errorf("calls: %#v", err)
-	} else if want := `t:1:41: /: division by zero (interpreting "C", in "A", called from "B" < "C")`; err.Error() != want {
+	} else if want := `t:1:41: /: division by zero (interpreting "C", in "A" of t:1:3, called from "B" < "C")`; err.Error() != want {
 		t.Errorf("error text %q, want %q", err.Error(), want)
+	}
+	// Run from the host, a fault begins with where the word that faulted was defined; an
+	// EXECUTE of a stray cell names the word that ran it, not the cell.
+	if err := vm.Interpret("g.4th", []byte("\n: D ( -- )\n  0 EXECUTE ;\n: E D ;")); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ word, want string }{
+		{"E", `g.4th:2:3: EXECUTE: 0 is not the address of a word (in "D", called from "E")`},
+		{"D", `g.4th:2:3: EXECUTE: 0 is not the address of a word (in "D")`},
+	} {
+		err = vm.Execute(vm.Find(c.word))
+		if !errors.As(err, &e) || e.Word != "D" || e.WordAt != "g.4th:2:3" || err.Error() != c.want {
+			t.Errorf("%s: error %q, want %q", c.word, err, c.want)
+		}
 	}
 	// A fault inside a call-back names the inner word.
 	err = vm.Interpret("t", []byte(": BAD 0 0 / ; -FIND BAD 12 + twice"))

@@ -16,7 +16,10 @@ package eval
 // kind of the move type has a first check whose table fits in a word (preEntry.check)
 // and whose direction is such a shift for the side, and no kind runs fast.go's blocks:
 // a block whose check fails adds nothing and records nothing in runPre either, and the
-// squares are visited in increasing order as firstParts scans them.
+// squares are visited in increasing order as firstParts scans them. A piece's blocks
+// are run as fPre runs them, from after their first check (prefix.checked), or after
+// their guards too when those were made on words (prefix.pass); a block that is its
+// first check and an add makes its move with fastAdd, as its form would.
 
 import (
 	"fmt"
@@ -24,7 +27,6 @@ import (
 	"slices"
 
 	"github.com/zoggo/zoggo/engine"
-	"github.com/zoggo/zoggo/internal/code"
 )
 
 // bitScan is what the game knows to make first checks on words of bits.
@@ -47,17 +49,15 @@ type bitScan struct {
 	kinds [][]bitKind
 }
 
-// bitKind is what bitParts reads for the blocks of one kind and move type: the kind's
-// prefixes and blocks, its entries, their tests and guards as words, and where their
-// squares go in gen.srcs.
+// bitKind is what bitParts reads for the blocks of one kind and move type: their
+// prefixes (ents, as the kind's form lists them), their tests and guards as words, and
+// where their squares go in gen.srcs.
 type bitKind struct {
-	kp     *kindPrefixes
-	blocks []code.Block
-	ents   []preEntry
+	ents   []*prefix
 	tests  []bitTest
 	guards [][]bitGuard
 	off    int
-	// steps[p][i] is entry i's add when it is a step (preEntry.step), for player p.
+	// steps[p][i] is entry i's add when it is a step (prefix.step), for player p.
 	steps [][]bitStep
 }
 
@@ -65,7 +65,7 @@ type bitKind struct {
 // is not in it) with its condition as the squares where it holds for a player, so that
 // runBits reads neither the prefix nor its table.
 type bitStep struct {
-	add, els *code.Op
+	add, els *fastOp
 	hasCond  bool
 	// count: every move of add and of els (when set) is a step countSteps counts,
 	// addSteps and elsSteps what they make of the piece (stepsOf).
@@ -74,24 +74,25 @@ type bitStep struct {
 	cond               uint64
 }
 
-// bitSteps returns the steps of the entries ents of kp, for np players on a board of
-// at most 64 positions.
-func bitSteps(kp *kindPrefixes, ents []preEntry, np int) [][]bitStep {
-	out := make([][]bitStep, np)
+// bitSteps returns the steps of the prefixes ents, for the players of g's board of at
+// most 64 positions.
+func (g *Game) bitSteps(ents []*prefix) [][]bitStep {
+	out := make([][]bitStep, len(g.Players))
 	for pl := range out {
 		out[pl] = make([]bitStep, len(ents))
-		for i, e := range ents {
-			if !e.step {
+		for i, p := range ents {
+			if !p.step {
 				continue
 			}
-			p := &kp.pre[e.block]
-			st := bitStep{add: p.add, els: p.els, hasCond: p.condAt != nil}
+			st := bitStep{add: p.add, els: p.els, hasCond: p.cond != nil}
 			var okAdd, okEls bool
-			st.addSteps, okAdd = stepsOf(p.add)
-			st.elsSteps, okEls = stepsOf(p.els)
+			st.addSteps, okAdd = stepsOf(p.add.op)
+			if p.els != nil {
+				st.elsSteps, okEls = stepsOf(p.els.op)
+			}
 			st.count = okAdd && (p.els == nil || okEls)
 			if st.hasCond {
-				for l, yes := range p.condAt[pl] {
+				for l, yes := range g.locTable(p.cond)[pl] {
 					if yes {
 						st.cond |= 1 << uint(l)
 					}
@@ -110,7 +111,7 @@ type bitGuard struct {
 	bt   bitTest
 }
 
-// bitTest is a first check's table (preEntry.mask) as the squares it accepts: rel's
+// bitTest is a first check's table (prefix.mask) as the squares it accepts: rel's
 // bit 0 the empty squares, bit 1 all the side's pieces, bit 2 all the others', and
 // kinds the contents (cellIndex) it accepts of a part of those it does not take whole.
 type bitTest struct {
@@ -182,17 +183,23 @@ func (g *Game) initBitScan() {
 	bs := &bitScan{dirs: make([][]bitDir, len(g.Board.Neighbor)), ok: make([][]bool, len(g.Board.Neighbor)), off: make([][]int, nt)}
 	bs.tests = make([][]bitTest, nt)
 	bs.guards = make([][][]bitGuard, nt)
+	// ents[t][k] are the prefixes of kind k's form of type t.
+	ents := make([][][]*prefix, nt)
 	for t := 0; t < nt; t++ {
 		bs.off[t] = make([]int, nk)
+		ents[t] = make([][]*prefix, nk)
 		n := 0
 		for k := range g.pre {
 			bs.off[t][k] = n
-			n += len(g.pre[k].ents[t])
-			for _, e := range g.pre[k].ents[t] {
-				bt, others := bitTestOf(e.mask, nk)
+			for i := range g.pre[k].forms[t] {
+				ents[t][k] = append(ents[t][k], g.pre[k].forms[t][i].pre)
+			}
+			n += len(ents[t][k])
+			for _, p := range ents[t][k] {
+				bt, others := bitTestOf(p.mask, nk)
 				bs.tests[t] = append(bs.tests[t], bt)
 				bs.others = bs.others || others
-				gs, others := g.bitGuards(&g.pre[k].pre[e.block], e, nk)
+				gs, others := g.bitGuards(p, nk)
 				bs.others = bs.others || others
 				bs.guards[t] = append(bs.guards[t], gs)
 			}
@@ -203,10 +210,10 @@ func (g *Game) initBitScan() {
 	for t := range bs.kinds {
 		bs.kinds[t] = make([]bitKind, nk)
 		for k := range bs.kinds[t] {
-			off, n := bs.off[t][k], len(g.pre[k].ents[t])
-			bs.kinds[t][k] = bitKind{kp: &g.pre[k], blocks: g.code.Moves[k], ents: g.pre[k].ents[t],
+			off, n := bs.off[t][k], len(ents[t][k])
+			bs.kinds[t][k] = bitKind{ents: ents[t][k],
 				tests: bs.tests[t][off : off+n], guards: bs.guards[t][off : off+n], off: off,
-				steps: bitSteps(&g.pre[k], g.pre[k].ents[t], len(g.Players))}
+				steps: g.bitSteps(ents[t][k])}
 		}
 	}
 	any := false
@@ -233,7 +240,7 @@ func (g *Game) initBitScan() {
 		for t := 0; t < nt; t++ {
 			ok := true
 			for k := range g.pre {
-				for _, e := range g.pre[k].ents[t] {
+				for _, e := range ents[t][k] {
 					if !e.check || !bs.dirs[p][e.dir].ok {
 						ok = false
 					}
@@ -248,12 +255,12 @@ func (g *Game) initBitScan() {
 	}
 }
 
-// bitGuards returns the guards of p, the prefix of entry e, as words, when its leading
-// run is e's first check and every guard's table fits in a word and every direction
-// of its path is a shift on every player's board; nil otherwise. others says whether
-// a guard tells other players' pieces apart by type (bitScan.others).
-func (g *Game) bitGuards(p *prefix, e preEntry, nk int) (out []bitGuard, others bool) {
-	if !e.check || len(p.ops) != 2 || len(p.guards) == 0 {
+// bitGuards returns the guards of p as words, when its leading run is its first check
+// and every guard's table fits in a word and every direction of its path is a shift on
+// every player's board; nil otherwise. others says whether a guard tells other
+// players' pieces apart by type (bitScan.others).
+func (g *Game) bitGuards(p *prefix, nk int) (out []bitGuard, others bool) {
+	if !p.check || p.lead != 2 || len(p.guards) == 0 {
 		return nil, false
 	}
 	for _, gd := range p.guards {
@@ -261,7 +268,7 @@ func (g *Game) bitGuards(p *prefix, e preEntry, nk int) (out []bitGuard, others 
 		if gd.cell == nil || !ok {
 			return nil, false
 		}
-		bg := bitGuard{path: append([]int32{e.dir}, gd.path...)}
+		bg := bitGuard{path: append([]int32{p.dir}, gd.path...)}
 		var o bool
 		bg.bt, o = bitTestOf(mask, nk)
 		for _, d := range bg.path {
@@ -350,7 +357,7 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 		ents, tests, guards := bk.ents, bk.tests, bk.guards
 		srcs := x.srcs[bk.off : bk.off+len(ents)]
 		for i := range ents {
-			e := &ents[i]
+			e := ents[i]
 			target := tests[i].squares(own, other, cls)
 			bd := &dirs[e.dir]
 			if bd.delta >= 0 {
@@ -552,23 +559,24 @@ const (
 	playerField     = 1<<playerFieldBits - 1
 )
 
-// runBits is runPre for a piece on l of the kind of bk whose first checks were made by
-// bitParts: bit l of its squares in x.srcs says whether the check of entry i passed,
-// and its guards too when it has guards on words.
+// runBits runs the blocks of the kind of bk for a piece on l whose first checks were
+// made by bitParts, as fPre would: bit l of its squares in x.srcs says whether the
+// check of entry i passed, and its guards too when it has guards on words.
 func (x *gen) runBits(bk *bitKind, l engine.Loc, piece engine.Cell) {
-	kp, blocks, ents := bk.kp, bk.blocks, bk.ents
+	ents := bk.ents
 	srcs := x.srcs[bk.off : bk.off+len(ents)]
 	at := int(l) * x.nd
 	steps := bk.steps[x.side]
+	x.start, x.openPiece = l, piece
 	for i := range ents {
 		if srcs[i]>>uint(l)&1 == 0 {
 			continue
 		}
-		e := &ents[i]
-		to := x.nbr[at+int(e.dir)]
-		if e.step {
-			// runEntry for a block that is its first check and an add (tailAdd, or
-			// tailIfAdd on a condition of the square reached).
+		p := ents[i]
+		to := x.nbr[at+int(p.dir)]
+		if p.step {
+			// The form of a block that is its first check and an add (or an if
+			// between adds on a condition of the square reached) from its add.
 			st := &steps[i]
 			add := st.add
 			if st.hasCond && st.cond>>uint(to)&1 == 0 {
@@ -576,11 +584,17 @@ func (x *gen) runBits(bk *bitKind, l engine.Loc, piece engine.Cell) {
 					continue
 				}
 			}
-			x.cursor, x.mark = to, l
-			x.emit(&blocks[e.block], add, l, piece, nil)
+			x.blk, x.cursor = p.blk, to
+			x.effects = x.effects[:0]
+			x.at = add.at
+			x.fastAdd(add)
 			continue
 		}
 		// With its guards made on words too, the block's whole leading run passed.
-		x.runEntry(kp, blocks, e, l, to, 2, piece, bk.guards[i] != nil)
+		from := p.checked
+		if bk.guards[i] != nil {
+			from = p.pass
+		}
+		x.block(p, to, from)
 	}
 }

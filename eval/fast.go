@@ -39,7 +39,7 @@ const (
 	fGoLastFrom                 // go last-from
 	fGoLastTo                   // go last-to
 	fStepTest                   // a step, then a test of the new cursor's cell (cc is ccEmpty, ccFriend or ccEnemy)
-	fIfAdd                      // an if whose branches are one add each (a pawn's promotion)
+	fIfAdd                      // an if whose branches are one add each, or one add and none (a pawn's promotion)
 	fJump                       // the general form's own ops, a as in the op
 	fOpposite
 	fGoFrom
@@ -52,6 +52,9 @@ const (
 	fSlideRun // a unit's slide: unit
 	fBlockRun // a unit's other fast block: unit
 	fScan     // a while that walks a line capturing (prefix.go's scan): scan; as fWhile in a capture test
+	fPre      // a block of a piece's prefixes (prefix.go): pre
+	fGuard    // a guard of a prefix (prefix.go): body run from the cursor, which goes back after
+	fRest     // the rest of a prefix's block on a run set up (prefix.go): pre
 )
 
 // condKind says how a fastOp's condition is tested: ccAny by x.test, ccTrue as a
@@ -71,6 +74,7 @@ const (
 	ccLastTo            = code.CondLastTo   // the position is the last part's destination
 	ccLastFrom          = code.CondLastFrom // the position is the last part's source
 	ccAttr              = code.CondAttr     // the position holds a piece with attribute za
+	ccCell     condKind = 254               // bit cellIndex of the cursor's cell is set in mask (cellTable)
 )
 
 // fastOp is one op of the executable form (rewrite.go): of a fast block, or of any
@@ -90,6 +94,8 @@ type fastOp struct {
 	op   *code.Op    // the op it was made from: its position for errors
 	unit *unitMember // fRay, fSlideRun, fBlockRun: the member of a unit
 	scan *scan       // fScan
+	pre  *prefix     // fPre, fRest
+	mask uint64      // ccCell: the condition's cell table as bits (cellBits)
 }
 
 // fastBlock is a block's fast ops; ok is false when the block runs on the general path.
@@ -232,6 +238,8 @@ func (x *gen) ftest(f *fastOp) bool {
 		return x.test(f.cond)
 	case ccTrue:
 		return !f.neg
+	case ccCell:
+		return f.mask>>uint(cellIndex(x.cells[x.cursor], x.side, len(x.g.Pieces)))&1 != 0
 	}
 	l := x.cursor
 	if f.dir >= 0 {

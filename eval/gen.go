@@ -163,8 +163,10 @@ type gen struct {
 	// it says that bitParts did not run (Sample's steps, sample.go).
 	srcsOnly bool
 	union    uint64
-	// caps is where runLine records the squares a block captures (prefix.go).
-	caps []engine.Loc
+	// firsts[f] says whether the first check f of a piece's prefixes was made from the
+	// piece's square: 0 not yet, 1 passed, landing on firstTo[f], 2 failed (prefix.go).
+	firsts  [maxFirsts]uint8
+	firstTo [maxFirsts]engine.Loc
 	// leaf, set only while perft's last level generates, is where made counts the
 	// steps it makes instead of keeping them (counted, leafcount.go).
 	leaf *leafWork
@@ -383,12 +385,16 @@ func (x *gen) exec(ops []fastOp, from, keep int) int {
 				}
 			}
 		case fIfAdd:
-			a := &f.els[0]
-			if x.ftest(f) {
-				a = &f.body[0]
+			a := &f.body[0]
+			if !x.ftest(f) {
+				if a = nil; len(f.els) > 0 {
+					a = &f.els[0]
+				}
 			}
-			x.at = a.at
-			x.fastAdd(a)
+			if a != nil {
+				x.at = a.at
+				x.fastAdd(a)
+			}
 		case fSlide:
 			if !x.slide(f) {
 				return i
@@ -495,6 +501,19 @@ func (x *gen) exec(ops []fastOp, from, keep int) int {
 			if x.blockRun(f.unit) {
 				return i
 			}
+		case fPre:
+			if x.pre(f.pre) {
+				return i
+			}
+		case fGuard:
+			c := x.cursor
+			stop := x.exec(f.body, 0, 0) < len(f.body)
+			x.cursor = c
+			if stop {
+				return i
+			}
+		case fRest:
+			x.rest(f.pre)
 		}
 		if i < keep {
 			x.trail[i] = x.cursor

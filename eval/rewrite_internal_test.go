@@ -124,7 +124,7 @@ func TestEveryOpHasAForm(t *testing.T) {
 			for k := range g.pre {
 				for i := range g.pre[k].pre {
 					p := &g.pre[k].pre[i]
-					slot(&p.form, g.code.Moves[k][i].Ops, p.rest, p.scans)
+					slot(&p.rest, g.code.Moves[k][i].Ops, p.restAt, p.scans)
 				}
 			}
 			if df := g.dfast; df != nil {

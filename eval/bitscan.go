@@ -17,7 +17,7 @@ package eval
 // and whose direction is such a shift for the side, and no kind runs fast.go's blocks:
 // a block whose check fails adds nothing and records nothing in runPre either, and the
 // squares are visited in increasing order as firstParts scans them. A piece's blocks
-// are run as fPre runs them, from after their first check (prefix.checked), or after
+// are run as runPre runs them, from after their first check (prefix.checked), or after
 // their guards too when those were made on words (prefix.pass); a block that is its
 // first check and an add makes its move with fastAdd, as its form would.
 
@@ -191,8 +191,8 @@ func (g *Game) initBitScan() {
 		n := 0
 		for k := range g.pre {
 			bs.off[t][k] = n
-			for i := range g.pre[k].forms[t] {
-				ents[t][k] = append(ents[t][k], g.pre[k].forms[t][i].pre)
+			for _, e := range g.pre[k].ents[t] {
+				ents[t][k] = append(ents[t][k], e.p)
 			}
 			n += len(ents[t][k])
 			for _, p := range ents[t][k] {
@@ -560,7 +560,7 @@ const (
 )
 
 // runBits runs the blocks of the kind of bk for a piece on l whose first checks were
-// made by bitParts, as fPre would: bit l of its squares in x.srcs says whether the
+// made by bitParts, as runPre would: bit l of its squares in x.srcs says whether the
 // check of entry i passed, and its guards too when it has guards on words.
 func (x *gen) runBits(bk *bitKind, l engine.Loc, piece engine.Cell) {
 	ents := bk.ents

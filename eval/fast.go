@@ -52,7 +52,6 @@ const (
 	fSlideRun // a unit's slide: unit
 	fBlockRun // a unit's other fast block: unit
 	fScan     // a while that walks a line capturing (prefix.go's scan): scan; as fWhile in a capture test
-	fPre      // a block of a piece's prefixes (prefix.go): pre
 	fGuard    // a guard of a prefix (prefix.go): body run from the cursor, which goes back after
 	fRest     // the rest of a prefix's block on a run set up (prefix.go): pre
 )
@@ -94,7 +93,7 @@ type fastOp struct {
 	op   *code.Op    // the op it was made from: its position for errors
 	unit *unitMember // fRay, fSlideRun, fBlockRun: the member of a unit
 	scan *scan       // fScan
-	pre  *prefix     // fPre, fRest
+	pre  *prefix     // fRest
 	mask uint64      // ccCell: the condition's cell table as bits (cellBits)
 }
 

@@ -163,10 +163,6 @@ type gen struct {
 	// it says that bitParts did not run (Sample's steps, sample.go).
 	srcsOnly bool
 	union    uint64
-	// firsts[f] says whether the first check f of a piece's prefixes was made from the
-	// piece's square: 0 not yet, 1 passed, landing on firstTo[f], 2 failed (prefix.go).
-	firsts  [maxFirsts]uint8
-	firstTo [maxFirsts]engine.Loc
 	// leaf, set only while perft's last level generates, is where made counts the
 	// steps it makes instead of keeping them (counted, leafcount.go).
 	leaf *leafWork
@@ -499,10 +495,6 @@ func (x *gen) exec(ops []fastOp, from, keep int) int {
 			}
 		case fBlockRun:
 			if x.blockRun(f.unit) {
-				return i
-			}
-		case fPre:
-			if x.pre(f.pre) {
 				return i
 			}
 		case fGuard:

@@ -6,17 +6,17 @@ package eval
 // reached ($d (verify empty?) ..., $d (verify enemy?) capture ...), and most of them
 // fail right there.
 //
-// The blocks of a kind and move type become one form of one superinstruction each,
-// fPre, which exec runs in the blocks' order, as runBlocks runs them. Each fPre runs its
-// block's own form (prefix.form) from the piece's square, with no run set up:
+// runPre runs the blocks of a piece of a kind and move type in their order, as
+// runBlocks runs them, each on exec from its own form (prefix.form), from the piece's
+// square, with no run set up:
 //
 //   - The leading run: the block's first steps, opposite steps, marks, backs and
 //     verifies of pure conditions (with which Thud looks behind a piece). They only move
 //     the cursor and the mark and read the board, the side and the cursor, which are
 //     what they would be in a run, so where they stop, the run would have stopped,
 //     having recorded nothing. The first check (a step and the verify of a cell table
-//     after it) is made by fPre itself, once for all the blocks of the piece that begin
-//     with it (firsts).
+//     after it) is made by runPre itself, from a packed list of the blocks (preEntry),
+//     once for all the blocks of the piece that begin with it (firsts).
 //   - The guards (guardsOf): tests further on that every add of the block comes after,
 //     each an fGuard that walks its path from the cursor, tests, and comes back. Where
 //     one fails, the run would stop at that verify or earlier, having added nothing
@@ -44,7 +44,7 @@ import (
 // prefix is a move block as the prefixes rewrite it.
 type prefix struct {
 	blk *code.Block
-	// form is the block as fPre runs it: its leading run, its guards and its tail.
+	// form is the block as runPre runs it: its leading run, its guards and its tail.
 	form []fastOp
 	// lead is how many of the block's ops its leading run is; checked is the index in
 	// form after its first check, pass the index after its leading run and guards.
@@ -53,8 +53,8 @@ type prefix struct {
 	// The block's first check, when its first ops are a step and a verify of a cell
 	// table that fits in a word: a step in direction dir to a square whose cellIndex
 	// bit is set in mask. first is the index of the check among its kind's firsts when
-	// another block of the kind begins with it too (fPre keeps its result for them),
-	// or -1.
+	// another block of the kind begins with it too (runPre keeps its result for
+	// them), or -1.
 	check bool
 	dir   int32
 	mask  uint64
@@ -87,16 +87,26 @@ type prefixes []kindPrefixes
 // kindPrefixes is the prefixes of the move blocks of one kind.
 type kindPrefixes struct {
 	pre []prefix // [block]
-	// forms[type+1] is what exec runs for a piece of the kind and a move type: an fPre
-	// for each block of that type, in order; forms[0] runs every block. Blocks that
-	// move only other players' pieces (the dialect's) are left out.
-	forms [][]fastOp
+	// ents[type+1] lists the blocks of each move type as runPre runs them, ents[0]
+	// every block. Blocks that move only other players' pieces (the dialect's) are left
+	// out.
+	ents [][]preEntry
 	// firsts are the distinct first checks of the blocks: blocks that begin alike (a
 	// man's two captures in one direction in international draughts) make the check
 	// once for a piece.
 	firsts []firstCheck
 	// fastFirst: the piece's moves run as fast.go's blocks, not through the prefixes.
 	fastFirst bool
+}
+
+// preEntry is a block as runPre tries it, with its first check packed beside it
+// (prefix's check, dir, mask and first).
+type preEntry struct {
+	mask  uint64
+	dir   int32
+	first int8
+	check bool
+	p     *prefix
 }
 
 // firstCheck is a step in direction dir and a test of the square reached by a cell
@@ -106,7 +116,7 @@ type firstCheck struct {
 	mask uint64
 }
 
-// maxFirsts bounds the distinct first checks of a kind that fPre keeps.
+// maxFirsts bounds the distinct first checks of a kind that runPre keeps.
 const maxFirsts = 16
 
 // initPrefixes makes the prefixes of the move blocks of g's program.
@@ -122,7 +132,7 @@ func (g *Game) initPrefixes() {
 		// capture chains the prefixes serve best.
 		kp.fastFirst = k < len(g.fast) && g.fast[k] != nil && !hasPartial(blocks)
 		kp.pre = make([]prefix, len(blocks))
-		kp.forms = make([][]fastOp, len(g.MoveTypes)+1)
+		kp.ents = make([][]preEntry, len(g.MoveTypes)+1)
 		uses := make([]int, maxFirsts)
 		for i := range blocks {
 			p := &kp.pre[i]
@@ -141,13 +151,10 @@ func (g *Game) initPrefixes() {
 			if blocks[i].Owner == code.OwnEnemy {
 				continue
 			}
-			f := fastOp{code: fPre, pre: p, at: -1}
-			if len(blocks[i].Ops) > 0 {
-				f.op, f.at = &blocks[i].Ops[0], blocks[i].Ops[0].At
-			}
-			kp.forms[0] = append(kp.forms[0], f)
-			if t := int(blocks[i].Type) + 1; t > 0 && t < len(kp.forms) {
-				kp.forms[t] = append(kp.forms[t], f)
+			e := preEntry{mask: p.mask, dir: p.dir, first: p.first, check: p.check, p: p}
+			kp.ents[0] = append(kp.ents[0], e)
+			if t := int(blocks[i].Type) + 1; t > 0 && t < len(kp.ents) {
+				kp.ents[t] = append(kp.ents[t], e)
 			}
 		}
 	}
@@ -491,54 +498,60 @@ func cellIndex(c engine.Cell, side engine.Player, nk int) int {
 	return rel*(nk+1) + int(c.Kind()) + 1
 }
 
-// runMoves is runBlocks for the move blocks of kind k of a piece on l, on the
-// prefixes' form when the game has them.
+// runMoves is runBlocks for the move blocks of kind k of a piece on l, using the
+// prefixes of the blocks when the game has them.
 func (x *gen) runMoves(k engine.Kind, l engine.Loc, piece engine.Cell, typ engine.MoveType) bool {
 	blocks := x.g.code.Moves[k]
 	if x.g.pre == nil || int(k) >= len(x.g.pre) || x.g.pre[k].fastFirst {
 		// fast.go's blocks run this piece's moves (runBlocks hands over to them).
 		return x.runBlocks(blocks, l, false, piece, typ, ^uint64(0))
 	}
-	if !x.g.on(UsePrefixes) || x.foreign || int(typ)+1 >= len(x.g.pre[k].forms) {
+	if !x.g.on(UsePrefixes) || x.foreign || int(typ)+1 >= len(x.g.pre[k].ents) {
 		return x.runBlocks(blocks, l, false, piece, typ, ^uint64(0))
 	}
-	x.start, x.openPiece = l, piece
-	x.firsts = [maxFirsts]uint8{}
-	x.exec(x.g.pre[k].forms[typ+1], 0, 0)
-	return x.attackMode && x.hit
+	return x.runPre(x.g.pre[k].ents[typ+1], l, piece)
 }
 
-// pre is the superinstruction fPre: the block of p for the piece on x.start (x.openPiece)
-// makes its first check, or takes the result of the same check made for a block
-// before it (x.firsts), and runs its form from there. It reports a capture test's hit.
-func (x *gen) pre(p *prefix) bool {
-	l := x.start
-	cur, from := l, 0
-	if p.check {
-		nk := len(x.g.Pieces)
-		if f := p.first; f >= 0 {
-			// x.firsts[f] is 0 while the check was not made from l, 1 when it passed
-			// with its square in x.firstTo[f], 2 when it failed.
-			if x.firsts[f] == 0 {
-				x.firsts[f] = 2
-				if t := x.nbr[int(l)*x.nd+int(p.dir)]; t != engine.NoLoc && p.mask>>uint(cellIndex(x.cells[t], x.side, nk))&1 != 0 {
-					x.firsts[f], x.firstTo[f] = 1, t
+// runPre runs the blocks of ents for a piece on l: each block whose first check passes
+// runs its form from after it (a block without one from its start). It reports a
+// capture test's hit.
+func (x *gen) runPre(ents []preEntry, l engine.Loc, piece engine.Cell) bool {
+	// firsts[f] is 0 while first check f was not made from l, 1 when it passed with
+	// its square in reached[f], 2 when it failed.
+	var firsts [maxFirsts]uint8
+	var reached [maxFirsts]engine.Loc
+	nk := len(x.g.Pieces)
+	nbr, cells, side, at := x.nbr, x.cells, x.side, int(l)*x.nd
+	x.start, x.openPiece = l, piece
+	for ei := range ents {
+		e := &ents[ei]
+		cur, from := l, 0
+		if e.check {
+			if f := e.first; f >= 0 {
+				if firsts[f] == 0 {
+					firsts[f] = 2
+					if t := nbr[at+int(e.dir)]; t != engine.NoLoc && e.mask>>uint(cellIndex(cells[t], side, nk))&1 != 0 {
+						firsts[f], reached[f] = 1, t
+					}
 				}
+				if firsts[f] == 2 {
+					continue
+				}
+				cur = reached[f]
+			} else {
+				t := nbr[at+int(e.dir)]
+				if t == engine.NoLoc || e.mask>>uint(cellIndex(cells[t], side, nk))&1 == 0 {
+					continue
+				}
+				cur = t
 			}
-			if x.firsts[f] == 2 {
-				return false
-			}
-			cur = x.firstTo[f]
-		} else {
-			t := x.nbr[int(l)*x.nd+int(p.dir)]
-			if t == engine.NoLoc || p.mask>>uint(cellIndex(x.cells[t], x.side, nk))&1 == 0 {
-				return false
-			}
-			cur = t
+			from = e.p.checked
 		}
-		from = p.checked
+		if x.block(e.p, cur, from) {
+			return true
+		}
 	}
-	return x.block(p, cur, from)
+	return false
 }
 
 // block runs the form of p for the piece on x.start from its op from on, with the

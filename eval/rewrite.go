@@ -42,12 +42,11 @@ package eval
 //   - Units (fastray.go, UseUnits): consecutive fast blocks along one line become the
 //     superinstructions fRay, fSlideRun and fBlockRun; the proof is beside them.
 //     Compared: TestFastUnitsChangeNothing.
-//   - Prefixes (prefix.go, UsePrefixes): the blocks of a piece of a plain ZRF game
-//     become one fPre each, tried in turn: a block's first check (made once for the
-//     blocks that share it), its leading run and its guards (fGuard) run before its
-//     run is set up, its tail runs as fast ops without one, or set up (fRest); the
-//     proof is at the top of prefix.go. Compared: TestFastPathsChangeNothing,
-//     TestGuardsKeepErrors.
+//   - Prefixes (prefix.go, UsePrefixes): a block of a plain ZRF game runs without a
+//     run set up from its first check (made once for the blocks of a piece that
+//     share it): its leading run of steps and pure verifies, then its guards (fGuard),
+//     then its tail as fast ops, or set up (fRest); the proof is at the top of
+//     prefix.go. Compared: TestFastPathsChangeNothing, TestGuardsKeepErrors.
 //   - Scans (prefix.go, UsePrefixes): a while that walks a line capturing what a cell
 //     table names becomes fScan in the form of a prefix's rest; the proof is beside
 //     scanOf. Compared: TestFastPathsChangeNothing.

@@ -50,10 +50,10 @@ type bitScan struct {
 }
 
 // bitKind is what bitParts reads for the blocks of one kind and move type: their
-// prefixes (ents, as the kind's form lists them), their tests and guards as words, and
-// where their squares go in gen.srcs.
+// entries (kindPrefixes.ents), their tests and guards as words, and where their
+// squares go in gen.srcs.
 type bitKind struct {
-	ents   []*prefix
+	ents   []preEntry
 	tests  []bitTest
 	guards [][]bitGuard
 	off    int
@@ -63,7 +63,7 @@ type bitKind struct {
 
 // bitStep is a step's add (prefix.add, or els when cond is set and the square reached
 // is not in it) with its condition as the squares where it holds for a player, so that
-// runBits reads neither the prefix nor its table.
+// countSteps reads neither the prefix nor its table.
 type bitStep struct {
 	add, els *fastOp
 	hasCond  bool
@@ -74,13 +74,14 @@ type bitStep struct {
 	cond               uint64
 }
 
-// bitSteps returns the steps of the prefixes ents, for the players of g's board of at
+// bitSteps returns the steps of the entries ents, for the players of g's board of at
 // most 64 positions.
-func (g *Game) bitSteps(ents []*prefix) [][]bitStep {
+func (g *Game) bitSteps(ents []preEntry) [][]bitStep {
 	out := make([][]bitStep, len(g.Players))
 	for pl := range out {
 		out[pl] = make([]bitStep, len(ents))
-		for i, p := range ents {
+		for i, e := range ents {
+			p := e.p
 			if !p.step {
 				continue
 			}
@@ -183,25 +184,20 @@ func (g *Game) initBitScan() {
 	bs := &bitScan{dirs: make([][]bitDir, len(g.Board.Neighbor)), ok: make([][]bool, len(g.Board.Neighbor)), off: make([][]int, nt)}
 	bs.tests = make([][]bitTest, nt)
 	bs.guards = make([][][]bitGuard, nt)
-	// ents[t][k] are the prefixes of kind k's form of type t.
-	ents := make([][][]*prefix, nt)
 	for t := 0; t < nt; t++ {
 		bs.off[t] = make([]int, nk)
-		ents[t] = make([][]*prefix, nk)
 		n := 0
 		for k := range g.pre {
 			bs.off[t][k] = n
+			n += len(g.pre[k].ents[t])
 			for _, e := range g.pre[k].ents[t] {
-				ents[t][k] = append(ents[t][k], e.p)
-			}
-			n += len(ents[t][k])
-			for _, p := range ents[t][k] {
-				bt, others := bitTestOf(p.mask, nk)
+				bt, others := bitTestOf(e.mask, nk)
 				bs.tests[t] = append(bs.tests[t], bt)
 				bs.others = bs.others || others
-				gs, others := g.bitGuards(p, nk)
+				gs, others := g.bitGuards(e.p, nk)
 				bs.others = bs.others || others
 				bs.guards[t] = append(bs.guards[t], gs)
+				e.p.bitGuarded = gs != nil
 			}
 		}
 		bs.n = max(bs.n, n)
@@ -210,10 +206,11 @@ func (g *Game) initBitScan() {
 	for t := range bs.kinds {
 		bs.kinds[t] = make([]bitKind, nk)
 		for k := range bs.kinds[t] {
-			off, n := bs.off[t][k], len(ents[t][k])
-			bs.kinds[t][k] = bitKind{ents: ents[t][k],
+			ents := g.pre[k].ents[t]
+			off, n := bs.off[t][k], len(ents)
+			bs.kinds[t][k] = bitKind{ents: ents,
 				tests: bs.tests[t][off : off+n], guards: bs.guards[t][off : off+n], off: off,
-				steps: g.bitSteps(ents[t][k])}
+				steps: g.bitSteps(ents)}
 		}
 	}
 	any := false
@@ -240,7 +237,7 @@ func (g *Game) initBitScan() {
 		for t := 0; t < nt; t++ {
 			ok := true
 			for k := range g.pre {
-				for _, e := range ents[t][k] {
+				for _, e := range g.pre[k].ents[t] {
 					if !e.check || !bs.dirs[p][e.dir].ok {
 						ok = false
 					}
@@ -357,7 +354,7 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 		ents, tests, guards := bk.ents, bk.tests, bk.guards
 		srcs := x.srcs[bk.off : bk.off+len(ents)]
 		for i := range ents {
-			e := ents[i]
+			e := &ents[i]
 			target := tests[i].squares(own, other, cls)
 			bd := &dirs[e.dir]
 			if bd.delta >= 0 {
@@ -374,7 +371,7 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 					src &= bitGuardSquares(&gs[j], own, other, cls, dirs)
 				}
 			}
-			if counting && e.step && src != 0 {
+			if counting && e.p.step && src != 0 {
 				if st := &bk.steps[side][i]; st.count {
 					// perft's last level counts these steps here, as emit would one
 					// at a time, for all the pieces at once (leafcount.go); runBits
@@ -560,41 +557,7 @@ const (
 )
 
 // runBits runs the blocks of the kind of bk for a piece on l whose first checks were
-// made by bitParts, as runPre would: bit l of its squares in x.srcs says whether the
-// check of entry i passed, and its guards too when it has guards on words.
+// made by bitParts.
 func (x *gen) runBits(bk *bitKind, l engine.Loc, piece engine.Cell) {
-	ents := bk.ents
-	srcs := x.srcs[bk.off : bk.off+len(ents)]
-	at := int(l) * x.nd
-	steps := bk.steps[x.side]
-	x.start, x.openPiece = l, piece
-	for i := range ents {
-		if srcs[i]>>uint(l)&1 == 0 {
-			continue
-		}
-		p := ents[i]
-		to := x.nbr[at+int(p.dir)]
-		if p.step {
-			// The form of a block that is its first check and an add (or an if
-			// between adds on a condition of the square reached) from its add.
-			st := &steps[i]
-			add := st.add
-			if st.hasCond && st.cond>>uint(to)&1 == 0 {
-				if add = st.els; add == nil {
-					continue
-				}
-			}
-			x.blk, x.cursor = p.blk, to
-			x.effects = x.effects[:0]
-			x.at = add.at
-			x.fastAdd(add)
-			continue
-		}
-		// With its guards made on words too, the block's whole leading run passed.
-		from := p.checked
-		if bk.guards[i] != nil {
-			from = p.pass
-		}
-		x.block(p, to, from)
-	}
+	x.runPre(bk.ents, l, piece, x.srcs[bk.off:bk.off+len(bk.ents)])
 }

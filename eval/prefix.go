@@ -50,6 +50,8 @@ type prefix struct {
 	// form after its first check, pass the index after its leading run and guards.
 	lead, checked, pass int
 	guards              []guard
+	// bitGuarded: the bit scan makes the guards on words (bitGuards).
+	bitGuarded bool
 	// The block's first check, when its first ops are a step and a verify of a cell
 	// table that fits in a word: a step in direction dir to a square whose cellIndex
 	// bit is set in mask. first is the index of the check among its kind's firsts when
@@ -61,7 +63,7 @@ type prefix struct {
 	first int8
 	// step: the block is its first check and an add, or an if between adds (els may
 	// be nil) on cond, a condition of where the piece lands (locOnly); add and els are
-	// the adds in form. runBits makes its moves itself.
+	// the adds in form. Perft's last level counts its moves on words (countSteps).
 	step     bool
 	cond     *code.Cond
 	add, els *fastOp
@@ -509,13 +511,15 @@ func (x *gen) runMoves(k engine.Kind, l engine.Loc, piece engine.Cell, typ engin
 	if !x.g.on(UsePrefixes) || x.foreign || int(typ)+1 >= len(x.g.pre[k].ents) {
 		return x.runBlocks(blocks, l, false, piece, typ, ^uint64(0))
 	}
-	return x.runPre(x.g.pre[k].ents[typ+1], l, piece)
+	return x.runPre(x.g.pre[k].ents[typ+1], l, piece, nil)
 }
 
 // runPre runs the blocks of ents for a piece on l: each block whose first check passes
 // runs its form from after it (a block without one from its start). It reports a
-// capture test's hit.
-func (x *gen) runPre(ents []preEntry, l engine.Loc, piece engine.Cell) bool {
+// capture test's hit. When srcs is not nil, the bit scan made the first checks
+// (bitscan.go): bit l of srcs[i] says whether the check of ents[i] passed, and its
+// guards too when they were made on words (prefix.bitGuarded).
+func (x *gen) runPre(ents []preEntry, l engine.Loc, piece engine.Cell, srcs []uint64) bool {
 	// firsts[f] is 0 while first check f was not made from l, 1 when it passed with
 	// its square in reached[f], 2 when it failed.
 	var firsts [maxFirsts]uint8
@@ -526,7 +530,15 @@ func (x *gen) runPre(ents []preEntry, l engine.Loc, piece engine.Cell) bool {
 	for ei := range ents {
 		e := &ents[ei]
 		cur, from := l, 0
-		if e.check {
+		if srcs != nil {
+			if srcs[ei]>>uint(l)&1 == 0 {
+				continue
+			}
+			cur, from = nbr[at+int(e.dir)], e.p.checked
+			if e.p.bitGuarded {
+				from = e.p.pass
+			}
+		} else if e.check {
 			if f := e.first; f >= 0 {
 				if firsts[f] == 0 {
 					firsts[f] = 2

@@ -373,7 +373,7 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 			}
 			if counting && e.p.step && src != 0 {
 				if st := &bk.steps[side][i]; st.count {
-					// perft's last level counts these steps here, as emit would one
+					// perft's last level counts these steps here, as fastAdd would one
 					// at a time, for all the pieces at once (leafcount.go); runBits
 					// has nothing left to do for them.
 					x.countSteps(st, src, bd.delta)

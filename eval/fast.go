@@ -73,8 +73,19 @@ const (
 	ccLastTo            = code.CondLastTo   // the position is the last part's destination
 	ccLastFrom          = code.CondLastFrom // the position is the last part's source
 	ccAttr              = code.CondAttr     // the position holds a piece with attribute za
-	ccCell     condKind = 254               // bit cellIndex of the cursor's cell is set in mask (cellTable)
+	ccCell     condKind = 254               // tab.cell holds the cursor's cell (cellTable)
+	ccLoc      condKind = 253               // tab.locs holds the cursor's square for the side (locTable)
 )
+
+// condTab is a condition as a table that test filled when the game was made, for every
+// value of what it reads (reads.go): for ccCell, bit cellIndex of cell is its value on
+// a square of those contents; for ccLoc, bit l%64 of locs[p*words+l/64] its value with
+// the cursor on l for player p.
+type condTab struct {
+	cell  uint64
+	locs  []uint64
+	words int
+}
 
 // fastOp is one op of the executable form (rewrite.go): of a fast block, or of any
 // block in its general form.
@@ -94,7 +105,7 @@ type fastOp struct {
 	unit *unitMember // fRay, fSlideRun, fBlockRun: the member of a unit
 	scan *scan       // fScan
 	pre  *prefix     // fRest
-	mask uint64      // ccCell: the condition's cell table as bits (cellBits)
+	tab  *condTab    // ccCell, ccLoc: the condition's table
 }
 
 // fastBlock is a block's fast ops; ok is false when the block runs on the general path.
@@ -238,7 +249,10 @@ func (x *gen) ftest(f *fastOp) bool {
 	case ccTrue:
 		return !f.neg
 	case ccCell:
-		return f.mask>>uint(cellIndex(x.cells[x.cursor], x.side, len(x.g.Pieces)))&1 != 0
+		return f.tab.cell>>uint(cellIndex(x.cells[x.cursor], x.side, len(x.g.Pieces)))&1 != 0
+	case ccLoc:
+		t, l := f.tab, x.cursor
+		return t.locs[int(x.side)*t.words+int(l>>6)]>>(uint(l)&63)&1 != 0
 	}
 	l := x.cursor
 	if f.dir >= 0 {

@@ -300,17 +300,30 @@ func (g *Game) pureOps(fs []fastOp) bool {
 	return true
 }
 
-// setCellCond is setCond, but a condition that setCond leaves to test and that reads
-// only the cursor's cell is tested on its table (ccCell), when the table fits in a
-// word: test gave each of its entries (cellTable).
+// setCellCond is setCond, but a condition that reads only where the cursor is (a zone,
+// a position: locOnly) is tested on its table (ccLoc), and one that setCond leaves to
+// test and that reads only the cursor's cell on its table (ccCell) when that fits in a
+// word: test gave each of their entries (locTable, cellTable).
 func (g *Game) setCellCond(f *fastOp, c *code.Cond) {
 	f.setCond(c)
-	if f.cc != ccAny {
-		return
-	}
-	if cell := g.cellTable(c); cell != nil {
-		if mask, ok := cellBits(cell); ok {
-			f.cc, f.mask = ccCell, mask
+	switch {
+	case f.cc == ccTrue:
+	case locOnly(c):
+		words := (len(g.Board.Locs) + 63) / 64
+		t := &condTab{words: words, locs: make([]uint64, len(g.Players)*words)}
+		for p, row := range g.locTable(c) {
+			for l, v := range row {
+				if v {
+					t.locs[p*words+l/64] |= 1 << uint(l%64)
+				}
+			}
+		}
+		f.cc, f.neg, f.tab = ccLoc, false, t
+	case f.cc == ccAny:
+		if cell := g.cellTable(c); cell != nil {
+			if mask, ok := cellBits(cell); ok {
+				f.cc, f.tab = ccCell, &condTab{cell: mask}
+			}
 		}
 	}
 }
@@ -511,15 +524,13 @@ func (x *gen) runMoves(k engine.Kind, l engine.Loc, piece engine.Cell, typ engin
 	if !x.g.on(UsePrefixes) || x.foreign || int(typ)+1 >= len(x.g.pre[k].ents) {
 		return x.runBlocks(blocks, l, false, piece, typ, ^uint64(0))
 	}
-	return x.runPre(x.g.pre[k].ents[typ+1], l, piece, nil)
+	return x.runPre(x.g.pre[k].ents[typ+1], l, piece)
 }
 
 // runPre runs the blocks of ents for a piece on l: each block whose first check passes
 // runs its form from after it (a block without one from its start). It reports a
-// capture test's hit. When srcs is not nil, the bit scan made the first checks
-// (bitscan.go): bit l of srcs[i] says whether the check of ents[i] passed, and its
-// guards too when they were made on words (prefix.bitGuarded).
-func (x *gen) runPre(ents []preEntry, l engine.Loc, piece engine.Cell, srcs []uint64) bool {
+// capture test's hit. (runBits is runPre for first checks made on words.)
+func (x *gen) runPre(ents []preEntry, l engine.Loc, piece engine.Cell) bool {
 	// firsts[f] is 0 while first check f was not made from l, 1 when it passed with
 	// its square in reached[f], 2 when it failed.
 	var firsts [maxFirsts]uint8
@@ -530,15 +541,7 @@ func (x *gen) runPre(ents []preEntry, l engine.Loc, piece engine.Cell, srcs []ui
 	for ei := range ents {
 		e := &ents[ei]
 		cur, from := l, 0
-		if srcs != nil {
-			if srcs[ei]>>uint(l)&1 == 0 {
-				continue
-			}
-			cur, from = nbr[at+int(e.dir)], e.p.checked
-			if e.p.bitGuarded {
-				from = e.p.pass
-			}
-		} else if e.check {
+		if e.check {
 			if f := e.first; f >= 0 {
 				if firsts[f] == 0 {
 					firsts[f] = 2

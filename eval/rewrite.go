@@ -45,8 +45,10 @@ package eval
 //   - Prefixes (prefix.go, UsePrefixes): a block of a plain ZRF game runs without a
 //     run set up from its first check (made once for the blocks of a piece that
 //     share it): its leading run of steps and pure verifies, then its guards (fGuard),
-//     then its tail as fast ops, or set up (fRest); the proof is at the top of
-//     prefix.go. Compared: TestFastPathsChangeNothing, TestGuardsKeepErrors.
+//     then its tail as fast ops, or set up (fRest); a condition of the cursor's square
+//     or cell alone is read from its table (ccLoc, ccCell: test filled them). The proof
+//     is at the top of prefix.go. Compared: TestFastPathsChangeNothing,
+//     TestGuardsKeepErrors.
 //   - Scans (prefix.go, UsePrefixes): a while that walks a line capturing what a cell
 //     table names becomes fScan in the form of a prefix's rest; the proof is beside
 //     scanOf. Compared: TestFastPathsChangeNothing.

@@ -383,14 +383,13 @@ func (x *gen) exec(ops []fastOp, from, keep int) int {
 		case fIfAdd:
 			a := &f.body[0]
 			if !x.ftest(f) {
-				if a = nil; len(f.els) > 0 {
-					a = &f.els[0]
+				if len(f.els) == 0 {
+					break
 				}
+				a = &f.els[0]
 			}
-			if a != nil {
-				x.at = a.at
-				x.fastAdd(a)
-			}
+			x.at = a.at
+			x.fastAdd(a)
 		case fSlide:
 			if !x.slide(f) {
 				return i

@@ -28,8 +28,8 @@ package eval
 //     builds that move without the movement bookkeeping, a step and the test of the
 //     square it lands on are one op (fStepTest), a slide's loop (while empty? add,
 //     step d) one op (fSlide), and an if whose branches are one add each (or one add
-//     and none) one op (fIfAdd). The block runs from fastReset, which sets what reset sets that these
-//     ops read. Proof at load: fastOps fails on any other op. Compared:
+//     and none) one op (fIfAdd). The block runs from fastReset, which sets what reset
+//     sets that these ops read. Proof at load: fastOps fails on any other op. Compared:
 //     TestFastBlocksChangeNothing, …Dialect.
 //   - Shared openings (sharedOps, UseFast): blocks of a piece that begin with the same
 //     steps and tests of the cursor's cell run them once; those ops only move the cursor

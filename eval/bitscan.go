@@ -27,6 +27,7 @@ import (
 	"slices"
 
 	"github.com/zoggo/zoggo/engine"
+	"github.com/zoggo/zoggo/internal/code"
 )
 
 // bitScan is what the game knows to make first checks on words of bits.
@@ -65,7 +66,7 @@ type bitKind struct {
 // is not in it) with its condition as the squares where it holds for a player, so that
 // countSteps reads neither the prefix nor its table.
 type bitStep struct {
-	add, els *fastOp
+	add, els *code.Op
 	hasCond  bool
 	// count: every move of add and of els (when set) is a step countSteps counts,
 	// addSteps and elsSteps what they make of the piece (stepsOf).
@@ -87,10 +88,8 @@ func (g *Game) bitSteps(ents []preEntry) [][]bitStep {
 			}
 			st := bitStep{add: p.add, els: p.els, hasCond: p.cond != nil}
 			var okAdd, okEls bool
-			st.addSteps, okAdd = stepsOf(p.add.op)
-			if p.els != nil {
-				st.elsSteps, okEls = stepsOf(p.els.op)
-			}
+			st.addSteps, okAdd = stepsOf(p.add)
+			st.elsSteps, okEls = stepsOf(p.els)
 			st.count = okAdd && (p.els == nil || okEls)
 			if st.hasCond {
 				for l, yes := range g.locTable(p.cond)[pl] {

@@ -243,7 +243,7 @@ func (x *gen) countSteps(st *bitStep, src uint64, delta int) {
 			}
 		}
 		for _, k := range ks {
-			x.room(add.op)
+			x.room(add)
 			x.countLeaf(k, l, to)
 		}
 	}

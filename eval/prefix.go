@@ -61,12 +61,12 @@ type prefix struct {
 	dir   int32
 	mask  uint64
 	first int8
-	// step: the block is its first check and an add, or an if between adds (els may
-	// be nil) on cond, a condition of where the piece lands (locOnly); add and els are
-	// the adds in form. Perft's last level counts its moves on words (countSteps).
+	// step: the block is its first check and an add, or an if between adds add and els
+	// (els may be nil) on cond, a condition of where the piece lands (locOnly). Perft's
+	// last level counts its moves on words (countSteps).
 	step     bool
 	cond     *code.Cond
-	add, els *fastOp
+	add, els *code.Op
 	// rest is the general form of the ops from restAt on for fRest, made the first
 	// time they run, each scan (scanOf, found at load) being the superinstruction fScan.
 	restAt int
@@ -260,11 +260,11 @@ lead:
 	}
 	switch t := &p.form[p.pass]; {
 	case t.code == fAdd:
-		p.step, p.add = true, t
+		p.step, p.add = true, t.op
 	case t.code == fIfAdd && locOnly(t.cond):
-		p.step, p.cond, p.add = true, t.cond, &t.body[0]
+		p.step, p.cond, p.add = true, t.cond, t.body[0].op
 		if len(t.els) > 0 {
-			p.els = &t.els[0]
+			p.els = t.els[0].op
 		}
 	}
 }

@@ -81,18 +81,24 @@ func (g *Game) bitSteps(ents []preEntry) [][]bitStep {
 	out := make([][]bitStep, len(g.Players))
 	for pl := range out {
 		out[pl] = make([]bitStep, len(ents))
-		for i, e := range ents {
-			p := e.p
-			if !p.step {
-				continue
-			}
+	}
+	for i, e := range ents {
+		p := e.p
+		if !p.step {
+			continue
+		}
+		var at [][]bool
+		if p.cond != nil {
+			at = g.locTable(p.cond)
+		}
+		for pl := range out {
 			st := bitStep{add: p.add, els: p.els, hasCond: p.cond != nil}
 			var okAdd, okEls bool
 			st.addSteps, okAdd = stepsOf(p.add)
 			st.elsSteps, okEls = stepsOf(p.els)
 			st.count = okAdd && (p.els == nil || okEls)
 			if st.hasCond {
-				for l, yes := range g.locTable(p.cond)[pl] {
+				for l, yes := range at[pl] {
 					if yes {
 						st.cond |= 1 << uint(l)
 					}

@@ -7,8 +7,8 @@ package eval
 // fail right there.
 //
 // runPre runs the blocks of a piece of a kind and move type in their order, as
-// runBlocks runs them, each on exec from its own form (prefix.form), from the piece's
-// square, with no run set up:
+// runBlocks runs them, each on exec from its own form (prefix.form, made at its first
+// run), from the piece's square, with no run set up:
 //
 //   - The leading run: the block's first steps, opposite steps, marks, backs and
 //     verifies of pure conditions (with which Thud looks behind a piece). They only move
@@ -37,6 +37,8 @@ package eval
 // path, TestGuardsKeepErrors the guards with the errors of the runs they skip.
 
 import (
+	"sync/atomic"
+
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/internal/code"
 )
@@ -44,8 +46,9 @@ import (
 // prefix is a move block as the prefixes rewrite it.
 type prefix struct {
 	blk *code.Block
-	// form is the block as runPre runs it: its leading run, its guards and its tail.
-	form []fastOp
+	// form is the block as runPre runs it: its leading run, its guards and its tail,
+	// made the first time it runs (formOf) and only read after.
+	form atomic.Pointer[[]fastOp]
 	// lead is how many of the block's ops its leading run is; checked is the index in
 	// form after its first check, pass the index after its leading run and guards.
 	lead, checked, pass int
@@ -191,14 +194,86 @@ func (kp *kindPrefixes) firstIndex(f firstCheck) int8 {
 	return int8(len(kp.firsts) - 1)
 }
 
-// makePrefix makes p, the prefix of block b.
+// makePrefix makes p, the prefix of block b. Its form is made the first time it runs
+// (formOf): most blocks of most variants never do.
 func (g *Game) makePrefix(p *prefix, b *code.Block) {
 	ops := b.Ops
 	p.blk = b
-	var form []fastOp
 	i := 0
-lead:
-	for ; i < len(ops); i++ {
+	for i < len(ops) && leadOp(&ops[i]) {
+		i++
+	}
+	p.lead, p.restAt = i, i
+	if i >= 2 && ops[0].Code == code.OpStep && ops[1].Code == code.OpVerify {
+		if cell := g.cellTable(ops[1].Cond); cell != nil {
+			p.mask, p.check = cellBits(cell)
+			p.dir, p.checked = ops[0].A, 2
+		}
+	}
+	p.first = -1
+	rest := ops[i:]
+	p.guards = g.guardsOf(rest)
+	p.pass = i + len(p.guards)
+	for j := range rest {
+		if sc := g.scanOf(&rest[j], rest[:j]); sc != nil {
+			p.scans = append(p.scans, slotScan{j, sc})
+		}
+	}
+	if !p.check || i != 2 || len(p.guards) > 0 || len(rest) != 1 || len(p.scans) > 0 {
+		return
+	}
+	t, ok := g.fastTail(rest)
+	if !ok {
+		return
+	}
+	switch f := &t[0]; {
+	case f.code == fAdd:
+		p.step, p.add = true, f.op
+	case f.code == fIfAdd && locOnly(f.cond):
+		p.step, p.cond, p.add = true, f.cond, f.body[0].op
+		if len(f.els) > 0 {
+			p.els = f.els[0].op
+		}
+	}
+}
+
+// leadOp reports whether o may be in a block's leading run.
+func leadOp(o *code.Op) bool {
+	switch o.Code {
+	case code.OpStep, code.OpOpposite, code.OpMark, code.OpBack:
+		return true
+	case code.OpVerify:
+		return pureCond(o.Cond)
+	}
+	return false
+}
+
+// formOf returns the form of p, made now if it is the first time. The workspaces of a
+// game run at once: two that make it at once keep the one stored first, and either is
+// the same form.
+func (p *prefix) formOf(g *Game) []fastOp {
+	if f := p.form.Load(); f != nil {
+		return *f
+	}
+	f := g.prefixForm(p)
+	p.form.CompareAndSwap(nil, &f)
+	return *p.form.Load()
+}
+
+// prefixForm makes the form of p: its leading run, one fGuard per guard, and its tail
+// (this file's header).
+func (g *Game) prefixForm(p *prefix) []fastOp {
+	ops := p.blk.Ops
+	rest := ops[p.lead:]
+	tail, ok := g.fastTail(rest)
+	if !ok || len(p.scans) > 0 {
+		tail = []fastOp{{code: fRest, pre: p, at: -1}}
+		if len(rest) > 0 {
+			tail[0].op, tail[0].at = &rest[0], rest[0].At
+		}
+	}
+	form := make([]fastOp, 0, p.pass+len(tail))
+	for i := range ops[:p.lead] {
 		o := &ops[i]
 		f := fastOp{op: o, a: o.A, at: o.At}
 		switch o.Code {
@@ -211,28 +286,13 @@ lead:
 		case code.OpBack:
 			f.code = fBack
 		case code.OpVerify:
-			if !pureCond(o.Cond) {
-				break lead
-			}
 			f.code = fVerify
 			g.setCellCond(&f, o.Cond)
-		default:
-			break lead
 		}
 		form = append(form, f)
 	}
-	p.lead, p.restAt = i, i
-	if i >= 2 && ops[0].Code == code.OpStep && ops[1].Code == code.OpVerify {
-		if cell := g.cellTable(ops[1].Cond); cell != nil {
-			p.mask, p.check = cellBits(cell)
-			p.dir, p.checked = ops[0].A, 2
-		}
-	}
-	p.first = -1
-	rest := ops[i:]
-	p.guards = g.guardsOf(rest)
 	for _, gd := range p.guards {
-		f := fastOp{code: fGuard, op: gd.op, at: gd.op.At}
+		f := fastOp{code: fGuard, op: gd.op, at: gd.op.At, body: make([]fastOp, 0, len(gd.path)+1)}
 		for _, d := range gd.path {
 			f.body = append(f.body, fastOp{code: fStep, op: gd.op, a: d, at: gd.op.At})
 		}
@@ -241,32 +301,7 @@ lead:
 		f.body = append(f.body, v)
 		form = append(form, f)
 	}
-	p.pass = len(form)
-	for j := range rest {
-		if sc := g.scanOf(&rest[j], rest[:j]); sc != nil {
-			p.scans = append(p.scans, slotScan{j, sc})
-		}
-	}
-	tail, ok := g.fastTail(rest)
-	if !ok || len(p.scans) > 0 {
-		tail = []fastOp{{code: fRest, pre: p, at: -1}}
-		if len(rest) > 0 {
-			tail[0].op, tail[0].at = &rest[0], rest[0].At
-		}
-	}
-	p.form = append(form, tail...)
-	if !p.check || p.lead != 2 || len(p.guards) > 0 || len(tail) != 1 {
-		return
-	}
-	switch t := &p.form[p.pass]; {
-	case t.code == fAdd:
-		p.step, p.add = true, t.op
-	case t.code == fIfAdd && locOnly(t.cond):
-		p.step, p.cond, p.add = true, t.cond, t.body[0].op
-		if len(t.els) > 0 {
-			p.els = t.els[0].op
-		}
-	}
+	return append(form, tail...)
 }
 
 // fastTail returns the ops of a block's tail as fast ops that run without a run set
@@ -575,7 +610,7 @@ func (x *gen) block(p *prefix, cur engine.Loc, from int) bool {
 	x.blk = p.blk
 	x.cursor, x.mark = cur, x.start
 	x.effects = x.effects[:0]
-	x.exec(p.form, from, 0)
+	x.exec(p.formOf(x.g), from, 0)
 	return x.attackMode && x.hit
 }
 

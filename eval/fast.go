@@ -103,9 +103,15 @@ type fastOp struct {
 	add  *fastOp     // fSlide: the add of its loop
 	op   *code.Op    // the op it was made from: its position for errors
 	unit *unitMember // fRay, fSlideRun, fBlockRun: the member of a unit
-	scan *scan       // fScan
-	pre  *prefix     // fRest
-	tab  *condTab    // ccCell, ccLoc: the condition's table
+	aux  *fastAux    // fScan, fRest, ccCell, ccLoc
+}
+
+// fastAux is what the rarer fastOps need beside the common fields (kept apart so that
+// a fastOp stays small).
+type fastAux struct {
+	scan *scan   // fScan
+	pre  *prefix // fRest
+	tab  condTab // ccCell, ccLoc: the condition's table
 }
 
 // fastBlock is a block's fast ops; ok is false when the block runs on the general path.
@@ -249,9 +255,9 @@ func (x *gen) ftest(f *fastOp) bool {
 	case ccTrue:
 		return !f.neg
 	case ccCell:
-		return f.tab.cell>>uint(cellIndex(x.cells[x.cursor], x.side, len(x.g.Pieces)))&1 != 0
+		return f.aux.tab.cell>>uint(cellIndex(x.cells[x.cursor], x.side, len(x.g.Pieces)))&1 != 0
 	case ccLoc:
-		t, l := f.tab, x.cursor
+		t, l := &f.aux.tab, x.cursor
 		return t.locs[int(x.side)*t.words+int(l>>6)]>>(uint(l)&63)&1 != 0
 	}
 	l := x.cursor

@@ -396,7 +396,7 @@ func (x *gen) exec(ops []fastOp, from, keep int) int {
 			}
 		case fScan:
 			if !x.attackMode {
-				x.runScan(f.op, f.scan)
+				x.runScan(f.op, f.aux.scan)
 				break
 			}
 			// A capture test runs the loop as written.
@@ -504,7 +504,7 @@ func (x *gen) exec(ops []fastOp, from, keep int) int {
 				return i
 			}
 		case fRest:
-			x.rest(f.pre)
+			x.rest(f.aux.pre)
 		}
 		if i < keep {
 			x.trail[i] = x.cursor

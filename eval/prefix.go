@@ -267,7 +267,7 @@ func (g *Game) prefixForm(p *prefix) []fastOp {
 	rest := ops[p.lead:]
 	tail, ok := g.fastTail(rest)
 	if !ok || len(p.scans) > 0 {
-		tail = []fastOp{{code: fRest, pre: p, at: -1}}
+		tail = []fastOp{{code: fRest, aux: &fastAux{pre: p}, at: -1}}
 		if len(rest) > 0 {
 			tail[0].op, tail[0].at = &rest[0], rest[0].At
 		}
@@ -345,7 +345,8 @@ func (g *Game) setCellCond(f *fastOp, c *code.Cond) {
 	case f.cc == ccTrue:
 	case locOnly(c):
 		words := (len(g.Board.Locs) + 63) / 64
-		t := &condTab{words: words, locs: make([]uint64, len(g.Players)*words)}
+		a := &fastAux{tab: condTab{words: words, locs: make([]uint64, len(g.Players)*words)}}
+		t := &a.tab
 		for p, row := range g.locTable(c) {
 			for l, v := range row {
 				if v {
@@ -353,11 +354,11 @@ func (g *Game) setCellCond(f *fastOp, c *code.Cond) {
 				}
 			}
 		}
-		f.cc, f.neg, f.tab = ccLoc, false, t
+		f.cc, f.neg, f.aux = ccLoc, false, a
 	case f.cc == ccAny:
 		if cell := g.cellTable(c); cell != nil {
 			if mask, ok := cellBits(cell); ok {
-				f.cc, f.tab = ccCell, &condTab{cell: mask}
+				f.cc, f.aux = ccCell, &fastAux{tab: condTab{cell: mask}}
 			}
 		}
 	}

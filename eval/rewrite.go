@@ -303,7 +303,7 @@ func (s *formSlot) fill(g *Game, ops []code.Op, from int, scans []slotScan) []fa
 			// The program's form is shared: the rewrite goes into a copy.
 			t = slices.Clone(t)
 			for _, sc := range scans {
-				t[sc.i].code, t[sc.i].scan = fScan, sc.sc
+				t[sc.i].code, t[sc.i].aux = fScan, &fastAux{scan: sc.sc}
 			}
 		}
 		f = &t

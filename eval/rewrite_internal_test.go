@@ -146,7 +146,7 @@ func TestEveryOpHasAForm(t *testing.T) {
 					switch tail := form[p.pass:]; {
 					case len(tail) == 0:
 					case tail[0].code == fRest:
-						if len(tail) != 1 || tail[0].pre != p {
+						if len(tail) != 1 || tail[0].aux.pre != p {
 							t.Fatalf("%s: a prefix's fRest is not its whole tail, or not its own", name)
 						}
 					case len(p.scans) > 0 || tail[0].op != &ops[p.lead]:

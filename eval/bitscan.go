@@ -16,7 +16,10 @@ package eval
 // kind of the move type has a first check whose table fits in a word (preEntry.check)
 // and whose direction is such a shift for the side, and no kind runs fast.go's blocks:
 // a block whose check fails adds nothing and records nothing in runPre either, and the
-// squares are visited in increasing order as firstParts scans them.
+// squares are visited in increasing order as firstParts scans them. A piece's blocks
+// are run as runPre runs them, from after their first check (prefix.checked), or after
+// their guards too when those were made on words (prefix.pass); a block that is its
+// first check and an add makes its move with fastAdd, as its form would.
 
 import (
 	"fmt"
@@ -47,23 +50,21 @@ type bitScan struct {
 	kinds [][]bitKind
 }
 
-// bitKind is what bitParts reads for the blocks of one kind and move type: the kind's
-// prefixes and blocks, its entries, their tests and guards as words, and where their
+// bitKind is what bitParts reads for the blocks of one kind and move type: their
+// entries (kindPrefixes.ents), their tests and guards as words, and where their
 // squares go in gen.srcs.
 type bitKind struct {
-	kp     *kindPrefixes
-	blocks []code.Block
 	ents   []preEntry
 	tests  []bitTest
 	guards [][]bitGuard
 	off    int
-	// steps[p][i] is entry i's add when it is a step (preEntry.step), for player p.
+	// steps[p][i] is entry i's add when it is a step (prefix.step), for player p.
 	steps [][]bitStep
 }
 
 // bitStep is a step's add (prefix.add, or els when cond is set and the square reached
 // is not in it) with its condition as the squares where it holds for a player, so that
-// runBits reads neither the prefix nor its table.
+// countSteps reads neither the prefix nor its table.
 type bitStep struct {
 	add, els *code.Op
 	hasCond  bool
@@ -74,24 +75,30 @@ type bitStep struct {
 	cond               uint64
 }
 
-// bitSteps returns the steps of the entries ents of kp, for np players on a board of
-// at most 64 positions.
-func bitSteps(kp *kindPrefixes, ents []preEntry, np int) [][]bitStep {
-	out := make([][]bitStep, np)
+// bitSteps returns the steps of the entries ents, for the players of g's board of at
+// most 64 positions.
+func (g *Game) bitSteps(ents []preEntry) [][]bitStep {
+	out := make([][]bitStep, len(g.Players))
 	for pl := range out {
 		out[pl] = make([]bitStep, len(ents))
-		for i, e := range ents {
-			if !e.step {
-				continue
-			}
-			p := &kp.pre[e.block]
-			st := bitStep{add: p.add, els: p.els, hasCond: p.condAt != nil}
+	}
+	for i, e := range ents {
+		p := e.p
+		if !p.step {
+			continue
+		}
+		var at [][]bool
+		if p.cond != nil {
+			at = g.locTable(p.cond)
+		}
+		for pl := range out {
+			st := bitStep{add: p.add, els: p.els, hasCond: p.cond != nil}
 			var okAdd, okEls bool
 			st.addSteps, okAdd = stepsOf(p.add)
 			st.elsSteps, okEls = stepsOf(p.els)
 			st.count = okAdd && (p.els == nil || okEls)
 			if st.hasCond {
-				for l, yes := range p.condAt[pl] {
+				for l, yes := range at[pl] {
 					if yes {
 						st.cond |= 1 << uint(l)
 					}
@@ -110,7 +117,7 @@ type bitGuard struct {
 	bt   bitTest
 }
 
-// bitTest is a first check's table (preEntry.mask) as the squares it accepts: rel's
+// bitTest is a first check's table (prefix.mask) as the squares it accepts: rel's
 // bit 0 the empty squares, bit 1 all the side's pieces, bit 2 all the others', and
 // kinds the contents (cellIndex) it accepts of a part of those it does not take whole.
 type bitTest struct {
@@ -192,9 +199,10 @@ func (g *Game) initBitScan() {
 				bt, others := bitTestOf(e.mask, nk)
 				bs.tests[t] = append(bs.tests[t], bt)
 				bs.others = bs.others || others
-				gs, others := g.bitGuards(&g.pre[k].pre[e.block], e, nk)
+				gs, others := g.bitGuards(e.p, nk)
 				bs.others = bs.others || others
 				bs.guards[t] = append(bs.guards[t], gs)
+				e.p.bitGuarded = gs != nil
 			}
 		}
 		bs.n = max(bs.n, n)
@@ -203,10 +211,11 @@ func (g *Game) initBitScan() {
 	for t := range bs.kinds {
 		bs.kinds[t] = make([]bitKind, nk)
 		for k := range bs.kinds[t] {
-			off, n := bs.off[t][k], len(g.pre[k].ents[t])
-			bs.kinds[t][k] = bitKind{kp: &g.pre[k], blocks: g.code.Moves[k], ents: g.pre[k].ents[t],
+			ents := g.pre[k].ents[t]
+			off, n := bs.off[t][k], len(ents)
+			bs.kinds[t][k] = bitKind{ents: ents,
 				tests: bs.tests[t][off : off+n], guards: bs.guards[t][off : off+n], off: off,
-				steps: bitSteps(&g.pre[k], g.pre[k].ents[t], len(g.Players))}
+				steps: g.bitSteps(ents)}
 		}
 	}
 	any := false
@@ -248,12 +257,12 @@ func (g *Game) initBitScan() {
 	}
 }
 
-// bitGuards returns the guards of p, the prefix of entry e, as words, when its leading
-// run is e's first check and every guard's table fits in a word and every direction
-// of its path is a shift on every player's board; nil otherwise. others says whether
-// a guard tells other players' pieces apart by type (bitScan.others).
-func (g *Game) bitGuards(p *prefix, e preEntry, nk int) (out []bitGuard, others bool) {
-	if !e.check || len(p.ops) != 2 || len(p.guards) == 0 {
+// bitGuards returns the guards of p as words, when its leading run is its first check
+// and every guard's table fits in a word and every direction of its path is a shift on
+// every player's board; nil otherwise. others says whether a guard tells other
+// players' pieces apart by type (bitScan.others).
+func (g *Game) bitGuards(p *prefix, nk int) (out []bitGuard, others bool) {
+	if !p.check || p.lead != 2 || len(p.guards) == 0 {
 		return nil, false
 	}
 	for _, gd := range p.guards {
@@ -261,7 +270,7 @@ func (g *Game) bitGuards(p *prefix, e preEntry, nk int) (out []bitGuard, others 
 		if gd.cell == nil || !ok {
 			return nil, false
 		}
-		bg := bitGuard{path: append([]int32{e.dir}, gd.path...)}
+		bg := bitGuard{path: append([]int32{p.dir}, gd.path...)}
 		var o bool
 		bg.bt, o = bitTestOf(mask, nk)
 		for _, d := range bg.path {
@@ -367,9 +376,9 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 					src &= bitGuardSquares(&gs[j], own, other, cls, dirs)
 				}
 			}
-			if counting && e.step && src != 0 {
+			if counting && e.p.step && src != 0 {
 				if st := &bk.steps[side][i]; st.count {
-					// perft's last level counts these steps here, as emit would one
+					// perft's last level counts these steps here, as fastAdd would one
 					// at a time, for all the pieces at once (leafcount.go); runBits
 					// has nothing left to do for them.
 					x.countSteps(st, src, bd.delta)
@@ -554,33 +563,23 @@ const (
 
 // runBits is runPre for a piece on l of the kind of bk whose first checks were made by
 // bitParts: bit l of its squares in x.srcs says whether the check of entry i passed,
-// and its guards too when it has guards on words.
+// and its guards too when they were made on words (prefix.bitGuarded); each block that
+// passed runs its form from there. (A loop of its own: a test of srcs in runPre's
+// loop cost the prefixes' games without the bit scan 4% of their instructions.)
 func (x *gen) runBits(bk *bitKind, l engine.Loc, piece engine.Cell) {
-	kp, blocks, ents := bk.kp, bk.blocks, bk.ents
+	ents := bk.ents
 	srcs := x.srcs[bk.off : bk.off+len(ents)]
 	at := int(l) * x.nd
-	steps := bk.steps[x.side]
+	x.start, x.openPiece = l, piece
 	for i := range ents {
 		if srcs[i]>>uint(l)&1 == 0 {
 			continue
 		}
 		e := &ents[i]
-		to := x.nbr[at+int(e.dir)]
-		if e.step {
-			// runEntry for a block that is its first check and an add (tailAdd, or
-			// tailIfAdd on a condition of the square reached).
-			st := &steps[i]
-			add := st.add
-			if st.hasCond && st.cond>>uint(to)&1 == 0 {
-				if add = st.els; add == nil {
-					continue
-				}
-			}
-			x.cursor, x.mark = to, l
-			x.emit(&blocks[e.block], add, l, piece, nil)
-			continue
+		from := e.p.checked
+		if e.p.bitGuarded {
+			from = e.p.pass
 		}
-		// With its guards made on words too, the block's whole leading run passed.
-		x.runEntry(kp, blocks, e, l, to, 2, piece, bk.guards[i] != nil)
+		x.block(e.p, x.nbr[at+int(e.dir)], from)
 	}
 }

@@ -39,7 +39,7 @@ const (
 	fGoLastFrom                 // go last-from
 	fGoLastTo                   // go last-to
 	fStepTest                   // a step, then a test of the new cursor's cell (cc is ccEmpty, ccFriend or ccEnemy)
-	fIfAdd                      // an if whose branches are one add each (a pawn's promotion)
+	fIfAdd                      // an if whose branches are one add each, or one add and none (a pawn's promotion)
 	fJump                       // the general form's own ops, a as in the op
 	fOpposite
 	fGoFrom
@@ -53,6 +53,8 @@ const (
 	fBlockRun // a unit's other fast block: unit
 	fScan     // a while that walks a line capturing (prefix.go's scan): scan; as fWhile in a capture test
 	fAll      // all-positions: body on every position, or on those a sparse scan may act on (dialect_fast.go)
+	fGuard    // a guard of a prefix (prefix.go): body run from the cursor, which goes back after
+	fRest     // the rest of a prefix's block on a run set up (prefix.go): pre
 )
 
 // condKind says how a fastOp's condition is tested: ccAny by x.test, ccTrue as a
@@ -72,7 +74,19 @@ const (
 	ccLastTo            = code.CondLastTo   // the position is the last part's destination
 	ccLastFrom          = code.CondLastFrom // the position is the last part's source
 	ccAttr              = code.CondAttr     // the position holds a piece with attribute za
+	ccCell     condKind = 254               // tab.cell holds the cursor's cell (cellTable)
+	ccLoc      condKind = 253               // tab.locs holds the cursor's square for the side (locTable)
 )
+
+// condTab is a condition as a table that test filled when the game was made, for every
+// value of what it reads (reads.go): for ccCell, bit cellIndex of cell is its value on
+// a square of those contents; for ccLoc, bit l%64 of locs[p*words+l/64] its value with
+// the cursor on l for player p.
+type condTab struct {
+	cell  uint64
+	locs  []uint64
+	words int
+}
 
 // fastOp is one op of the executable form (rewrite.go): of a fast block, or of any
 // block in its general form.
@@ -90,7 +104,15 @@ type fastOp struct {
 	add  *fastOp     // fSlide: the add of its loop
 	op   *code.Op    // the op it was made from: its position for errors
 	unit *unitMember // fRay, fSlideRun, fBlockRun: the member of a unit
-	scan *scan       // fScan
+	aux  *fastAux    // fScan, fRest, ccCell, ccLoc
+}
+
+// fastAux is what the rarer fastOps need beside the common fields (kept apart so that
+// a fastOp stays small).
+type fastAux struct {
+	scan *scan   // fScan
+	pre  *prefix // fRest
+	tab  condTab // ccCell, ccLoc: the condition's table
 }
 
 // fastBlock is a block's fast ops; ok is false when the block runs on the general path.
@@ -253,6 +275,11 @@ func (x *gen) ftest(f *fastOp) bool {
 		return x.test(f.cond)
 	case ccTrue:
 		return !f.neg
+	case ccCell:
+		return f.aux.tab.cell>>uint(cellIndex(x.cells[x.cursor], x.side, len(x.g.Pieces)))&1 != 0
+	case ccLoc:
+		t, l := &f.aux.tab, x.cursor
+		return t.locs[int(x.side)*t.words+int(l>>6)]>>(uint(l)&63)&1 != 0
 	}
 	l := x.cursor
 	if f.dir >= 0 {

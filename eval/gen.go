@@ -163,8 +163,6 @@ type gen struct {
 	// it says that bitParts did not run (Sample's steps, sample.go).
 	srcsOnly bool
 	union    uint64
-	// caps is where runLine records the squares a block captures (prefix.go).
-	caps []engine.Loc
 	// leaf, set only while perft's last level generates, is where made counts the
 	// steps it makes instead of keeping them (counted, leafcount.go).
 	leaf *leafWork
@@ -383,9 +381,12 @@ func (x *gen) exec(ops []fastOp, from, keep int) int {
 				}
 			}
 		case fIfAdd:
-			a := &f.els[0]
-			if x.ftest(f) {
-				a = &f.body[0]
+			a := &f.body[0]
+			if !x.ftest(f) {
+				if len(f.els) == 0 {
+					break
+				}
+				a = &f.els[0]
 			}
 			x.at = a.at
 			x.fastAdd(a)
@@ -395,7 +396,7 @@ func (x *gen) exec(ops []fastOp, from, keep int) int {
 			}
 		case fScan:
 			if !x.attackMode {
-				x.runScan(f.op, f.scan)
+				x.runScan(f.op, f.aux.scan)
 				break
 			}
 			// A capture test runs the loop as written.
@@ -497,6 +498,15 @@ func (x *gen) exec(ops []fastOp, from, keep int) int {
 			}
 		case fAll:
 			x.scanAll(f)
+		case fGuard:
+			c := x.cursor
+			stop := x.exec(f.body, 0, 0) < len(f.body)
+			x.cursor = c
+			if stop {
+				return i
+			}
+		case fRest:
+			x.rest(f.aux.pre)
 		}
 		if i < keep {
 			x.trail[i] = x.cursor

@@ -7,7 +7,7 @@ package eval
 // (leafBase.leafStep, the hash leafHash would give), are all perft keeps of it.
 // Steps are counted behind made, the one place where an add becomes a move: a move
 // made would keep is counted instead (countLeaf, while gen.leaf is set) when it is a step
-// that ends the turn (stepOf). As a rewrite of emit and made for a word of steps,
+// that ends the turn (stepOf). As a rewrite of fastAdd and made for a word of steps,
 // bitParts counts them for all the side's pieces of an entry at once (countSteps) where
 // every move of the entry's adds is such a step; what each add makes of its piece is
 // derived from made's meaning of its kinds (stepsOf, kindMove), not read again. A jump
@@ -77,7 +77,7 @@ func (lw *leafWork) start(s *engine.State) {
 // leafTurns is what turnsOfType does for perft's last level, in a game leafTurnsOK
 // takes: the first parts of s of type typ generated, and completed into w.turns as
 // completeTurns would, with the differences said at the top of this file and of
-// leafmake.go: a step emit takes is counted instead of made (while w.x.leaf is set),
+// leafmake.go: a step made takes is counted instead of kept (while w.x.leaf is set),
 // so is a chain end that no continuation follows (countChainEnd), and a part that
 // ends the turn is made on lw.board (leafHash) and returned without a state after it.
 func (g *Game) leafTurns(s *engine.State, w *workspace, lw *leafWork, typ engine.MoveType) ([]Turn, error) {
@@ -205,10 +205,10 @@ func stepOf(ch []engine.Change, cont engine.MoveType) (stepKind, bool) {
 	return stepKind{retype: true, kind: ch[1].Kind}, true
 }
 
-// stepsOf derives from made the moves the add o makes of a step as emit writes it (the
-// piece moves, no capture): what kindMove makes of it, each as stepOf reads it. It
-// reports false when the add is a copy (emit writes engine.OpCopy) or one of its moves
-// is not a step stepOf takes.
+// stepsOf derives from made the moves the add o makes of a step as fastAdd writes it
+// (the piece moves, no capture): what kindMove makes of it, each as stepOf reads it.
+// It reports false when the add is a copy (which fastOps leaves to add) or one of its
+// moves is not a step stepOf takes.
 func stepsOf(o *code.Op) ([]stepKind, bool) {
 	if o == nil || o.B == 1 {
 		return nil, false

@@ -18,7 +18,7 @@ import (
 // made on the board: leafHash's; others: their state's) must be the ordinary turns'
 // hashes, as a multiset; the board copy must be as it was. It does so with the bit scan
 // (steps counted a word at a time, countSteps), without it (counted behind made for
-// the prefixes' emit), and without prefixes either (behind made for the fast ops and
+// the prefixes' forms), and without prefixes either (behind made for the fast ops and
 // the interpreter).
 func TestLeafCount(t *testing.T) {
 	for _, tt := range []struct {
@@ -196,7 +196,7 @@ func TestStepsOfMade(t *testing.T) {
 		}
 		x := newGen(g)
 		x.attackAt = engine.NoLoc
-		// What emit writes before made: the movement, a copy for a copying add.
+		// What an add writes before made: the movement, a copy for a copying add.
 		mv := engine.Change{Op: engine.OpMove, From: from, To: to}
 		if tt.op.B == 1 {
 			mv.Op = engine.OpCopy

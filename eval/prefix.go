@@ -1,149 +1,130 @@
 package eval
 
-// This file lets the generator turn down a block before it sets up a run of it. Most
-// blocks of draughts-like games begin with a step and a test of the square reached
-// ($d (verify empty?) ..., $d (verify enemy?) capture ...), and most of them fail right
-// there. Such a leading run of steps and verifies (and marks, backs and opposite steps,
-// with which Thud looks behind a piece) only moves the cursor and the mark and reads the
-// board, so it can be tried on its own from the piece's square: when it fails, the
-// block would have stopped there without recording anything, and the generator skips
-// it; when it passes, the generator sets up the run and goes on from the first op after
-// it, with the cursor where the steps left it. A block whose rest is only an add, or an
-// if on a pure condition between two adds (a man's step that may crown), is finished
-// here without entering the interpreter.
+// This file rewrites the move blocks of a piece of a plain ZRF game into the form exec
+// runs so that a block is turned down before its run is set up (rewrite.go lists the
+// rule). Most blocks of draughts-like games begin with a step and a test of the square
+// reached ($d (verify empty?) ..., $d (verify enemy?) capture ...), and most of them
+// fail right there.
+//
+// runPre runs the blocks of a piece of a kind and move type in their order, as
+// runBlocks runs them, each on exec from its own form (prefix.form, made at its first
+// run), from the piece's square, with no run set up:
+//
+//   - The leading run: the block's first steps, opposite steps, marks, backs and
+//     verifies of pure conditions (with which Thud looks behind a piece). They only move
+//     the cursor and the mark and read the board, the side and the cursor, which are
+//     what they would be in a run, so where they stop, the run would have stopped,
+//     having recorded nothing. The first check (a step and the verify of a cell table
+//     after it) is made by runPre itself, from a packed list of the blocks (preEntry),
+//     once for all the blocks of the piece that begin with it (firsts).
+//   - The guards (guardsOf): tests further on that every add of the block comes after,
+//     each an fGuard that walks its path from the cursor, tests, and comes back. Where
+//     one fails, the run would stop at that verify or earlier, having added nothing
+//     and raised no error (the proof is at guardsOf).
+//   - The tail, the ops after the leading run. When fastOps takes them and each of
+//     their conditions is pure, and no scan is among them, they are fast ops run as
+//     they are (a man's step that may crown, a man's jump): they record captures and
+//     attribute changes as effects, cleared when the block starts, move the cursor and
+//     add moves of the piece from its square to the cursor, which fastAdd builds from
+//     the piece and its square alone (the fast blocks' proof, rewrite.go); no op of
+//     theirs reads what reset sets up. Any other tail is fRest: the run is set up
+//     (reset, keeping the cursor and the mark) and the general form of the rest runs,
+//     with its scans as fScan.
+//
+// A piece runs either these forms or fast.go's blocks (runMoves): the fast blocks when
+// it has them and no partial moves (chess), the prefixes otherwise (the draughts'
+// capture chains). TestFastPathsChangeNothing compares the prefixes with the general
+// path, TestGuardsKeepErrors the guards with the errors of the runs they skip.
 
 import (
-	"slices"
+	"sync/atomic"
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/internal/code"
 )
 
-// preOp is one op of a block's leading run: a move of the cursor or the mark (cond
-// nil), or a verify of cond on the board as it is.
-type preOp struct {
-	// move is how a cursor op moves it: preStep (dir), preOpposite (the opposite of
-	// dir), preMark (it stays, and the mark is set there) or preBack (to the mark).
-	move uint8
-	dir  int32
-	cond *code.Cond
-	// cell, when not nil, is cond's value for each content of the cursor's square
-	// (cellIndex): a cond that reads only that square needs no x.test.
-	cell []bool
-}
-
-const (
-	preStep uint8 = iota
-	preOpposite
-	preMark
-	preBack
-)
-
-// prefix is what the generator knows of a block before running it.
+// prefix is a move block as the prefixes rewrite it.
 type prefix struct {
-	ops  []preOp
-	rest int // index of the first op after the leading run
-	// tail says how the block ends after the leading run: tailRun runs ops[rest:] in
-	// the interpreter; tailAdd is a single add (add); tailIfAdd is an if on a pure cond
-	// (cond) whose body is one add (add) and whose else is one add (els) or nothing.
-	tail uint8
-	cond *code.Cond
-	add  *code.Op
-	els  *code.Op
-	at   int32 // the if's source, for tailIfAdd
-	// guards are tests further on in the block that every add of it comes after, each
-	// on the square a path of steps leads to from where the leading run ends (see
-	// guardsOf); when one fails the block adds nothing.
-	guards []guard
-	// form is the executable form of the ops after the leading run (rewrite.go), made
-	// the first time they run, where each scan (scanOf, found at load: scans) is the
-	// superinstruction fScan.
-	form  formSlot
-	scans []slotScan
-	// first is the index of the block's first two ops among its kind's first checks,
-	// or -1 when they are not one.
+	blk *code.Block
+	// form is the block as runPre runs it: its leading run, its guards and its tail,
+	// made the first time it runs (formOf) and only read after.
+	form atomic.Pointer[[]fastOp]
+	// lead is how many of the block's ops its leading run is; checked is the index in
+	// form after its first check, pass the index after its leading run and guards.
+	lead, checked, pass int
+	guards              []guard
+	// bitGuarded: the bit scan makes the guards on words (bitGuards).
+	bitGuarded bool
+	// The block's first check, when its first ops are a step and a verify of a cell
+	// table that fits in a word: a step in direction dir to a square whose cellIndex
+	// bit is set in mask. first is the index of the check among its kind's firsts when
+	// another block of the kind begins with it too (runPre keeps its result for
+	// them), or -1.
+	check bool
+	dir   int32
+	mask  uint64
 	first int8
-	// only: the leading run is that first check and nothing else, and there are no
-	// guards, so the check passing is the leading run passing (tryPrefix need not run).
-	only bool
-	// line is the ops of a tailLine block before its add.
-	line []lineOp
-	// condAt, for tailIfAdd and tailLine, is cond's value for each player and square when cond
-	// reads only where the cursor is (locOnly); nil otherwise.
-	condAt [][]bool
+	// step: the block is its first check and an add, or an if between adds add and els
+	// (els may be nil) on cond, a condition of where the piece lands (locOnly). Perft's
+	// last level counts its moves on words (countSteps).
+	step     bool
+	cond     *code.Cond
+	add, els *code.Op
+	// rest is the general form of the ops from restAt on for fRest, made the first
+	// time they run, each scan (scanOf, found at load) being the superinstruction fScan.
+	restAt int
+	rest   formSlot
+	scans  []slotScan
 }
 
-// guard is a test of cond (cell as in preOp) on the square that the steps path lead to.
+// guard is a test of the verify op (cell its condition's table, or nil) on the square
+// that the steps path lead to.
 type guard struct {
 	path []int32
-	cond *code.Cond
+	op   *code.Op
 	cell []bool
 }
 
-const (
-	tailRun uint8 = iota
-	tailAdd
-	tailIfAdd
-	// tailLine: the ops after the leading run are steps, verifies of what stands on
-	// the cursor's square and captures (line), then an add or an if as in tailIfAdd
-	// (cond nil for a plain add). A man's jump is one.
-	tailLine
-)
-
-// lineOp is an op of a tailLine block: a step in direction dir (cell and loc unused),
-// a verify of cell's table on the cursor's square, or a capture of loc.
-type lineOp struct {
-	code code.Opcode
-	dir  int32
-	cell []bool
-	loc  code.LocArg
-}
-
-// prefixes holds what the generator knows of the move blocks of each kind, or is nil
-// when the game does not use it (the dialect, the extensions, Axiom games).
+// prefixes holds the prefixes of the move blocks of each kind, or is nil when the game
+// does not use them (the dialect, the extensions, Axiom games).
 type prefixes []kindPrefixes
 
 // kindPrefixes is the prefixes of the move blocks of one kind.
 type kindPrefixes struct {
 	pre []prefix // [block]
-	// byType lists the blocks of each move type, [type+1], index 0 every block; blocks
-	// that move only other players' pieces (the dialect's) are left out.
-	byType [][]int32
-	// firsts are the distinct first checks of the blocks (firstCheck): blocks that begin
-	// alike (a man's two captures in one direction in international draughts) make
-	// the check once for a piece.
+	// ents[type+1] lists the blocks of each move type as runPre runs them, ents[0]
+	// every block. Blocks that move only other players' pieces (the dialect's) are left
+	// out.
+	ents [][]preEntry
+	// firsts are the distinct first checks of the blocks: blocks that begin alike (a
+	// man's two captures in one direction in international draughts) make the check
+	// once for a piece.
 	firsts []firstCheck
 	// fastFirst: the piece's moves run as fast.go's blocks, not through the prefixes.
 	fastFirst bool
-	// ents is byType with what runPre reads of each block packed together.
-	ents [][]preEntry
 }
 
-// preEntry is a block as runPre tries it: its first check, when it has one whose
-// table fits in a word (cellBits), and whether other blocks of the kind share it.
+// preEntry is a block as runPre tries it, with its first check packed beside it
+// (prefix's check, dir, mask and first).
 type preEntry struct {
-	mask  uint64 // the first check's table, bit i for cellIndex i
+	mask  uint64
 	dir   int32
-	block int32
-	// first is the index of the check among the kind's firsts when another block of
-	// the kind begins with it too (its result is then kept for them), or -1.
 	first int8
-	check bool // the block begins with the check (dir, mask)
-	// step: the block is the check and an add, or an if between adds on a condition
-	// of where the piece lands (condAt), and capture tests do not run it (runBits).
-	step bool
+	check bool
+	p     *prefix
 }
 
-// firstCheck is a step in direction dir and a test of the square reached by its table.
+// firstCheck is a step in direction dir and a test of the square reached by a cell
+// table as bits.
 type firstCheck struct {
 	dir  int32
-	cell []bool
+	mask uint64
 }
 
-// maxFirsts bounds the distinct first checks of a kind.
+// maxFirsts bounds the distinct first checks of a kind that runPre keeps.
 const maxFirsts = 16
 
-// initPrefixes analyses the move blocks of g's program.
+// initPrefixes makes the prefixes of the move blocks of g's program.
 func (g *Game) initPrefixes() {
 	if g.code == nil || g.code.Dialect != nil || g.Ext != nil {
 		return
@@ -156,55 +137,30 @@ func (g *Game) initPrefixes() {
 		// capture chains the prefixes serve best.
 		kp.fastFirst = k < len(g.fast) && g.fast[k] != nil && !hasPartial(blocks)
 		kp.pre = make([]prefix, len(blocks))
-		kp.byType = make([][]int32, len(g.MoveTypes)+1)
+		kp.ents = make([][]preEntry, len(g.MoveTypes)+1)
+		uses := make([]int, maxFirsts)
 		for i := range blocks {
-			b := &blocks[i]
 			p := &kp.pre[i]
-			g.makePrefix(p, b.Ops)
-			p.first = -1
-			if len(p.ops) >= 2 && p.ops[0].cond == nil && p.ops[0].move == preStep && p.ops[1].cond != nil && p.ops[1].cell != nil {
-				p.first = kp.firstIndex(firstCheck{dir: p.ops[0].dir, cell: p.ops[1].cell})
-			}
-			p.only = p.first >= 0 && len(p.ops) == 2 && len(p.guards) == 0
-			if (p.tail == tailIfAdd || p.tail == tailLine) && p.cond != nil && locOnly(p.cond) {
-				p.condAt = g.locTable(p.cond)
-			}
-			if b.Owner == code.OwnEnemy {
-				continue
-			}
-			kp.byType[0] = append(kp.byType[0], int32(i))
-			if t := int(b.Type) + 1; t > 0 && t < len(kp.byType) {
-				kp.byType[t] = append(kp.byType[t], int32(i))
-			}
-		}
-		kp.initEntries()
-	}
-}
-
-// initEntries makes kp.ents from kp.byType and the prefixes.
-func (kp *kindPrefixes) initEntries() {
-	uses := make([]int, len(kp.firsts))
-	for i := range kp.pre {
-		if f := kp.pre[i].first; f >= 0 {
-			uses[f]++
-		}
-	}
-	kp.ents = make([][]preEntry, len(kp.byType))
-	for t, list := range kp.byType {
-		for _, i := range list {
-			e := preEntry{block: i, first: -1}
-			if f := kp.pre[i].first; f >= 0 {
-				fc := &kp.firsts[f]
-				if mask, ok := cellBits(fc.cell); ok {
-					e.check, e.dir, e.mask = true, fc.dir, mask
-					if uses[f] > 1 {
-						e.first = f
-					}
-					p := &kp.pre[i]
-					e.step = p.only && (p.tail == tailAdd || p.tail == tailIfAdd && p.condAt != nil)
+			g.makePrefix(p, &blocks[i])
+			if p.check {
+				if p.first = kp.firstIndex(firstCheck{p.dir, p.mask}); p.first >= 0 {
+					uses[p.first]++
 				}
 			}
-			kp.ents[t] = append(kp.ents[t], e)
+		}
+		for i := range blocks {
+			p := &kp.pre[i]
+			if p.first >= 0 && uses[p.first] < 2 {
+				p.first = -1
+			}
+			if blocks[i].Owner == code.OwnEnemy {
+				continue
+			}
+			e := preEntry{mask: p.mask, dir: p.dir, first: p.first, check: p.check, p: p}
+			kp.ents[0] = append(kp.ents[0], e)
+			if t := int(blocks[i].Type) + 1; t > 0 && t < len(kp.ents) {
+				kp.ents[t] = append(kp.ents[t], e)
+			}
 		}
 	}
 }
@@ -227,7 +183,7 @@ func cellBits(cell []bool) (uint64, bool) {
 // or -1 when there are too many.
 func (kp *kindPrefixes) firstIndex(f firstCheck) int8 {
 	for i, e := range kp.firsts {
-		if e.dir == f.dir && slices.Equal(e.cell, f.cell) {
+		if e == f {
 			return int8(i)
 		}
 	}
@@ -238,95 +194,174 @@ func (kp *kindPrefixes) firstIndex(f firstCheck) int8 {
 	return int8(len(kp.firsts) - 1)
 }
 
-// makePrefix fills p, the prefix of the block of ops.
-func (g *Game) makePrefix(p *prefix, ops []code.Op) {
+// makePrefix makes p, the prefix of block b. Its form is made the first time it runs
+// (formOf): most blocks of most variants never do.
+func (g *Game) makePrefix(p *prefix, b *code.Block) {
+	ops := b.Ops
+	p.blk = b
 	i := 0
-	for ; i < len(ops); i++ {
-		o := &ops[i]
-		switch o.Code {
-		case code.OpStep:
-			p.ops = append(p.ops, preOp{dir: o.A})
-			continue
-		case code.OpOpposite:
-			p.ops = append(p.ops, preOp{move: preOpposite, dir: o.A})
-			continue
-		case code.OpMark:
-			p.ops = append(p.ops, preOp{move: preMark})
-			continue
-		case code.OpBack:
-			p.ops = append(p.ops, preOp{move: preBack})
-			continue
-		}
-		if o.Code == code.OpVerify && pureCond(o.Cond) {
-			p.ops = append(p.ops, preOp{cond: o.Cond, cell: g.cellTable(o.Cond)})
-			continue
-		}
-		break
+	for i < len(ops) && leadOp(&ops[i]) {
+		i++
 	}
-	p.rest = i
+	p.lead, p.restAt = i, i
+	if i >= 2 && ops[0].Code == code.OpStep && ops[1].Code == code.OpVerify {
+		if cell := g.cellTable(ops[1].Cond); cell != nil {
+			p.mask, p.check = cellBits(cell)
+			p.dir, p.checked = ops[0].A, 2
+		}
+	}
+	p.first = -1
 	rest := ops[i:]
 	p.guards = g.guardsOf(rest)
+	p.pass = i + len(p.guards)
 	for j := range rest {
 		if sc := g.scanOf(&rest[j], rest[:j]); sc != nil {
 			p.scans = append(p.scans, slotScan{j, sc})
 		}
 	}
-	switch {
-	case len(rest) == 1 && rest[0].Code == code.OpAdd:
-		p.tail, p.add = tailAdd, &rest[0]
-	case len(rest) == 1 && rest[0].Code == code.OpIf && pureCond(rest[0].Cond) &&
-		len(rest[0].Body) == 1 && rest[0].Body[0].Code == code.OpAdd &&
-		(len(rest[0].Else) == 0 || len(rest[0].Else) == 1 && rest[0].Else[0].Code == code.OpAdd):
-		p.tail, p.cond, p.add, p.at = tailIfAdd, rest[0].Cond, &rest[0].Body[0], rest[0].At
-		if len(rest[0].Else) == 1 {
-			p.els = &rest[0].Else[0]
+	if !p.check || i != 2 || len(p.guards) > 0 || len(rest) != 1 || len(p.scans) > 0 {
+		return
+	}
+	t, ok := g.fastTail(rest)
+	if !ok {
+		return
+	}
+	switch f := &t[0]; {
+	case f.code == fAdd:
+		p.step, p.add = true, f.op
+	case f.code == fIfAdd && locOnly(f.cond):
+		p.step, p.cond, p.add = true, f.cond, f.body[0].op
+		if len(f.els) > 0 {
+			p.els = f.els[0].op
 		}
-	default:
-		g.makeLine(p, rest)
 	}
 }
 
-// makeLine makes p a tailLine block when the ops rest after its leading run are one.
-func (g *Game) makeLine(p *prefix, rest []code.Op) {
-	if len(rest) < 2 {
-		return
+// leadOp reports whether o may be in a block's leading run.
+func leadOp(o *code.Op) bool {
+	switch o.Code {
+	case code.OpStep, code.OpOpposite, code.OpMark, code.OpBack:
+		return true
+	case code.OpVerify:
+		return pureCond(o.Cond)
 	}
-	var line []lineOp
-	for i := range rest[:len(rest)-1] {
-		o := &rest[i]
+	return false
+}
+
+// formOf returns the form of p, made now if it is the first time. The workspaces of a
+// game run at once: two that make it at once keep the one stored first, and either is
+// the same form.
+func (p *prefix) formOf(g *Game) []fastOp {
+	if f := p.form.Load(); f != nil {
+		return *f
+	}
+	f := g.prefixForm(p)
+	p.form.CompareAndSwap(nil, &f)
+	return *p.form.Load()
+}
+
+// prefixForm makes the form of p: its leading run, one fGuard per guard, and its tail
+// (this file's header).
+func (g *Game) prefixForm(p *prefix) []fastOp {
+	ops := p.blk.Ops
+	rest := ops[p.lead:]
+	tail, ok := g.fastTail(rest)
+	if !ok || len(p.scans) > 0 {
+		tail = []fastOp{{code: fRest, aux: &fastAux{pre: p}, at: -1}}
+		if len(rest) > 0 {
+			tail[0].op, tail[0].at = &rest[0], rest[0].At
+		}
+	}
+	form := make([]fastOp, 0, p.pass+len(tail))
+	for i := range ops[:p.lead] {
+		o := &ops[i]
+		f := fastOp{op: o, a: o.A, at: o.At}
 		switch o.Code {
 		case code.OpStep:
-			line = append(line, lineOp{code: o.Code, dir: o.A})
+			f.code = fStep
+		case code.OpOpposite:
+			f.code = fOpposite
+		case code.OpMark:
+			f.code = fMark
+		case code.OpBack:
+			f.code = fBack
 		case code.OpVerify:
-			cell := g.cellTable(o.Cond)
-			if !pureCond(o.Cond) || cell == nil {
-				return
+			f.code = fVerify
+			g.setCellCond(&f, o.Cond)
+		}
+		form = append(form, f)
+	}
+	for _, gd := range p.guards {
+		f := fastOp{code: fGuard, op: gd.op, at: gd.op.At, body: make([]fastOp, 0, len(gd.path)+1)}
+		for _, d := range gd.path {
+			f.body = append(f.body, fastOp{code: fStep, op: gd.op, a: d, at: gd.op.At})
+		}
+		v := fastOp{code: fVerify, op: gd.op, at: gd.op.At}
+		g.setCellCond(&v, gd.op.Cond)
+		f.body = append(f.body, v)
+		form = append(form, f)
+	}
+	return append(form, tail...)
+}
+
+// fastTail returns the ops of a block's tail as fast ops that run without a run set
+// up, or false when they cannot (prefix.go's header): fastOps must take them and every
+// condition among them must be pure.
+func (g *Game) fastTail(ops []code.Op) ([]fastOp, bool) {
+	t, ok := fastOps(ops)
+	if !ok || !g.pureOps(t) {
+		return nil, false
+	}
+	return t, true
+}
+
+// pureOps reports whether every condition of the fast ops fs, and of those within
+// them, is pure; it tests each on a cell table (setCellCond) where it can.
+func (g *Game) pureOps(fs []fastOp) bool {
+	for i := range fs {
+		f := &fs[i]
+		if f.cond != nil {
+			if !pureCond(f.cond) {
+				return false
 			}
-			line = append(line, lineOp{code: o.Code, cell: cell})
-		case code.OpCapture:
-			if o.Loc.Kind != code.LocCursor && o.Loc.Kind != code.LocDir {
-				return
+			if f.code == fVerify || f.code == fIf || f.code == fWhile || f.code == fIfAdd {
+				g.setCellCond(f, f.cond)
 			}
-			line = append(line, lineOp{code: o.Code, loc: o.Loc})
-		default:
-			return
+		}
+		if !g.pureOps(f.body) || !g.pureOps(f.els) {
+			return false
 		}
 	}
-	last := &rest[len(rest)-1]
+	return true
+}
+
+// setCellCond is setCond, but a condition that reads only where the cursor is (a zone,
+// a position: locOnly) is tested on its table (ccLoc), and one that setCond leaves to
+// test and that reads only the cursor's cell on its table (ccCell) when that fits in a
+// word: test gave each of their entries (locTable, cellTable).
+func (g *Game) setCellCond(f *fastOp, c *code.Cond) {
+	f.setCond(c)
 	switch {
-	case last.Code == code.OpAdd:
-		p.add, p.at = last, last.At
-	case last.Code == code.OpIf && pureCond(last.Cond) &&
-		len(last.Body) == 1 && last.Body[0].Code == code.OpAdd &&
-		(len(last.Else) == 0 || len(last.Else) == 1 && last.Else[0].Code == code.OpAdd):
-		p.cond, p.add, p.at = last.Cond, &last.Body[0], last.At
-		if len(last.Else) == 1 {
-			p.els = &last.Else[0]
+	case f.cc == ccTrue:
+	case locOnly(c):
+		words := (len(g.Board.Locs) + 63) / 64
+		a := &fastAux{tab: condTab{words: words, locs: make([]uint64, len(g.Players)*words)}}
+		t := &a.tab
+		for p, row := range g.locTable(c) {
+			for l, v := range row {
+				if v {
+					t.locs[p*words+l/64] |= 1 << uint(l%64)
+				}
+			}
 		}
-	default:
-		return
+		f.cc, f.neg, f.aux = ccLoc, false, a
+	case f.cc == ccAny:
+		if cell := g.cellTable(c); cell != nil {
+			if mask, ok := cellBits(cell); ok {
+				f.cc, f.aux = ccCell, &fastAux{tab: condTab{cell: mask}}
+			}
+		}
 	}
-	p.tail, p.line = tailLine, line
 }
 
 // guardsOf finds the guards of the ops after a block's leading run. It follows the ops
@@ -357,7 +392,7 @@ func (g *Game) guardsOf(ops []code.Op) []guard {
 				return out
 			}
 			if known {
-				out = append(out, guard{path: path, cond: o.Cond, cell: g.cellTable(o.Cond)})
+				out = append(out, guard{path: path, op: o, cell: g.cellTable(o.Cond)})
 			}
 		case code.OpCapture, code.OpChangeType, code.OpChangeOwner, code.OpFlip, code.OpSetAttr:
 			if o.Cond != nil && !pureCond(o.Cond) {
@@ -514,84 +549,6 @@ func cellIndex(c engine.Cell, side engine.Player, nk int) int {
 	return rel*(nk+1) + int(c.Kind()) + 1
 }
 
-// tryPrefix runs the leading ops of p, for a block started on l, from the op from on
-// with the cursor on cur (and the mark on l, where a run starts it), and reports whether
-// they pass, and then whether its guards pass; x.cursor and x.mark are left where the
-// leading ops leave them.
-func (x *gen) tryPrefix(p *prefix, l, cur engine.Loc, from int) bool {
-	nbr, nd, cells := x.nbr, x.nd, x.cells
-	nk := len(x.g.Pieces)
-	mark := l
-	for i := from; i < len(p.ops); i++ {
-		po := &p.ops[i]
-		if po.cond == nil {
-			switch po.move {
-			case preStep:
-				t := nbr[int(cur)*nd+int(po.dir)]
-				if t == engine.NoLoc {
-					return false
-				}
-				cur = t
-			case preOpposite:
-				x.cursor = cur
-				t, ok := x.resolve(code.LocArg{Kind: code.LocOpposite, V: po.dir})
-				if !ok {
-					return false
-				}
-				cur = t
-			case preMark:
-				mark = cur
-			case preBack:
-				cur = mark
-			}
-			continue
-		}
-		if po.cell != nil {
-			if !po.cell[cellIndex(cells[cur], x.side, nk)] {
-				return false
-			}
-			continue
-		}
-		x.cursor = cur
-		if !x.test(po.cond) {
-			return false
-		}
-	}
-	x.cursor, x.mark = cur, mark
-	if len(p.guards) > 0 {
-		return x.tryGuards(p.guards)
-	}
-	return true
-}
-
-// tryGuards tests the guards of a block from the cursor, which it leaves there.
-func (x *gen) tryGuards(gs []guard) bool {
-	base := x.cursor
-	defer func() { x.cursor = base }()
-	for i := range gs {
-		gd := &gs[i]
-		c := base
-		for _, d := range gd.path {
-			if c = x.nbr[int(c)*x.nd+int(d)]; c == engine.NoLoc {
-				return false
-			}
-		}
-		if !x.testAt(c, gd.cell, gd.cond) {
-			return false
-		}
-	}
-	return true
-}
-
-// testAt tests cond on the square l, with cell its table (preOp).
-func (x *gen) testAt(l engine.Loc, cell []bool, cond *code.Cond) bool {
-	if cell != nil {
-		return cell[cellIndex(x.cells[l], x.side, len(x.g.Pieces))]
-	}
-	x.cursor = l
-	return x.test(cond)
-}
-
 // runMoves is runBlocks for the move blocks of kind k of a piece on l, using the
 // prefixes of the blocks when the game has them.
 func (x *gen) runMoves(k engine.Kind, l engine.Loc, piece engine.Cell, typ engine.MoveType) bool {
@@ -600,22 +557,23 @@ func (x *gen) runMoves(k engine.Kind, l engine.Loc, piece engine.Cell, typ engin
 		// fast.go's blocks run this piece's moves (runBlocks hands over to them).
 		return x.runBlocks(blocks, l, false, piece, typ, ^uint64(0))
 	}
-	if !x.g.on(UsePrefixes) || x.foreign || int(typ)+1 >= len(x.g.pre[k].byType) {
+	if !x.g.on(UsePrefixes) || x.foreign || int(typ)+1 >= len(x.g.pre[k].ents) {
 		return x.runBlocks(blocks, l, false, piece, typ, ^uint64(0))
 	}
-	return x.runPre(&x.g.pre[k], blocks, l, piece, x.g.pre[k].ents[typ+1])
+	return x.runPre(x.g.pre[k].ents[typ+1], l, piece)
 }
 
-// runPre runs the blocks of ents, of a kind whose prefixes are kp and blocks blocks,
-// for a piece on l: each block's prefix is tried, and the block is run, or its move
-// emitted, when it passes.
-func (x *gen) runPre(kp *kindPrefixes, blocks []code.Block, l engine.Loc, piece engine.Cell, ents []preEntry) bool {
-	// firsts[f] is 0 while first check f was not made from l, 1 when it passed with its
-	// square in reached[f], 2 when it failed.
+// runPre runs the blocks of ents for a piece on l: each block whose first check passes
+// runs its form from after it (a block without one from its start). It reports a
+// capture test's hit. (runBits is runPre for first checks made on words.)
+func (x *gen) runPre(ents []preEntry, l engine.Loc, piece engine.Cell) bool {
+	// firsts[f] is 0 while first check f was not made from l, 1 when it passed with
+	// its square in reached[f], 2 when it failed.
 	var firsts [maxFirsts]uint8
 	var reached [maxFirsts]engine.Loc
 	nk := len(x.g.Pieces)
 	nbr, cells, side, at := x.nbr, x.cells, x.side, int(l)*x.nd
+	x.start, x.openPiece = l, piece
 	for ei := range ents {
 		e := &ents[ei]
 		cur, from := l, 0
@@ -638,131 +596,35 @@ func (x *gen) runPre(kp *kindPrefixes, blocks []code.Block, l engine.Loc, piece 
 				}
 				cur = t
 			}
-			from = 2
+			from = e.p.checked
 		}
-		if x.runEntry(kp, blocks, e, l, cur, from, piece, false) {
+		if x.block(e.p, cur, from) {
 			return true
 		}
 	}
 	return false
 }
 
-// runEntry runs the block of e for a piece on l from its op from on, with the cursor
-// on cur (from is 2 when its first check passed, landing there; passed says that its
-// whole leading run and its guards did), and reports whether a capture test hit.
-func (x *gen) runEntry(kp *kindPrefixes, blocks []code.Block, e *preEntry, l, cur engine.Loc, from int, piece engine.Cell, passed bool) bool {
-	b := &blocks[e.block]
-	p := &kp.pre[e.block]
-	if passed || p.only && from == 2 {
-		// What tryPrefix does when the ops after the first check are none.
-		x.cursor, x.mark = cur, l
-	} else if !x.tryPrefix(p, l, cur, from) {
-		return false
-	}
-	tail := p.tail
-	if tail == tailLine && x.attackMode {
-		// A capture test counts captures as hits (add); emit does not.
-		tail = tailRun
-	}
-	switch tail {
-	case tailAdd:
-		x.emit(b, p.add, l, piece, nil)
-	case tailIfAdd:
-		x.at = p.at
-		var yes bool
-		if p.condAt != nil {
-			yes = p.condAt[x.side][x.cursor]
-		} else {
-			yes = x.test(p.cond)
-		}
-		if yes {
-			x.emit(b, p.add, l, piece, nil)
-		} else if p.els != nil {
-			x.emit(b, p.els, l, piece, nil)
-		}
-	case tailLine:
-		x.runLine(b, p, l, piece)
-	default:
-		cur, mark := x.cursor, x.mark
-		x.blk = b
-		x.reset(l, false, piece)
-		x.cursor, x.mark = cur, mark
-		x.exec(p.form.get(x.g, b.Ops, p.rest, p.scans), 0, 0)
-	}
+// block runs the form of p for the piece on x.start from its op from on, with the
+// cursor on cur and the mark on x.start. It reports a capture test's hit.
+func (x *gen) block(p *prefix, cur engine.Loc, from int) bool {
+	x.blk = p.blk
+	x.cursor, x.mark = cur, x.start
+	x.effects = x.effects[:0]
+	x.exec(p.formOf(x.g), from, 0)
 	return x.attackMode && x.hit
 }
 
-// runLine runs the ops of p, a tailLine block b, for a piece on l from the cursor,
-// as the interpreter would: a step off the board or a verify that fails stops the
-// block, captures are recorded, and the add (or the branch of the if that holds)
-// emits the move. Nothing else was recorded since the block started: the leading
-// run records no effect.
-func (x *gen) runLine(b *code.Block, p *prefix, l engine.Loc, piece engine.Cell) {
-	x.at = p.at
-	nbr, nd, cells, side, nk := x.nbr, x.nd, x.cells, x.side, len(x.g.Pieces)
-	cur := x.cursor
-	caps := x.caps[:0]
-	for i := range p.line {
-		lo := &p.line[i]
-		switch lo.code {
-		case code.OpStep:
-			t := nbr[int(cur)*nd+int(lo.dir)]
-			if t == engine.NoLoc {
-				return
-			}
-			cur = t
-		case code.OpVerify:
-			if !lo.cell[cellIndex(cells[cur], side, nk)] {
-				return
-			}
-		case code.OpCapture:
-			x.cursor = cur
-			if c, ok := x.resolve(lo.loc); ok {
-				caps = append(caps, c)
-			}
-		}
-	}
-	x.cursor, x.caps = cur, caps
-	add := p.add
-	if p.cond != nil {
-		var yes bool
-		if p.condAt != nil {
-			yes = p.condAt[side][cur]
-		} else {
-			yes = x.test(p.cond)
-		}
-		if !yes {
-			if add = p.els; add == nil {
-				return
-			}
-		}
-	}
-	x.emit(b, add, l, piece, caps)
-}
-
-// emit is what add does for the move of block b's add o when the run has recorded
-// nothing but the captures of caps: the piece on l moves (or is copied) to the cursor,
-// and the pieces on caps are captured (made does the rest). No run was set up for it: a
-// plain ZRF game keeps no selection, stack or permutation, and the leading run records
-// no effect.
-func (x *gen) emit(b *code.Block, o *code.Op, l engine.Loc, piece engine.Cell, caps []engine.Loc) {
-	to := x.cursor
-	op := engine.OpMove
-	if o.B == 1 {
-		op = engine.OpCopy
-	}
-	// Changes are appended empty and filled in place: a struct built whole and copied
-	// in is written in narrower stores than it is read with.
-	start := len(x.arena)
-	x.arena = append(x.arena, engine.Change{})
-	c := &x.arena[start]
-	c.Op, c.From, c.To, c.Player, c.Kind = op, l, to, piece.Player(), piece.Kind()
-	for _, t := range caps {
-		x.arena = append(x.arena, engine.Change{})
-		c := &x.arena[len(x.arena)-1]
-		c.Op, c.To = engine.OpCapture, t
-	}
-	x.made(o, b.Type, b.Rule, start, to)
+// rest is the superinstruction fRest: the run of p's block is set up for the piece on
+// x.start (x.openPiece), the cursor and the mark kept, and its rest runs.
+func (x *gen) rest(p *prefix) {
+	l, piece, cur, mark := x.start, x.openPiece, x.cursor, x.mark
+	x.reset(l, false, piece)
+	x.cursor, x.mark = cur, mark
+	x.exec(p.rest.get(x.g, p.blk.Ops, p.restAt, p.scans), 0, 0)
+	// The blocks after it start from the same piece: a from or a cascade of the rest
+	// opened another movement.
+	x.openPiece = piece
 }
 
 // scan is a while loop that walks a line and captures the pieces of some contents on it:

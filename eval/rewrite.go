@@ -27,9 +27,9 @@ package eval
 //     move of the piece from where the block started to the cursor: fAdd (fastAdd)
 //     builds that move without the movement bookkeeping, a step and the test of the
 //     square it lands on are one op (fStepTest), a slide's loop (while empty? add,
-//     step d) one op (fSlide), and an if whose branches are one add each one op
-//     (fIfAdd). The block runs from fastReset, which sets what reset sets that these
-//     ops read. Proof at load: fastOps fails on any other op. Compared:
+//     step d) one op (fSlide), and an if whose branches are one add each (or one add
+//     and none) one op (fIfAdd). The block runs from fastReset, which sets what reset
+//     sets that these ops read. Proof at load: fastOps fails on any other op. Compared:
 //     TestFastBlocksChangeNothing, …Dialect.
 //   - Shared openings (sharedOps, UseFast): blocks of a piece that begin with the same
 //     steps and tests of the cursor's cell run them once; those ops only move the cursor
@@ -42,8 +42,15 @@ package eval
 //   - Units (fastray.go, UseUnits): consecutive fast blocks along one line become the
 //     superinstructions fRay, fSlideRun and fBlockRun; the proof is beside them.
 //     Compared: TestFastUnitsChangeNothing.
+//   - Prefixes (prefix.go, UsePrefixes): a block of a plain ZRF game runs without a
+//     run set up from its first check (made once for the blocks of a piece that
+//     share it): its leading run of steps and pure verifies, then its guards (fGuard),
+//     then its tail as fast ops, or set up (fRest); a condition of the cursor's square
+//     or cell alone is read from its table (ccLoc, ccCell: test filled them). The proof
+//     is at the top of prefix.go. Compared: TestFastPathsChangeNothing,
+//     TestGuardsKeepErrors.
 //   - Scans (prefix.go, UsePrefixes): a while that walks a line capturing what a cell
-//     table names becomes fScan in the form of a prefix's tail; the proof is beside
+//     table names becomes fScan in the form of a prefix's rest; the proof is beside
 //     scanOf. Compared: TestFastPathsChangeNothing.
 
 import (
@@ -269,7 +276,7 @@ func (x *gen) run(ops []code.Op) bool {
 
 // formSlot holds the executable form of a block's ops from one of them on, made the
 // first time the block runs them (get) and only read after: a block on the general path
-// of a game with fast blocks (fast.go), a prefix's tail (prefix.go), a dialect block's
+// of a game with fast blocks (fast.go), a prefix's rest (prefix.go), a dialect block's
 // rest after its head (dialect_fast.go). It is filled in place: a slot is not copied.
 type formSlot struct {
 	p atomic.Pointer[[]fastOp]
@@ -298,7 +305,7 @@ func (s *formSlot) fill(g *Game, ops []code.Op, from int, scans []slotScan) []fa
 			// The program's form is shared: the rewrite goes into a copy.
 			t = slices.Clone(t)
 			for _, sc := range scans {
-				t[sc.i].code, t[sc.i].scan = fScan, sc.sc
+				t[sc.i].code, t[sc.i].aux = fScan, &fastAux{scan: sc.sc}
 			}
 		}
 		f = &t
@@ -331,7 +338,7 @@ func fastOps(ops []code.Op) ([]fastOp, bool) {
 					return nil, false
 				}
 			}
-			if len(f.body) == 1 && f.body[0].code == fAdd && len(f.els) == 1 && f.els[0].code == fAdd {
+			if len(f.body) == 1 && f.body[0].code == fAdd && (len(f.els) == 0 || len(f.els) == 1 && f.els[0].code == fAdd) {
 				f.code = fIfAdd
 			}
 		case code.OpWhile:

@@ -12,15 +12,17 @@ import (
 // then forces the forms: every list of ops the run-time runs (a block, the body or else
 // of an op, an action of the dialect) has a general form of one fastOp per op made from
 // that op, kept (asked again, it is the same form, so x.run makes a list's form once),
-// whose ifs and whiles run the kept forms of their bodies; and every slot (a general
-// block among fast ones, a prefix's tail, a dialect block's rest) holds the form of its
-// block's ops from where it starts, with fScan exactly where the prefix found a scan.
+// whose ifs and whiles run the kept forms of their bodies; every slot (a general
+// block among fast ones, a prefix's rest, a dialect block's rest) holds the form of its
+// block's ops from where it starts, with fScan exactly where the prefix found a scan;
+// and every prefix's form, made once, is its leading ops, one fGuard per guard, then a
+// tail of fast ops of the rest or fRest.
 func TestEveryOpHasAForm(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("..", "games", "*.zrf"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	games, lists, slots := 0, 0, 0
+	games, lists, slots, prefixes := 0, 0, 0, 0
 	forced := map[*forms]bool{}
 	for _, path := range files {
 		f, err := LoadFile(path)
@@ -124,7 +126,33 @@ func TestEveryOpHasAForm(t *testing.T) {
 			for k := range g.pre {
 				for i := range g.pre[k].pre {
 					p := &g.pre[k].pre[i]
-					slot(&p.form, g.code.Moves[k][i].Ops, p.rest, p.scans)
+					slot(&p.rest, g.code.Moves[k][i].Ops, p.restAt, p.scans)
+					if p.form.Load() != nil {
+						t.Fatalf("%s: a prefix's form was made before its block ran", name)
+					}
+					form := p.formOf(g)
+					if again := p.formOf(g); len(form) > 0 && &again[0] != &form[0] {
+						t.Fatalf("%s: a prefix's form was made twice", name)
+					}
+					ops := p.blk.Ops
+					if len(form) < p.pass || len(form) == p.pass && len(ops) > p.lead {
+						t.Fatalf("%s: a prefix's form of %d ops has no tail after %d", name, len(form), p.pass)
+					}
+					for j := range form[:p.pass] {
+						if j < p.lead && form[j].op != &ops[j] || j >= p.lead && form[j].code != fGuard {
+							t.Fatalf("%s: op %d of a prefix's form is not its leading op or a guard", name, j)
+						}
+					}
+					switch tail := form[p.pass:]; {
+					case len(tail) == 0:
+					case tail[0].code == fRest:
+						if len(tail) != 1 || tail[0].aux.pre != p {
+							t.Fatalf("%s: a prefix's fRest is not its whole tail, or not its own", name)
+						}
+					case len(p.scans) > 0 || tail[0].op != &ops[p.lead]:
+						t.Fatalf("%s: a prefix's tail of fast ops does not begin with its rest's first op", name)
+					}
+					prefixes++
 				}
 			}
 			if df := g.dfast; df != nil {
@@ -138,9 +166,9 @@ func TestEveryOpHasAForm(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d games, %d lists of ops, %d slots", games, lists, slots)
-	if games < 30 || lists < 2000 || slots < 500 {
-		t.Errorf("only %d games, %d lists of ops and %d slots checked", games, lists, slots)
+	t.Logf("%d games, %d lists of ops, %d slots, %d prefixes", games, lists, slots, prefixes)
+	if games < 30 || lists < 2000 || slots < 500 || prefixes < 200 {
+		t.Errorf("only %d games, %d lists of ops, %d slots and %d prefixes checked", games, lists, slots, prefixes)
 	}
 }
 

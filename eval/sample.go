@@ -111,7 +111,7 @@ func countedSteps(kinds []bitKind, p int) bool {
 	for k := range kinds {
 		bk := &kinds[k]
 		for i := range bk.ents {
-			if !bk.ents[i].step || p >= len(bk.steps) || i >= len(bk.steps[p]) || !bk.steps[p][i].count {
+			if !bk.ents[i].p.step || p >= len(bk.steps) || i >= len(bk.steps[p]) || !bk.steps[p][i].count {
 				return false
 			}
 		}

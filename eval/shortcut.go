@@ -17,8 +17,8 @@ const (
 	// on the general path run their leading steps as fast ops first (fastray.go,
 	// TestFastUnitsChangeNothing).
 	UseUnits
-	// UsePrefixes: a block's leading tests run before it is set up, and a block that
-	// ends in a plain add emits it without the interpreter (prefix.go).
+	// UsePrefixes: a block's first check, leading tests and guards run before it is
+	// set up, and a tail of fast ops runs without a run set up (prefix.go).
 	UsePrefixes
 	// UseNoDup: no search for repeated parts where none can repeat (nodup.go).
 	UseNoDup

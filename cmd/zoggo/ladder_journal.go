@@ -142,9 +142,9 @@ func (j *journal) read(set ladderSetting) (int64, error) {
 			if err := json.Unmarshal(line, &had); err != nil || had.Journal != 1 {
 				return 0, fmt.Errorf("%s:1: not a ladder journal: %q", j.path, clip(line))
 			}
-			if had != set {
-				return 0, fmt.Errorf("%s: written for another ladder; it is resumed only with the same %s (it has %s, this run %s); use a new --journal",
-					j.path, differs(had, set), settingValue(had, differs(had, set)), settingValue(set, differs(had, set)))
+			if field, was, now := differs(had, set); field != "" {
+				return 0, fmt.Errorf("%s: written for another ladder; it is resumed only with the same %s (it has %q, this run %q); use a new --journal",
+					j.path, field, was, now)
 			}
 			continue
 		}
@@ -192,32 +192,22 @@ func clip(b []byte) string {
 	return string(b)
 }
 
-// differs names the first field in which two settings differ.
-func differs(a, b ladderSetting) string {
-	switch {
-	case a.Rules != b.Rules:
-		return "rules file"
-	case a.Variant != b.Variant:
-		return "variant"
-	case a.Bot != b.Bot:
-		return "--bot"
-	case a.Opponent != b.Opponent:
-		return "--opponent"
-	case a.Time != b.Time:
-		return "--time"
-	case a.MaxPlies != b.MaxPlies:
-		return "--max-plies"
-	case a.Seed != b.Seed:
-		return "--seed"
-	}
-	return "zoggo binary"
+// settingFields lists a setting's fields as a person names and reads them.
+func settingFields(s ladderSetting) [][2]string {
+	return [][2]string{{"rules file", "SHA-256 " + s.Rules}, {"variant", s.Variant}, {"--bot", s.Bot},
+		{"--opponent", s.Opponent}, {"--time", s.Time}, {"--max-plies", fmt.Sprint(s.MaxPlies)}, {"--seed", fmt.Sprint(s.Seed)},
+		{"zoggo binary", "build " + s.Build}}
 }
 
-// settingValue shows a setting's field named by differs.
-func settingValue(s ladderSetting, field string) string {
-	v := map[string]any{"rules file": "SHA-256 " + s.Rules[:min(12, len(s.Rules))], "variant": s.Variant, "--bot": s.Bot, "--opponent": s.Opponent,
-		"--time": s.Time, "--max-plies": s.MaxPlies, "--seed": s.Seed, "zoggo binary": "build " + s.Build}[field]
-	return fmt.Sprintf("%q", fmt.Sprint(v))
+// differs names the first field in which two settings differ, with its two values.
+func differs(a, b ladderSetting) (field, had, now string) {
+	fa, fb := settingFields(a), settingFields(b)
+	for k := range fa {
+		if fa[k] != fb[k] {
+			return fa[k][0], fa[k][1], fb[k][1]
+		}
+	}
+	return "", "", ""
 }
 
 // write adds a line to the journal and syncs it to the disk.

@@ -583,3 +583,15 @@ func (x *gen) runBits(bk *bitKind, l engine.Loc, piece engine.Cell) {
 		x.block(e.p, x.nbr[at+int(e.dir)], from)
 	}
 }
+
+// runStep is runBits for entry i of bk alone: its block, from after its first check
+// (and its guards when made on words), for the piece on l.
+func (x *gen) runStep(bk *bitKind, i int, l engine.Loc, piece engine.Cell) {
+	x.start, x.openPiece = l, piece
+	e := &bk.ents[i]
+	from := e.p.checked
+	if e.p.bitGuarded {
+		from = e.p.pass
+	}
+	x.block(e.p, x.nbr[int(l)*x.nd+int(e.dir)], from)
+}

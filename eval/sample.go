@@ -343,19 +343,117 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 
 // sampleSteps is sampleOfType for moves that pickSteps admits, once bitParts made the
 // first checks of the side's pieces and stopped (gen.srcsOnly): the moves runBits would
-// make are counted, piece by piece (stepsFrom), and only those of the piece that holds
-// the one drawn are made. This draws the turn the general path draws: its moves are
-// runBits' for each piece of the union in increasing order of squares, as bitParts
-// makes them; each is a turn of one part (no add-partial), never merged, and with no
-// royal pieces the first draw, pick(n), is kept. No part repeats another (noDup), and
-// no drop follows them. Where the general path would fail on too many moves or turns,
-// all are made as it makes them, to fail as it does.
+// make are counted, piece by piece, and only the one drawn is made. This draws the turn
+// the general path draws: its moves are runBits' for each piece of the union in
+// increasing order of squares, as bitParts makes them; each is a turn of one part (no
+// add-partial), never merged, and with no royal pieces the first draw, pick(n), is
+// kept. No part repeats another (noDup), and no drop follows them. Where the general
+// path would fail on too many moves or turns, all are made as it makes them, to fail as
+// it does.
+//
+// Why the move made is the one drawn: every entry of these kinds is a counted step
+// (countedSteps), a block that is its first check and an add (prefix.step), so runBits
+// makes for the piece on l one move for each entry, in order, whose check passed from l
+// and whose add's condition holds where the step lands (moving, stepMoving), and none
+// for the others; such a block opens no other movement, so each starts from what runBits
+// sets (the piece on l) whatever ran before it. The j-th move of the piece is thus made
+// by the j-th of those entries alone (runStep), and the moves of the pieces before it
+// are counted, not made.
 func (g *Game) sampleSteps(s *engine.State, w *workspace, typ engine.MoveType, pick func(n int) int) (*Turn, error) {
 	x := w.x
 	t := int(typ) + 1
 	kinds, moving := g.bits.kinds[t], g.sample.moving[x.side][t]
-	// The squares of srcs are those of this call for the kinds the side has pieces
-	// of (bitParts skips the others).
+	// The number of moves from each square, as the bits of a count up to 7 in three
+	// words (c0 the ones, c1 the twos, c2 the fours): a square holds one piece, whose
+	// kind's entries make one move each at most. The squares of srcs are those of this
+	// call for the kinds the side has pieces of (bitParts skips the others).
+	var c0, c1, c2 uint64
+	nk, wide := len(g.Pieces), false
+	for k := range kinds {
+		if x.sq.kinds[int(x.side)*nk+k] == 0 {
+			continue
+		}
+		bk := &kinds[k]
+		wide = wide || len(bk.ents) > 7
+		for i := bk.off; i < bk.off+len(bk.ents); i++ {
+			m := x.srcs[i] & moving[i]
+			carry := c0 & m
+			c0 ^= m
+			c2 |= c1 & carry
+			c1 ^= carry
+		}
+	}
+	if wide {
+		return g.sampleStepsWide(s, w, typ, pick)
+	}
+	n := bits.OnesCount64(c0) + 2*bits.OnesCount64(c1) + 4*bits.OnesCount64(c2)
+	if n > MaxMoves || n > MaxTurns {
+		return g.tooManySteps(s, x, kinds)
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	j := pick(n)
+	if j < 0 || j >= n {
+		return nil, fmt.Errorf("sample: pick(%d) returned %d", n, j)
+	}
+	for u := c0 | c1 | c2; u != 0; u &= u - 1 {
+		l := uint(bits.TrailingZeros64(u))
+		k := int(c0>>l&1 | (c1>>l&1)<<1 | (c2>>l&1)<<2)
+		if j >= k {
+			j -= k
+			continue
+		}
+		return g.sampleStep(s, w, kinds, moving, engine.Loc(l), j)
+	}
+	return nil, errors.New("internal error: sample: the step drawn was not found")
+}
+
+// sampleStep makes the j-th move of the piece on l among those sampleSteps counted, as
+// the turn of its part.
+func (g *Game) sampleStep(s *engine.State, w *workspace, kinds []bitKind, moving []uint64, l engine.Loc, j int) (*Turn, error) {
+	x := w.x
+	c := s.Cells[l]
+	bk := &kinds[c.Kind()]
+	for i := range bk.ents {
+		if (x.srcs[bk.off+i]&moving[bk.off+i])>>uint(l)&1 == 0 {
+			continue
+		}
+		if j > 0 {
+			j--
+			continue
+		}
+		x.runStep(bk, i, l, c)
+		break
+	}
+	w.moves, w.arena = x.out, x.arena
+	if len(w.moves) != 1 {
+		return nil, fmt.Errorf("internal error: sample: the step drawn from %s made %d moves", g.Board.Locs[l].Name, len(w.moves))
+	}
+	if err := g.endPart(s, w.moves[:1:1], w); err != nil {
+		return nil, err
+	}
+	return &w.turns[0], nil
+}
+
+// tooManySteps makes all the moves of the union, as bitParts would have, to fail as
+// the general path fails on too many of them.
+func (g *Game) tooManySteps(s *engine.State, x *gen, kinds []bitKind) (*Turn, error) {
+	for u := x.union; u != 0; u &= u - 1 {
+		l := engine.Loc(bits.TrailingZeros64(u))
+		c := s.Cells[l]
+		x.runBits(&kinds[c.Kind()], l, c)
+	}
+	return nil, fmt.Errorf("more than %d complete turns in one position", MaxTurns)
+}
+
+// sampleStepsWide is sampleSteps where some kind has more than 7 entries, so that the
+// moves of a square may not fit the count of three bits: it counts them piece by piece
+// (stepsFrom) and makes all the moves of the piece that holds the one drawn.
+func (g *Game) sampleStepsWide(s *engine.State, w *workspace, typ engine.MoveType, pick func(n int) int) (*Turn, error) {
+	x := w.x
+	t := int(typ) + 1
+	kinds, moving := g.bits.kinds[t], g.sample.moving[x.side][t]
 	n, nk := 0, len(g.Pieces)
 	for k := range kinds {
 		if x.sq.kinds[int(x.side)*nk+k] == 0 {
@@ -367,12 +465,7 @@ func (g *Game) sampleSteps(s *engine.State, w *workspace, typ engine.MoveType, p
 		}
 	}
 	if n > MaxMoves || n > MaxTurns {
-		for u := x.union; u != 0; u &= u - 1 {
-			l := engine.Loc(bits.TrailingZeros64(u))
-			c := s.Cells[l]
-			x.runBits(&kinds[c.Kind()], l, c)
-		}
-		return nil, fmt.Errorf("more than %d complete turns in one position", MaxTurns)
+		return g.tooManySteps(s, x, kinds)
 	}
 	if n == 0 {
 		return nil, nil

@@ -331,7 +331,10 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 	own, other := q.occ[side], full&^q.occ[side]
 	cls := x.cls[:3*(nk+1)]
 	cls[0] = q.board &^ full
-	copy(cls[nk+2:2*nk+2], q.kinds[int(side)*nk:int(side+1)*nk])
+	// Word by word: copy's call to memmove cost more than the few words it moves.
+	for k, w := range q.kinds[int(side)*nk : int(side+1)*nk] {
+		cls[nk+2+k] = w
+	}
 	if bs.others {
 		others := cls[2*nk+3 : 3*nk+3]
 		clear(others)

@@ -50,6 +50,8 @@ type Game struct {
 	phased bool
 	// noDup: no two parts generated from one position can be the same (nodup.go).
 	noDup bool
+	// dropKinds lists the kinds that have drop blocks, in order.
+	dropKinds []int
 	// lineEnds[dir] says, while the game is analysed, whether every line that way ends:
 	// 0 not known yet, 1 yes, 2 no (prefix.go).
 	lineEnds []int8
@@ -77,6 +79,13 @@ func newGame(cg *compile.Game, locate Locator) (*Game, error) {
 	g := &Game{Game: cg.Game, Fset: cg.Fset, Pos: cg.Pos, code: prog, royal: cg.Royal}
 	if g.Axiom() {
 		g.ax = &axiomGame{g: g, locate: locate}
+	}
+	if prog != nil {
+		for k, d := range prog.Drops {
+			if len(d) > 0 {
+				g.dropKinds = append(g.dropKinds, k)
+			}
+		}
 	}
 	// The analysis passes, in an order that matters: initPrefixes leaves the pieces
 	// with fast blocks (g.fast) to them, and initBitScan packs the prefixes' first

@@ -56,6 +56,13 @@ func (g *Game) Parts(s *engine.State, out []engine.Move) ([]engine.Move, error) 
 // are those of the blocks of type typ (all types for engine.NoMoveType).
 func (g *Game) parts(x *gen, s *engine.State, out []engine.Move, arena []engine.Change, typ engine.MoveType) (moves []engine.Move, ar []engine.Change, err error) {
 	defer g.catch(x, &err)
+	moves, ar = g.partsBare(x, s, out, arena, typ)
+	return moves, ar, nil
+}
+
+// partsBare is parts without its recovery, for a caller that recovers the generator's
+// panics with catch on the same x (Sample), as parts would: it gets the same error.
+func (g *Game) partsBare(x *gen, s *engine.State, out []engine.Move, arena []engine.Change, typ engine.MoveType) ([]engine.Move, []engine.Change) {
 	x.out = out
 	x.outBase = len(out)
 	x.arena = arena
@@ -68,7 +75,7 @@ func (g *Game) parts(x *gen, s *engine.State, out []engine.Move, arena []engine.
 	} else {
 		g.firstParts(x, s, e.Side, typ)
 	}
-	return x.out, x.arena, nil
+	return x.out, x.arena
 }
 
 func (g *Game) getGen() *gen {
@@ -98,10 +105,7 @@ func (g *Game) firstParts(x *gen, s *engine.State, side engine.Player, typ engin
 		}
 	}
 	nk := len(g.Pieces)
-	for k := range p.Drops {
-		if len(p.Drops[k]) == 0 {
-			continue
-		}
+	for _, k := range g.dropKinds {
 		if st := s.Stock[int(side)*nk+k]; st == 0 {
 			continue
 		}

@@ -271,12 +271,10 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 	roy := g.royal[e.Side]
 	steps := len(roy) == 0 && g.pickSteps(s, e.Side, typ)
 	w.x.srcsOnly = steps
-	w.moves, w.arena, err = g.parts(w.x, s, w.moves, w.arena, typ)
+	// Sample recovers the generator's panics on w.x, as parts would.
+	w.moves, w.arena = g.partsBare(w.x, s, w.moves, w.arena, typ)
 	steps = steps && !w.x.srcsOnly // bitParts stopped at the squares
 	w.x.srcsOnly = false
-	if err != nil {
-		return nil, err
-	}
 	if steps {
 		return g.sampleSteps(s, w, typ, pick)
 	}

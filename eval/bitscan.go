@@ -60,6 +60,47 @@ type bitKind struct {
 	off    int
 	// steps[p][i] is entry i's add when it is a step (prefix.step), for player p.
 	steps [][]bitStep
+	// shots[p][i] is entry i's first check for player p, as bitParts reads it.
+	shots [][]bitShot
+}
+
+// bitShot is an entry's first check for a player, made of words without a branch:
+// its test (bitTest) as masks of the relations it takes whole (all ones where rel has
+// the bit, else zero) and the kinds it takes of the others, and its direction
+// (bitDir) as a shift right by shr then left by shl (one of them zero: by delta when
+// it is positive, by -delta when it is negative) onto the squares valid.
+type bitShot struct {
+	empty, own, other uint64
+	kinds             uint64
+	valid             uint64
+	shr, shl          uint8
+	guarded           bool // the entry has guards made on words
+}
+
+// squares is bitTest.squares for the test of sh.
+func (sh *bitShot) squares(own, other uint64, cls []uint64) uint64 {
+	m := cls[0]&sh.empty | own&sh.own | other&sh.other
+	for k := sh.kinds; k != 0; k &= k - 1 {
+		m |= cls[bits.TrailingZeros64(k)]
+	}
+	return m
+}
+
+// shotOf returns the bitShot of the test bt in the direction bd, guarded or not.
+func shotOf(bt bitTest, bd bitDir, guarded bool) bitShot {
+	all := func(bit uint8) uint64 {
+		if bt.rel&bit != 0 {
+			return ^uint64(0)
+		}
+		return 0
+	}
+	sh := bitShot{empty: all(1), own: all(2), other: all(4), kinds: bt.kinds, valid: bd.valid, guarded: guarded}
+	if bd.delta >= 0 {
+		sh.shr = uint8(bd.delta)
+	} else {
+		sh.shl = uint8(-bd.delta)
+	}
+	return sh
 }
 
 // bitStep is a step's add (prefix.add, or els when cond is set and the square reached
@@ -252,6 +293,18 @@ func (g *Game) initBitScan() {
 			any = any || ok
 		}
 	}
+	for t := range bs.kinds {
+		for k := range bs.kinds[t] {
+			bk := &bs.kinds[t][k]
+			bk.shots = make([][]bitShot, len(bs.dirs))
+			for p := range bs.dirs {
+				bk.shots[p] = make([]bitShot, len(bk.ents))
+				for i, e := range bk.ents {
+					bk.shots[p][i] = shotOf(bk.tests[i], bs.dirs[p][e.dir], bk.guards[i] != nil)
+				}
+			}
+		}
+	}
 	if any {
 		g.bits = bs
 	}
@@ -359,19 +412,13 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 			continue
 		}
 		bk := &kinds[k]
-		ents, tests, guards := bk.ents, bk.tests, bk.guards
+		ents, shots, guards := bk.ents, bk.shots[side], bk.guards
 		srcs := x.srcs[bk.off : bk.off+len(ents)]
-		for i := range ents {
-			e := &ents[i]
-			target := tests[i].squares(own, other, cls)
-			bd := &dirs[e.dir]
-			if bd.delta >= 0 {
-				target >>= uint(bd.delta)
-			} else {
-				target <<= uint(-bd.delta)
-			}
-			src := mine & bd.valid & target
-			if src != 0 {
+		for i := range shots {
+			// The entry's test, then the shift of its direction (bitShot).
+			sh := &shots[i]
+			src := mine & sh.valid & (sh.squares(own, other, cls) >> sh.shr << sh.shl)
+			if src != 0 && sh.guarded {
 				// By index, through a pointer: a range copy of each guard went through
 				// the stack in overlapping stores and loads, which stalled.
 				gs := guards[i]
@@ -379,12 +426,12 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 					src &= bitGuardSquares(&gs[j], own, other, cls, dirs)
 				}
 			}
-			if counting && e.p.step && src != 0 {
+			if counting && src != 0 && ents[i].p.step {
 				if st := &bk.steps[side][i]; st.count {
 					// perft's last level counts these steps here, as fastAdd would one
 					// at a time, for all the pieces at once (leafcount.go); runBits
 					// has nothing left to do for them.
-					x.countSteps(st, src, bd.delta)
+					x.countSteps(st, src, dirs[ents[i].dir].delta)
 					src = 0
 				}
 			}

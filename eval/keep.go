@@ -37,6 +37,9 @@ type Keeper struct {
 	states  chunks[engine.State]
 	cells   chunks[engine.Cell]
 	stock   chunks[int32]
+	// carved is the last state carve handed out, made in place by a workspace that
+	// keeps its drawn turns here (Workspace.KeepIn): KeepTo takes it as it is.
+	carved *engine.State
 }
 
 // Bounds of the Keeper's chunks, counted in states; parts and changes get a few per state.
@@ -63,9 +66,28 @@ func (k *Keeper) KeepTo(c, t *Turn) {
 	}
 	parts := k.parts.take(len(t.Parts), 2)
 	t.copyParts(c, parts, k.changes.take(n, 8)[:0])
-	if t.After != nil {
+	if t.After != nil && t.After == k.carved {
+		// Carved from these chunks for this very turn (carve): it is the Keeper's
+		// already, and no one changes a state once made.
+		k.carved = nil
+	} else if t.After != nil {
 		c.After = k.clone(t.After)
 	}
+}
+
+// carve returns a state of s's size carved from the Keeper's chunks, for a workspace
+// to make the state after a turn of s in (endPartKept): its fields are whatever they
+// were, to be set whole by engine's EndPart. s must have no values, stacks or external
+// state. The state stays valid until the Keeper is Reset; KeepTo keeps the last one
+// carved without a copy.
+func (k *Keeper) carve(s *engine.State) *engine.State {
+	nc, ns := len(s.Cells), len(s.Stock)
+	t := &k.states.take(1, 1)[0]
+	t.Cells = k.cells.take(nc, max(nc, 1))
+	t.Stock = k.stock.take(ns, max(ns, 1))
+	t.Vals, t.Under, t.External = nil, nil, nil
+	k.carved = t
+	return t
 }
 
 // clone returns a copy of s carved from the Keeper's chunks. A state with values or
@@ -87,6 +109,7 @@ func (k *Keeper) clone(s *engine.State) *engine.State {
 // Reset takes back every copy the Keeper made, to carve the next copies from the same
 // chunks: the turns it returned before must no longer be used.
 func (k *Keeper) Reset() {
+	k.carved = nil
 	k.parts.reset()
 	k.changes.reset()
 	k.states.reset()

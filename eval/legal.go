@@ -264,6 +264,8 @@ type workspace struct {
 	dial *dialectWork
 	// hinted is the state whose squares x.sq holds by hintSquares, for the next turns.
 	hinted *engine.State
+	// keep is where Sample makes the state of the turn it draws, when set (KeepIn).
+	keep *Keeper
 }
 
 func (g *Game) newWorkspace() *workspace {
@@ -376,6 +378,12 @@ type Workspace struct {
 
 // NewWorkspace returns an empty workspace for g.
 func (g *Game) NewWorkspace() *Workspace { return &Workspace{g: g, w: g.newWorkspace()} }
+
+// KeepIn makes Sample make the state of the turn it draws, where the turn is of one
+// part, in k's chunks rather than in ws: k.KeepTo of that turn, next, then keeps the
+// state without copying it. A state of a candidate Sample rejects stays carved until
+// k is Reset. k belongs to the goroutine that uses ws; nil turns this off.
+func (ws *Workspace) KeepIn(k *Keeper) { ws.w.keep = k }
 
 // Turns returns every complete legal turn of the player to move in s. Each turn carries
 // the state after it. Multi-part turns that reach the same position by different paths
@@ -551,6 +559,23 @@ func (g *Game) endPart(s *engine.State, parts []engine.Move, w *workspace) error
 		return err
 	}
 	t.After = w.target(s)
+	g.EndPart(t.After, s, &parts[0])
+	return nil
+}
+
+// endPartKept is endPart for Sample's draws: the state after the part is made in
+// place in w.keep's chunks when the workspace has one (KeepIn), s is a plain state and
+// UsePlayout is on. The state is the same: EndPart sets every field of its target, from
+// s and the part (endPlain, or CopyFrom then the part), whatever the target held.
+func (g *Game) endPartKept(s *engine.State, parts []engine.Move, w *workspace) error {
+	if w.keep == nil || !g.on(UsePlayout) || s.Vals != nil || s.Under != nil || s.External != nil {
+		return g.endPart(s, parts, w)
+	}
+	t, err := g.partTurn(s, parts, w)
+	if err != nil {
+		return err
+	}
+	t.After = w.keep.carve(s)
 	g.EndPart(t.After, s, &parts[0])
 	return nil
 }

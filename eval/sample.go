@@ -317,7 +317,7 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 		var cand *Turn
 		if single {
 			w.turns, w.used = w.turns[:0], 0 // the state of a candidate rejected before
-			if err := g.endPart(s, w.moves[c:c+1:c+1], w); err != nil {
+			if err := g.endPartKept(s, w.moves[c:c+1:c+1], w); err != nil {
 				return nil, err
 			}
 			cand = &w.turns[0]
@@ -428,7 +428,7 @@ func (g *Game) sampleStep(s *engine.State, w *workspace, kinds []bitKind, moving
 	if len(w.moves) != 1 {
 		return nil, fmt.Errorf("internal error: sample: the step drawn from %s made %d moves", g.Board.Locs[l].Name, len(w.moves))
 	}
-	if err := g.endPart(s, w.moves[:1:1], w); err != nil {
+	if err := g.endPartKept(s, w.moves[:1:1], w); err != nil {
 		return nil, err
 	}
 	return &w.turns[0], nil
@@ -486,7 +486,7 @@ func (g *Game) sampleStepsWide(s *engine.State, w *workspace, typ engine.MoveTyp
 		if len(w.moves) != k {
 			return nil, fmt.Errorf("internal error: sample: %d steps counted from %s, %d made", k, g.Board.Locs[l].Name, len(w.moves))
 		}
-		if err := g.endPart(s, w.moves[j:j+1:j+1], w); err != nil {
+		if err := g.endPartKept(s, w.moves[j:j+1:j+1], w); err != nil {
 			return nil, err
 		}
 		return &w.turns[0], nil

@@ -78,8 +78,9 @@ const (
 	// (dialect_end.go).
 	UseQuietEnd
 
-	// UsePlayout: random playouts (Sample, Goals) skip the goals that cannot decide
-	// and sort a position's squares once (sample.go, TestPlayoutShortcutsChangeNothing).
+	// UsePlayout: random playouts (Sample, Goals) skip the goals that cannot decide,
+	// sort a position's squares once, and make the drawn turn's state where the match
+	// keeps it (Workspace.KeepIn) (sample.go, TestPlayoutShortcutsChangeNothing).
 	UsePlayout
 
 	// AllShortcuts is every shortcut of the run-time.

@@ -182,7 +182,7 @@ func (m *Match) Reset(start *engine.State) error {
 	}
 	ws := m.own[0]
 	if ws == nil || !m.reuses() {
-		ws = g.NewWorkspace()
+		ws = m.newOwn()
 	}
 	if m.reuses() {
 		m.own[0] = ws
@@ -563,9 +563,17 @@ func (m *Match) ownWorkspace() *eval.Workspace {
 		return m.g.NewWorkspace()
 	}
 	if m.own[m.cur] == nil {
-		m.own[m.cur] = m.g.NewWorkspace()
+		m.own[m.cur] = m.newOwn()
 	}
 	return m.own[m.cur]
+}
+
+// newOwn returns a new workspace for own: the turns PlayRandom draws in it have their
+// states made in keep, where play keeps them (eval's KeepIn).
+func (m *Match) newOwn() *eval.Workspace {
+	ws := m.g.NewWorkspace()
+	ws.KeepIn(&m.keep)
+	return ws
 }
 
 // relist computes again the legal turns of the position now, which a stale frame lost,
@@ -653,7 +661,7 @@ func (m *Match) workspace(depth int) *eval.Workspace {
 		}
 		w := &m.own[1-m.cur]
 		if *w == nil {
-			*w = m.g.NewWorkspace()
+			*w = m.newOwn()
 		}
 		return *w
 	}

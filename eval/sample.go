@@ -421,7 +421,9 @@ func (g *Game) sampleStep(s *engine.State, w *workspace, kinds []bitKind, moving
 			j--
 			continue
 		}
-		x.runStep(bk, i, l, c)
+		if !x.makeStep(bk, i, l, c) {
+			x.runStep(bk, i, l, c)
+		}
 		break
 	}
 	w.moves, w.arena = x.out, x.arena
@@ -432,6 +434,35 @@ func (g *Game) sampleStep(s *engine.State, w *workspace, kinds []bitKind, moving
 		return nil, err
 	}
 	return &w.turns[0], nil
+}
+
+// makeStep makes the move of entry i of bk for the piece on l, a counted step
+// (countedSteps) whose check passed and whose step moves (stepMoving), without running
+// its block, and reports true; it reports false, having made nothing, when the add
+// makes more than one move (a list of kinds). The move is the one the block makes: its
+// first check took the piece to the square delta places on (bitDir), where its add, or
+// its els where its condition fails there (as countSteps picks it), runs as fastAdd runs
+// it: the piece's movement, no effect (the block is its check and its add), then made's
+// moves of it (kindMove, whose last square is the one reached), with the block's type,
+// rule and the add's continuation, and no duplicate to drop (noDup).
+func (x *gen) makeStep(bk *bitKind, i int, l engine.Loc, piece engine.Cell) bool {
+	st := &bk.steps[x.side][i]
+	e := &bk.ents[i]
+	to := engine.Loc(int(l) + x.g.bits.dirs[x.side][e.dir].delta)
+	add, ks := st.add, st.addSteps
+	if st.hasCond && st.cond>>uint(to)&1 == 0 {
+		add, ks = st.els, st.elsSteps
+	}
+	if add == nil || len(ks) != 1 {
+		return false
+	}
+	x.at = add.At
+	start := len(x.arena)
+	x.arena = append(x.arena, engine.Change{Op: engine.OpMove, From: l, To: to, Player: piece.Player(), Kind: piece.Kind()})
+	var s int
+	x.arena, s, _ = kindMove(x.arena, add, 0, start, len(x.arena), to)
+	x.push(x.arena[s:len(x.arena):len(x.arena)], e.p.blk.Type, engine.MoveType(add.A), e.p.blk.Rule)
+	return true
 }
 
 // tooManySteps makes all the moves of the union, as bitParts would have, to fail as

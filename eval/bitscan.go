@@ -74,7 +74,9 @@ type bitShot struct {
 	kinds             uint64
 	valid             uint64
 	shr, shl          uint8
-	guarded           bool // the entry has guards made on words
+	step              bool // the entry is a step (prefix.step)
+	delta             int
+	guards            []bitGuard // the entry's guards made on words (bitKind.guards)
 }
 
 // squares is bitTest.squares for the test of sh.
@@ -86,15 +88,17 @@ func (sh *bitShot) squares(own, other uint64, cls []uint64) uint64 {
 	return m
 }
 
-// shotOf returns the bitShot of the test bt in the direction bd, guarded or not.
-func shotOf(bt bitTest, bd bitDir, guarded bool) bitShot {
+// shotOf returns the bitShot of the entry e whose test is bt, in the direction bd,
+// with its guards gs.
+func shotOf(e *preEntry, bt bitTest, bd bitDir, gs []bitGuard) bitShot {
 	all := func(bit uint8) uint64 {
 		if bt.rel&bit != 0 {
 			return ^uint64(0)
 		}
 		return 0
 	}
-	sh := bitShot{empty: all(1), own: all(2), other: all(4), kinds: bt.kinds, valid: bd.valid, guarded: guarded}
+	sh := bitShot{empty: all(1), own: all(2), other: all(4), kinds: bt.kinds, valid: bd.valid,
+		step: e.p.step, delta: bd.delta, guards: gs}
 	if bd.delta >= 0 {
 		sh.shr = uint8(bd.delta)
 	} else {
@@ -300,7 +304,7 @@ func (g *Game) initBitScan() {
 			for p := range bs.dirs {
 				bk.shots[p] = make([]bitShot, len(bk.ents))
 				for i, e := range bk.ents {
-					bk.shots[p][i] = shotOf(bk.tests[i], bs.dirs[p][e.dir], bk.guards[i] != nil)
+					bk.shots[p][i] = shotOf(&e, bk.tests[i], bs.dirs[p][e.dir], bk.guards[i])
 				}
 			}
 		}
@@ -412,26 +416,27 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 			continue
 		}
 		bk := &kinds[k]
-		ents, shots, guards := bk.ents, bk.shots[side], bk.guards
-		srcs := x.srcs[bk.off : bk.off+len(ents)]
+		// The entries as bitShots alone: what the scan reads of each is in one place.
+		shots := bk.shots[side]
+		srcs := x.srcs[bk.off : bk.off+len(shots)]
 		for i := range shots {
 			// The entry's test, then the shift of its direction (bitShot).
 			sh := &shots[i]
 			src := mine & sh.valid & (sh.squares(own, other, cls) >> sh.shr << sh.shl)
-			if src != 0 && sh.guarded {
+			if src != 0 && sh.guards != nil {
 				// By index, through a pointer: a range copy of each guard went through
 				// the stack in overlapping stores and loads, which stalled.
-				gs := guards[i]
+				gs := sh.guards
 				for j := range gs {
 					src &= bitGuardSquares(&gs[j], own, other, cls, dirs)
 				}
 			}
-			if counting && src != 0 && ents[i].p.step {
+			if counting && src != 0 && sh.step {
 				if st := &bk.steps[side][i]; st.count {
 					// perft's last level counts these steps here, as fastAdd would one
 					// at a time, for all the pieces at once (leafcount.go); runBits
 					// has nothing left to do for them.
-					x.countSteps(st, src, dirs[ents[i].dir].delta)
+					x.countSteps(st, src, sh.delta)
 					src = 0
 				}
 			}

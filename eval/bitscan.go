@@ -364,9 +364,21 @@ func (g *Game) shiftEverywhere(d int32) bool {
 // bitParts is firstParts's scan of the side's pieces when g.bits allows it for the side
 // and type typ; it reports false, having done nothing, when it does not.
 func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType) bool {
+	if !x.bitSetup(s, side, typ) {
+		return false
+	}
+	x.bitScan(s, side, typ)
+	return true
+}
+
+// bitSetup is the first half of bitParts: it reports false when the scan does not
+// serve s, side and typ, and otherwise makes the words the checks read for the side's
+// pieces of s (cls, bitOwn and bitOther) and sets scanned to s. bitScan, the second
+// half, reads them: for s and side, it may follow with another move type for which
+// bitParts would scan (bitTypeOK), without bitSetup again.
+func (x *gen) bitSetup(s *engine.State, side engine.Player, typ engine.MoveType) bool {
 	bs := x.g.bits
-	t := int(typ) + 1
-	if bs == nil || !x.g.on(UseBitScan) || int(side) >= len(bs.ok) || t >= len(bs.ok[side]) || !bs.ok[side][t] || len(s.Cells) > 64 {
+	if !x.bitTypeOK(s, side, typ) {
 		return false
 	}
 	np, nk := len(x.g.Players), len(x.g.Pieces)
@@ -406,6 +418,24 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 	if len(x.srcs) < bs.n {
 		x.srcs = make([]uint64, bs.n)
 	}
+	x.bitOwn, x.bitOther, x.scanned = own, other, s
+	return true
+}
+
+// bitTypeOK reports whether bitParts scans the pieces of side in s for the move type
+// typ.
+func (x *gen) bitTypeOK(s *engine.State, side engine.Player, typ engine.MoveType) bool {
+	bs := x.g.bits
+	t := int(typ) + 1
+	return bs != nil && x.g.on(UseBitScan) && int(side) < len(bs.ok) && t < len(bs.ok[side]) && bs.ok[side][t] && len(s.Cells) <= 64
+}
+
+// bitScan is the second half of bitParts, once bitSetup made the words of s for side.
+func (x *gen) bitScan(s *engine.State, side engine.Player, typ engine.MoveType) {
+	bs := x.g.bits
+	t := int(typ) + 1
+	nk := len(x.g.Pieces)
+	own, other, cls := x.bitOwn, x.bitOther, x.cls[:3*(nk+1)]
 	dirs := bs.dirs[side]
 	kinds := bs.kinds[t]
 	counting := x.leaf != nil && x.attackAt == engine.NoLoc
@@ -446,14 +476,13 @@ func (x *gen) bitParts(s *engine.State, side engine.Player, typ engine.MoveType)
 	}
 	if x.srcsOnly {
 		x.union, x.srcsOnly = union, false // Sample draws among them (sample.go)
-		return true
+		return
 	}
 	for ; union != 0; union &= union - 1 {
 		l := engine.Loc(bits.TrailingZeros64(union))
 		c := s.Cells[l]
 		x.runBits(&kinds[c.Kind()], l, c)
 	}
-	return true
 }
 
 // bitGuardSquares returns the squares from which the steps of gd's path stay on the

@@ -157,7 +157,12 @@ type gen struct {
 	sqFor  *engine.State
 	sqKeep bool
 	cls    [64]uint64
-	srcs   []uint64
+	// bitOwn and bitOther are the squares of the side's pieces and of the others' for
+	// the checks, and scanned the state whose words bitSetup made last (nil: none
+	// known, as Sample sets it).
+	bitOwn, bitOther uint64
+	scanned          *engine.State
+	srcs             []uint64
 	// srcsOnly asks bitParts to stop once the first checks are made, leaving their
 	// squares in srcs and the union of them in union, and to clear it: still set,
 	// it says that bitParts did not run (Sample's steps, sample.go).

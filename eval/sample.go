@@ -241,10 +241,18 @@ func (g *Game) sampleTurn(s *engine.State, w *workspace, repetitions int, pick f
 	if g.phased && e.Type == engine.NoMoveType {
 		types = g.MovePriorities // the turns of each priority in turn, as turns does
 	}
+	w.x.scanned = nil
+	none := false // the last type had no candidate, with the squares of s scanned
 	for _, typ := range types {
-		if t, err = g.sampleOfType(s, w, typ, pick); err != nil || t != nil {
+		if none && w.x.scanned == s && len(g.royal[e.Side]) == 0 && g.pickSteps(s, e.Side, typ) {
+			t, err = g.sampleStepsNext(s, w, typ, pick)
+		} else {
+			t, err = g.sampleOfType(s, w, typ, pick)
+		}
+		if err != nil || t != nil {
 			return t, err
 		}
+		none = len(w.moves) == 0
 	}
 	var turns []Turn
 	if g.Options.PassTurn == engine.PassForced {
@@ -337,6 +345,25 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 		left[j] = left[k-1]
 	}
 	return nil, nil
+}
+
+// sampleStepsNext is sampleOfType for a type typ whose moves pickSteps admits, when the
+// type before it had no candidate and its scan made the words of s (gen.scanned): w.x is
+// then as sampleOfType's parts leave it for s (parts of a position that does not go on,
+// firstParts's fields for s and its side; no drop, as pickSteps admits no game with
+// drops), and the scan's words are those of s for the same side, so bitScan follows
+// without bitSetup, and parts' buffers are reset as parts resets them.
+func (g *Game) sampleStepsNext(s *engine.State, w *workspace, typ engine.MoveType, pick func(n int) int) (*Turn, error) {
+	w.reset()
+	x := w.x
+	x.out, x.outBase, x.arena = w.moves, len(w.moves), w.arena
+	x.seenReset()
+	clear(x.attCache[0])
+	clear(x.attCache[1])
+	x.srcsOnly = true
+	x.bitScan(s, x.side, typ)
+	x.srcsOnly = false
+	return g.sampleSteps(s, w, typ, pick)
 }
 
 // sampleSteps is sampleOfType for moves that pickSteps admits, once bitParts made the

@@ -60,12 +60,24 @@ func (k *Keeper) Keep(t *Turn) Turn {
 
 // KeepTo is Keep that sets *c to the copy, where c may not be t.
 func (k *Keeper) KeepTo(c, t *Turn) {
-	n := len(t.End)
-	for i := range t.Parts {
-		n += len(t.Parts[i].Changes)
+	if len(t.Parts) == 1 && t.End == nil {
+		// Most turns: copyParts of one part, without its loops.
+		parts := k.parts.take(1, 2)
+		parts[0] = t.Parts[0]
+		if ch := t.Parts[0].Changes; ch != nil {
+			kept := k.changes.take(len(ch), 8)
+			copy(kept, ch)
+			parts[0].Changes = kept
+		}
+		c.Parts, c.After, c.captures, c.promoted, c.stats, c.End = parts, t.After, t.captures, t.promoted, nil, nil
+	} else {
+		n := len(t.End)
+		for i := range t.Parts {
+			n += len(t.Parts[i].Changes)
+		}
+		parts := k.parts.take(len(t.Parts), 2)
+		t.copyParts(c, parts, k.changes.take(n, 8)[:0])
 	}
-	parts := k.parts.take(len(t.Parts), 2)
-	t.copyParts(c, parts, k.changes.take(n, 8)[:0])
 	if t.After != nil && t.After == k.carved {
 		// Carved from these chunks for this very turn (carve): it is the Keeper's
 		// already, and no one changes a state once made.

@@ -64,6 +64,12 @@ func (g *Game) initDialectBlocks(f *dialectFast) bool {
 			} else if len(b.guard) > 0 && b.guard[0].code == fStepTest {
 				b.first = &b.guard[0]
 			}
+			if b.first != nil {
+				b.firstDir = b.first.a
+			}
+		}
+		if len(blocks[k]) > 0 {
+			blocks[k][0].firsts = firstDirs(blocks[k])
 		}
 	}
 	if found {

@@ -20,6 +20,8 @@ package eval
 import (
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/internal/code"
+	"math/bits"
+	"slices"
 )
 
 // fastCode says what a fastOp does.
@@ -119,8 +121,10 @@ type fastAux struct {
 // Its first share ops are the first ops of the block before it, which is fast too, and
 // they only move the cursor; keep is the share of the block after it.
 type fastBlock struct {
-	ok          bool
-	owner       uint8 // blk.Owner
+	ok    bool
+	owner uint8 // blk.Owner
+	// firstDir is the direction of first's step, when first is set.
+	firstDir    int32
 	typ         engine.MoveType
 	blk         *code.Block
 	ops         []fastOp
@@ -138,7 +142,11 @@ type fastBlock struct {
 	// the dialect's blocks set it (dialect_blocks.go), whose guards are on whenever
 	// they run.
 	first *fastOp
-	rest  int
+	// firsts, set on the first block of a kind's only, is the first checks of the
+	// kind's blocks by direction (firstDirs), which runFastBlocks makes for all the
+	// blocks at once (firstPasses).
+	firsts []firstDir
+	rest   int
 	// form is the general form of a block on the general path from its op rest
 	// (rewrite.go), made the first time it runs.
 	form formSlot
@@ -267,6 +275,31 @@ func cellTest(cc condKind, c engine.Cell, side engine.Player) bool {
 	return cellHolds(cc, c, side)
 }
 
+// cellClass is what a cell test (cellTest) tells of c for side: 0 when it is empty, 1
+// when it holds a piece of side, 2 when it holds another's.
+func cellClass(c engine.Cell, side engine.Player) uint {
+	if c.IsEmpty() {
+		return 0
+	}
+	if c.Player() == side {
+		return 1
+	}
+	return 2
+}
+
+// classPass returns the classes (cellClass) of the cells on which the test f, a cell
+// test (ccEmpty, ccFriend or ccEnemy), passes, a bit for each: cellTest on an empty
+// cell, a piece of the side (player 0) and another's (player 1's).
+func classPass(f *fastOp) uint8 {
+	var pass uint8
+	for cls, c := range [...]engine.Cell{engine.Empty, engine.MakeCell(0, 0, 0), engine.MakeCell(1, 0, 0)} {
+		if cellTest(f.cc, c, 0) != f.neg {
+			pass |= 1 << cls
+		}
+	}
+	return pass
+}
+
 // ftest evaluates f's condition as test does: a predicate through holds, on the
 // square it names.
 func (x *gen) ftest(f *fastOp) bool {
@@ -316,8 +349,21 @@ func (x *gen) fastBlocks(blocks []code.Block, drop bool, piece engine.Cell) []fa
 func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc, piece engine.Cell, typ engine.MoveType, mask uint64) bool {
 	skip := x.skipOwner()
 	x.fastReset(l, piece)
+	pass := ^uint64(0)
+	if len(fast) > 0 && fast[0].firsts != nil {
+		pass = firstPasses(fast[0].firsts, x.nbr[int(l)*x.nd:int(l+1)*x.nd], x.cells, x.side)
+	}
 	stop := -1 // where the previous fast block stopped (len(ops) if it did not), or -1
 	for i := 0; i < len(fast); i++ {
+		if i < 64 && pass>>uint(i)&1 == 0 {
+			// The block's first op, a step and a test of where it lands, stops it
+			// here: so would it stop a block that shares that op, and the blocks up to
+			// the next one whose check passes all stop so. That one begins with no op
+			// of the one before it, which failed (fastBlock.first): it runs from its
+			// start whatever stop is.
+			i, stop = min(i+bits.TrailingZeros64(pass>>uint(i)), 64)-1, -1
+			continue
+		}
 		fb := &fast[i]
 		if u := fb.unit; u != nil && x.g.on(UseUnits) {
 			// The blocks of the unit, each run from its start: the block after it
@@ -336,18 +382,9 @@ func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc,
 		// ran is how many of the block's first ops (of its guard if it has one) the
 		// first check ran, with the cursor then on at.
 		ran, at := 0, l
-		if f := fb.first; f != nil {
-			// Its first op, a step and a test of where it lands, stops it here: so
-			// would it stop a block that shares that op.
-			t := x.nbr[int(l)*x.nd+int(f.a)]
-			if t == engine.NoLoc || cellTest(f.cc, x.cells[t], x.side) == f.neg {
-				stop = -1
-				if fb.ok {
-					stop = 0
-				}
-				continue
-			}
-			ran, at = 1, t
+		if fb.first != nil {
+			// Its first op passed (firstPasses).
+			ran, at = 1, x.nbr[int(l)*x.nd+int(fb.firstDir)]
 		}
 		if !runsFor(i, fb.typ, fb.owner, typ, mask, skip) {
 			stop = -1
@@ -400,6 +437,53 @@ func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc,
 		}
 	}
 	return false
+}
+
+// firstDir is the first checks (fastBlock.first) of a kind's blocks that step in
+// direction dir: fail[c] holds the blocks (bit i for block i, of the first 64) whose
+// test fails on a square of class c (cellClass; 3: no square).
+type firstDir struct {
+	dir  int32
+	fail [4]uint64
+}
+
+// firstDirs sorts the first checks of the blocks of fast (the first 64) by direction.
+func firstDirs(fast []fastBlock) []firstDir {
+	var out []firstDir
+	for i := range fast[:min(len(fast), 64)] {
+		b := &fast[i]
+		if b.first == nil {
+			continue
+		}
+		j := slices.IndexFunc(out, func(f firstDir) bool { return f.dir == b.first.a })
+		if j < 0 {
+			j, out = len(out), append(out, firstDir{dir: b.first.a})
+		}
+		pass := classPass(b.first)
+		for c := range out[j].fail {
+			if pass>>uint(c)&1 == 0 {
+				out[j].fail[c] |= 1 << uint(i)
+			}
+		}
+	}
+	return out
+}
+
+// firstPasses makes the first checks firsts of a kind's blocks for a piece whose
+// neighbours, one for each direction, are nbr: bit i is clear when block i has a first
+// check and it fails, so that the block stops at its first op. The contents of each
+// neighbour are found once for all the blocks that step there.
+func firstPasses(firsts []firstDir, nbr []engine.Loc, cells []engine.Cell, side engine.Player) uint64 {
+	pass := ^uint64(0)
+	for i := range firsts {
+		f := &firsts[i]
+		c := uint(3)
+		if t := nbr[f.dir]; t != engine.NoLoc {
+			c = cellClass(cells[t], side)
+		}
+		pass &^= f.fail[c&3]
+	}
+	return pass
 }
 
 // fastReset is reset for the fast blocks of a piece on l.

@@ -121,10 +121,28 @@ func headOps(ops []code.Op) ([]fastOp, int) {
 // runPieceBlocks is runBlocks for the move blocks of the piece c on l in pieceParts:
 // the dialect's blocks rewritten (initDialectBlocks) run by runFastBlocks.
 func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
-	blocks := x.g.code.Moves[c.Kind()]
-	if f := x.g.dfast; f != nil && f.blocks != nil && x.g.on(UseDialectHeads) && !x.attackMode {
-		x.runFastBlocks(blocks, f.blocks[c.Kind()], l, c, typ, ^uint64(0))
+	if blocks := x.dialectBlocks(); blocks != nil {
+		x.runKindBlocks(blocks[c.Kind()], l, c, typ)
 		return
 	}
-	x.runBlocks(blocks, l, false, c, typ, ^uint64(0))
+	x.runBlocks(x.g.code.Moves[c.Kind()], l, false, c, typ, ^uint64(0))
+}
+
+// dialectBlocks returns the dialect's blocks of each kind (initDialectBlocks) when they
+// run, nil when runBlocks runs the blocks as compiled.
+func (x *gen) dialectBlocks() [][]fastBlock {
+	if f := x.g.dfast; f != nil && x.g.on(UseDialectHeads) && !x.attackMode {
+		return f.blocks
+	}
+	return nil
+}
+
+// runKindBlocks runs fast, the dialect's blocks of the kind of the piece c on l, each
+// whose first check passes.
+func (x *gen) runKindBlocks(fast []fastBlock, l engine.Loc, c engine.Cell, typ engine.MoveType) {
+	var fails uint64
+	if len(fast) > 0 {
+		fails = firstFails(fast[0].firsts, x.nbr[int(l)*x.nd:int(l+1)*x.nd], x.cells, x.side)
+	}
+	x.runFastBlocks(fast, l, c, typ, ^uint64(0), fails)
 }

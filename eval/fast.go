@@ -144,7 +144,7 @@ type fastBlock struct {
 	first *fastOp
 	// firsts, set on the first block of a kind's only, is the first checks of the
 	// kind's blocks by direction (firstDirs), which runFastBlocks makes for all the
-	// blocks at once (firstPasses).
+	// blocks at once (firstFails).
 	firsts []firstDir
 	rest   int
 	// form is the general form of a block on the general path from its op rest
@@ -346,22 +346,19 @@ func (x *gen) fastBlocks(blocks []code.Block, drop bool, piece engine.Cell) []fa
 // same square stop it at the same op.
 //
 // Only the blocks of mask run (bit b for block b; blocks past the 64th always run).
-func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc, piece engine.Cell, typ engine.MoveType, mask uint64) bool {
+// fails holds the blocks whose first check fails (firstFails), which stop there.
+func (x *gen) runFastBlocks(fast []fastBlock, l engine.Loc, piece engine.Cell, typ engine.MoveType, mask, fails uint64) bool {
 	skip := x.skipOwner()
 	x.fastReset(l, piece)
-	pass := ^uint64(0)
-	if len(fast) > 0 && fast[0].firsts != nil {
-		pass = firstPasses(fast[0].firsts, x.nbr[int(l)*x.nd:int(l+1)*x.nd], x.cells, x.side)
-	}
 	stop := -1 // where the previous fast block stopped (len(ops) if it did not), or -1
 	for i := 0; i < len(fast); i++ {
-		if i < 64 && pass>>uint(i)&1 == 0 {
+		if fails != 0 && i < 64 && fails>>uint(i)&1 != 0 {
 			// The block's first op, a step and a test of where it lands, stops it
 			// here: so would it stop a block that shares that op, and the blocks up to
 			// the next one whose check passes all stop so. That one begins with no op
 			// of the one before it, which failed (fastBlock.first): it runs from its
 			// start whatever stop is.
-			i, stop = min(i+bits.TrailingZeros64(pass>>uint(i)), 64)-1, -1
+			i, stop = min(i+bits.TrailingZeros64(^fails>>uint(i)), 64)-1, -1
 			continue
 		}
 		fb := &fast[i]
@@ -383,7 +380,7 @@ func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc,
 		// first check ran, with the cursor then on at.
 		ran, at := 0, l
 		if fb.first != nil {
-			// Its first op passed (firstPasses).
+			// Its first op passed (firstFails).
 			ran, at = 1, x.nbr[int(l)*x.nd+int(fb.firstDir)]
 		}
 		if !runsFor(i, fb.typ, fb.owner, typ, mask, skip) {
@@ -469,21 +466,24 @@ func firstDirs(fast []fastBlock) []firstDir {
 	return out
 }
 
-// firstPasses makes the first checks firsts of a kind's blocks for a piece whose
-// neighbours, one for each direction, are nbr: bit i is clear when block i has a first
+// firstFails makes the first checks firsts of a kind's blocks for a piece whose
+// neighbours, one for each direction, are nbr: bit i is set when block i has a first
 // check and it fails, so that the block stops at its first op. The contents of each
-// neighbour are found once for all the blocks that step there.
-func firstPasses(firsts []firstDir, nbr []engine.Loc, cells []engine.Cell, side engine.Player) uint64 {
-	pass := ^uint64(0)
+// neighbour are found once for all the blocks that step there. Not inlined: a loop of
+// its own keeps what it reads in registers (inlined in its caller, it did not).
+//
+//go:noinline
+func firstFails(firsts []firstDir, nbr []engine.Loc, cells []engine.Cell, side engine.Player) uint64 {
+	var fails uint64
 	for i := range firsts {
 		f := &firsts[i]
 		c := uint(3)
 		if t := nbr[f.dir]; t != engine.NoLoc {
 			c = cellClass(cells[t], side)
 		}
-		pass &^= f.fail[c&3]
+		fails |= f.fail[c&3]
 	}
-	return pass
+	return fails
 }
 
 // fastReset is reset for the fast blocks of a piece on l.

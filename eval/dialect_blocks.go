@@ -142,7 +142,7 @@ func (x *gen) dialectBlocks() [][]fastBlock {
 func (x *gen) runKindBlocks(fast []fastBlock, l engine.Loc, c engine.Cell, typ engine.MoveType) {
 	var fails uint64
 	if len(fast) > 0 {
-		fails = firstFails(fast[0].firsts, x.nbr[int(l)*x.nd:int(l+1)*x.nd], x.cells, x.side)
+		fails = x.firstFails(fast[0].firsts, l)
 	}
 	x.runFastBlocks(fast, l, c, typ, ^uint64(0), fails)
 }

@@ -144,7 +144,7 @@ type fastBlock struct {
 	first *fastOp
 	// firsts, set on the first block of a kind's only, is the first checks of the
 	// kind's blocks by direction (firstDirs), which runFastBlocks makes for all the
-	// blocks at once (firstFails).
+	// blocks at once (gen.firstFails).
 	firsts []firstDir
 	rest   int
 	// form is the general form of a block on the general path from its op rest
@@ -346,7 +346,7 @@ func (x *gen) fastBlocks(blocks []code.Block, drop bool, piece engine.Cell) []fa
 // same square stop it at the same op.
 //
 // Only the blocks of mask run (bit b for block b; blocks past the 64th always run).
-// fails holds the blocks whose first check fails (firstFails), which stop there.
+// fails holds the blocks whose first check fails (gen.firstFails), which stop there.
 func (x *gen) runFastBlocks(fast []fastBlock, l engine.Loc, piece engine.Cell, typ engine.MoveType, mask, fails uint64) bool {
 	skip := x.skipOwner()
 	x.fastReset(l, piece)
@@ -380,7 +380,7 @@ func (x *gen) runFastBlocks(fast []fastBlock, l engine.Loc, piece engine.Cell, t
 		// first check ran, with the cursor then on at.
 		ran, at := 0, l
 		if fb.first != nil {
-			// Its first op passed (firstFails).
+			// Its first op passed (gen.firstFails).
 			ran, at = 1, x.nbr[int(l)*x.nd+int(fb.firstDir)]
 		}
 		if !runsFor(i, fb.typ, fb.owner, typ, mask, skip) {
@@ -466,14 +466,15 @@ func firstDirs(fast []fastBlock) []firstDir {
 	return out
 }
 
-// firstFails makes the first checks firsts of a kind's blocks for a piece whose
-// neighbours, one for each direction, are nbr: bit i is set when block i has a first
-// check and it fails, so that the block stops at its first op. The contents of each
-// neighbour are found once for all the blocks that step there. Not inlined: a loop of
-// its own keeps what it reads in registers (inlined in its caller, it did not).
+// firstFails makes the first checks firsts of a kind's blocks for a piece on l: bit i
+// is set when block i has a first check and it fails, so that the block stops at its
+// first op. The contents of each neighbour of l are found once for all the blocks that
+// step there. Not inlined: a loop of its own keeps what it reads in registers (inlined
+// in its caller, it did not).
 //
 //go:noinline
-func firstFails(firsts []firstDir, nbr []engine.Loc, cells []engine.Cell, side engine.Player) uint64 {
+func (x *gen) firstFails(firsts []firstDir, l engine.Loc) uint64 {
+	nbr, cells, side := x.nbr[int(l)*x.nd:int(l+1)*x.nd], x.cells, x.side
 	var fails uint64
 	for i := range firsts {
 		f := &firsts[i]

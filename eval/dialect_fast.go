@@ -291,31 +291,30 @@ func (g *Game) anyDirty(s *engine.State, attrs []int32) bool {
 		base := len(e.Vars) + nl*len(e.PieceInts)
 		init := e.PosInts[0].Init
 		vals := s.Vals[base : base+nl]
-		// Usually every value is the starting one: see that first without a branch
-		// per square.
-		var d0, d1, d2, d3 int32
-		v := vals
-		for ; len(v) >= 4; v = v[4:] {
-			d0 |= v[0] ^ init
-			d1 |= v[1] ^ init
-			d2 |= v[2] ^ init
-			d3 |= v[3] ^ init
-		}
-		for _, w := range v {
-			d0 |= w ^ init
-		}
-		if d0|d1|d2|d3 == 0 {
-			return false
-		}
-		for l, v := range vals {
-			if v != init && !g.Board.Locs[l].Dummy {
+		// Usually every value is the starting one: see that four squares at a time
+		// with one branch, and look at the squares one by one only where one is not.
+		l := 0
+		for ; l+4 <= len(vals); l += 4 {
+			v := vals[l : l+4 : l+4]
+			if (v[0]^init)|(v[1]^init)|(v[2]^init)|(v[3]^init) != 0 && g.dirtyPos(v, init, l) {
 				return true
 			}
 		}
-		return false
+		return g.dirtyPos(vals[l:], init, l)
 	}
 	for l := range g.Board.Locs {
 		if !g.Board.Locs[l].Dummy && g.dirty(s, attrs, engine.Loc(l)) {
+			return true
+		}
+	}
+	return false
+}
+
+// dirtyPos reports whether one of vals, the values of the squares from l on, differs
+// from init on a square that is not a dummy.
+func (g *Game) dirtyPos(vals []int32, init int32, l int) bool {
+	for i, v := range vals {
+		if v != init && !g.Board.Locs[l+i].Dummy {
 			return true
 		}
 	}

@@ -263,12 +263,12 @@ func (x *gen) runSparse(body []fastOp, sc *sparseScan) {
 		// One attribute per square: its values are one run of the state's values.
 		base := len(e.Vars) + nl*len(e.PieceInts)
 		init := e.PosInts[0].Init
-		for l, v := range x.s.Vals[base : base+nl] {
-			if v == init || x.b.Locs[l].Dummy {
-				continue
+		vals := x.s.Vals[base : base+nl]
+		for l := nextDirty(vals, init, 0); l < len(vals); l = nextDirty(vals, init, l+1) {
+			if !x.b.Locs[l].Dummy {
+				x.cursor = engine.Loc(l)
+				x.exec(body, 0, 0)
 			}
-			x.cursor = engine.Loc(l)
-			x.exec(body, 0, 0)
 		}
 	} else {
 		for l := range x.b.Locs {
@@ -291,16 +291,12 @@ func (g *Game) anyDirty(s *engine.State, attrs []int32) bool {
 		base := len(e.Vars) + nl*len(e.PieceInts)
 		init := e.PosInts[0].Init
 		vals := s.Vals[base : base+nl]
-		// Usually every value is the starting one: see that four squares at a time
-		// with one branch, and look at the squares one by one only where one is not.
-		l := 0
-		for ; l+4 <= len(vals); l += 4 {
-			v := vals[l : l+4 : l+4]
-			if (v[0]^init)|(v[1]^init)|(v[2]^init)|(v[3]^init) != 0 && g.dirtyPos(v, init, l) {
+		for l := nextDirty(vals, init, 0); l < len(vals); l = nextDirty(vals, init, l+1) {
+			if !g.Board.Locs[l].Dummy {
 				return true
 			}
 		}
-		return g.dirtyPos(vals[l:], init, l)
+		return false
 	}
 	for l := range g.Board.Locs {
 		if !g.Board.Locs[l].Dummy && g.dirty(s, attrs, engine.Loc(l)) {
@@ -310,15 +306,23 @@ func (g *Game) anyDirty(s *engine.State, attrs []int32) bool {
 	return false
 }
 
-// dirtyPos reports whether one of vals, the values of the squares from l on, differs
-// from init on a square that is not a dummy.
-func (g *Game) dirtyPos(vals []int32, init int32, l int) bool {
-	for i, v := range vals {
-		if v != init && !g.Board.Locs[l+i].Dummy {
-			return true
+// nextDirty returns the first square from l on whose value in vals differs from init,
+// len(vals) when there is none. Usually every value is the starting one: it looks at
+// four squares at a time with one branch, and at the squares one by one only where one
+// of four differs.
+func nextDirty(vals []int32, init int32, l int) int {
+	for ; l+4 <= len(vals); l += 4 {
+		v := vals[l : l+4 : l+4]
+		if (v[0]^init)|(v[1]^init)|(v[2]^init)|(v[3]^init) != 0 {
+			break
 		}
 	}
-	return false
+	for ; l < len(vals); l++ {
+		if vals[l] != init {
+			return l
+		}
+	}
+	return len(vals)
 }
 
 // scanOf returns the sparse scan made for the op o (an all-positions), or nil.

@@ -352,14 +352,17 @@ func (x *gen) runFastBlocks(fast []fastBlock, l engine.Loc, piece engine.Cell, t
 	x.fastReset(l, piece)
 	stop := -1 // where the previous fast block stopped (len(ops) if it did not), or -1
 	for i := 0; i < len(fast); i++ {
-		if fails != 0 && i < 64 && fails>>uint(i)&1 != 0 {
-			// The block's first op, a step and a test of where it lands, stops it
-			// here: so would it stop a block that shares that op, and the blocks up to
-			// the next one whose check passes all stop so. That one begins with no op
-			// of the one before it, which failed (fastBlock.first): it runs from its
-			// start whatever stop is.
-			i, stop = min(i+bits.TrailingZeros64(^fails>>uint(i)), 64)-1, -1
-			continue
+		if fails != 0 && i < 64 {
+			if n := bits.TrailingZeros64(^fails >> uint(i)); n > 0 {
+				// The block's first op, a step and a test of where it lands, stops
+				// it here: so would it stop a block that shares that op, and the
+				// blocks up to the next one whose check passes all stop so. That one
+				// begins with no op of the one before it, which failed
+				// (fastBlock.first): it runs from its start whatever stop is.
+				if i, stop = min(i+n, 64), -1; i >= len(fast) {
+					break
+				}
+			}
 		}
 		fb := &fast[i]
 		if u := fb.unit; u != nil && x.g.on(UseUnits) {

@@ -59,6 +59,9 @@ type dialectFast struct {
 	// the global ones, as action runs them) as tests that say, without a generator,
 	// that they do nothing; quiet[0][act] the global actions alone.
 	quiet [][code.NumActs]quietList
+	// held[kind][side*n+l] is heldOutcome for a piece of the kind and side arriving on
+	// square l of the n squares; nil when the table would be large (heldTable).
+	held [][]uint8
 	// checks[i] is true when check i reads only the facts of the turn (turnReads).
 	checks []bool
 	// noStats is true when the game has no check: nothing reads the facts of a turn
@@ -148,6 +151,7 @@ func (g *Game) initDialectFast() {
 			}
 		}
 	}
+	f.held = g.heldTable(f)
 	quiet = g.initDialectBlocks(f) || quiet
 	f.lazyDup = !p.Dialect.HasAct[code.ActPreMove] && !p.Dialect.HasAct[code.ActPrePart]
 	quiet = quiet || f.lazyDup

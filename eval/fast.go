@@ -477,7 +477,7 @@ func firstDirs(fast []fastBlock) []firstDir {
 //
 //go:noinline
 func (x *gen) firstFails(firsts []firstDir, l engine.Loc) uint64 {
-	nbr, cells, side := x.nbr[int(l)*x.nd:int(l+1)*x.nd], x.cells, x.side
+	nbr, cells, side := x.nbr[int(l)*x.nd:], x.cells, x.side // from l: f.dir < x.nd
 	var fails uint64
 	for i := range firsts {
 		f := &firsts[i]

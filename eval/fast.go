@@ -430,7 +430,15 @@ func (x *gen) runFastBlocks(fast []fastBlock, l engine.Loc, piece engine.Cell, t
 				}
 			}
 			x.effects = x.effects[:0]
-			stop = x.exec(fb.ops, from, fb.keep)
+			if from == len(fb.ops)-1 && from >= fb.keep && fb.ops[from].code == fAdd {
+				// What is left is one add (a man's step once its first check
+				// passed): it makes its move without entering the loop, as tail does.
+				x.at = fb.ops[from].at
+				x.fastAdd(&fb.ops[from])
+				stop = len(fb.ops)
+			} else {
+				stop = x.exec(fb.ops, from, fb.keep)
+			}
 		}
 		if x.attackMode && x.hit {
 			return true

@@ -403,10 +403,10 @@ func (g *Game) heldOutcome(f *dialectFast, k engine.Kind, p engine.Player, l eng
 }
 
 // heldTable returns heldOutcome for every kind, player and square, f.held, or nil when
-// that table would be large.
+// that table would be large (or the quiet lists are not one for each kind).
 func (g *Game) heldTable(f *dialectFast) [][]uint8 {
 	n := len(g.Players) * len(g.Board.Locs)
-	if len(g.Pieces)*n > maxHeldTable {
+	if len(g.Pieces)*n > maxHeldTable || len(f.quiet) != len(g.Pieces)+1 {
 		return nil
 	}
 	t := make([][]uint8, len(g.Pieces))

@@ -57,7 +57,9 @@ func (g *Game) initDialectBlocks(f *dialectFast) bool {
 			b.guardOn = UseDialectHeads
 			found = found || b.guard != nil
 		})
-		for i := range blocks[k] {
+		// The first checks of the first 64 blocks, those gen.firstFails makes on a
+		// word: a block after them runs its first op itself.
+		for i := range blocks[k][:min(len(blocks[k]), 64)] {
 			b := &blocks[k][i]
 			if len(b.ops) > 0 && b.ops[0].code == fStepTest {
 				b.first = &b.ops[0]

@@ -346,24 +346,13 @@ func (x *gen) fastBlocks(blocks []code.Block, drop bool, piece engine.Cell) []fa
 // same square stop it at the same op.
 //
 // Only the blocks of mask run (bit b for block b; blocks past the 64th always run).
-// fails holds the blocks whose first check fails (gen.firstFails), which stop there.
+// fails holds the blocks whose first check fails (gen.firstFails), which stop there: they
+// do not run, as those left out of mask.
 func (x *gen) runFastBlocks(fast []fastBlock, l engine.Loc, piece engine.Cell, typ engine.MoveType, mask, fails uint64) bool {
 	skip := x.skipOwner()
 	x.fastReset(l, piece)
 	stop := -1 // where the previous fast block stopped (len(ops) if it did not), or -1
 	for i := 0; i < len(fast); i++ {
-		if fails != 0 && i < 64 {
-			if n := bits.TrailingZeros64(^fails >> uint(i)); n > 0 {
-				// The block's first op, a step and a test of where it lands, stops
-				// it here: so would it stop a block that shares that op, and the
-				// blocks up to the next one whose check passes all stop so. That one
-				// begins with no op of the one before it, which failed
-				// (fastBlock.first): it runs from its start whatever stop is.
-				if i, stop = min(i+n, 64), -1; i >= len(fast) {
-					break
-				}
-			}
-		}
 		fb := &fast[i]
 		if u := fb.unit; u != nil && x.g.on(UseUnits) {
 			// The blocks of the unit, each run from its start: the block after it
@@ -381,14 +370,21 @@ func (x *gen) runFastBlocks(fast []fastBlock, l engine.Loc, piece engine.Cell, t
 		}
 		// ran is how many of the block's first ops (of its guard if it has one) the
 		// first check ran, with the cursor then on at.
+		if !runsFor(i, fb.typ, fb.owner, typ, mask&^fails, skip) {
+			stop = -1
+			if fails != 0 && i < 63 {
+				// The blocks after it whose first op, a step and a test of where it
+				// lands, stops them here (fails) are left out alike: jump past them.
+				// The next one begins with no op of the one before it, which failed
+				// (fastBlock.first), so it runs from its start whatever stop is.
+				i = min(i+bits.TrailingZeros64(^fails>>uint(i+1)), 63)
+			}
+			continue
+		}
 		ran, at := 0, l
 		if fb.first != nil {
 			// Its first op passed (gen.firstFails).
 			ran, at = 1, x.nbr[int(l)*x.nd+int(fb.firstDir)]
-		}
-		if !runsFor(i, fb.typ, fb.owner, typ, mask, skip) {
-			stop = -1
-			continue
 		}
 		x.blk = fb.blk
 		if !fb.ok {

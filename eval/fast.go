@@ -352,7 +352,12 @@ func (x *gen) runFastBlocks(fast []fastBlock, l engine.Loc, piece engine.Cell, t
 	skip := x.skipOwner()
 	x.fastReset(l, piece)
 	stop := -1 // where the previous fast block stopped (len(ops) if it did not), or -1
-	for i := 0; i < len(fast); i++ {
+	i := 0
+	if fails&1 != 0 {
+		// The first blocks stop at their first op (fails, below): start past them.
+		i = bits.TrailingZeros64(^fails)
+	}
+	for ; i < len(fast); i++ {
 		fb := &fast[i]
 		if u := fb.unit; u != nil && x.g.on(UseUnits) {
 			// The blocks of the unit, each run from its start: the block after it

@@ -332,11 +332,15 @@ func (x *gen) ftest(f *fastOp) bool {
 func (x *gen) fastBlocks(blocks []code.Block, drop bool, piece engine.Cell) []fastBlock {
 	f := x.g.fast
 	k := piece.Kind()
-	if f == nil || drop || !x.g.on(UseFast) || len(blocks) == 0 || k < 0 || int(k) >= len(f) ||
-		len(x.g.code.Moves[k]) != len(blocks) || &x.g.code.Moves[k][0] != &blocks[0] {
+	if f == nil || drop || !x.g.on(UseFast) || len(blocks) == 0 || k < 0 || int(k) >= len(f) {
 		return nil
 	}
-	return f[k]
+	// The kind's fast blocks were made of its moves, each pointing at its block
+	// (fastBlocksOf): blocks are those moves when they start at the same block.
+	if fk := f[k]; len(fk) == len(blocks) && fk[0].blk == &blocks[0] {
+		return fk
+	}
+	return nil
 }
 
 // runFastBlocks is runBlocks for the moves of piece's type, some of them fast. A fast

@@ -138,13 +138,13 @@ type fastBlock struct {
 	guard   []fastOp
 	guardOn Shortcut
 	// first is the block's first op (of ops or of guard) when it is a step and a test
-	// of where it lands (fStepTest) that runFastBlocks tries before anything else: only
-	// the dialect's blocks set it (dialect_blocks.go), whose guards are on whenever
+	// of where it lands (fStepTest), tried before anything else, for all of a piece's
+	// blocks at once (gen.firstFails), and not run again: only the dialect's blocks
+	// set it (dialect_blocks.go), the first 64 of a kind, whose guards are on whenever
 	// they run.
 	first *fastOp
 	// firsts, set on the first block of a kind's only, is the first checks of the
-	// kind's blocks by direction (firstDirs), which runFastBlocks makes for all the
-	// blocks at once (gen.firstFails).
+	// kind's blocks by direction (firstDirs), which gen.firstFails makes for a piece.
 	firsts []firstDir
 	rest   int
 	// form is the general form of a block on the general path from its op rest

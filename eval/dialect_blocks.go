@@ -57,13 +57,21 @@ func (g *Game) initDialectBlocks(f *dialectFast) bool {
 			b.guardOn = UseDialectHeads
 			found = found || b.guard != nil
 		})
-		for i := range blocks[k] {
+		// The first checks of the first 64 blocks, those gen.firstFails makes on a
+		// word: a block after them runs its first op itself.
+		for i := range blocks[k][:min(len(blocks[k]), 64)] {
 			b := &blocks[k][i]
 			if len(b.ops) > 0 && b.ops[0].code == fStepTest {
 				b.first = &b.ops[0]
 			} else if len(b.guard) > 0 && b.guard[0].code == fStepTest {
 				b.first = &b.guard[0]
 			}
+			if b.first != nil {
+				b.firstDir = b.first.a
+			}
+		}
+		if len(blocks[k]) > 0 {
+			blocks[k][0].firsts = firstDirs(blocks[k])
 		}
 	}
 	if found {
@@ -115,10 +123,28 @@ func headOps(ops []code.Op) ([]fastOp, int) {
 // runPieceBlocks is runBlocks for the move blocks of the piece c on l in pieceParts:
 // the dialect's blocks rewritten (initDialectBlocks) run by runFastBlocks.
 func (x *gen) runPieceBlocks(l engine.Loc, c engine.Cell, typ engine.MoveType) {
-	blocks := x.g.code.Moves[c.Kind()]
-	if f := x.g.dfast; f != nil && f.blocks != nil && x.g.on(UseDialectHeads) && !x.attackMode {
-		x.runFastBlocks(blocks, f.blocks[c.Kind()], l, c, typ, ^uint64(0))
+	if blocks := x.dialectBlocks(); blocks != nil {
+		x.runKindBlocks(blocks[c.Kind()], l, c, typ)
 		return
 	}
-	x.runBlocks(blocks, l, false, c, typ, ^uint64(0))
+	x.runBlocks(x.g.code.Moves[c.Kind()], l, false, c, typ, ^uint64(0))
+}
+
+// dialectBlocks returns the dialect's blocks of each kind (initDialectBlocks) when they
+// run, nil when runBlocks runs the blocks as compiled.
+func (x *gen) dialectBlocks() [][]fastBlock {
+	if f := x.g.dfast; f != nil && x.g.on(UseDialectHeads) && !x.attackMode {
+		return f.blocks
+	}
+	return nil
+}
+
+// runKindBlocks runs fast, the dialect's blocks of the kind of the piece c on l, each
+// whose first check passes.
+func (x *gen) runKindBlocks(fast []fastBlock, l engine.Loc, c engine.Cell, typ engine.MoveType) {
+	var fails uint64
+	if len(fast) > 0 {
+		fails = x.firstFails(fast[0].firsts, l)
+	}
+	x.runFastBlocks(fast, l, c, typ, ^uint64(0), fails)
 }

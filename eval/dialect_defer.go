@@ -353,24 +353,76 @@ func (g *Game) actsQuiet(w *workspace, s *engine.State, m *engine.Move) bool {
 
 // heldQuiet is actsQuiet for piece arriving on l when the quiet lists of its actions
 // answer from their tables (quietList.held), without the board after the part; known
-// is false when one of them does not.
+// is false when one of them does not. The answer is heldOutcome's, from the table
+// dialectFast.held when the game has one.
 func (g *Game) heldQuiet(w *workspace, s *engine.State, piece engine.Cell, l engine.Loc) (quiet, known bool) {
+	var o uint8
+	if t := g.dfast.held; t != nil {
+		o = t[piece.Kind()][int(piece.Player())*len(g.Board.Locs)+int(l)]
+	} else {
+		o = g.heldOutcome(g.dfast, piece.Kind(), piece.Player(), l)
+	}
+	if o&heldIfClean != 0 && !g.startClean(w, s) {
+		return false, true
+	}
+	return o&heldIsQuiet != 0, o&heldIsKnown != 0
+}
+
+// What heldQuiet answers, as the bits of an outcome (heldOutcome): heldIsQuiet and
+// heldIsKnown are its results, which hold when the position at the start of the turn
+// is clean (startClean) if heldIfClean is set; otherwise the actions are known not to
+// be quiet.
+const (
+	heldIsQuiet uint8 = 1 << iota
+	heldIsKnown
+	heldIfClean
+)
+
+// heldOutcome is heldQuiet for a piece of kind k and player p arriving on l, with the
+// quiet lists of f: the post-part then the post-move actions, each quiet when its table
+// says no condition holds and, if it has a scan, the start of the turn is clean.
+func (g *Game) heldOutcome(f *dialectFast, k engine.Kind, p engine.Player, l engine.Loc) uint8 {
+	var clean uint8
 	for _, a := range [...]int{code.ActPostPart, code.ActPostMove} {
 		if !g.code.Dialect.HasAct[a] {
 			continue
 		}
-		q := &g.dfast.quiet[int(piece.Kind())+1][a]
+		q := &f.quiet[int(k)+1][a]
 		switch {
 		case !q.ok:
-			return false, true
+			return clean | heldIsKnown
 		case q.held == nil:
-			return false, false
-		case q.held[int(piece.Player())*len(g.Board.Locs)+int(l)] || q.scans && !g.startClean(w, s):
-			return false, true
+			return clean
+		case q.held[int(p)*len(g.Board.Locs)+int(l)]:
+			return clean | heldIsKnown
+		case q.scans:
+			clean = heldIfClean
 		}
 	}
-	return true, true
+	return clean | heldIsKnown | heldIsQuiet
 }
+
+// heldTable returns heldOutcome for every kind, player and square, f.held, or nil when
+// that table would be large (or the quiet lists are not one for each kind).
+func (g *Game) heldTable(f *dialectFast) [][]uint8 {
+	n := len(g.Players) * len(g.Board.Locs)
+	if len(g.Pieces)*n > maxHeldTable || len(f.quiet) != len(g.Pieces)+1 {
+		return nil
+	}
+	t := make([][]uint8, len(g.Pieces))
+	for k := range t {
+		t[k] = make([]uint8, n)
+		for p := range g.Players {
+			for l := range g.Board.Locs {
+				t[k][p*len(g.Board.Locs)+l] = g.heldOutcome(f, engine.Kind(k), engine.Player(p), engine.Loc(l))
+			}
+		}
+	}
+	return t
+}
+
+// maxHeldTable bounds the entries of dialectFast.held.
+const maxHeldTable = 1 << 16
 
 // quietAfter reports whether the actions of kind a for piece, standing on l of the board
 // cells, which has the position values of s, are proved to do nothing: quietAction's

@@ -59,6 +59,9 @@ type dialectFast struct {
 	// the global ones, as action runs them) as tests that say, without a generator,
 	// that they do nothing; quiet[0][act] the global actions alone.
 	quiet [][code.NumActs]quietList
+	// held[kind][side*n+l] is heldOutcome for a piece of the kind and side arriving on
+	// square l of the n squares; nil when the table would be large (heldTable).
+	held [][]uint8
 	// checks[i] is true when check i reads only the facts of the turn (turnReads).
 	checks []bool
 	// noStats is true when the game has no check: nothing reads the facts of a turn
@@ -148,6 +151,7 @@ func (g *Game) initDialectFast() {
 			}
 		}
 	}
+	f.held = g.heldTable(f)
 	quiet = g.initDialectBlocks(f) || quiet
 	f.lazyDup = !p.Dialect.HasAct[code.ActPreMove] && !p.Dialect.HasAct[code.ActPrePart]
 	quiet = quiet || f.lazyDup
@@ -263,12 +267,12 @@ func (x *gen) runSparse(body []fastOp, sc *sparseScan) {
 		// One attribute per square: its values are one run of the state's values.
 		base := len(e.Vars) + nl*len(e.PieceInts)
 		init := e.PosInts[0].Init
-		for l, v := range x.s.Vals[base : base+nl] {
-			if v == init || x.b.Locs[l].Dummy {
-				continue
+		vals := x.s.Vals[base : base+nl]
+		for l := nextDirty(vals, init, 0); l < len(vals); l = nextDirty(vals, init, l+1) {
+			if !x.b.Locs[l].Dummy {
+				x.cursor = engine.Loc(l)
+				x.exec(body, 0, 0)
 			}
-			x.cursor = engine.Loc(l)
-			x.exec(body, 0, 0)
 		}
 	} else {
 		for l := range x.b.Locs {
@@ -291,24 +295,8 @@ func (g *Game) anyDirty(s *engine.State, attrs []int32) bool {
 		base := len(e.Vars) + nl*len(e.PieceInts)
 		init := e.PosInts[0].Init
 		vals := s.Vals[base : base+nl]
-		// Usually every value is the starting one: see that first without a branch
-		// per square.
-		var d0, d1, d2, d3 int32
-		v := vals
-		for ; len(v) >= 4; v = v[4:] {
-			d0 |= v[0] ^ init
-			d1 |= v[1] ^ init
-			d2 |= v[2] ^ init
-			d3 |= v[3] ^ init
-		}
-		for _, w := range v {
-			d0 |= w ^ init
-		}
-		if d0|d1|d2|d3 == 0 {
-			return false
-		}
-		for l, v := range vals {
-			if v != init && !g.Board.Locs[l].Dummy {
+		for l := nextDirty(vals, init, 0); l < len(vals); l = nextDirty(vals, init, l+1) {
+			if !g.Board.Locs[l].Dummy {
 				return true
 			}
 		}
@@ -320,6 +308,25 @@ func (g *Game) anyDirty(s *engine.State, attrs []int32) bool {
 		}
 	}
 	return false
+}
+
+// nextDirty returns the first square from l on whose value in vals differs from init,
+// len(vals) when there is none. Usually every value is the starting one: it looks at
+// four squares at a time with one branch, and at the squares one by one only where one
+// of four differs.
+func nextDirty(vals []int32, init int32, l int) int {
+	for ; l+4 <= len(vals); l += 4 {
+		v := vals[l : l+4 : l+4]
+		if (v[0]^init)|(v[1]^init)|(v[2]^init)|(v[3]^init) != 0 {
+			break
+		}
+	}
+	for ; l < len(vals); l++ {
+		if vals[l] != init {
+			return l
+		}
+	}
+	return len(vals)
 }
 
 // scanOf returns the sparse scan made for the op o (an all-positions), or nil.

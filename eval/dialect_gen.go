@@ -729,6 +729,14 @@ func (g *Game) firstPartsExt(x *gen, s *engine.State, side engine.Player, typ en
 		// No pre-action and no piece moved by another owner: pieceParts comes down to
 		// runPieceBlocks for the side's own pieces.
 		x.foreign = false
+		if blocks := x.dialectBlocks(); blocks != nil {
+			for l, c := range s.Cells {
+				if c.Owns(side) {
+					x.runKindBlocks(blocks[c.Kind()], engine.Loc(l), c, typ)
+				}
+			}
+			return
+		}
 		for l, c := range s.Cells {
 			if c.Owns(side) {
 				x.runPieceBlocks(engine.Loc(l), c, typ)

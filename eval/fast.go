@@ -20,6 +20,8 @@ package eval
 import (
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/internal/code"
+	"math/bits"
+	"slices"
 )
 
 // fastCode says what a fastOp does.
@@ -119,8 +121,10 @@ type fastAux struct {
 // Its first share ops are the first ops of the block before it, which is fast too, and
 // they only move the cursor; keep is the share of the block after it.
 type fastBlock struct {
-	ok          bool
-	owner       uint8 // blk.Owner
+	ok    bool
+	owner uint8 // blk.Owner
+	// firstDir is the direction of first's step, when first is set.
+	firstDir    int32
 	typ         engine.MoveType
 	blk         *code.Block
 	ops         []fastOp
@@ -134,11 +138,15 @@ type fastBlock struct {
 	guard   []fastOp
 	guardOn Shortcut
 	// first is the block's first op (of ops or of guard) when it is a step and a test
-	// of where it lands (fStepTest) that runFastBlocks tries before anything else: only
-	// the dialect's blocks set it (dialect_blocks.go), whose guards are on whenever
+	// of where it lands (fStepTest), tried before anything else, for all of a piece's
+	// blocks at once (gen.firstFails), and not run again: only the dialect's blocks
+	// set it (dialect_blocks.go), the first 64 of a kind, whose guards are on whenever
 	// they run.
 	first *fastOp
-	rest  int
+	// firsts, set on the first block of a kind's only, is the first checks of the
+	// kind's blocks by direction (firstDirs), which gen.firstFails makes for a piece.
+	firsts []firstDir
+	rest   int
 	// form is the general form of a block on the general path from its op rest
 	// (rewrite.go), made the first time it runs.
 	form formSlot
@@ -267,6 +275,31 @@ func cellTest(cc condKind, c engine.Cell, side engine.Player) bool {
 	return cellHolds(cc, c, side)
 }
 
+// cellClass is what a cell test (cellTest) tells of c for side: 0 when it is empty, 1
+// when it holds a piece of side, 2 when it holds another's.
+func cellClass(c engine.Cell, side engine.Player) uint {
+	if c.IsEmpty() {
+		return 0
+	}
+	if c.Player() == side {
+		return 1
+	}
+	return 2
+}
+
+// classPass returns the classes (cellClass) of the cells on which the test f, a cell
+// test (ccEmpty, ccFriend or ccEnemy), passes, a bit for each: cellTest on an empty
+// cell, a piece of the side (player 0) and another's (player 1's).
+func classPass(f *fastOp) uint8 {
+	var pass uint8
+	for cls, c := range [...]engine.Cell{engine.Empty, engine.MakeCell(0, 0, 0), engine.MakeCell(1, 0, 0)} {
+		if cellTest(f.cc, c, 0) != f.neg {
+			pass |= 1 << cls
+		}
+	}
+	return pass
+}
+
 // ftest evaluates f's condition as test does: a predicate through holds, on the
 // square it names.
 func (x *gen) ftest(f *fastOp) bool {
@@ -299,11 +332,15 @@ func (x *gen) ftest(f *fastOp) bool {
 func (x *gen) fastBlocks(blocks []code.Block, drop bool, piece engine.Cell) []fastBlock {
 	f := x.g.fast
 	k := piece.Kind()
-	if f == nil || drop || !x.g.on(UseFast) || len(blocks) == 0 || k < 0 || int(k) >= len(f) ||
-		len(x.g.code.Moves[k]) != len(blocks) || &x.g.code.Moves[k][0] != &blocks[0] {
+	if f == nil || drop || !x.g.on(UseFast) || len(blocks) == 0 || k < 0 || int(k) >= len(f) {
 		return nil
 	}
-	return f[k]
+	// The kind's fast blocks were made of its moves, each pointing at its block
+	// (fastBlocksOf): blocks are those moves when they start at the same block.
+	if fk := f[k]; len(fk) == len(blocks) && fk[0].blk == &blocks[0] {
+		return fk
+	}
+	return nil
 }
 
 // runFastBlocks is runBlocks for the moves of piece's type, some of them fast. A fast
@@ -313,11 +350,18 @@ func (x *gen) fastBlocks(blocks []code.Block, drop bool, piece engine.Cell) []fa
 // same square stop it at the same op.
 //
 // Only the blocks of mask run (bit b for block b; blocks past the 64th always run).
-func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc, piece engine.Cell, typ engine.MoveType, mask uint64) bool {
+// fails holds the blocks whose first check fails (gen.firstFails), which stop there: they
+// do not run, as those left out of mask.
+func (x *gen) runFastBlocks(fast []fastBlock, l engine.Loc, piece engine.Cell, typ engine.MoveType, mask, fails uint64) bool {
 	skip := x.skipOwner()
 	x.fastReset(l, piece)
 	stop := -1 // where the previous fast block stopped (len(ops) if it did not), or -1
-	for i := 0; i < len(fast); i++ {
+	i := 0
+	if fails&1 != 0 {
+		// The first blocks stop at their first op (fails, below): start past them.
+		i = bits.TrailingZeros64(^fails)
+	}
+	for ; i < len(fast); i++ {
 		fb := &fast[i]
 		if u := fb.unit; u != nil && x.g.on(UseUnits) {
 			// The blocks of the unit, each run from its start: the block after it
@@ -335,23 +379,21 @@ func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc,
 		}
 		// ran is how many of the block's first ops (of its guard if it has one) the
 		// first check ran, with the cursor then on at.
-		ran, at := 0, l
-		if f := fb.first; f != nil {
-			// Its first op, a step and a test of where it lands, stops it here: so
-			// would it stop a block that shares that op.
-			t := x.nbr[int(l)*x.nd+int(f.a)]
-			if t == engine.NoLoc || cellTest(f.cc, x.cells[t], x.side) == f.neg {
-				stop = -1
-				if fb.ok {
-					stop = 0
-				}
-				continue
-			}
-			ran, at = 1, t
-		}
-		if !runsFor(i, fb.typ, fb.owner, typ, mask, skip) {
+		if !runsFor(i, fb.typ, fb.owner, typ, mask&^fails, skip) {
 			stop = -1
+			if fails != 0 && i < 63 {
+				// The blocks after it whose first op, a step and a test of where it
+				// lands, stops them here (fails) are left out alike: jump past them.
+				// The next one begins with no op of the one before it, which failed
+				// (fastBlock.first), so it runs from its start whatever stop is.
+				i = min(i+bits.TrailingZeros64(^fails>>uint(i+1)), 63)
+			}
 			continue
+		}
+		ran, at := 0, l
+		if fb.first != nil {
+			// Its first op passed (gen.firstFails).
+			ran, at = 1, x.nbr[int(l)*x.nd+int(fb.firstDir)]
 		}
 		x.blk = fb.blk
 		if !fb.ok {
@@ -393,13 +435,72 @@ func (x *gen) runFastBlocks(blocks []code.Block, fast []fastBlock, l engine.Loc,
 				}
 			}
 			x.effects = x.effects[:0]
-			stop = x.exec(fb.ops, from, fb.keep)
+			if from == len(fb.ops)-1 && from >= fb.keep && fb.ops[from].code == fAdd {
+				// What is left is one add (a man's step once its first check
+				// passed): it makes its move without entering the loop, as tail does.
+				x.at = fb.ops[from].at
+				x.fastAdd(&fb.ops[from])
+				stop = len(fb.ops)
+			} else {
+				stop = x.exec(fb.ops, from, fb.keep)
+			}
 		}
 		if x.attackMode && x.hit {
 			return true
 		}
 	}
 	return false
+}
+
+// firstDir is the first checks (fastBlock.first) of a kind's blocks that step in
+// direction dir: fail[c] holds the blocks (bit i for block i, of the first 64) whose
+// test fails on a square of class c (cellClass; 3: no square).
+type firstDir struct {
+	dir  int32
+	fail [4]uint64
+}
+
+// firstDirs sorts the first checks of the blocks of fast (the first 64) by direction.
+func firstDirs(fast []fastBlock) []firstDir {
+	var out []firstDir
+	for i := range fast[:min(len(fast), 64)] {
+		b := &fast[i]
+		if b.first == nil {
+			continue
+		}
+		j := slices.IndexFunc(out, func(f firstDir) bool { return f.dir == b.first.a })
+		if j < 0 {
+			j, out = len(out), append(out, firstDir{dir: b.first.a})
+		}
+		pass := classPass(b.first)
+		for c := range out[j].fail {
+			if pass>>uint(c)&1 == 0 {
+				out[j].fail[c] |= 1 << uint(i)
+			}
+		}
+	}
+	return out
+}
+
+// firstFails makes the first checks firsts of a kind's blocks for a piece on l: bit i
+// is set when block i has a first check and it fails, so that the block stops at its
+// first op. The contents of each neighbour of l are found once for all the blocks that
+// step there. Not inlined: a loop of its own keeps what it reads in registers (inlined
+// in its caller, it did not).
+//
+//go:noinline
+func (x *gen) firstFails(firsts []firstDir, l engine.Loc) uint64 {
+	nbr, cells, side := x.nbr[int(l)*x.nd:], x.cells, x.side // from l: f.dir < x.nd
+	var fails uint64
+	for i := range firsts {
+		f := &firsts[i]
+		c := uint(3)
+		if t := nbr[f.dir]; t != engine.NoLoc {
+			c = cellClass(cells[t], side)
+		}
+		fails |= f.fail[c&3]
+	}
+	return fails
 }
 
 // fastReset is reset for the fast blocks of a piece on l.

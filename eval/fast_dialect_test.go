@@ -3,6 +3,7 @@ package eval_test
 import (
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -73,4 +74,34 @@ func bundledGames(t *testing.T) []bundledGame {
 func compareFast(t *testing.T, g *eval.Game, seeds, plies int, limit time.Duration) (n int) {
 	n, _ = compareOff(t, g, eval.UseFast, 0, comparison{seeds: seeds, plies: plies, stream: 61, limit: limit, min: atLeast(seeds, plies)})
 	return n
+}
+
+// TestDialectFirstChecksPast64 checks that a piece of the dialect with more blocks than
+// a word of first checks holds (gen.firstFails makes those of the first 64) gets the
+// same perft with its blocks rewritten as without: the 70th block, a step east onto an
+// empty square, must test the square itself, and a friend stands there at the start.
+func TestDialectFirstChecksPast64(t *testing.T) {
+	blocks := strings.Repeat("(n (verify empty?) add) ", 69) + "(e (verify empty?) add)"
+	src := `(version "zoggo-1")
+(game (title "Many blocks") (players White Black) (turn-order White Black)
+   (board (grid (start-rectangle 0 0 10 10)
+      (dimensions ("a/b/c/d" (10 0)) ("4/3/2/1" (0 10)))
+      (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0))))
+   (position-attributes (taken 0))
+   (post-move (all-positions (if (= taken 1) capture (set taken 0))))
+   (piece (name P) (moves ` + blocks + `))
+   (board-setup (White (P a1 b1)) (Black (P a3 b3))))`
+	g := loadString(t, src)
+	want, err := g.Perft(g.NewState(), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.SetOff(eval.UseDialectHeads, 0)
+	got, err := g.Perft(g.NewState(), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want != got || want == 0 {
+		t.Errorf("perft(3) %d with the dialect's blocks rewritten, %d without", want, got)
+	}
 }

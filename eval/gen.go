@@ -122,7 +122,9 @@ type gen struct {
 
 	cells []engine.Cell // the board being read (usually s.Cells)
 	trail []engine.Loc  // the cursor after each shared op of a fast block (fast.go)
-	unit  unitRun       // which blocks of a unit run (fastray.go)
+	// lazy: duplicate hashes the moves of the part lazily (set by seenReset).
+	lazy bool
+	unit unitRun // which blocks of a unit run (fastray.go)
 
 	// The dialect's state of a run (dialect_gen.go).
 	mover   engine.Player // the player making the turn (side is the moving piece's owner)
@@ -194,7 +196,10 @@ func (x *gen) attacker() *gen {
 }
 
 // seenReset forgets the moves remembered for duplicate detection.
-func (x *gen) seenReset() { x.seen.reset() }
+func (x *gen) seenReset() {
+	x.seen.reset()
+	x.lazy = x.g.code.Dialect == nil || x.g.fast != nil || x.g.lazyDup()
+}
 
 // seenTable is an open-addressing set of emitted moves, keyed by a hash of their changes;
 // entries from earlier parts are told apart by an epoch instead of being cleared.
@@ -243,6 +248,22 @@ func (t *seenTable) initBuckets(n int) {
 func (t *seenTable) bucket(from, to engine.Loc) int {
 	k := uint64(uint32(from))<<32 | uint64(uint32(to))
 	return int((k * 0x9e3779b97f4a7c15) >> t.bShift)
+}
+
+// firstOf is duplicate's commonest case, made where made calls it without a call: when
+// the moves are hashed lazily and the bucket of the first change of changes holds no
+// move of this part yet, move i becomes its first, and firstOf reports true (no
+// duplicate); otherwise it reports false and duplicate decides.
+func (t *seenTable) firstOf(lazy bool, changes []engine.Change, i int32) bool {
+	if !lazy || len(changes) == 0 {
+		return false
+	}
+	b := t.bucket(changes[0].From, changes[0].To)
+	if t.bEpoch[b] == t.cur {
+		return false
+	}
+	t.bEpoch[b], t.bFirst[b] = t.cur, i
+	return true
 }
 
 // insert stores i under h; i must not be stored yet.
@@ -664,7 +685,7 @@ func (x *gen) made(o *code.Op, typ engine.MoveType, rule int32, start int, last 
 		var s int
 		x.arena, s, more = kindMove(x.arena, o, i, start, end, last)
 		changes := x.arena[s:len(x.arena):len(x.arena)]
-		if !(x.g.noDup && x.g.on(UseNoDup)) && x.duplicate(changes, cont) {
+		if !(x.g.noDup && x.g.on(UseNoDup)) && !x.seen.firstOf(x.lazy, changes, int32(len(x.out))) && x.duplicate(changes, cont) {
 			x.arena = x.arena[:s]
 			continue
 		}
@@ -761,7 +782,7 @@ func (x *gen) movementChange(m movement) engine.Change {
 func (x *gen) duplicate(changes []engine.Change, cont engine.MoveType) bool {
 	t := &x.seen
 	i := int32(len(x.out))
-	if x.g.code.Dialect == nil || x.g.fast != nil || x.g.lazyDup() {
+	if x.lazy {
 		// The dialect may rewrite the moves of a part after they are made (pieceParts), so
 		// only plain games hash lazily; equal moves have equal first changes, and thus
 		// share a bucket. A dialect game with fast blocks has no acts (fastDialectOK),

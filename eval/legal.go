@@ -157,7 +157,7 @@ func (x *gen) skipOwner() uint8 {
 // Only the blocks of mask run (bit b for block b; blocks past the 64th always run).
 func (x *gen) runBlocks(blocks []code.Block, l engine.Loc, drop bool, piece engine.Cell, typ engine.MoveType, mask uint64) bool {
 	if fast := x.fastBlocks(blocks, drop, piece); fast != nil {
-		return x.runFastBlocks(blocks, fast, l, piece, typ, mask)
+		return x.runFastBlocks(fast, l, piece, typ, mask, 0)
 	}
 	skip := x.skipOwner()
 	for i := range blocks {

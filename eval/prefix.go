@@ -277,14 +277,8 @@ func (g *Game) prefixForm(p *prefix) []fastOp {
 		o := &ops[i]
 		f := fastOp{op: o, a: o.A, at: o.At}
 		switch o.Code {
-		case code.OpStep:
-			f.code = fStep
-		case code.OpOpposite:
-			f.code = fOpposite
-		case code.OpMark:
-			f.code = fMark
-		case code.OpBack:
-			f.code = fBack
+		case code.OpStep, code.OpOpposite, code.OpMark, code.OpBack:
+			f.code = opCode(o.Code)
 		case code.OpVerify:
 			f.code = fVerify
 			g.setCellCond(&f, o.Cond)

@@ -199,34 +199,8 @@ func (b *formBuild) general(ops []code.Op) *[]fastOp {
 	for i := range ops {
 		o := &ops[i]
 		f := &out[i]
-		*f = fastOp{code: fOp, op: o, a: o.A, at: o.At}
+		*f = fastOp{code: opCode(o.Code), op: o, a: o.A, at: o.At}
 		switch o.Code {
-		case code.OpStep:
-			f.code = fStep
-		case code.OpMark:
-			f.code = fMark
-		case code.OpBack:
-			f.code = fBack
-		case code.OpGoLastFrom:
-			f.code = fGoLastFrom
-		case code.OpGoLastTo:
-			f.code = fGoLastTo
-		case code.OpCapture:
-			f.code = fCapture
-		case code.OpJump:
-			f.code = fJump
-		case code.OpOpposite:
-			f.code = fOpposite
-		case code.OpGoFrom:
-			f.code = fGoFrom
-		case code.OpGoTo:
-			f.code = fGoTo
-		case code.OpFrom:
-			f.code = fFrom
-		case code.OpTo:
-			f.code = fTo
-		case code.OpCascade:
-			f.code = fCascade
 		case code.OpVerify:
 			f.code = fVerify
 			f.setCond(o.Cond)
@@ -314,6 +288,42 @@ func (s *formSlot) fill(g *Game, ops []code.Op, from int, scans []slotScan) []fa
 	return *s.p.Load()
 }
 
+// opCode is the code of an op that has a code of its own and needs nothing of the
+// compiled op but its operand a (fastOp.a): a step, mark, back, jump, opposite, go
+// from, go to, go last-from, go last-to, from, to, cascade or capture; fOp for any
+// other. The one renaming of those opcodes, for every form that holds them.
+func opCode(c code.Opcode) fastCode {
+	switch c {
+	case code.OpStep:
+		return fStep
+	case code.OpMark:
+		return fMark
+	case code.OpBack:
+		return fBack
+	case code.OpGoLastFrom:
+		return fGoLastFrom
+	case code.OpGoLastTo:
+		return fGoLastTo
+	case code.OpCapture:
+		return fCapture
+	case code.OpJump:
+		return fJump
+	case code.OpOpposite:
+		return fOpposite
+	case code.OpGoFrom:
+		return fGoFrom
+	case code.OpGoTo:
+		return fGoTo
+	case code.OpFrom:
+		return fFrom
+	case code.OpTo:
+		return fTo
+	case code.OpCascade:
+		return fCascade
+	}
+	return fOp
+}
+
 // fastOps copies ops into fast ops, or reports false when one of them has none.
 func fastOps(ops []code.Op) ([]fastOp, bool) {
 	out := make([]fastOp, 0, len(ops))
@@ -321,8 +331,8 @@ func fastOps(ops []code.Op) ([]fastOp, bool) {
 		o := &ops[i]
 		f := fastOp{op: o, a: o.A, at: o.At}
 		switch o.Code {
-		case code.OpStep:
-			f.code = fStep
+		case code.OpStep, code.OpMark, code.OpBack, code.OpCapture, code.OpGoLastFrom, code.OpGoLastTo:
+			f.code = opCode(o.Code)
 		case code.OpVerify:
 			f.code = fVerify
 			f.setCond(o.Cond)
@@ -358,19 +368,9 @@ func fastOps(ops []code.Op) ([]fastOp, bool) {
 				return nil, false
 			}
 			f.code = fAdd
-		case code.OpMark:
-			f.code = fMark
-		case code.OpBack:
-			f.code = fBack
-		case code.OpCapture:
-			f.code = fCapture
 		case code.OpSetAttr:
 			f.code = fSetAttr
 			f.setCond(o.Cond)
-		case code.OpGoLastFrom:
-			f.code = fGoLastFrom
-		case code.OpGoLastTo:
-			f.code = fGoLastTo
 		default:
 			return nil, false
 		}

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/internal/code"
 )
 
@@ -219,4 +220,61 @@ func TestFormsMadeAtOnce(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestFirstFailsAsCellTest checks the first checks made for all of a piece's blocks at
+// once (firstDirs, gen.firstFails) against each block's own first op run by cellTest,
+// for every piece of Russian draughts on every square of random positions: a block's
+// bit is set exactly when its step leaves the board or its test fails there.
+func TestFirstFailsAsCellTest(t *testing.T) {
+	f, err := LoadFile(filepath.Join("..", "games", "russian.zrf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := f.Find("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.dfast == nil || g.dfast.blocks == nil {
+		t.Fatal("Russian draughts has no dialect blocks")
+	}
+	x := newGen(g)
+	rng := uint64(1)
+	checked := 0
+	for round := 0; round < 200; round++ {
+		s := g.NewState()
+		for l := range s.Cells {
+			// A random board: empty, or a piece of a random player and kind.
+			rng = rng*6364136223846793005 + 1442695040888963407
+			if r := rng >> 33; r%3 != 0 && !g.Board.Locs[l].Dummy {
+				s.Cells[l] = engine.MakeCell(engine.Player(r/3%2), engine.Kind(r/6%uint64(len(g.Pieces))), 0)
+			} else {
+				s.Cells[l] = engine.Empty
+			}
+		}
+		for side := range g.Players {
+			x.cells, x.side, x.nbr = s.Cells, engine.Player(side), g.Board.Neighbor[side]
+			for l := range s.Cells {
+				for k, blocks := range g.dfast.blocks {
+					fails := x.firstFails(g.dfast.blocks[k][0].firsts, engine.Loc(l))
+					for i := range blocks {
+						b := &blocks[i]
+						want := false
+						if b.first != nil {
+							to := x.nbr[l*x.nd+int(b.first.a)]
+							want = to == engine.NoLoc || cellTest(b.first.cc, s.Cells[to], x.side) == b.first.neg
+							checked++
+						}
+						if got := fails>>uint(i)&1 != 0; got != want {
+							t.Fatalf("round %d, side %d, square %d, kind %d, block %d: first check fails %v, cellTest says %v", round, side, l, k, i, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+	if checked < 100000 {
+		t.Fatalf("compared %d first checks, fewer than 100000", checked)
+	}
+	t.Logf("%d first checks compared", checked)
 }

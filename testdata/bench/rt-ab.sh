@@ -4,6 +4,8 @@
 # system seconds from /usr/bin/time, the leaves or a hash of the output to show both
 # did the same work. Run from the checkout's root with ZOGGO_CORPUS set:
 #   testdata/bench/rt-ab.sh ROUNDS OLD_ZOGGO NEW_ZOGGO OLD_EVAL_TEST NEW_EVAL_TEST
+# RT_ROWS, when set, names the rows to run (e.g. RT_ROWS="chess5 russian7"); the eval
+# test binaries are then needed only for the row load.
 set -u
 rounds=$1; shift
 bins=("$1" "$2"); tests=("$3" "$4"); names=(old new)
@@ -25,6 +27,7 @@ for r in $(seq 1 "$rounds"); do
   echo "# round $r $(date -u +%H:%M:%S) load $(cut -d' ' -f1-3 /proc/loadavg)"
   for row in "${rows[@]}"; do
     name=${row%%|*}; cmd=${row#*|}
+    if [ -n "${RT_ROWS:-}" ] && [[ " $RT_ROWS " != *" $name "* ]]; then continue; fi
     order=(0 1); [ $((r % 2)) = 0 ] && order=(1 0)
     for k in "${order[@]}"; do
       if [ "$cmd" = BENCH ]; then

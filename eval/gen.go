@@ -168,6 +168,11 @@ type gen struct {
 	// it says that bitParts did not run (Sample's steps, sample.go).
 	srcsOnly bool
 	union    uint64
+	// royal, set by Sample, asks firstParts to fill it as scanRoyal would for the
+	// royal pieces royalKinds, in the scan that finds the side's pieces; firstParts
+	// clears it when it did (scanPartsRoyal).
+	royal      *royalScan
+	royalKinds []bool
 	// leaf, set only while perft's last level generates, is where made counts the
 	// steps it makes instead of keeping them (counted, leafcount.go).
 	leaf *leafWork

@@ -279,10 +279,17 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 	roy := g.royal[e.Side]
 	steps := len(roy) == 0 && g.pickSteps(s, e.Side, typ)
 	w.x.srcsOnly = steps
+	w.x.royal, w.x.royalKinds = nil, nil
+	if len(roy) > 0 && g.on(UseRoyalFollow) {
+		// firstParts fills w.royal in its scan of s (scanPartsRoyal).
+		w.x.royal, w.x.royalKinds = &w.royal, roy
+	}
 	// Sample recovers the generator's panics on w.x, as parts would.
 	w.moves, w.arena = g.partsBare(w.x, s, w.moves, w.arena, typ)
 	steps = steps && !w.x.srcsOnly // bitParts stopped at the squares
 	w.x.srcsOnly = false
+	fused := len(roy) > 0 && w.x.royal == nil
+	w.x.royal, w.x.royalKinds = nil, nil
 	if steps {
 		return g.sampleSteps(s, w, typ, pick)
 	}
@@ -307,7 +314,8 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 		}
 		n = len(turns)
 	}
-	if len(roy) > 0 && n > 0 {
+	if len(roy) > 0 && n > 0 && (!fused || !single) {
+		// Completing the turns may have generated again: scan s again.
 		g.scanRoyal(w, s, e.Side, roy)
 	}
 	// left[:k] are the candidates not drawn yet; until the first is rejected they are

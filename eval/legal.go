@@ -56,7 +56,9 @@ func (g *Game) Parts(s *engine.State, out []engine.Move) ([]engine.Move, error) 
 // are those of the blocks of type typ (all types for engine.NoMoveType).
 func (g *Game) parts(x *gen, s *engine.State, out []engine.Move, arena []engine.Change, typ engine.MoveType) (moves []engine.Move, ar []engine.Change, err error) {
 	defer g.catch(x, &err)
-	x.royal, x.royalKinds = nil, nil // left set by a Sample that failed: not asked here
+	if x.royal != nil {
+		x.royal, x.royalKinds = nil, nil // left set by a Sample that failed: not asked here
+	}
 	moves, ar = g.partsBare(x, s, out, arena, typ)
 	return moves, ar, nil
 }

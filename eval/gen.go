@@ -170,6 +170,11 @@ type gen struct {
 	// it says that bitParts did not run (Sample's steps, sample.go).
 	srcsOnly bool
 	union    uint64
+	// royal, set by Sample, asks firstParts to fill it as scanRoyal would for the
+	// royal pieces royalKinds, in the scan that finds the side's pieces; firstParts
+	// clears it when it did (scanPartsRoyal).
+	royal      *royalScan
+	royalKinds []bool
 	// leaf, set only while perft's last level generates, is where made counts the
 	// steps it makes instead of keeping them (counted, leafcount.go).
 	leaf *leafWork
@@ -681,6 +686,15 @@ func (x *gen) made(o *code.Op, typ engine.MoveType, rule int32, start int, last 
 	}
 	cont := engine.MoveType(o.A)
 	end, kept := len(x.arena), false
+	if len(o.Kinds) == 0 && x.leaf == nil && x.g.noDup && x.g.on(UseNoDup) {
+		// The loop below, run once: an add without kinds makes one move of its changes
+		// (kindMove), which no duplicate can be (noDup) and perft does not count.
+		if x.full() {
+			x.tooMany(o)
+		}
+		x.push(x.arena[start:end:end], typ, cont, rule)
+		return
+	}
 	for i, more := 0, true; more; i++ {
 		var s int
 		x.arena, s, more = kindMove(x.arena, o, i, start, end, last)

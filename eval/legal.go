@@ -56,6 +56,9 @@ func (g *Game) Parts(s *engine.State, out []engine.Move) ([]engine.Move, error) 
 // are those of the blocks of type typ (all types for engine.NoMoveType).
 func (g *Game) parts(x *gen, s *engine.State, out []engine.Move, arena []engine.Change, typ engine.MoveType) (moves []engine.Move, ar []engine.Change, err error) {
 	defer g.catch(x, &err)
+	if x.royal != nil {
+		x.royal, x.royalKinds = nil, nil // left set by a Sample that failed: not asked here
+	}
 	moves, ar = g.partsBare(x, s, out, arena, typ)
 	return moves, ar, nil
 }
@@ -96,7 +99,11 @@ func (g *Game) firstParts(x *gen, s *engine.State, side engine.Player, typ engin
 	p := g.code
 	if p.Dialect != nil {
 		g.firstPartsExt(x, s, side, typ)
-	} else if !x.bitParts(s, side, typ) {
+	} else if x.bitParts(s, side, typ) {
+		// The bit scan made the moves.
+	} else if x.royal != nil {
+		g.scanPartsRoyal(x, s, side, typ)
+	} else {
 		for l, c := range s.Cells {
 			if !c.Owns(side) {
 				continue

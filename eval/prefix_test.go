@@ -82,7 +82,19 @@ func TestNoDup(t *testing.T) {
 		{"two paths to one square", `(piece (name P) (moves (n e add) (e n add)))`, false},
 		{"a repeated kind", `(piece (name P) (moves (n (add Q Q))))
 (piece (name Q) (moves (n add)))`, false},
-		{"a slide", `(piece (name P) (moves (n (while empty? add n))))`, false},
+		{"a slide", `(piece (name P) (moves (n (while empty? add n) (verify not-friend?) add)))`, true},
+		{"two slides", `(piece (name P) (moves (n (while empty? add n) add) (e (while empty? add e) add)))`, true},
+		{"a slide and a step onto its line", `(piece (name P) (moves (n (while empty? add n) add) (n n add)))`, false},
+		{"a slide that steps before it adds", `(piece (name P) (moves ((while empty? n add) add)))`, false},
+		{"a slide that steps after its loop", `(piece (name P) (moves (n (while empty? add n) n add)))`, false},
+		{"two blocks to one square, empty and not", `(piece (name P) (moves (n (verify empty?) add) (e w n (verify enemy?) add)))`, true},
+		{"two blocks to one square, empty and any", `(piece (name P) (moves (n (verify empty?) add) (e w n (verify not-friend?) add)))`, false},
+		{"a verify before the last step", `(piece (name P) (moves (n (verify empty?) add) (n (verify enemy?) e w add)))`, false},
+		{"back to the start", `(piece (name P) (moves (n (verify empty?) add) (e e back n (verify not-empty?) add)))`, true},
+		{"back to a mark", `(piece (name P) (moves (n add) (e mark e back n add)))`, false},
+		{"a cascade", `(piece (name P) (moves (n cascade e add) (e cascade n add)))`, true},
+		{"a cascade to a step's square", `(piece (name P) (moves (n add) (n cascade e add)))`, false},
+		{"from before a cascade", `(piece (name P) (moves (n from e add)))`, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			g := loadString(t, `(game (title "T") (players A B) `+board5+tt.rules+"\n(board-setup (A (P a1))))")
@@ -91,8 +103,10 @@ func TestNoDup(t *testing.T) {
 			}
 		})
 	}
-	if !eval.NoDup(loadRow(t, "games/checkers.zrf", "")) {
-		t.Error("checkers: no proof that its parts never repeat")
+	for _, file := range []string{"games/checkers.zrf", "games/chess.zrf"} {
+		if !eval.NoDup(loadRow(t, file, "")) {
+			t.Errorf("%s: no proof that its parts never repeat", file)
+		}
 	}
 }
 

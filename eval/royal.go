@@ -51,11 +51,8 @@ type attacker struct {
 // scanRoyal fills w.royal for the turns of side from s.
 func (g *Game) scanRoyal(w *workspace, s *engine.State, side engine.Player, royal []bool) {
 	r := &w.royal
-	r.ok, r.nk, r.enemies = false, 0, r.enemies[:0]
-	for i := range r.nearAt {
-		r.nearAt[i], r.homeMade[i] = engine.NoLoc, false
-	}
-	if g.code.Dialect != nil || g.Ext != nil || !g.on(UseRoyalFollow) {
+	r.begin()
+	if !g.royalScanOK() {
 		return
 	}
 	for l, c := range s.Cells {
@@ -75,6 +72,50 @@ func (g *Game) scanRoyal(w *workspace, s *engine.State, side engine.Player, roya
 		}
 	}
 	r.ok = true
+}
+
+// scanPartsRoyal is firstParts' scan of s for the pieces of side, whose moves it
+// makes, fused with scanRoyal's scan of the same s into x.royal for the royal pieces
+// x.royalKinds (Sample asks for it): the one loop does what the two would, the moves
+// made from the same squares in the same order and x.royal filled as scanRoyal fills
+// it. It clears x.royal to say it did.
+func (g *Game) scanPartsRoyal(x *gen, s *engine.State, side engine.Player, typ engine.MoveType) {
+	r, royal := x.royal, x.royalKinds
+	x.royal, x.royalKinds = nil, nil
+	r.begin()
+	ok := g.royalScanOK()
+	for l, c := range s.Cells {
+		if c.IsEmpty() {
+			continue
+		}
+		if c.Player() != side {
+			r.enemies = append(r.enemies, engine.Loc(l))
+			continue
+		}
+		if ok && royal[c.Kind()] {
+			if r.nk == maxRoyal {
+				ok = false // as scanRoyal stops: r is not used
+			} else {
+				r.kings[r.nk] = engine.Loc(l)
+				r.nk++
+			}
+		}
+		x.runMoves(c.Kind(), engine.Loc(l), c, typ)
+	}
+	r.ok = ok
+}
+
+// begin resets r for a scan.
+func (r *royalScan) begin() {
+	r.ok, r.nk, r.enemies = false, 0, r.enemies[:0]
+	for i := range r.nearAt {
+		r.nearAt[i], r.homeMade[i] = engine.NoLoc, false
+	}
+}
+
+// royalScanOK reports whether scanRoyal's fast path may serve g.
+func (g *Game) royalScanOK() bool {
+	return g.code.Dialect == nil && g.Ext == nil && g.on(UseRoyalFollow)
 }
 
 // royalAttackedAfter reports whether turn t leaves a royal piece of side attacked, as

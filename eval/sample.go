@@ -279,10 +279,22 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 	roy := g.royal[e.Side]
 	steps := len(roy) == 0 && g.pickSteps(s, e.Side, typ)
 	w.x.srcsOnly = steps
+	asked := len(roy) > 0 && g.on(UseRoyalFollow)
+	if asked {
+		// firstParts fills w.royal in its scan of s (scanPartsRoyal).
+		w.x.royal, w.x.royalKinds = &w.royal, roy
+	} else if w.x.royal != nil {
+		w.x.royal, w.x.royalKinds = nil, nil // left set by a Sample that failed
+	}
 	// Sample recovers the generator's panics on w.x, as parts would.
 	w.moves, w.arena = g.partsBare(w.x, s, w.moves, w.arena, typ)
 	steps = steps && !w.x.srcsOnly // bitParts stopped at the squares
 	w.x.srcsOnly = false
+	fused := false
+	if asked {
+		fused = w.x.royal == nil
+		w.x.royal, w.x.royalKinds = nil, nil
+	}
 	if steps {
 		return g.sampleSteps(s, w, typ, pick)
 	}
@@ -307,7 +319,8 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 		}
 		n = len(turns)
 	}
-	if len(roy) > 0 && n > 0 {
+	if len(roy) > 0 && n > 0 && (!fused || !single) {
+		// Completing the turns may have generated again: scan s again.
 		g.scanRoyal(w, s, e.Side, roy)
 	}
 	// left[:k] are the candidates not drawn yet; until the first is rejected they are

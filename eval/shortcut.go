@@ -22,7 +22,8 @@ const (
 	UsePrefixes
 	// UseNoDup: no search for repeated parts where none can repeat (nodup.go).
 	UseNoDup
-	// UseRoyalFollow: the royal check follows each turn's changes (royal.go).
+	// UseRoyalFollow: the royal check follows each turn's changes (royal.go), from a
+	// scan of the position that Sample fuses with firstParts' (scanPartsRoyal).
 	UseRoyalFollow
 	// UseWalkSkip: capture tests skip board walks (walk.go).
 	UseWalkSkip

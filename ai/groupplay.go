@@ -6,13 +6,15 @@ package ai
 // and each group's liberties as the drops go, so a turn costs a few steps instead of a
 // run of the rules' code through the match; TestGroupBoard (match) compares its turns
 // with the rules'. The playout is the one of policy.go, turn by turn the same draw: the
-// last liberty of a group at or next to the last drop first, then the empty positions
-// in random order, eye fills and drops into atari skipped, a pass only when no other
-// drop is left. The repetition rule is applied as the match applies it: a drop whose
-// board was seen before in the game (the match's positions and the playout's, within
-// the rule's window) is refused. After a pass the rules' own goals are checked
-// (eval.Workspace.Goals) on the position reached, so the game ends and is scored as
-// the rules say.
+// last liberty of a group at or next to the last drop first; then (the board's own) the
+// capture of an enemy group in atari that touches a group of the mover's next to the
+// last drop left in atari; then, by chance (localChance), the positions around the last
+// drop (ring) in random order; then the empty positions in random order; eye fills and
+// drops into atari skipped, a pass only when no other drop is left. The repetition rule
+// is applied as the match applies it: a drop whose board was seen before in the game
+// (the match's positions and the playout's, within the rule's window) is refused. After
+// a pass the rules' own goals are checked (eval.Workspace.Goals) on the position
+// reached, so the game ends and is scored as the rules say.
 
 import (
 	"math/rand/v2"
@@ -40,6 +42,16 @@ type groupPlayout struct {
 	// trace, when not nil, gets every turn of the playouts: the drop's position, or
 	// NoLoc for a pass (tests replay them through the match).
 	trace *[]engine.Loc
+	// near lists, per position, the others within two links of it through the board's
+	// directions (in Go the eight around it and the four two steps away).
+	near [][]engine.Loc
+	// ring lists, per position, its neighbours and the positions next to two of them (in
+	// Go the eight around it), which the playouts try first by chance (local).
+	ring [][]engine.Loc
+	// local is the chance that a turn of a playout first tries the positions near the
+	// last drop (0: never).
+	local float64
+	buf   []engine.Loc // scratch: a draw among the near positions, a group's stones
 }
 
 // newGroupPlayout returns the playouts of g on a GroupBoard, or nil where its rules are
@@ -52,8 +64,45 @@ func newGroupPlayout(g *eval.Game) *groupPlayout {
 	if err != nil {
 		return nil
 	}
-	return &groupPlayout{g: g, b: b, ws: g.NewWorkspace(), n: len(g.Board.Locs)}
+	n := len(g.Board.Locs)
+	near, ring := make([][]engine.Loc, n), make([][]engine.Loc, n)
+	for l := range n {
+		var out []engine.Loc
+		add := func(v engine.Loc) {
+			if v != engine.NoLoc && v != engine.Loc(l) && !slices.Contains(out, v) {
+				out = append(out, v)
+			}
+		}
+		for _, v := range b.Neighbours(engine.Loc(l)) {
+			add(v)
+		}
+		for _, v := range slices.Clone(out) {
+			for _, w := range b.Neighbours(v) {
+				add(w)
+			}
+		}
+		near[l] = out
+		// The ring: the neighbours and the positions next to two of them.
+		var in []engine.Loc
+		for _, v := range out {
+			k := 0
+			for _, w := range b.Neighbours(v) {
+				if w != engine.NoLoc && slices.Contains(b.Neighbours(engine.Loc(l)), w) {
+					k++
+				}
+			}
+			if slices.Contains(b.Neighbours(engine.Loc(l)), v) || k >= 2 {
+				in = append(in, v)
+			}
+		}
+		ring[l] = in
+	}
+	return &groupPlayout{g: g, b: b, ws: g.NewWorkspace(), n: n, near: near, ring: ring, local: localChance}
 }
+
+// localChance is the chance that a playout's turn tries the positions near the last
+// drop before the others (groupPlayout.local).
+const localChance = 0.25
 
 // repeats reports whether the board of key is one the repetition rule forbids after the
 // playout's turns so far.
@@ -213,6 +262,23 @@ func (gp *groupPlayout) run(x *match.Match, r *rand.Rand, rec *[]amafTurn, max i
 				}
 			}
 		}
+		// Then a group of the mover's next to the last drop left with one liberty is
+		// saved by capturing an enemy group in atari that touches it.
+		if played == engine.NoLoc && last != engine.NoLoc {
+			played = gp.save(x, last, mover)
+		}
+		// Then, by chance, the positions near the last drop in random order.
+		if played == engine.NoLoc && last != engine.NoLoc && gp.local > 0 && r.Float64() < gp.local {
+			gp.buf = append(gp.buf[:0], gp.ring[last]...)
+			for k := len(gp.buf); k > 0 && played == engine.NoLoc; k-- {
+				j := r.IntN(k)
+				l := gp.buf[j]
+				gp.buf[j] = gp.buf[k-1]
+				if b.Cells()[l].IsEmpty() && !gp.last(l, mover) && gp.try(x, l, mover) {
+					played = l
+				}
+			}
+		}
 		// Then the last good reply to the last two turns, or to the last.
 		if played == engine.NoLoc && gp.rp != nil {
 			two, one := gp.rp.reply(mover)
@@ -261,6 +327,31 @@ func (gp *groupPlayout) run(x *match.Match, r *rand.Rand, rec *[]amafTurn, max i
 		}
 	}
 	return materialResult(gp.g, gp.state(s, turn, passes)), nil
+}
+
+// save plays, for a group of mover's next to last with one empty neighbour, the capture
+// of an enemy group in atari next to one of its stones, and returns where it dropped
+// (NoLoc: none).
+func (gp *groupPlayout) save(x *match.Match, last engine.Loc, mover engine.Player) engine.Loc {
+	b := gp.b
+	cells := b.Cells()
+	for _, v := range b.Neighbours(last) {
+		if v == engine.NoLoc || cells[v].IsEmpty() || cells[v].Player() != mover || b.Atari(v) == engine.NoLoc {
+			continue
+		}
+		gp.buf = b.Stones(v, gp.buf[:0])
+		for _, s := range gp.buf {
+			for _, t := range b.Neighbours(s) {
+				if t == engine.NoLoc || cells[t].IsEmpty() || cells[t].Player() == mover {
+					continue
+				}
+				if lib := b.Atari(t); lib != engine.NoLoc && gp.try(x, lib, mover) {
+					return lib
+				}
+			}
+		}
+	}
+	return engine.NoLoc
 }
 
 // key is the RAVE key of a drop on l (turnKey's).
@@ -316,9 +407,10 @@ func sameTurns(x *match.Match, locs []engine.Loc) bool {
 // amaf returns the RAVE statistics of a node whose mover chooses among locs, with the
 // policy's priors (policy.prior, read on the board at the node's position), higher ones
 // for a drop that captures (0.9) or gives the last room of a group of the mover's two
-// empty neighbours or more (0.8), and one for the pass (which has no RAVE statistics of
-// its own: playouts record no pass).
-func (gp *groupPlayout) amaf(pol *policy, mover engine.Player, locs []engine.Loc) *amaf {
+// empty neighbours or more (0.8), nearPrior more for any other drop within two links of
+// the last drop (last; NoLoc: none), and one for the pass (which has no RAVE statistics
+// of its own: playouts record no pass).
+func (gp *groupPlayout) amaf(pol *policy, mover engine.Player, locs []engine.Loc, last engine.Loc) *amaf {
 	keys := make([]uint32, len(locs))
 	for i, l := range locs {
 		keys[i] = gp.key(l)
@@ -347,6 +439,9 @@ func (gp *groupPlayout) amaf(pol *policy, mover engine.Player, locs []engine.Loc
 			v, drops = 0.8, true
 		default:
 			drops = true
+			if last != engine.NoLoc && slices.Contains(gp.near[last], l) {
+				v += nearPrior
+			}
 		}
 		a.n[i] += priorN
 		a.wins[i] += priorN * v
@@ -363,6 +458,9 @@ func (gp *groupPlayout) amaf(pol *policy, mover engine.Player, locs []engine.Loc
 	}
 	return a
 }
+
+// nearPrior is what a drop within two links of the last drop adds to its prior.
+const nearPrior = 0.15
 
 // captures reports whether mover's drop on l captures: an enemy group next to it has l
 // as its one empty neighbour.
@@ -423,7 +521,7 @@ func (m *MCTS) chooseOnBoard(mt, x *match.Match, gp *groupPlayout, pol *policy, 
 		root.expanded = true
 		root.children = make([]*node, root.turns)
 		if rave {
-			root.amaf = gp.amaf(pol, me, root.locs)
+			root.amaf = gp.amaf(pol, me, root.locs, last0)
 		}
 	}
 	it := 0
@@ -511,7 +609,7 @@ func (m *MCTS) chooseOnBoard(mt, x *match.Match, gp *groupPlayout, pol *policy, 
 			n.expanded = true
 			n.children = make([]*node, n.turns)
 			if rave {
-				n.amaf = gp.amaf(pol, entries[turn].Mover, n.locs)
+				n.amaf = gp.amaf(pol, entries[turn].Mover, n.locs, last)
 			}
 		}
 		res := n.result

@@ -2,6 +2,8 @@ package ai
 
 import (
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -213,5 +215,137 @@ func TestChooseOnBoard(t *testing.T) {
 	t.Logf("%d nodes compared with the match, %d turns played, over %v: %v", nodes, len(m.History()), m.Over(), m.Result())
 	if nodes < 3000 {
 		t.Fatal("too few nodes compared")
+	}
+}
+
+// TestGroupSave: a group of the mover's in atari next to the last drop is saved by
+// capturing an enemy group in atari that touches it, and nothing is played where no
+// group of the mover's next to the last drop is in atari.
+func TestGroupSave(t *testing.T) {
+	g := evaltest.Load(t, "../games/go.zrf")
+	gp := newGroupPlayout(g)
+	if gp == nil {
+		t.Fatal("Go's rules are not played on a group board")
+	}
+	at := func(n string) engine.Loc { return g.Board.LocIndex(n) }
+	// Black's e5 has one liberty (e4); White's d5 beside it has one (d4): Black saves
+	// e5 by taking d5 on d4. White's last drop was e6.
+	s := goPosition(t, g, "e5 c5 d6", "d5 f5 e6")
+	x := explorer(t, g, s)
+	if err := gp.b.Load(s); err != nil {
+		t.Fatal(err)
+	}
+	gp.rule, gp.window = x.RepeatRule()
+	gp.forget()
+	if got := gp.save(x, at("e6"), 0); got != at("d4") {
+		t.Fatalf("save played %v, want d4 (%v)", got, at("d4"))
+	}
+	if c := gp.b.Cells()[at("d5")]; !c.IsEmpty() {
+		t.Fatal("d5 was not captured")
+	}
+	// Far from the last drop (a9), nothing is saved.
+	if err := gp.b.Load(s); err != nil {
+		t.Fatal(err)
+	}
+	if got := gp.save(x, at("a9"), 0); got != engine.NoLoc {
+		t.Fatalf("save played %v with no group in atari next to the last drop", got)
+	}
+	// White has no group of its own in atari next to e6.
+	if got := gp.save(x, at("e6"), 1); got != engine.NoLoc {
+		t.Fatalf("save played %v for White", got)
+	}
+}
+
+// TestGroupStones: Stones lists a group as a flood fill through the board's neighbours
+// finds it, in positions from random games.
+func TestGroupStones(t *testing.T) {
+	g := evaltest.Load(t, "../games/go.zrf")
+	b, err := g.NewGroupBoard()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol := newPolicy(g)
+	r := rand.New(rand.NewPCG(5, 5))
+	checked := 0
+	for game := range 4 {
+		m, err := match.New(g, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ply := 0; ply < 30+20*game && !m.Over(); ply++ {
+			if err := m.Play(pol.pick(m, r)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := b.Load(m.State()); err != nil {
+			t.Fatal(err)
+		}
+		cells := b.Cells()
+		for l := range cells {
+			if cells[l].IsEmpty() {
+				if len(b.Stones(engine.Loc(l), nil)) != 0 {
+					t.Fatal("an empty position has stones")
+				}
+				continue
+			}
+			want := map[engine.Loc]bool{engine.Loc(l): true}
+			front := []engine.Loc{engine.Loc(l)}
+			for len(front) > 0 {
+				v := front[len(front)-1]
+				front = front[:len(front)-1]
+				for _, n := range b.Neighbours(v) {
+					if n != engine.NoLoc && !want[n] && !cells[n].IsEmpty() && cells[n].Player() == cells[l].Player() {
+						want[n] = true
+						front = append(front, n)
+					}
+				}
+			}
+			got := b.Stones(engine.Loc(l), nil)
+			seen := map[engine.Loc]bool{}
+			for _, v := range got {
+				if !want[v] || seen[v] {
+					t.Fatalf("Stones(%s) lists %s, not in the group or twice", g.Board.Locs[l].Name, g.Board.Locs[v].Name)
+				}
+				seen[v] = true
+			}
+			if len(got) != len(want) {
+				t.Fatalf("Stones(%s): %d stones, the fill finds %d", g.Board.Locs[l].Name, len(got), len(want))
+			}
+			checked++
+		}
+	}
+	if checked < 100 {
+		t.Fatalf("only %d stones checked", checked)
+	}
+}
+
+// TestGroupRing: in Go the playouts' ring around a point is the eight points around it
+// (fewer at the edge), and its near positions add the four two steps away.
+func TestGroupRing(t *testing.T) {
+	g := evaltest.Load(t, "../games/go.zrf")
+	gp := newGroupPlayout(g)
+	if gp == nil {
+		t.Fatal("Go's rules are not played on a group board")
+	}
+	names := func(ls []engine.Loc) string {
+		var out []string
+		for _, l := range ls {
+			out = append(out, g.Board.Locs[l].Name)
+		}
+		slices.Sort(out)
+		return strings.Join(out, " ")
+	}
+	for _, tt := range []struct{ at, ring, near string }{
+		{"e5", "d4 d5 d6 e4 e6 f4 f5 f6", "c5 d4 d5 d6 e3 e4 e6 e7 f4 f5 f6 g5"},
+		{"a1", "a2 b1 b2", "a2 a3 b1 b2 c1"},
+		{"a5", "a4 a6 b4 b5 b6", "a3 a4 a6 a7 b4 b5 b6 c5"},
+	} {
+		l := g.Board.LocIndex(tt.at)
+		if got := names(gp.ring[l]); got != tt.ring {
+			t.Errorf("ring of %s: %s, want %s", tt.at, got, tt.ring)
+		}
+		if got := names(gp.near[l]); got != tt.near {
+			t.Errorf("near of %s: %s, want %s", tt.at, got, tt.near)
+		}
 	}
 }

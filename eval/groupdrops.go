@@ -432,6 +432,22 @@ func (b *GroupBoard) Atari(l engine.Loc) engine.Loc {
 	return b.only(l)
 }
 
+// Stones appends to buf the positions of the group of the stone on l (none where l is
+// empty) and returns it.
+func (b *GroupBoard) Stones(l engine.Loc, buf []engine.Loc) []engine.Loc {
+	if b.cells[l].IsEmpty() {
+		return buf
+	}
+	h := b.head[l]
+	v := h
+	for {
+		buf = append(buf, v)
+		if v = b.next[v]; v == h {
+			return buf
+		}
+	}
+}
+
 // Legal reports whether p's drop on l, an empty position, is kept by the rules' check:
 // after its captures, its group has an empty neighbour. The repetition rule is the
 // caller's (KeyAfter).

@@ -65,6 +65,9 @@ func TestRepliesLearn(t *testing.T) {
 func TestRepliesPlayed(t *testing.T) {
 	g := evaltest.Load(t, "../games/go.zrf")
 	gp := newGroupPlayout(g)
+	// The positions near the last drop are tried before the replies by chance; this
+	// test asks whether a reply is played first, so the playouts here do not try them.
+	gp.local = 0
 	n := len(g.Board.Locs)
 	pol := newPolicy(g)
 	r := rand.New(rand.NewPCG(9, 9))
@@ -89,9 +92,13 @@ func TestRepliesPlayed(t *testing.T) {
 			gp.forget()
 			mover := x.Mover()
 			before := lastTurns(g, x)
-			// A reply to the last turn: a random empty point.
+			// A reply to the last turn: a random empty point, or now and then any point
+			// (one taken since, which the playout must pass over).
 			e := gp.b.Empty()
 			want := e[r.IntN(len(e))]
+			if r.IntN(4) == 0 {
+				want = engine.Loc(r.IntN(n))
+			}
 			atari := false
 			if last := lastDrop(x); last != engine.NoLoc {
 				for _, v := range append([]engine.Loc{last}, gp.b.Neighbours(last)...) {

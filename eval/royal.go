@@ -63,15 +63,22 @@ func (g *Game) scanRoyal(w *workspace, s *engine.State, side engine.Player, roya
 			r.enemies = append(r.enemies, engine.Loc(l))
 			continue
 		}
-		if royal[c.Kind()] {
-			if r.nk == maxRoyal {
-				return
-			}
-			r.kings[r.nk] = engine.Loc(l)
-			r.nk++
+		if royal[c.Kind()] && !r.addKing(engine.Loc(l)) {
+			return
 		}
 	}
 	r.ok = true
+}
+
+// addKing notes a royal piece of the side scanned on l, and reports false when the side
+// has more than r can hold (the scan is then not used).
+func (r *royalScan) addKing(l engine.Loc) bool {
+	if r.nk == maxRoyal {
+		return false
+	}
+	r.kings[r.nk] = l
+	r.nk++
+	return true
 }
 
 // scanPartsRoyal is firstParts' scan of s for the pieces of side, whose moves it
@@ -93,12 +100,7 @@ func (g *Game) scanPartsRoyal(x *gen, s *engine.State, side engine.Player, typ e
 			continue
 		}
 		if ok && royal[c.Kind()] {
-			if r.nk == maxRoyal {
-				ok = false // as scanRoyal stops: r is not used
-			} else {
-				r.kings[r.nk] = engine.Loc(l)
-				r.nk++
-			}
+			ok = r.addKing(engine.Loc(l)) // false: as scanRoyal stops, r is not used
 		}
 		x.runMoves(c.Kind(), engine.Loc(l), c, typ)
 	}

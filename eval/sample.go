@@ -428,12 +428,9 @@ func (g *Game) sampleSteps(s *engine.State, w *workspace, typ engine.MoveType, p
 	if n > MaxMoves || n > MaxTurns {
 		return g.tooManySteps(s, x, kinds)
 	}
-	if n == 0 {
-		return nil, nil
-	}
-	j := pick(n)
-	if j < 0 || j >= n {
-		return nil, fmt.Errorf("sample: pick(%d) returned %d", n, j)
+	j, err := drawStep(n, pick)
+	if j < 0 {
+		return nil, err
 	}
 	for u := c0 | c1 | c2; u != 0; u &= u - 1 {
 		l := uint(bits.TrailingZeros64(u))
@@ -536,12 +533,9 @@ func (g *Game) sampleStepsWide(s *engine.State, w *workspace, typ engine.MoveTyp
 	if n > MaxMoves || n > MaxTurns {
 		return g.tooManySteps(s, x, kinds)
 	}
-	if n == 0 {
-		return nil, nil
-	}
-	j := pick(n)
-	if j < 0 || j >= n {
-		return nil, fmt.Errorf("sample: pick(%d) returned %d", n, j)
+	j, err := drawStep(n, pick)
+	if j < 0 {
+		return nil, err
 	}
 	for u := x.union; u != 0; u &= u - 1 {
 		l := engine.Loc(bits.TrailingZeros64(u))
@@ -601,3 +595,16 @@ func (ws *Workspace) Hint(next *Workspace, s *engine.State, t *Turn) {
 // Unhint drops any hint given to ws (Hint): a state at the same address may now be
 // another position.
 func (ws *Workspace) Unhint() { ws.w.hinted = nil }
+
+// drawStep draws one of the n steps counted with pick: -1 when there is none (and no
+// error) or when pick answers out of range (with the error).
+func drawStep(n int, pick func(int) int) (int, error) {
+	if n == 0 {
+		return -1, nil
+	}
+	j := pick(n)
+	if j < 0 || j >= n {
+		return -1, fmt.Errorf("sample: pick(%d) returned %d", n, j)
+	}
+	return j, nil
+}

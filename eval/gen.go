@@ -256,19 +256,30 @@ func (t *seenTable) bucket(from, to engine.Loc) int {
 }
 
 // firstOf is duplicate's commonest case, made where made calls it without a call: when
-// the moves are hashed lazily and the bucket of the first change of changes holds no
-// move of this part yet, move i becomes its first, and firstOf reports true (no
-// duplicate); otherwise it reports false and duplicate decides.
+// the moves are hashed lazily and the bucket of changes' first change holds no move of
+// this part yet, move i becomes its first, and firstOf reports true (no duplicate);
+// otherwise it reports false and duplicate decides.
 func (t *seenTable) firstOf(lazy bool, changes []engine.Change, i int32) bool {
-	if !lazy || len(changes) == 0 {
-		return false
-	}
-	b := t.bucket(changes[0].From, changes[0].To)
+	return lazy && len(changes) > 0 && t.claim(t.bucket(changes[0].From, changes[0].To), i)
+}
+
+// claim makes move i the first of bucket b and reports true when b holds no move of
+// this part yet; otherwise it reports false.
+func (t *seenTable) claim(b int, i int32) bool {
 	if t.bEpoch[b] == t.cur {
 		return false
 	}
 	t.bEpoch[b], t.bFirst[b] = t.cur, i
 	return true
+}
+
+// lazyBucket is the bucket of a move of changes when moves are hashed lazily: that of
+// its first change, since equal moves have equal first changes.
+func (t *seenTable) lazyBucket(changes []engine.Change) int {
+	if len(changes) == 0 {
+		return t.bucket(engine.NoLoc, engine.NoLoc)
+	}
+	return t.bucket(changes[0].From, changes[0].To)
 }
 
 // insert stores i under h; i must not be stored yet.
@@ -793,6 +804,7 @@ func (x *gen) movementChange(m movement) engine.Change {
 
 // duplicate reports whether an identical move (same changes, same continuation) was
 // already emitted in this part, and remembers the move of changes and cont otherwise.
+// made asks seen.firstOf first, which decides when the move is the first of its bucket.
 func (x *gen) duplicate(changes []engine.Change, cont engine.MoveType) bool {
 	t := &x.seen
 	i := int32(len(x.out))
@@ -801,15 +813,11 @@ func (x *gen) duplicate(changes []engine.Change, cont engine.MoveType) bool {
 		// only plain games hash lazily; equal moves have equal first changes, and thus
 		// share a bucket. A dialect game with fast blocks has no acts (fastDialectOK),
 		// and its moves are not rewritten; nor are those of a game without pre-actions
-		// (lazyDup, dialect_fast.go).
-		from, to := engine.NoLoc, engine.NoLoc
-		if len(changes) > 0 {
-			from, to = changes[0].From, changes[0].To
-		}
-		b := t.bucket(from, to)
-		if t.bEpoch[b] != t.cur {
-			t.bEpoch[b], t.bFirst[b] = t.cur, i
-			return false
+		// (lazyDup, dialect_fast.go). The first move of a bucket is hashed only when
+		// another comes.
+		b := t.lazyBucket(changes)
+		if t.claim(b, i) {
+			return false // a move without changes (firstOf claims the others)
 		}
 		if j := t.bFirst[b]; j >= 0 {
 			t.insert(moveHash(x.out[j].Changes, x.out[j].Cont), j)

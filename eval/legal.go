@@ -66,7 +66,12 @@ func (g *Game) parts(x *gen, s *engine.State, out []engine.Move, arena []engine.
 // partsBare is parts without its recovery, for a caller that recovers the generator's
 // panics with catch on the same x (Sample), as parts would: it gets the same error.
 func (g *Game) partsBare(x *gen, s *engine.State, out []engine.Move, arena []engine.Change, typ engine.MoveType) ([]engine.Move, []engine.Change) {
-	x.partsReset(out, arena)
+	x.out = out
+	x.outBase = len(out)
+	x.arena = arena
+	x.seenReset()
+	clear(x.attCache[0])
+	clear(x.attCache[1])
 	e := g.Entry(s)
 	if s.Cont != engine.NoLoc {
 		g.continuations(x, s, e.Side, s.Cont, s.ContType)
@@ -74,17 +79,6 @@ func (g *Game) partsBare(x *gen, s *engine.State, out []engine.Move, arena []eng
 		g.firstParts(x, s, e.Side, typ)
 	}
 	return x.out, x.arena
-}
-
-// partsReset sets x up for the parts of a position: its moves appended to out, their
-// changes to arena, none remembered yet.
-func (x *gen) partsReset(out []engine.Move, arena []engine.Change) {
-	x.out = out
-	x.outBase = len(out)
-	x.arena = arena
-	x.seenReset()
-	clear(x.attCache[0])
-	clear(x.attCache[1])
 }
 
 func (g *Game) getGen() *gen {

@@ -369,7 +369,10 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 func (g *Game) sampleStepsNext(s *engine.State, w *workspace, typ engine.MoveType, pick func(n int) int) (*Turn, error) {
 	w.reset()
 	x := w.x
-	x.partsReset(w.moves, w.arena)
+	x.out, x.outBase, x.arena = w.moves, len(w.moves), w.arena
+	x.seenReset()
+	clear(x.attCache[0])
+	clear(x.attCache[1])
 	x.srcsOnly = true
 	x.bitScan(s, x.side, typ)
 	x.srcsOnly = false

@@ -660,12 +660,17 @@ func (x *gen) runBits(bk *bitKind, l engine.Loc, piece engine.Cell) {
 			continue
 		}
 		e := &ents[i]
-		from := e.p.checked
-		if e.p.bitGuarded {
-			from = e.p.pass
-		}
-		x.block(e.p, x.nbr[at+int(e.dir)], from)
+		x.block(e.p, x.nbr[at+int(e.dir)], e.p.bitFrom())
 	}
+}
+
+// bitFrom is where a block runs from once the bit scan made its first check, and its
+// guards when it makes them on words (bitGuarded).
+func (p *prefix) bitFrom() int {
+	if p.bitGuarded {
+		return p.pass
+	}
+	return p.checked
 }
 
 // runStep is runBits for entry i of bk alone: its block, from after its first check
@@ -673,9 +678,5 @@ func (x *gen) runBits(bk *bitKind, l engine.Loc, piece engine.Cell) {
 func (x *gen) runStep(bk *bitKind, i int, l engine.Loc, piece engine.Cell) {
 	x.start, x.openPiece = l, piece
 	e := &bk.ents[i]
-	from := e.p.checked
-	if e.p.bitGuarded {
-		from = e.p.pass
-	}
-	x.block(e.p, x.nbr[int(l)*x.nd+int(e.dir)], from)
+	x.block(e.p, x.nbr[int(l)*x.nd+int(e.dir)], e.p.bitFrom())
 }

@@ -28,6 +28,9 @@ type Table struct {
 	g     *eval.Game
 	m     *match.Match  // nil until the first game, or after a game that failed
 	start *engine.State // the setup every game starts from (never changed)
+	// random says, per player, whether the game being played draws their turns at
+	// random: decided once a game, not at every turn.
+	random []bool
 }
 
 // NewTable returns a Table for games of g.
@@ -67,12 +70,18 @@ func (t *Table) Play(agents []Agent, seed uint64, maxPlies int) (rec *Game, err 
 	// Random players draw their turns without listing them all (match's PlayRandom),
 	// where the rules allow it; the others see the list, as before.
 	m.SetSampling(true)
+	t.random = t.random[:0]
+	for p := range g.Players {
+		random := g.Players[p].Random
+		if !random {
+			_, isRandom := agents[p].(Random) // the same draw as Random's Choose
+			random = agents[p] == nil || isRandom
+		}
+		t.random = append(t.random, random)
+	}
 	for {
 		mover := m.Mover()
-		random := g.Players[mover].Random || agents[mover] == nil
-		if _, ok := agents[mover].(Random); ok {
-			random = true // the same draw as Random's Choose
-		}
+		random := t.random[mover]
 		if m.Pending() && !random {
 			if err := m.Settle(); err != nil {
 				return rec, err

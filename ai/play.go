@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
@@ -31,7 +32,15 @@ type Table struct {
 	// random says, per player, whether the game being played draws their turns at
 	// random: decided once a game, not at every turn.
 	random []bool
+	// noParts: the caller reads no parts of the turns of a game's history (SetKeepParts).
+	noParts bool
 }
+
+// SetKeepParts says whether the games played from now on keep the parts of their turns
+// in the history of their Match (the default). Without, a game whose players all draw at
+// random keeps only the states (match's SetKeepParts), for a caller that reads no more
+// of it than its length, its positions and its result; the games are the same.
+func (t *Table) SetKeepParts(on bool) { t.noParts = !on }
 
 // NewTable returns a Table for games of g.
 func NewTable(g *eval.Game) *Table { return &Table{g: g} }
@@ -79,6 +88,8 @@ func (t *Table) Play(agents []Agent, seed uint64, maxPlies int) (rec *Game, err 
 		}
 		t.random = append(t.random, random)
 	}
+	// Only random players: no agent reads the history.
+	m.SetKeepParts(!t.noParts || slices.Contains(t.random, false))
 	for {
 		mover := m.Mover()
 		random := t.random[mover]

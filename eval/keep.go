@@ -78,13 +78,22 @@ func (k *Keeper) KeepTo(c, t *Turn) {
 		parts := k.parts.take(len(t.Parts), 2)
 		t.copyParts(c, parts, k.changes.take(n, 8)[:0])
 	}
-	if t.After != nil && t.After == k.carved {
+	c.After = k.KeepState(t.After)
+}
+
+// KeepState returns a copy of s, a state after a turn, that shares nothing with the
+// workspace that made it (nil for nil): KeepTo's copy of a turn's state alone.
+func (k *Keeper) KeepState(s *engine.State) *engine.State {
+	if s == nil {
+		return nil
+	}
+	if s == k.carved {
 		// Carved from these chunks for this very turn (carve): it is the Keeper's
 		// already, and no one changes a state once made.
 		k.carved = nil
-	} else if t.After != nil {
-		c.After = k.clone(t.After)
+		return s
 	}
+	return k.clone(s)
 }
 
 // carve returns a state of s's size carved from the Keeper's chunks, for a workspace

@@ -114,7 +114,7 @@ func (g *Game) goalsFirst(s *engine.State, mover engine.Player, repetitions int,
 	// goal of the highest priority among those that hold decides.
 	var best *engine.Goal
 	bestP := engine.NoPlayer
-	ws.w.order = g.goalOrder(mover, s, ws.w.order)
+	ws.w.order = g.goalOrder(mover, s.Turn, ws.w.order)
 	for _, p := range ws.w.order {
 		if s.Out&(1<<uint(p)) != 0 {
 			continue
@@ -210,13 +210,24 @@ func (g *Game) eliminates(goal *engine.Goal, p engine.Player, s *engine.State) b
 	return true
 }
 
-// goalOrder lists the players whose goals are checked: the mover, then the others in turn
-// order starting with the player to move. It writes them over buf.
-func (g *Game) goalOrder(mover engine.Player, s *engine.State, buf []engine.Player) []engine.Player {
+// goalFacts is what the goals' checks know of a game once it is made (initGoals).
+type goalFacts struct {
+	movers []engine.Player // movers' list
+}
+
+// initGoals sets g.goals.
+func (g *Game) initGoals() {
+	g.goals.movers = g.listMovers()
+}
+
+// goalOrder lists the players whose goals are checked after a turn made by mover that
+// reached a state whose turn is turn: the mover, then the others in turn order starting
+// with the player to move. It writes them over buf.
+func (g *Game) goalOrder(mover engine.Player, turn int, buf []engine.Player) []engine.Player {
 	out := append(buf[:0], mover)
 	entries := g.TurnOrder.Entries
 	for i := 0; i < len(entries); i++ {
-		e := entries[(s.Turn+i)%len(entries)]
+		e := entries[(turn+i)%len(entries)]
 		if !slices.Contains(out, e.Mover) {
 			out = append(out, e.Mover)
 		}
@@ -290,8 +301,11 @@ func (g *Game) realPlayers() []engine.Player {
 
 // movers lists the players who choose turns: not random, and named as the mover of some
 // turn-order entry. A player that only owns pieces (Stavropol's Neutral, Pasang's piece
-// colours) is not one.
-func (g *Game) movers() []engine.Player {
+// colours) is not one. The list is made once (initGoals): the caller must not change it.
+func (g *Game) movers() []engine.Player { return g.goals.movers }
+
+// listMovers makes the list movers returns.
+func (g *Game) listMovers() []engine.Player {
 	var out []engine.Player
 	for _, e := range g.TurnOrder.Entries {
 		if !g.Players[e.Mover].Random && !slices.Contains(out, e.Mover) {

@@ -114,8 +114,11 @@ func (g *Game) goalsFirst(s *engine.State, mover engine.Player, repetitions int,
 	// goal of the highest priority among those that hold decides.
 	var best *engine.Goal
 	bestP := engine.NoPlayer
-	ws.w.order = g.goalOrder(mover, s.Turn, ws.w.order)
-	for _, p := range ws.w.order {
+	order := g.goalOrderOf(mover, s, ws.w.order[:0])
+	if g.goals.orders == nil {
+		ws.w.order = order // the buffer, kept for the next call
+	}
+	for _, p := range order {
 		if s.Out&(1<<uint(p)) != 0 {
 			continue
 		}
@@ -213,11 +216,38 @@ func (g *Game) eliminates(goal *engine.Goal, p engine.Player, s *engine.State) b
 // goalFacts is what the goals' checks know of a game once it is made (initGoals).
 type goalFacts struct {
 	movers []engine.Player // movers' list
+	// orders[int(mover)*len(g.TurnOrder.Entries)+k] is goalOrder's list for a turn
+	// made by mover that reached a state s with s.Turn%len(g.TurnOrder.Entries) == k,
+	// made by goalOrder itself; nil where the table would be too large.
+	orders [][]engine.Player
 }
+
+// maxGoalOrders bounds the players a game's table of goal orders holds.
+const maxGoalOrders = 1 << 14
 
 // initGoals sets g.goals.
 func (g *Game) initGoals() {
 	g.goals.movers = g.listMovers()
+	np, n := len(g.Players), len(g.TurnOrder.Entries)
+	if n == 0 || np*n*np > maxGoalOrders {
+		return
+	}
+	g.goals.orders = make([][]engine.Player, np*n)
+	for p := range np {
+		for k := range n {
+			g.goals.orders[p*n+k] = g.goalOrder(engine.Player(p), k, nil)
+		}
+	}
+}
+
+// goalOrderOf is goalOrder for a turn of mover that reached s, from the table initGoals
+// made where it holds it: the list depends on mover and on s.Turn modulo the entries of
+// the turn order only. It writes over buf otherwise. The caller must not change it.
+func (g *Game) goalOrderOf(mover engine.Player, s *engine.State, buf []engine.Player) []engine.Player {
+	if n := len(g.TurnOrder.Entries); g.goals.orders != nil && s.Turn >= 0 && int(mover) >= 0 && int(mover) < len(g.Players) {
+		return g.goals.orders[int(mover)*n+s.Turn%n]
+	}
+	return g.goalOrder(mover, s.Turn, buf)
 }
 
 // goalOrder lists the players whose goals are checked after a turn made by mover that

@@ -109,11 +109,30 @@ func (g *Game) outcomeOnce(s *engine.State, mover engine.Player, repetitions int
 // move, and the dialect's limit on passes. decided says that they ended the game, again
 // that a player was eliminated.
 func (g *Game) goalsFirst(s *engine.State, mover engine.Player, repetitions int, ws *Workspace) (res Result, decided, again bool) {
-	// Step 1: goals that do not depend on having to move: the mover's first, then the
-	// others' in turn order from the next player. With the dialect's priorities, the
-	// goal of the highest priority among those that hold decides.
-	var best *engine.Goal
-	bestP := engine.NoPlayer
+	if best, bestP := g.firstHeld(s, mover, repetitions, ws); best != nil {
+		if g.eliminates(best, bestP, s) {
+			return Result{}, false, true
+		}
+		return g.decide(best, bestP, s), true, false
+	}
+	// The dialect's (end-after-passes N): N passes in a row end the game; when no goal
+	// decided it, it is drawn.
+	if e := g.Ext; e != nil && e.PassLimit > 0 && int(s.Passes) >= e.PassLimit {
+		return Result{Over: true, Draw: true, Reason: fmt.Sprintf("%d passes in a row: draw", s.Passes)}, true, false
+	}
+	return Result{}, false, false
+}
+
+// firstHeld returns the goal that decides among those that need no legal turn, after a
+// turn made by mover in s, and the player it holds for; nil when none holds.
+func (g *Game) firstHeld(s *engine.State, mover engine.Player, repetitions int, ws *Workspace) (best *engine.Goal, bestP engine.Player) {
+	if g.sample.firstRepeated && repetitions < 3 {
+		return nil, engine.NoPlayer // none holds (repetitionGated)
+	}
+	// The mover's goals first, then the others' in turn order from the next player.
+	// With the dialect's priorities, the goal of the highest priority among those that
+	// hold decides.
+	bestP = engine.NoPlayer
 	order := g.goalOrderOf(mover, s, ws.w.order[:0])
 	if g.goals.orders == nil {
 		ws.w.order = order // the buffer, kept for the next call
@@ -135,18 +154,7 @@ func (g *Game) goalsFirst(s *engine.State, mover engine.Player, repetitions int,
 			}
 		}
 	}
-	if best != nil {
-		if g.eliminates(best, bestP, s) {
-			return Result{}, false, true
-		}
-		return g.decide(best, bestP, s), true, false
-	}
-	// The dialect's (end-after-passes N): N passes in a row end the game; when no goal
-	// decided it, it is drawn.
-	if e := g.Ext; e != nil && e.PassLimit > 0 && int(s.Passes) >= e.PassLimit {
-		return Result{Over: true, Draw: true, Reason: fmt.Sprintf("%d passes in a row: draw", s.Passes)}, true, false
-	}
-	return Result{}, false, false
+	return best, bestP
 }
 
 // goalsOnTurns is the second step of outcomeOnce, given turns, the legal turns of the
@@ -400,6 +408,23 @@ func (g *Game) inCheck(s *engine.State, side engine.Player, c *engine.Cond) bool
 // holdsStale evaluates a stalemated goal: the player has no move (already known).
 func (g *Game) holdsStale(c *engine.Cond, s *engine.State, p engine.Player, reps int) bool {
 	return g.holds(c, s, p, reps)
+}
+
+// repetitionGated reports whether c holds only where the position occurred three times
+// or more (holds given reps >= 3): a repetition test, an and with such a term, or an or
+// of such terms. holds tests a repetition as reps >= 3; an and fails where one of its
+// terms fails, an or where all of them fail, so by induction none of them holds with
+// reps < 3.
+func repetitionGated(c *engine.Cond) bool {
+	switch c.Op {
+	case engine.CondRepetition:
+		return true
+	case engine.CondAnd:
+		return slices.ContainsFunc(c.Args, repetitionGated)
+	case engine.CondOr:
+		return len(c.Args) > 0 && !slices.ContainsFunc(c.Args, func(a *engine.Cond) bool { return !repetitionGated(a) })
+	}
+	return false
 }
 
 // holds evaluates a condition for player p. It is called for stalemated and checkmated

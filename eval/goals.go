@@ -117,17 +117,25 @@ func (g *Game) goalsFirst(s *engine.State, mover engine.Player, repetitions int,
 	}
 	// The dialect's (end-after-passes N): N passes in a row end the game; when no goal
 	// decided it, it is drawn.
-	if e := g.Ext; e != nil && e.PassLimit > 0 && int(s.Passes) >= e.PassLimit {
+	if e := g.Ext; g.passLimited() && int(s.Passes) >= e.PassLimit {
 		return Result{Over: true, Draw: true, Reason: fmt.Sprintf("%d passes in a row: draw", s.Passes)}, true, false
 	}
 	return Result{}, false, false
 }
 
+// passLimited reports whether the dialect limits the passes in a row (goalsFirst).
+func (g *Game) passLimited() bool { return g.Ext != nil && g.Ext.PassLimit > 0 }
+
+// firstUnheld reports whether no goal that needs no legal turn can hold in a position
+// that occurred repetitions times: each holds only with three repetitions or more
+// (repetitionGated), and there are fewer.
+func (g *Game) firstUnheld(repetitions int) bool { return g.sample.firstRepeated && repetitions < 3 }
+
 // firstHeld returns the goal that decides among those that need no legal turn, after a
 // turn made by mover in s, and the player it holds for; nil when none holds.
 func (g *Game) firstHeld(s *engine.State, mover engine.Player, repetitions int, ws *Workspace) (best *engine.Goal, bestP engine.Player) {
-	if g.sample.firstRepeated && repetitions < 3 {
-		return nil, engine.NoPlayer // none holds (repetitionGated)
+	if g.firstUnheld(repetitions) {
+		return nil, engine.NoPlayer
 	}
 	// The mover's goals first, then the others' in turn order from the next player.
 	// With the dialect's priorities, the goal of the highest priority among those that

@@ -77,8 +77,8 @@ func TestRepetitionGated(t *testing.T) {
 }
 
 // TestFirstHeldRepeated plays random chess and compares, after each turn and for counts
-// of repetitions from 1 to 4, what goalsFirst decides with the goals repetitionGated
-// skips and with every goal checked.
+// of repetitions from 1 to 4, what goalsFirst and Goals decide with the goals
+// repetitionGated skips and with every goal checked.
 func TestFirstHeldRepeated(t *testing.T) {
 	f, err := LoadFile("../games/chess.zrf")
 	if err != nil {
@@ -114,6 +114,15 @@ func TestFirstHeldRepeated(t *testing.T) {
 				g.sample.firstRepeated = true
 				if d1 != d2 || a1 != a2 || r1.String() != r2.String() {
 					t.Fatalf("game %d ply %d reps %d: skipping %v %v %v, checking %v %v %v", game, ply, reps, r1, d1, a1, r2, d2, a2)
+				}
+				// Goals, which leaves out goalsFirst where it would skip them.
+				g.sample.firstRepeated = true
+				r3, d3, err3 := ws.Goals(s, mover, reps)
+				g.sample.firstRepeated = false
+				r4, d4, err4 := ws.Goals(s, mover, reps)
+				g.sample.firstRepeated = true
+				if err3 != nil || err4 != nil || d3 != d4 || d3 != d1 || r3.String() != r4.String() {
+					t.Fatalf("game %d ply %d reps %d: Goals skipping %v %v %v, checking %v %v %v", game, ply, reps, r3, d3, err3, r4, d4, err4)
 				}
 				if d1 {
 					decided++

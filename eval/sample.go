@@ -154,8 +154,8 @@ func (ws *Workspace) Goals(s *engine.State, mover engine.Player, repetitions int
 	if !g.TwoSteps() {
 		return Result{}, false, errNotTwoSteps
 	}
-	if g.NoFirstGoals() {
-		return Result{}, false, nil
+	if g.NoFirstGoals() || g.firstUnheld(repetitions) && !g.passLimited() {
+		return Result{}, false, nil // goalsFirst's answer, without its recovery set up
 	}
 	defer g.catch(nil, &err)
 	res, decided, again := g.goalsFirst(s, mover, repetitions, ws)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/zoggo/zoggo/engine"
 	"github.com/zoggo/zoggo/eval"
@@ -28,7 +29,18 @@ type Table struct {
 	g     *eval.Game
 	m     *match.Match  // nil until the first game, or after a game that failed
 	start *engine.State // the setup every game starts from (never changed)
+	// random says, per player, whether the game being played draws their turns at
+	// random: decided once a game, not at every turn.
+	random []bool
+	// noParts: the caller reads no parts of the turns of a game's history (SetKeepParts).
+	noParts bool
 }
+
+// SetKeepParts says whether the games played from now on keep the parts of their turns
+// in the history of their Match (the default). Without, a game whose players all draw at
+// random keeps only the states (match's SetKeepParts), for a caller that reads no more
+// of it than its length, its positions and its result; the games are the same.
+func (t *Table) SetKeepParts(on bool) { t.noParts = !on }
 
 // NewTable returns a Table for games of g.
 func NewTable(g *eval.Game) *Table { return &Table{g: g} }
@@ -67,12 +79,20 @@ func (t *Table) Play(agents []Agent, seed uint64, maxPlies int) (rec *Game, err 
 	// Random players draw their turns without listing them all (match's PlayRandom),
 	// where the rules allow it; the others see the list, as before.
 	m.SetSampling(true)
+	t.random = t.random[:0]
+	for p := range g.Players {
+		random := g.Players[p].Random
+		if !random {
+			_, isRandom := agents[p].(Random) // the same draw as Random's Choose
+			random = agents[p] == nil || isRandom
+		}
+		t.random = append(t.random, random)
+	}
+	// Only random players: no agent reads the history.
+	m.SetKeepParts(!t.noParts || slices.Contains(t.random, false))
 	for {
 		mover := m.Mover()
-		random := g.Players[mover].Random || agents[mover] == nil
-		if _, ok := agents[mover].(Random); ok {
-			random = true // the same draw as Random's Choose
-		}
+		random := t.random[mover]
 		if m.Pending() && !random {
 			if err := m.Settle(); err != nil {
 				return rec, err

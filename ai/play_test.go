@@ -85,3 +85,61 @@ func TestTablePlaysAsPlay(t *testing.T) {
 		})
 	}
 }
+
+// TestTableWithoutParts plays the games of TestTablePlaysAsPlay on a Table that keeps no
+// parts, and checks that each is the game Play plays but for the parts, which it drops
+// where every player draws at random and keeps where a searcher plays.
+func TestTableWithoutParts(t *testing.T) {
+	turns := 0
+	for _, tt := range []struct{ file, bot string }{
+		{"../games/chess.zrf", ""},
+		{"../games/checkers.zrf", ""},
+		{"../games/checkers.zrf", "search:1"},
+		{"../games/splut.zrf", ""},
+		{"../games/ur.zrf", ""},
+	} {
+		t.Run(tt.file+"/"+tt.bot, func(t *testing.T) {
+			g := evaltest.Load(t, tt.file)
+			agents := func() []ai.Agent {
+				a := make([]ai.Agent, len(g.Players))
+				if tt.bot != "" {
+					bot, err := ai.Parse(tt.bot, g)
+					if err != nil {
+						t.Fatal(err)
+					}
+					a[0] = bot
+				}
+				return a
+			}
+			table := ai.NewTable(g)
+			table.SetKeepParts(false)
+			for i, plies := range []int{200, 15, 400, 0, 60} {
+				seed := uint64(i + 1)
+				want, err := ai.Play(g, agents(), seed, plies)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := table.Play(agents(), seed, plies)
+				if err != nil {
+					t.Fatal(err)
+				}
+				w, gp := printGame(g, want), printGame(g, got)
+				for k, parts := range gp.Changes {
+					if (len(parts) == 0) != (tt.bot == "") {
+						t.Fatalf("game %d, turn %d: %d parts kept with bot %q", i+1, k+1, len(parts), tt.bot)
+					}
+				}
+				if tt.bot == "" {
+					w.Changes, gp.Changes = nil, nil
+				}
+				if d := cmp.Diff(w, gp); d != "" {
+					t.Fatalf("game %d (seed %d, cap %d) on the table without parts (-Play +Table):\n%s", i+1, seed, plies, d)
+				}
+				turns += len(gp.Num)
+			}
+		})
+	}
+	if turns < 1000 {
+		t.Errorf("only %d turns compared", turns)
+	}
+}

@@ -112,6 +112,10 @@ type Options struct {
 	// Done is called after each game, failed or not (from any goroutine, serialised), for
 	// progress.
 	Done func(i int, g *Game)
+	// NoParts, with Discard, says that Done reads no parts of the turns of the game's
+	// Match (only its length, positions and result): the games whose players all draw at
+	// random then keep none (Table's SetKeepParts). The games are the same.
+	NoParts bool
 }
 
 // Run plays the games of opts (opts.Games, or those of its shard) and returns them in
@@ -137,6 +141,7 @@ func Run(g *eval.Game, agents []Agent, opts Options) []*Game {
 			var table *Table // games are kept: each has a match of its own
 			if opts.Discard {
 				table = NewTable(g)
+				table.SetKeepParts(!opts.NoParts)
 			}
 			for {
 				mu.Lock()

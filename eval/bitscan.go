@@ -586,8 +586,10 @@ func (q *squares) after(from *squares, cells []engine.Cell, m *engine.Move, nk i
 		}
 	}
 	gone := uint64(1)<<uint(mv.From) | uint64(1)<<uint(mv.To) | captured
+	// Through a slice of from's length: one bounds check rather than one a word.
+	words := q.words[:len(from.words)]
 	for i, w := range from.words {
-		q.words[i] = w &^ gone
+		words[i] = w &^ gone
 	}
 	if c := cells[mv.From]; !c.IsEmpty() && captured&(1<<uint(mv.To)) == 0 {
 		p, k := int(c.Player()), int(c.Kind())

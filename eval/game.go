@@ -60,6 +60,7 @@ type Game struct {
 	off          Shortcut
 	checkSquares bool
 	sample       sampleFacts // what Sampling and Goals know of the game (sample.go)
+	goals        goalFacts   // what the goals' checks know of the game (goals.go)
 }
 
 // New returns the run-time of a compiled game: it compiles the game's move code if that
@@ -77,6 +78,7 @@ func newGame(cg *compile.Game, locate Locator) (*Game, error) {
 		return nil, err
 	}
 	g := &Game{Game: cg.Game, Fset: cg.Fset, Pos: cg.Pos, code: prog, royal: cg.Royal}
+	g.initGoals()
 	if g.Axiom() {
 		g.ax = &axiomGame{g: g, locate: locate}
 	}

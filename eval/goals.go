@@ -109,13 +109,43 @@ func (g *Game) outcomeOnce(s *engine.State, mover engine.Player, repetitions int
 // move, and the dialect's limit on passes. decided says that they ended the game, again
 // that a player was eliminated.
 func (g *Game) goalsFirst(s *engine.State, mover engine.Player, repetitions int, ws *Workspace) (res Result, decided, again bool) {
-	// Step 1: goals that do not depend on having to move: the mover's first, then the
-	// others' in turn order from the next player. With the dialect's priorities, the
-	// goal of the highest priority among those that hold decides.
-	var best *engine.Goal
-	bestP := engine.NoPlayer
-	ws.w.order = g.goalOrder(mover, s, ws.w.order)
-	for _, p := range ws.w.order {
+	if best, bestP := g.firstHeld(s, mover, repetitions, ws); best != nil {
+		if g.eliminates(best, bestP, s) {
+			return Result{}, false, true
+		}
+		return g.decide(best, bestP, s), true, false
+	}
+	// The dialect's (end-after-passes N): N passes in a row end the game; when no goal
+	// decided it, it is drawn.
+	if e := g.Ext; g.passLimited() && int(s.Passes) >= e.PassLimit {
+		return Result{Over: true, Draw: true, Reason: fmt.Sprintf("%d passes in a row: draw", s.Passes)}, true, false
+	}
+	return Result{}, false, false
+}
+
+// passLimited reports whether the dialect limits the passes in a row (goalsFirst).
+func (g *Game) passLimited() bool { return g.Ext != nil && g.Ext.PassLimit > 0 }
+
+// firstUnheld reports whether no goal that needs no legal turn can hold in a position
+// that occurred repetitions times: each holds only with three repetitions or more
+// (repetitionGated), and there are fewer.
+func (g *Game) firstUnheld(repetitions int) bool { return g.sample.firstRepeated && repetitions < 3 }
+
+// firstHeld returns the goal that decides among those that need no legal turn, after a
+// turn made by mover in s, and the player it holds for; nil when none holds.
+func (g *Game) firstHeld(s *engine.State, mover engine.Player, repetitions int, ws *Workspace) (best *engine.Goal, bestP engine.Player) {
+	if g.firstUnheld(repetitions) {
+		return nil, engine.NoPlayer
+	}
+	// The mover's goals first, then the others' in turn order from the next player.
+	// With the dialect's priorities, the goal of the highest priority among those that
+	// hold decides.
+	bestP = engine.NoPlayer
+	order := g.goalOrderOf(mover, s, ws.w.order[:0])
+	if g.goals.orders == nil {
+		ws.w.order = order // the buffer, kept for the next call
+	}
+	for _, p := range order {
 		if s.Out&(1<<uint(p)) != 0 {
 			continue
 		}
@@ -132,18 +162,7 @@ func (g *Game) goalsFirst(s *engine.State, mover engine.Player, repetitions int,
 			}
 		}
 	}
-	if best != nil {
-		if g.eliminates(best, bestP, s) {
-			return Result{}, false, true
-		}
-		return g.decide(best, bestP, s), true, false
-	}
-	// The dialect's (end-after-passes N): N passes in a row end the game; when no goal
-	// decided it, it is drawn.
-	if e := g.Ext; e != nil && e.PassLimit > 0 && int(s.Passes) >= e.PassLimit {
-		return Result{Over: true, Draw: true, Reason: fmt.Sprintf("%d passes in a row: draw", s.Passes)}, true, false
-	}
-	return Result{}, false, false
+	return best, bestP
 }
 
 // goalsOnTurns is the second step of outcomeOnce, given turns, the legal turns of the
@@ -210,13 +229,51 @@ func (g *Game) eliminates(goal *engine.Goal, p engine.Player, s *engine.State) b
 	return true
 }
 
-// goalOrder lists the players whose goals are checked: the mover, then the others in turn
-// order starting with the player to move. It writes them over buf.
-func (g *Game) goalOrder(mover engine.Player, s *engine.State, buf []engine.Player) []engine.Player {
+// goalFacts is what the goals' checks know of a game once it is made (initGoals).
+type goalFacts struct {
+	movers []engine.Player // movers' list
+	// orders[int(mover)*len(g.TurnOrder.Entries)+k] is goalOrder's list for a turn
+	// made by mover that reached a state s with s.Turn%len(g.TurnOrder.Entries) == k,
+	// made by goalOrder itself; nil where the table would be too large.
+	orders [][]engine.Player
+}
+
+// maxGoalOrders bounds the players a game's table of goal orders holds.
+const maxGoalOrders = 1 << 14
+
+// initGoals sets g.goals.
+func (g *Game) initGoals() {
+	g.goals.movers = g.listMovers()
+	np, n := len(g.Players), len(g.TurnOrder.Entries)
+	if n == 0 || np*n*np > maxGoalOrders {
+		return
+	}
+	g.goals.orders = make([][]engine.Player, np*n)
+	for p := range np {
+		for k := range n {
+			g.goals.orders[p*n+k] = g.goalOrder(engine.Player(p), k, nil)
+		}
+	}
+}
+
+// goalOrderOf is goalOrder for a turn of mover that reached s, from the table initGoals
+// made where it holds it: the list depends on mover and on s.Turn modulo the entries of
+// the turn order only. It writes over buf otherwise. The caller must not change it.
+func (g *Game) goalOrderOf(mover engine.Player, s *engine.State, buf []engine.Player) []engine.Player {
+	if n := len(g.TurnOrder.Entries); g.goals.orders != nil && s.Turn >= 0 && int(mover) >= 0 && int(mover) < len(g.Players) {
+		return g.goals.orders[int(mover)*n+s.Turn%n]
+	}
+	return g.goalOrder(mover, s.Turn, buf)
+}
+
+// goalOrder lists the players whose goals are checked after a turn made by mover that
+// reached a state whose turn is turn: the mover, then the others in turn order starting
+// with the player to move. It writes them over buf.
+func (g *Game) goalOrder(mover engine.Player, turn int, buf []engine.Player) []engine.Player {
 	out := append(buf[:0], mover)
 	entries := g.TurnOrder.Entries
 	for i := 0; i < len(entries); i++ {
-		e := entries[(s.Turn+i)%len(entries)]
+		e := entries[(turn+i)%len(entries)]
 		if !slices.Contains(out, e.Mover) {
 			out = append(out, e.Mover)
 		}
@@ -290,8 +347,11 @@ func (g *Game) realPlayers() []engine.Player {
 
 // movers lists the players who choose turns: not random, and named as the mover of some
 // turn-order entry. A player that only owns pieces (Stavropol's Neutral, Pasang's piece
-// colours) is not one.
-func (g *Game) movers() []engine.Player {
+// colours) is not one. The list is made once (initGoals): the caller must not change it.
+func (g *Game) movers() []engine.Player { return g.goals.movers }
+
+// listMovers makes the list movers returns.
+func (g *Game) listMovers() []engine.Player {
 	var out []engine.Player
 	for _, e := range g.TurnOrder.Entries {
 		if !g.Players[e.Mover].Random && !slices.Contains(out, e.Mover) {
@@ -356,6 +416,23 @@ func (g *Game) inCheck(s *engine.State, side engine.Player, c *engine.Cond) bool
 // holdsStale evaluates a stalemated goal: the player has no move (already known).
 func (g *Game) holdsStale(c *engine.Cond, s *engine.State, p engine.Player, reps int) bool {
 	return g.holds(c, s, p, reps)
+}
+
+// repetitionGated reports whether c holds only where the position occurred three times
+// or more (holds given reps >= 3): a repetition test, an and with such a term, or an or
+// of such terms. holds tests a repetition as reps >= 3; an and fails where one of its
+// terms fails, an or where all of them fail, so by induction none of them holds with
+// reps < 3.
+func repetitionGated(c *engine.Cond) bool {
+	switch c.Op {
+	case engine.CondRepetition:
+		return true
+	case engine.CondAnd:
+		return slices.ContainsFunc(c.Args, repetitionGated)
+	case engine.CondOr:
+		return len(c.Args) > 0 && !slices.ContainsFunc(c.Args, func(a *engine.Cond) bool { return !repetitionGated(a) })
+	}
+	return false
 }
 
 // holds evaluates a condition for player p. It is called for stalemated and checkmated

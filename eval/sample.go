@@ -35,6 +35,9 @@ type sampleFacts struct {
 	noGoals    bool // ok and not firstGoals
 	// first lists the goals that need no legal turn, in order: those goalsFirst checks.
 	first []int
+	// firstRepeated: every goal of first holds only in a position that occurred three
+	// times or more (repetitionGated), so that goalsFirst need not check them elsewhere.
+	firstRepeated bool
 	// steps[p][typ+1]: the first parts of player p of that move type are all steps
 	// that the bit scan checks and whose turns are one part each (sampleSteps).
 	steps [][]bool
@@ -49,10 +52,12 @@ func (g *Game) initSample() {
 	g.sample.ok = g.ax == nil && g.code != nil && g.code.Dialect == nil && g.Ext == nil &&
 		(len(g.MovePriorities) == 0 || g.phased) && g.Options.MaximalCaptures == 0 &&
 		g.Options.PassTurn != engine.PassAlways && len(g.movers()) <= 2
+	g.sample.firstRepeated = true
 	for i := range g.Goals {
 		if !needsMoves(g.Goals[i].Cond) {
 			g.sample.firstGoals = true
 			g.sample.first = append(g.sample.first, i)
+			g.sample.firstRepeated = g.sample.firstRepeated && repetitionGated(g.Goals[i].Cond)
 		}
 	}
 	g.sample.noGoals = g.sample.ok && !g.sample.firstGoals
@@ -149,8 +154,8 @@ func (ws *Workspace) Goals(s *engine.State, mover engine.Player, repetitions int
 	if !g.TwoSteps() {
 		return Result{}, false, errNotTwoSteps
 	}
-	if g.NoFirstGoals() {
-		return Result{}, false, nil
+	if g.NoFirstGoals() || g.firstUnheld(repetitions) && !g.passLimited() {
+		return Result{}, false, nil // goalsFirst's answer, without its recovery set up
 	}
 	defer g.catch(nil, &err)
 	res, decided, again := g.goalsFirst(s, mover, repetitions, ws)

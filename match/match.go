@@ -95,6 +95,9 @@ type Match struct {
 	own  [2]*eval.Workspace
 	cur  int
 	keep eval.Keeper // where the turns played are copied to; never shared by a clone
+	// noParts: the turns played from now on keep only their state in the history, not
+	// their parts (SetKeepParts).
+	noParts bool
 	// startFor is the start position of the last Reset that listed its legal turns, and
 	// startTurns copies of them (in startKeep), for the next Reset from the same state:
 	// ai's Table starts every game from one state, and listing its turns again was a
@@ -121,7 +124,11 @@ type Match struct {
 }
 
 // frame is what a turn changed, for Undo. A frame whose legal turns are stale lost them
-// to a workspace used again: Undo computes them afresh.
+// to a workspace used again: Undo computes them afresh. It holds no result: a turn is
+// made only in a position whose game is not over (play's callers refuse the others), and
+// every result that is not over is the zero Result (eval's goals and Sample give no
+// other), so Undo restores the zero Result. Copying the result into every frame and back
+// was a sixth of what play itself costs a random game of draughts.
 type frame struct {
 	key    uint64
 	legal  []eval.Turn
@@ -129,7 +136,6 @@ type frame struct {
 	forced bool
 	passes int
 	num    int
-	result eval.Result
 }
 
 // New starts a match of g in the position start (which the match keeps: it must not
@@ -172,7 +178,7 @@ func (m *Match) Reset(start *engine.State) error {
 	m.start, m.s, m.key, m.num = start, start, start.Hash, 1
 	m.legal, m.forced, m.passes, m.result, m.pending = nil, false, 0, eval.Result{}, false
 	m.keys = m.keys[:0]
-	m.explore, m.base, m.ws, m.cur = false, 0, nil, 0
+	m.explore, m.base, m.ws, m.cur, m.noParts = false, 0, nil, 0, false
 	// The kept states of the game before are carved again: a hint for one of them
 	// (eval's Hint) would be for another position.
 	for _, w := range m.own {
@@ -345,8 +351,18 @@ func (m *Match) repsNow() int {
 	return m.reps.get(m.key)
 }
 
-// History returns the turns played, in order.
+// History returns the turns played, in order. A turn played while the match kept no
+// parts (SetKeepParts) has none: only its state after, the state before, its number
+// and whether it was forced.
 func (m *Match) History() []Played { return m.played[:len(m.played):len(m.played)] }
+
+// SetKeepParts says whether the turns played from now on keep their parts in the
+// history (the default) or only their state after, for a caller that never reads them,
+// such as a loop of random playouts that counts only the turns and the result: copying
+// the parts of every turn was a thirtieth of a random game of draughts. It has effect
+// only in a match that does not explore, and holds until the next Reset. Nothing else
+// changes: the positions, the legal turns, the goals and Undo are the same either way.
+func (m *Match) SetKeepParts(on bool) { m.noParts = !on && m.reuses() }
 
 // Play makes the legal turn Legal()[i] and checks the goals after it. The goals may
 // change the position reached (a loss eliminates a player when more than two are in),
@@ -381,17 +397,28 @@ func (m *Match) PlayNull() error {
 	return m.play(&t)
 }
 
-// play makes src, a legal turn of the position now, as Play describes.
+// play makes src, a legal turn of the position now, as Play describes. The game is not
+// over (Undo restores the zero Result: see frame).
 func (m *Match) play(src *eval.Turn) error {
+	if m.result.Over {
+		return errors.New("the game is over")
+	}
 	// The turn goes straight into its place in the history (taken back on an error):
 	// a Played or a Turn built on the stack and copied there stalls.
 	n := len(m.played)
 	m.played = append(m.played, Played{})
 	p := &m.played[n]
-	if m.reuses() {
-		m.keep.KeepTo(&p.Turn, src) // the workspace that holds src will be used again
-	} else {
+	hint := &p.Turn // the turn as the history keeps it, for Hint
+	switch {
+	case !m.reuses():
 		p.Turn = *src
+	case m.noParts:
+		// Only the state: what Hint reads of the parts is src's, still valid, with the
+		// state kept (the one the next position's workspace is given).
+		p.Turn.After = m.keep.KeepState(src.After)
+		hint = &eval.Turn{Parts: src.Parts, After: p.Turn.After, End: src.End}
+	default:
+		m.keep.KeepTo(&p.Turn, src) // the workspace that holds src will be used again
 	}
 	t := &p.Turn
 	_, mover := m.g.Side(m.s)
@@ -408,7 +435,7 @@ func (m *Match) play(src *eval.Turn) error {
 	ws := m.workspace(len(m.played) + 1)
 	if m.reuses() && !m.elim && m.own[m.cur] != nil {
 		// own[cur] made t for s; ws makes the turns of after, t's state.
-		m.own[m.cur].Hint(ws, m.s, t)
+		m.own[m.cur].Hint(ws, m.s, hint)
 	}
 	if m.sampling || m.lazy {
 		// The goals that need no legal turn; the others wait for them (sample.go).
@@ -439,7 +466,7 @@ func (m *Match) play(src *eval.Turn) error {
 	// Undo lists them.
 	m.undo = append(m.undo, frame{})
 	f := &m.undo[len(m.undo)-1]
-	f.key, f.legal, f.stale, f.forced, f.passes, f.num, f.result = m.key, m.legal, m.legal == nil, m.forced, m.passes, m.num, m.result
+	f.key, f.legal, f.stale, f.forced, f.passes, f.num = m.key, m.legal, m.legal == nil, m.forced, m.passes, m.num
 	if m.reuses() {
 		m.cur = 1 - m.cur
 	}
@@ -535,11 +562,11 @@ func (m *Match) Undo() bool {
 		m.keys = m.keys[:len(m.keys)-1]
 	}
 	m.s, m.pending, m.cand = m.played[n-1].Before, false, nil
-	m.key, m.legal, m.forced, m.passes, m.num, m.result = f.key, f.legal, f.forced, f.passes, f.num, f.result
+	m.key, m.legal, m.forced, m.passes, m.num, m.result = f.key, f.legal, f.forced, f.passes, f.num, eval.Result{}
 	if m.reuses() {
 		m.cur = 1 - m.cur
 	}
-	if f.stale && m.lazy && !f.forced && !f.result.Over {
+	if f.stale && m.lazy && !f.forced {
 		m.pending = true // listed when asked (single.go)
 	} else if f.stale {
 		m.relist()
@@ -621,7 +648,7 @@ func (m *Match) Clone() *Match {
 	c.played = slices.Clone(m.played)
 	c.undo = slices.Clone(m.undo)
 	c.explore, c.base, c.ws = false, 0, nil
-	c.lazy, c.cws, c.cand = false, nil, nil
+	c.lazy, c.cws, c.cand, c.noParts = false, nil, nil, false
 	c.own, c.cur, c.keep = [2]*eval.Workspace{}, 0, eval.Keeper{}
 	c.startFor, c.startTurns, c.startKeep = nil, nil, eval.Keeper{} // m's, reset by m
 	if m.reuses() {

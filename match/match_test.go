@@ -2,6 +2,7 @@ package match_test
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -274,8 +275,12 @@ type snapshot struct {
 }
 
 func snap(m *match.Match) snapshot {
+	// The whole result, not only its words: Undo restores the result of a position not
+	// over as the zero Result (match's frame).
+	r := m.Result()
 	s := snapshot{Hash: m.State().Hash, StateHash: m.Game().FullHash(m.State()), Ply: m.State().Ply,
-		Reps: m.Repetitions(), Num: m.MoveNumber(), Len: len(m.History()), MustPass: m.MustPass(), Result: m.Result().String()}
+		Reps: m.Repetitions(), Num: m.MoveNumber(), Len: len(m.History()), MustPass: m.MustPass(),
+		Result: fmt.Sprintf("%s|%v %v %v %v %q %p %d", r, r.Over, r.Draw, r.Winners, r.Losers, r.Reason, r.Goal, r.For)}
 	for _, t := range m.Legal() {
 		s.Legal = append(s.Legal, t.After.Hash)
 	}

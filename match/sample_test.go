@@ -152,6 +152,57 @@ func TestSampledGames(t *testing.T) {
 	}
 }
 
+// TestSampledWithoutParts plays the same sampled games in a match that keeps the parts
+// of its turns and in one that does not (SetKeepParts), and checks that they are the
+// same games, with no parts kept in the second, and undo the same way.
+func TestSampledWithoutParts(t *testing.T) {
+	turns := 0
+	for _, file := range []string{"../games/chess.zrf", "../games/checkers.zrf"} {
+		g := load(t, file, "")
+		with, without := start(t, g), start(t, g)
+		for seed := uint64(1); seed <= 4; seed++ {
+			if seed > 1 {
+				if err := with.Reset(nil); err != nil {
+					t.Fatal(err)
+				}
+				if err := without.Reset(nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+			with.SetSampling(true)
+			without.SetSampling(true)
+			without.SetKeepParts(false)
+			playSampled(t, with, seed, 300, -1)
+			playSampled(t, without, seed, 300, -1)
+			want, got := printHistory(g, with), printHistory(g, without)
+			if len(want) != len(got) {
+				t.Fatalf("%s seed %d: %d turns with parts, %d without", file, seed, len(want), len(got))
+			}
+			for k := range got {
+				if got[k].Changes != nil {
+					t.Fatalf("%s seed %d turn %d: parts kept", file, seed, k+1)
+				}
+				want[k].Changes = nil
+			}
+			if d := cmp.Diff(want, got); d != "" {
+				t.Fatalf("%s seed %d (-with parts +without):\n%s", file, seed, d)
+			}
+			for k := len(got); k >= 0; k-- {
+				if d := cmp.Diff(snap(with), snap(without)); d != "" {
+					t.Fatalf("%s seed %d after %d turns (-with parts +without):\n%s", file, seed, k, d)
+				}
+				if k > 0 && (!with.Undo() || !without.Undo()) {
+					t.Fatal("Undo failed")
+				}
+			}
+			turns += len(got)
+		}
+	}
+	if turns < 500 {
+		t.Errorf("only %d turns compared", turns)
+	}
+}
+
 // upTo returns the seeds 1 to n.
 func upTo(n uint64) []uint64 {
 	var s []uint64

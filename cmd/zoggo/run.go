@@ -494,7 +494,7 @@ func playRun(cmd *cobra.Command, g *eval.Game, agents []ai.Agent, info *ai.RunIn
 		recs = make([]ai.Record, info.Games)
 	}
 	opts := ai.Options{Games: info.Games, Seed: info.Seed, Jobs: o.jobs, MaxPlies: info.MaxPlies, Rotate: !info.FixedSeats,
-		Shard: o.shard.i, Shards: o.shard.n, Discard: true,
+		Shard: o.shard.i, Shards: o.shard.n, Discard: true, NoParts: o.save == "", // NewRecord reads no part
 		Done: func(i int, game *ai.Game) {
 			done++
 			if bar.due(done, total) {

@@ -17,7 +17,7 @@ package eval
 //     (en passant) is not set up unless it is.
 //
 // A unit is a rewrite of the piece's blocks: its members become superinstructions (fRay,
-// fSlideRun, fBlockRun) of the unit's form, which exec, the one loop, runs. Each sets up
+// fSlideRun, fBlockRun) of the unit's form, which runUnit runs. Each sets up
 // each block it runs as runFastBlocks does (its block, the cursor and mark, no effects),
 // runs it only when runFastBlocks would (the block's bit of the mask, its move type, its
 // owner), and runs its tail with exec: the moves, their order and the answers of capture
@@ -187,7 +187,25 @@ func (x *gen) runUnit(u *fastUnit, typ engine.MoveType, mask uint64, skip uint8)
 	all := (mask == ^uint64(0) || u.end <= 64 && mask|(^uint64(0)<<uint(u.end)) == ^uint64(0)) &&
 		(typ == engine.NoMoveType || u.oneType && u.typ == typ) && u.owners&(1<<skip) == 0
 	x.unit = unitRun{typ: typ, mask: mask, skip: skip, all: all}
-	x.exec(u.form, 0, 0)
+	// The form holds only superinstructions, each a member: they run here, in order, as
+	// exec would run them (without its trail, which no unit keeps), until one reports
+	// a capture test's hit.
+	for i := range u.form {
+		f := &u.form[i]
+		x.at = f.at
+		var hit bool
+		switch f.code {
+		case fRay:
+			hit = x.ray(f.unit)
+		case fSlideRun:
+			hit = x.slideRun(f.unit)
+		case fBlockRun:
+			hit = x.blockRun(f.unit)
+		}
+		if hit {
+			break
+		}
+	}
 	return x.attackMode && x.hit
 }
 

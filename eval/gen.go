@@ -526,18 +526,6 @@ func (x *gen) exec(ops []fastOp, from, keep int) int {
 			if !x.op(f.op) {
 				return i
 			}
-		case fRay:
-			if x.ray(f.unit) {
-				return i
-			}
-		case fSlideRun:
-			if x.slideRun(f.unit) {
-				return i
-			}
-		case fBlockRun:
-			if x.blockRun(f.unit) {
-				return i
-			}
 		case fAll:
 			x.scanAll(f)
 		case fGuard:

@@ -40,8 +40,9 @@ package eval
 //     record nothing and read nothing reset sets up. Compared:
 //     TestFastUnitsChangeNothing.
 //   - Units (fastray.go, UseUnits): consecutive fast blocks along one line become the
-//     superinstructions fRay, fSlideRun and fBlockRun; the proof is beside them.
-//     Compared: TestFastUnitsChangeNothing.
+//     superinstructions fRay, fSlideRun and fBlockRun of the unit's form, which
+//     runUnit runs (a form of nothing else, so exec has no case for them); the proof
+//     is beside them. Compared: TestFastUnitsChangeNothing.
 //   - Prefixes (prefix.go, UsePrefixes): a block of a plain ZRF game runs without a
 //     run set up from its first check (made once for the blocks of a piece that
 //     share it): its leading run of steps and pure verifies, then its guards (fGuard),

@@ -290,12 +290,21 @@ func (x *gen) slideRun(m *unitMember) bool {
 	return x.attackMode && x.hit
 }
 
-// tail runs a member's tail on exec; a tail that is one add (a move to the square the
-// member reached, the commonest) makes its move without entering the loop.
+// tail runs a member's tail on exec; the commonest tails make their moves without
+// entering the loop, by exec's own cases: one add (a move to the square the member
+// reached), an attribute's change then an add (a piece that loses a right as it
+// moves).
 func (x *gen) tail(ops []fastOp) {
-	if len(ops) == 1 && ops[0].code == fAdd {
+	switch {
+	case len(ops) == 1 && ops[0].code == fAdd:
 		x.at = ops[0].at
 		x.fastAdd(&ops[0])
+		return
+	case len(ops) == 2 && ops[0].code == fSetAttr && ops[1].code == fAdd:
+		x.at = ops[0].at
+		x.setAttr(&ops[0])
+		x.at = ops[1].at
+		x.fastAdd(&ops[1])
 		return
 	}
 	x.exec(ops, 0, 0)

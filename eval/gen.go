@@ -470,7 +470,7 @@ func (x *gen) exec(ops []fastOp, from, keep int) int {
 				x.effects = append(x.effects, engine.Change{Op: engine.OpCapture, To: l})
 			}
 		case fSetAttr:
-			x.effects = append(x.effects, engine.Change{Op: engine.OpAttr, To: x.cursor, Attr: uint8(f.a), Val: x.ftest(f)})
+			x.setAttr(f)
 		case fGoLastFrom:
 			if x.s.LastFrom == engine.NoLoc {
 				return i
@@ -543,6 +543,11 @@ func (x *gen) exec(ops []fastOp, from, keep int) int {
 		}
 	}
 	return len(ops)
+}
+
+// setAttr is fSetAttr: the attribute's change on the cursor's square, recorded.
+func (x *gen) setAttr(f *fastOp) {
+	x.effects = append(x.effects, engine.Change{Op: engine.OpAttr, To: x.cursor, Attr: uint8(f.a), Val: x.ftest(f)})
 }
 
 // op runs a compiled op that has no superinstruction (fOp); it returns false when the

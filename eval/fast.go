@@ -541,7 +541,11 @@ func (x *gen) fastAdd(f *fastOp) {
 	x.arena = append(x.arena, engine.Change{})
 	c := &x.arena[start]
 	c.Op, c.From, c.To, c.Player, c.Kind = engine.OpMove, x.start, to, x.openPiece.Player(), x.openPiece.Kind()
-	if len(x.effects) > 0 {
+	switch len(x.effects) {
+	case 0:
+	case 1: // the commonest (an attribute's change): no call to copy it
+		x.arena = append(x.arena, x.effects[0])
+	default:
 		x.arena = append(x.arena, x.effects...)
 	}
 	x.made(f.op, x.blk.Type, x.blk.Rule, start, to)

@@ -53,6 +53,18 @@ type unitMember struct {
 	fbs    []*fastBlock // fast[blocks[k]]
 	test   []fastOp
 	tails  [][]fastOp
+	// steps[k] is what ray reads of block k, in one place: fbs[k], blocks[k], test[k]'s
+	// cc and neg, tails[k].
+	steps []rayStep
+}
+
+// rayStep is block k of a ray, as ray reads it (unitMember.steps).
+type rayStep struct {
+	fb    *fastBlock
+	tail  []fastOp
+	block int32
+	cc    condKind
+	neg   bool
 }
 
 // unitRun is what the superinstructions of a unit read of the run of a piece's blocks
@@ -87,6 +99,9 @@ func initFastUnits(fb []fastBlock) {
 			m := &members[mi]
 			for _, b := range m.blocks {
 				m.fbs = append(m.fbs, &fb[b])
+			}
+			for k := range m.test {
+				m.steps = append(m.steps, rayStep{fb: m.fbs[k], tail: m.tails[k], block: m.blocks[k], cc: m.test[k].cc, neg: m.test[k].neg})
 			}
 			f := fastOp{code: fRay, unit: m, at: fb[m.blocks[0]].ops[0].at}
 			switch {
@@ -242,16 +257,17 @@ func (x *gen) ray(m *unitMember) bool {
 			return false
 		}
 	}
-	for k, fb := range m.fbs {
-		if t = nbr[int(t)*nd+int(m.dir)]; t == engine.NoLoc {
+	dir := int(m.dir)
+	for k := range m.steps {
+		if t = nbr[int(t)*nd+dir]; t == engine.NoLoc {
 			break
 		}
 		c := cells[t]
-		if f := &m.test[k]; cellTest(f.cc, c, side) != f.neg && x.unit.runs(fb, m.blocks[k]) {
-			x.blk = fb.blk
+		if st := &m.steps[k]; cellTest(st.cc, c, side) != st.neg && x.unit.runs(st.fb, st.block) {
+			x.blk = st.fb.blk
 			x.cursor, x.mark = t, l
 			x.effects = x.effects[:0]
-			x.tail(m.tails[k])
+			x.tail(st.tail)
 			if x.attackMode && x.hit {
 				return true
 			}

@@ -17,7 +17,8 @@ package eval
 //     (en passant) is not set up unless it is.
 //
 // A unit is a rewrite of the piece's blocks: its members become superinstructions (fRay,
-// fSlideRun, fBlockRun) of the unit's form, which runUnit runs. Each sets up
+// fSlideRun, fBlockRun) of the unit's form, which runUnit runs; consecutive rays are one
+// fRay, which runs them in order as their own would run one after the other. Each sets up
 // each block it runs as runFastBlocks does (its block, the cursor and mark, no effects),
 // runs it only when runFastBlocks would (the block's bit of the mask, its move type, its
 // owner), and runs its tail with exec: the moves, their order and the answers of capture
@@ -55,6 +56,17 @@ type unitMember struct {
 	tails  [][]fastOp
 	// steps[k] is what ray reads of block k, in one place: fbs[k], blocks[k], test[k]'s
 	// cc and neg, tails[k].
+	steps []rayStep
+	// lines, for the first of consecutive rays of a unit, are those rays in order
+	// (pre, dir and steps of each), which its fRay runs one after another: the form
+	// holds no fRay for the others.
+	lines []rayLine
+}
+
+// rayLine is one ray of an fRay (unitMember.lines).
+type rayLine struct {
+	pre   []int32
+	dir   int32
 	steps []rayStep
 }
 
@@ -109,6 +121,16 @@ func initFastUnits(fb []fastBlock) {
 				f.code = fSlideRun
 			case m.block:
 				f.code = fBlockRun
+			}
+			if f.code == fRay {
+				line := rayLine{pre: m.pre, dir: m.dir, steps: m.steps}
+				if n := len(u.form); n > 0 && u.form[n-1].code == fRay {
+					// Runs after the ray before it, by that ray's fRay.
+					first := u.form[n-1].unit
+					first.lines = append(first.lines, line)
+					continue
+				}
+				m.lines = []rayLine{line}
 			}
 			u.form = append(u.form, f)
 		}
@@ -245,36 +267,42 @@ func (x *gen) blockRun(m *unitMember) bool {
 	return x.attackMode && x.hit
 }
 
-// ray is the superinstruction fRay: the blocks of the ray m from x.start, each run when
-// the squares before its last step are empty and that step's test holds. It reports a
-// capture test's hit.
+// ray is the superinstruction fRay: the rays of m.lines in order (consecutive members
+// of the unit, run as their own fRays would run one after the other, each from
+// x.start), and of each ray its blocks from x.start, each run when the squares before
+// its last step are empty and that step's test holds. It reports a capture test's hit,
+// at which it stops as the loop of the unit's form would.
 func (x *gen) ray(m *unitMember) bool {
 	l := x.start
 	nbr, nd, cells, side := x.nbr, x.nd, x.cells, x.side
-	t := l
-	for _, d := range m.pre {
-		if t = nbr[int(t)*nd+int(d)]; t == engine.NoLoc {
-			return false
-		}
-	}
-	dir := int(m.dir)
-	for k := range m.steps {
-		if t = nbr[int(t)*nd+dir]; t == engine.NoLoc {
-			break
-		}
-		c := cells[t]
-		if st := &m.steps[k]; cellTest(st.cc, c, side) != st.neg && x.unit.runs(st.fb, st.block) {
-			x.blk = st.fb.blk
-			x.cursor, x.mark = t, l
-			x.effects = x.effects[:0]
-			x.tail(st.tail)
-			if x.attackMode && x.hit {
-				return true
+lines:
+	for li := range m.lines {
+		ln := &m.lines[li]
+		t := l
+		for _, d := range ln.pre {
+			if t = nbr[int(t)*nd+int(d)]; t == engine.NoLoc {
+				continue lines
 			}
 		}
-		if !c.IsEmpty() {
-			// The later blocks need this square empty.
-			break
+		dir := int(ln.dir)
+		for k := range ln.steps {
+			if t = nbr[int(t)*nd+dir]; t == engine.NoLoc {
+				break
+			}
+			c := cells[t]
+			if st := &ln.steps[k]; cellTest(st.cc, c, side) != st.neg && x.unit.runs(st.fb, st.block) {
+				x.blk = st.fb.blk
+				x.cursor, x.mark = t, l
+				x.effects = x.effects[:0]
+				x.tail(st.tail)
+				if x.attackMode && x.hit {
+					return true
+				}
+			}
+			if !c.IsEmpty() {
+				// The later blocks need this square empty.
+				break
+			}
 		}
 	}
 	return false

@@ -60,6 +60,8 @@ type Game struct {
 	off          Shortcut
 	checkSquares bool
 	sample       sampleFacts // what Sampling and Goals know of the game (sample.go)
+	// orders: goalOrder's lists, by place in the turn order and mover (goals.go).
+	orders [][]engine.Player
 }
 
 // New returns the run-time of a compiled game: it compiles the game's move code if that
@@ -100,6 +102,7 @@ func newGame(cg *compile.Game, locate Locator) (*Game, error) {
 	g.initPhases()
 	g.initNoDup()
 	g.initSample()
+	g.initGoalOrders()
 	return g, nil
 }
 

@@ -114,8 +114,7 @@ func (g *Game) goalsFirst(s *engine.State, mover engine.Player, repetitions int,
 	// goal of the highest priority among those that hold decides.
 	var best *engine.Goal
 	bestP := engine.NoPlayer
-	ws.w.order = g.goalOrder(mover, s, ws.w.order)
-	for _, p := range ws.w.order {
+	for _, p := range g.goalOrder(mover, s, &ws.w.order) {
 		if s.Out&(1<<uint(p)) != 0 {
 			continue
 		}
@@ -211,12 +210,43 @@ func (g *Game) eliminates(goal *engine.Goal, p engine.Player, s *engine.State) b
 }
 
 // goalOrder lists the players whose goals are checked: the mover, then the others in turn
-// order starting with the player to move. It writes them over buf.
-func (g *Game) goalOrder(mover engine.Player, s *engine.State, buf []engine.Player) []engine.Player {
-	out := append(buf[:0], mover)
+// order starting with the player to move (orderFrom). The list is g.orders' where the
+// game made it (initGoalOrders), else written over *buf; it is only read.
+func (g *Game) goalOrder(mover engine.Player, s *engine.State, buf *[]engine.Player) []engine.Player {
+	if np := len(g.Players); g.orders != nil && mover >= 0 && int(mover) < np && s.Turn >= 0 {
+		return g.orders[s.Turn%len(g.TurnOrder.Entries)*np+int(mover)]
+	}
+	*buf = g.orderFrom(mover, s.Turn, (*buf)[:0])
+	return *buf
+}
+
+// maxGoalOrders bounds the lists initGoalOrders makes.
+const maxGoalOrders = 1 << 12
+
+// initGoalOrders makes g.orders, goalOrder's lists for each place in the turn order
+// and each mover, where there are few: the list of a turn depends on it only by its
+// place in the turn order, turn % len(entries), since orderFrom reads the entries from
+// (turn+i) % len(entries), which is ((turn % len(entries)) + i) % len(entries).
+func (g *Game) initGoalOrders() {
+	n, np := len(g.TurnOrder.Entries), len(g.Players)
+	if n == 0 || n*np > maxGoalOrders {
+		return
+	}
+	g.orders = make([][]engine.Player, n*np)
+	for t := range n {
+		for p := range np {
+			g.orders[t*np+p] = g.orderFrom(engine.Player(p), t, nil)
+		}
+	}
+}
+
+// orderFrom appends to out the mover, then the players in the turn order from its entry
+// turn % len(entries) on, then any other player, each once.
+func (g *Game) orderFrom(mover engine.Player, turn int, out []engine.Player) []engine.Player {
+	out = append(out, mover)
 	entries := g.TurnOrder.Entries
 	for i := 0; i < len(entries); i++ {
-		e := entries[(s.Turn+i)%len(entries)]
+		e := entries[(turn+i)%len(entries)]
 		if !slices.Contains(out, e.Mover) {
 			out = append(out, e.Mover)
 		}

@@ -28,7 +28,7 @@ func (g *Game) Sampling() bool { return g.sample.ok }
 
 // sampleFacts is what Sampling and Goals know of a game once it is made (initSample).
 type sampleFacts struct {
-	ok bool // Sampling's answer
+	ok       bool // Sampling's answer
 	twoSteps bool // TwoSteps' answer
 	// firstGoals: some goal of the rules needs no legal turn, so that goalsFirst may
 	// decide. Without one, Goals decides nothing (UsePlayout).

@@ -682,7 +682,22 @@ func (x *gen) add(o *code.Op) {
 //     not searched when the game repeats no move, noDup), and never past MaxMoves.
 //   - Perft's last level (x.leaf set, leafcount.go) counts such a move instead of
 //     keeping it when it is a step that ends the turn (stepOf, countLeaf).
+//
+// made takes the commonest case itself, with the fewest tests: an add without kinds in
+// a game that repeats no move, outside a capture test and perft's last level, with
+// room, makes the one move that madeAll's loop, run once, would push. Every other case
+// is madeAll's.
 func (x *gen) made(o *code.Op, typ engine.MoveType, rule int32, start int, last engine.Loc) {
+	if x.attackAt == engine.NoLoc && len(o.Kinds) == 0 && x.leaf == nil && x.g.noDup && x.g.on(UseNoDup) && !x.full() {
+		x.at = o.At
+		x.push(x.arena[start:len(x.arena):len(x.arena)], typ, engine.MoveType(o.A), rule)
+		return
+	}
+	x.madeAll(o, typ, rule, start, last)
+}
+
+// madeAll is made in every case.
+func (x *gen) madeAll(o *code.Op, typ engine.MoveType, rule int32, start int, last engine.Loc) {
 	x.at = o.At
 	if x.attackAt != engine.NoLoc {
 		x.hits(start)

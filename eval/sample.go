@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/zoggo/zoggo/engine"
 )
@@ -30,6 +31,10 @@ func (g *Game) Sampling() bool { return g.sample.ok }
 type sampleFacts struct {
 	ok       bool // Sampling's answer
 	twoSteps bool // TwoSteps' answer
+	// noPartial: no add of the rules' moves or drops goes on (add-partial), so that
+	// every part generated ends its turn: its move's Cont is its add's continuation
+	// (made, makeStep), NoMoveType for every add that does not go on.
+	noPartial bool
 	// firstGoals: some goal of the rules needs no legal turn, so that goalsFirst may
 	// decide. Without one, Goals decides nothing (UsePlayout).
 	firstGoals bool
@@ -48,6 +53,12 @@ type sampleFacts struct {
 // initSample sets g.sample, once the other analyses are done (it reads g.phased).
 func (g *Game) initSample() {
 	g.sample.twoSteps = g.ax == nil && g.code != nil && len(g.movers()) <= 2
+	if g.code != nil {
+		g.sample.noPartial = true
+		for _, blocks := range append(slices.Clip(g.code.Moves), g.code.Drops...) {
+			g.sample.noPartial = g.sample.noPartial && !hasPartial(blocks)
+		}
+	}
 	g.sample.ok = g.sample.twoSteps && g.code.Dialect == nil && g.Ext == nil &&
 		(len(g.MovePriorities) == 0 || g.phased) && g.Options.MaximalCaptures == 0 &&
 		g.Options.PassTurn != engine.PassAlways
@@ -303,8 +314,8 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 	// completed and merged first.
 	single := g.on(UseSampleLazy) && !g.Semantics.DropNullTurns
 	for i := range w.moves {
-		if !single {
-			break
+		if !single || g.sample.noPartial {
+			break // none goes on where no add does
 		}
 		single = w.moves[i].Cont == engine.NoMoveType
 	}

@@ -542,7 +542,9 @@ func (x *gen) fastAdd(f *fastOp) {
 	c := &x.arena[start]
 	c.Op, c.From, c.To, c.Player, c.Kind = engine.OpMove, x.start, to, x.openPiece.Player(), x.openPiece.Kind()
 	switch len(x.effects) {
-	case 0:
+	case 0: // none to copy, none to forget
+		x.made(f.op, x.blk.Type, x.blk.Rule, start, to)
+		return
 	case 1: // the commonest (an attribute's change): no call to copy it
 		x.arena = append(x.arena, x.effects[0])
 	default:

@@ -18,7 +18,8 @@ package eval
 //
 // A unit is a rewrite of the piece's blocks: its members become superinstructions (fRay,
 // fSlideRun, fBlockRun) of the unit's form, which runUnit runs; consecutive rays are one
-// fRay, which runs them in order as their own would run one after the other. Each sets up
+// fRay, and consecutive slides one fSlideRun, which runs them in order as their own
+// would run one after the other. Each sets up
 // each block it runs as runFastBlocks does (its block, the cursor and mark, no effects),
 // runs it only when runFastBlocks would (the block's bit of the mask, its move type, its
 // owner), and runs its tail with exec: the moves, their order and the answers of capture
@@ -61,6 +62,10 @@ type unitMember struct {
 	// (pre, dir and steps of each), which its fRay runs one after another: the form
 	// holds no fRay for the others.
 	lines []rayLine
+	// slides, for the first of consecutive slides of a unit, are those slides in order
+	// (itself first), which its fSlideRun runs one after another: the form holds no
+	// fSlideRun for the others.
+	slides []*unitMember
 }
 
 // rayLine is one ray of an fRay (unitMember.lines).
@@ -131,6 +136,15 @@ func initFastUnits(fb []fastBlock) {
 					continue
 				}
 				m.lines = []rayLine{line}
+			}
+			if f.code == fSlideRun {
+				if n := len(u.form); n > 0 && u.form[n-1].code == fSlideRun {
+					// Runs after the slide before it, by that slide's fSlideRun.
+					first := u.form[n-1].unit
+					first.slides = append(first.slides, m)
+					continue
+				}
+				m.slides = []*unitMember{m}
 			}
 			u.form = append(u.form, f)
 		}
@@ -308,30 +322,36 @@ lines:
 	return false
 }
 
-// slideRun is the superinstruction fSlideRun: the slide m run as exec runs its block.
-// It reports a capture test's hit.
-func (x *gen) slideRun(m *unitMember) bool {
-	fb := m.fbs[0]
-	if !x.unit.runs(fb, m.blocks[0]) {
-		return false
-	}
+// slideRun is the superinstruction fSlideRun: the slides of first.slides in order
+// (consecutive members of the unit, run as their own fSlideRuns would run one after the
+// other), each run as exec runs its block. It reports a capture test's hit, at which it
+// stops as the loop of the unit's form would.
+func (x *gen) slideRun(first *unitMember) bool {
 	l := x.start
-	x.blk = fb.blk
-	x.mark = l
-	x.effects = x.effects[:0]
-	x.at = fb.ops[0].at
-	t := x.nbr[int(l)*x.nd+int(m.dir)]
-	if t == engine.NoLoc {
-		return false
+	for _, m := range first.slides {
+		fb := m.fbs[0]
+		if !x.unit.runs(fb, m.blocks[0]) {
+			continue
+		}
+		x.blk = fb.blk
+		x.mark = l
+		x.effects = x.effects[:0]
+		x.at = fb.ops[0].at
+		t := x.nbr[int(l)*x.nd+int(m.dir)]
+		if t == engine.NoLoc {
+			continue
+		}
+		x.cursor = t
+		f := &fb.ops[1]
+		x.at = f.at
+		if x.slide(f) {
+			x.tail(m.tails[0])
+		}
+		if x.attackMode && x.hit {
+			return true
+		}
 	}
-	x.cursor = t
-	f := &fb.ops[1]
-	x.at = f.at
-	if !x.slide(f) {
-		return x.attackMode && x.hit
-	}
-	x.tail(m.tails[0])
-	return x.attackMode && x.hit
+	return false
 }
 
 // tail runs a member's tail on exec; the commonest tails make their moves without

@@ -545,9 +545,15 @@ func (x *gen) exec(ops []fastOp, from, keep int) int {
 	return len(ops)
 }
 
-// setAttr is fSetAttr: the attribute's change on the cursor's square, recorded.
+// setAttr is fSetAttr: the attribute's change on the cursor's square, recorded. Its
+// value is commonly a constant (ccTrue, negated for false), read here as ftest reads it
+// without calling it.
 func (x *gen) setAttr(f *fastOp) {
-	x.effects = append(x.effects, engine.Change{Op: engine.OpAttr, To: x.cursor, Attr: uint8(f.a), Val: x.ftest(f)})
+	v := !f.neg
+	if f.cc != ccTrue {
+		v = x.ftest(f)
+	}
+	x.effects = append(x.effects, engine.Change{Op: engine.OpAttr, To: x.cursor, Attr: uint8(f.a), Val: v})
 }
 
 // op runs a compiled op that has no superinstruction (fOp); it returns false when the

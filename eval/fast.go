@@ -166,6 +166,30 @@ func (g *Game) initFast() {
 				b.guard, b.guardOn = guardOps(b.blk.Ops), UseUnits
 			}
 		})
+		if g.code.Dialect == nil {
+			for i := range g.fast[k] {
+				if fb := &g.fast[k][i]; fb.ok {
+					g.tableConds(fb.ops)
+				}
+			}
+		}
+	}
+}
+
+// tableConds tests the pure conditions of the fast ops fs, and of those within them,
+// that read only where the cursor is, or only its cell, on their tables (setCellCond, as
+// the prefixes' tails do): a pure condition reads nothing a block changes, so its table,
+// made by test, answers as test would. It runs once the blocks' shared openings and
+// units are made, which compare and copy the ops as they were (sharedOps compares the
+// conditions, not their tables).
+func (g *Game) tableConds(fs []fastOp) {
+	for i := range fs {
+		f := &fs[i]
+		if f.cond != nil && pureCond(f.cond) && (f.code == fVerify || f.code == fIf || f.code == fWhile || f.code == fIfAdd) {
+			g.setCellCond(f, f.cond)
+		}
+		g.tableConds(f.body)
+		g.tableConds(f.els)
 	}
 }
 

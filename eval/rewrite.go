@@ -29,7 +29,9 @@ package eval
 //     square it lands on are one op (fStepTest), a slide's loop (while empty? add,
 //     step d) one op (fSlide), and an if whose branches are one add each (or one add
 //     and none) one op (fIfAdd). The block runs from fastReset, which sets what reset
-//     sets that these ops read. Proof at load: fastOps fails on any other op. Compared:
+//     sets that these ops read. Proof at load: fastOps fails on any other op. In plain
+//     ZRF, their pure conditions of the cursor's square or cell alone are then read
+//     from tables, as the prefixes' are (tableConds, setCellCond). Compared:
 //     TestFastBlocksChangeNothing, …Dialect.
 //   - Shared openings (sharedOps, UseFast): blocks of a piece that begin with the same
 //     steps and tests of the cursor's cell run them once; those ops only move the cursor

@@ -560,11 +560,7 @@ func (x *gen) slide(f *fastOp) bool {
 // fastAdd is add for a block whose only movement is its piece's, from where it started
 // to the cursor: that movement, then the effects recorded so far (made does the rest).
 func (x *gen) fastAdd(f *fastOp) {
-	to := x.cursor
-	start := len(x.arena)
-	x.arena = append(x.arena, engine.Change{})
-	c := &x.arena[start]
-	c.Op, c.From, c.To, c.Player, c.Kind = engine.OpMove, x.start, to, x.openPiece.Player(), x.openPiece.Kind()
+	start, to := x.moveChange()
 	switch len(x.effects) {
 	case 0: // none to copy, none to forget
 		x.made(f.op, x.blk.Type, x.blk.Rule, start, to)
@@ -578,4 +574,27 @@ func (x *gen) fastAdd(f *fastOp) {
 	if !x.g.Semantics.KeepEffects {
 		x.effects = x.effects[:0]
 	}
+}
+
+// moveChange appends to the arena fastAdd's movement: the piece from where it started
+// to the cursor. It returns where the changes of the move start, and the cursor.
+func (x *gen) moveChange() (start int, to engine.Loc) {
+	to, start = x.cursor, len(x.arena)
+	x.arena = append(x.arena, engine.Change{})
+	c := &x.arena[start]
+	c.Op, c.From, c.To, c.Player, c.Kind = engine.OpMove, x.start, to, x.openPiece.Player(), x.openPiece.Kind()
+	return start, to
+}
+
+// fastAddAttr is setAttr of a, then fastAdd of f, where no effect was recorded before a
+// and effects are not kept (KeepEffects off): the move's changes are its movement, then
+// a's change, which goes to the arena without passing through x.effects, left empty as
+// fastAdd would leave it.
+func (x *gen) fastAddAttr(a, f *fastOp) {
+	x.at = a.at
+	e := x.attrChange(a)
+	x.at = f.at
+	start, to := x.moveChange()
+	x.arena = append(x.arena, e)
+	x.made(f.op, x.blk.Type, x.blk.Rule, start, to)
 }

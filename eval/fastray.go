@@ -357,7 +357,7 @@ func (x *gen) slideRun(first *unitMember) bool {
 // tail runs a member's tail on exec; the commonest tails make their moves without
 // entering the loop, by exec's own cases: one add (a move to the square the member
 // reached), an attribute's change then an add (a piece that loses a right as it
-// moves).
+// moves; fastAddAttr where no effect came before).
 func (x *gen) tail(ops []fastOp) {
 	switch {
 	case len(ops) == 1 && ops[0].code == fAdd:
@@ -365,6 +365,10 @@ func (x *gen) tail(ops []fastOp) {
 		x.fastAdd(&ops[0])
 		return
 	case len(ops) == 2 && ops[0].code == fSetAttr && ops[1].code == fAdd:
+		if len(x.effects) == 0 && !x.g.Semantics.KeepEffects {
+			x.fastAddAttr(&ops[0], &ops[1])
+			return
+		}
 		x.at = ops[0].at
 		x.setAttr(&ops[0])
 		x.at = ops[1].at

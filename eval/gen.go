@@ -546,14 +546,24 @@ func (x *gen) exec(ops []fastOp, from, keep int) int {
 }
 
 // setAttr is fSetAttr: the attribute's change on the cursor's square, recorded. Its
-// value is commonly a constant (ccTrue, negated for false), read here as ftest reads it
-// without calling it.
+// value is commonly a constant (ccTrue, negated for false), read as ftest reads it
+// without calling it (attrValue).
 func (x *gen) setAttr(f *fastOp) {
-	v := !f.neg
-	if f.cc != ccTrue {
-		v = x.ftest(f)
+	x.effects = append(x.effects, x.attrChange(f))
+}
+
+// attrChange is the change setAttr records for f.
+func (x *gen) attrChange(f *fastOp) engine.Change {
+	return engine.Change{Op: engine.OpAttr, To: x.cursor, Attr: uint8(f.a), Val: x.attrValue(f)}
+}
+
+// attrValue is the value of setAttr's change: ftest's answer, read without calling it
+// for a constant.
+func (x *gen) attrValue(f *fastOp) bool {
+	if f.cc == ccTrue {
+		return !f.neg
 	}
-	x.effects = append(x.effects, engine.Change{Op: engine.OpAttr, To: x.cursor, Attr: uint8(f.a), Val: v})
+	return x.ftest(f)
 }
 
 // op runs a compiled op that has no superinstruction (fOp); it returns false when the

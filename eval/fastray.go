@@ -356,13 +356,20 @@ func (x *gen) slideRun(first *unitMember) bool {
 
 // tail runs a member's tail on exec; the commonest tails make their moves without
 // entering the loop, by exec's own cases: one add (a move to the square the member
-// reached), an attribute's change then an add (a piece that loses a right as it
-// moves; fastAddAttr where no effect came before).
+// reached), one if of adds (a pawn's promotion), an attribute's change then an add (a
+// piece that loses a right as it moves; fastAddAttr where no effect came before).
 func (x *gen) tail(ops []fastOp) {
 	switch {
 	case len(ops) == 1 && ops[0].code == fAdd:
 		x.at = ops[0].at
 		x.fastAdd(&ops[0])
+		return
+	case len(ops) == 1 && ops[0].code == fIfAdd:
+		x.at = ops[0].at
+		if a := ops[0].ifAddPick(x.ftest(&ops[0])); a != nil {
+			x.at = a.at
+			x.fastAdd(a)
+		}
 		return
 	case len(ops) == 2 && ops[0].code == fSetAttr && ops[1].code == fAdd:
 		if len(x.effects) == 0 && !x.g.Semantics.KeepEffects {

@@ -423,15 +423,10 @@ func (x *gen) exec(ops []fastOp, from, keep int) int {
 				}
 			}
 		case fIfAdd:
-			a := &f.body[0]
-			if !x.ftest(f) {
-				if len(f.els) == 0 {
-					break
-				}
-				a = &f.els[0]
+			if a := f.ifAddPick(x.ftest(f)); a != nil {
+				x.at = a.at
+				x.fastAdd(a)
 			}
-			x.at = a.at
-			x.fastAdd(a)
 		case fSlide:
 			if !x.slide(f) {
 				return i
@@ -543,6 +538,18 @@ func (x *gen) exec(ops []fastOp, from, keep int) int {
 		}
 	}
 	return len(ops)
+}
+
+// ifAddPick is the add an fIfAdd f makes when its condition is v: its body's, or its
+// els' (nil when it has none).
+func (f *fastOp) ifAddPick(v bool) *fastOp {
+	if v {
+		return &f.body[0]
+	}
+	if len(f.els) == 0 {
+		return nil
+	}
+	return &f.els[0]
 }
 
 // setAttr is fSetAttr: the attribute's change on the cursor's square, recorded. Its

@@ -166,6 +166,30 @@ func (g *Game) initFast() {
 				b.guard, b.guardOn = guardOps(b.blk.Ops), UseUnits
 			}
 		})
+		if g.code.Dialect == nil {
+			for i := range g.fast[k] {
+				if fb := &g.fast[k][i]; fb.ok {
+					g.tableConds(fb.ops)
+				}
+			}
+		}
+	}
+}
+
+// tableConds tests the pure conditions of the fast ops fs, and of those within them,
+// that read only where the cursor is, or only its cell, on their tables (setCellCond, as
+// the prefixes' tails do): a pure condition reads nothing a block changes, so its table,
+// made by test, answers as test would. It runs once the blocks' shared openings and
+// units are made, which compare and copy the ops as they were (sharedOps compares the
+// conditions, not their tables).
+func (g *Game) tableConds(fs []fastOp) {
+	for i := range fs {
+		f := &fs[i]
+		if f.cond != nil && pureCond(f.cond) && (f.code == fVerify || f.code == fIf || f.code == fWhile || f.code == fIfAdd) {
+			g.setCellCond(f, f.cond)
+		}
+		g.tableConds(f.body)
+		g.tableConds(f.els)
 	}
 }
 
@@ -536,16 +560,41 @@ func (x *gen) slide(f *fastOp) bool {
 // fastAdd is add for a block whose only movement is its piece's, from where it started
 // to the cursor: that movement, then the effects recorded so far (made does the rest).
 func (x *gen) fastAdd(f *fastOp) {
-	to := x.cursor
-	start := len(x.arena)
-	x.arena = append(x.arena, engine.Change{})
-	c := &x.arena[start]
-	c.Op, c.From, c.To, c.Player, c.Kind = engine.OpMove, x.start, to, x.openPiece.Player(), x.openPiece.Kind()
-	if len(x.effects) > 0 {
+	start, to := x.moveChange()
+	switch len(x.effects) {
+	case 0: // none to copy, none to forget
+		x.made(f.op, x.blk.Type, x.blk.Rule, start, to)
+		return
+	case 1: // the commonest (an attribute's change): no call to copy it
+		x.arena = append(x.arena, x.effects[0])
+	default:
 		x.arena = append(x.arena, x.effects...)
 	}
 	x.made(f.op, x.blk.Type, x.blk.Rule, start, to)
 	if !x.g.Semantics.KeepEffects {
 		x.effects = x.effects[:0]
 	}
+}
+
+// moveChange appends to the arena fastAdd's movement: the piece from where it started
+// to the cursor. It returns where the changes of the move start, and the cursor.
+func (x *gen) moveChange() (start int, to engine.Loc) {
+	to, start = x.cursor, len(x.arena)
+	x.arena = append(x.arena, engine.Change{})
+	c := &x.arena[start]
+	c.Op, c.From, c.To, c.Player, c.Kind = engine.OpMove, x.start, to, x.openPiece.Player(), x.openPiece.Kind()
+	return start, to
+}
+
+// fastAddAttr is setAttr of a, then fastAdd of f, where no effect was recorded before a
+// and effects are not kept (KeepEffects off): the move's changes are its movement, then
+// a's change, which goes to the arena without passing through x.effects, left empty as
+// fastAdd would leave it.
+func (x *gen) fastAddAttr(a, f *fastOp) {
+	x.at = a.at
+	e := x.attrChange(a)
+	x.at = f.at
+	start, to := x.moveChange()
+	x.arena = append(x.arena, e)
+	x.made(f.op, x.blk.Type, x.blk.Rule, start, to)
 }

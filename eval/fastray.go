@@ -17,7 +17,9 @@ package eval
 //     (en passant) is not set up unless it is.
 //
 // A unit is a rewrite of the piece's blocks: its members become superinstructions (fRay,
-// fSlideRun, fBlockRun) of the unit's form, which exec, the one loop, runs. Each sets up
+// fSlideRun, fBlockRun) of the unit's form, which runUnit runs; consecutive rays are one
+// fRay, and consecutive slides one fSlideRun, which runs them in order as their own
+// would run one after the other. Each sets up
 // each block it runs as runFastBlocks does (its block, the cursor and mark, no effects),
 // runs it only when runFastBlocks would (the block's bit of the mask, its move type, its
 // owner), and runs its tail with exec: the moves, their order and the answers of capture
@@ -53,6 +55,33 @@ type unitMember struct {
 	fbs    []*fastBlock // fast[blocks[k]]
 	test   []fastOp
 	tails  [][]fastOp
+	// steps[k] is what ray reads of block k, in one place: fbs[k], blocks[k], test[k]'s
+	// cc and neg, tails[k].
+	steps []rayStep
+	// lines, for the first of consecutive rays of a unit, are those rays in order
+	// (pre, dir and steps of each), which its fRay runs one after another: the form
+	// holds no fRay for the others.
+	lines []rayLine
+	// slides, for the first of consecutive slides of a unit, are those slides in order
+	// (itself first), which its fSlideRun runs one after another: the form holds no
+	// fSlideRun for the others.
+	slides []*unitMember
+}
+
+// rayLine is one ray of an fRay (unitMember.lines).
+type rayLine struct {
+	pre   []int32
+	dir   int32
+	steps []rayStep
+}
+
+// rayStep is block k of a ray, as ray reads it (unitMember.steps).
+type rayStep struct {
+	fb    *fastBlock
+	tail  []fastOp
+	block int32
+	cc    condKind
+	neg   bool
 }
 
 // unitRun is what the superinstructions of a unit read of the run of a piece's blocks
@@ -88,12 +117,34 @@ func initFastUnits(fb []fastBlock) {
 			for _, b := range m.blocks {
 				m.fbs = append(m.fbs, &fb[b])
 			}
+			for k := range m.test {
+				m.steps = append(m.steps, rayStep{fb: m.fbs[k], tail: m.tails[k], block: m.blocks[k], cc: m.test[k].cc, neg: m.test[k].neg})
+			}
 			f := fastOp{code: fRay, unit: m, at: fb[m.blocks[0]].ops[0].at}
 			switch {
 			case m.slide:
 				f.code = fSlideRun
 			case m.block:
 				f.code = fBlockRun
+			}
+			if f.code == fRay {
+				line := rayLine{pre: m.pre, dir: m.dir, steps: m.steps}
+				if n := len(u.form); n > 0 && u.form[n-1].code == fRay {
+					// Runs after the ray before it, by that ray's fRay.
+					first := u.form[n-1].unit
+					first.lines = append(first.lines, line)
+					continue
+				}
+				m.lines = []rayLine{line}
+			}
+			if f.code == fSlideRun {
+				if n := len(u.form); n > 0 && u.form[n-1].code == fSlideRun {
+					// Runs after the slide before it, by that slide's fSlideRun.
+					first := u.form[n-1].unit
+					first.slides = append(first.slides, m)
+					continue
+				}
+				m.slides = []*unitMember{m}
 			}
 			u.form = append(u.form, f)
 		}
@@ -187,7 +238,25 @@ func (x *gen) runUnit(u *fastUnit, typ engine.MoveType, mask uint64, skip uint8)
 	all := (mask == ^uint64(0) || u.end <= 64 && mask|(^uint64(0)<<uint(u.end)) == ^uint64(0)) &&
 		(typ == engine.NoMoveType || u.oneType && u.typ == typ) && u.owners&(1<<skip) == 0
 	x.unit = unitRun{typ: typ, mask: mask, skip: skip, all: all}
-	x.exec(u.form, 0, 0)
+	// The form holds only superinstructions, each a member: they run here, in order, as
+	// exec would run them (without its trail, which no unit keeps), until one reports
+	// a capture test's hit.
+	for i := range u.form {
+		f := &u.form[i]
+		x.at = f.at
+		var hit bool
+		switch f.code {
+		case fRay:
+			hit = x.ray(f.unit)
+		case fSlideRun:
+			hit = x.slideRun(f.unit)
+		case fBlockRun:
+			hit = x.blockRun(f.unit)
+		}
+		if hit {
+			break
+		}
+	}
 	return x.attackMode && x.hit
 }
 
@@ -212,72 +281,105 @@ func (x *gen) blockRun(m *unitMember) bool {
 	return x.attackMode && x.hit
 }
 
-// ray is the superinstruction fRay: the blocks of the ray m from x.start, each run when
-// the squares before its last step are empty and that step's test holds. It reports a
-// capture test's hit.
+// ray is the superinstruction fRay: the rays of m.lines in order (consecutive members
+// of the unit, run as their own fRays would run one after the other, each from
+// x.start), and of each ray its blocks from x.start, each run when the squares before
+// its last step are empty and that step's test holds. It reports a capture test's hit,
+// at which it stops as the loop of the unit's form would.
 func (x *gen) ray(m *unitMember) bool {
 	l := x.start
 	nbr, nd, cells, side := x.nbr, x.nd, x.cells, x.side
-	t := l
-	for _, d := range m.pre {
-		if t = nbr[int(t)*nd+int(d)]; t == engine.NoLoc {
-			return false
-		}
-	}
-	for k, fb := range m.fbs {
-		if t = nbr[int(t)*nd+int(m.dir)]; t == engine.NoLoc {
-			break
-		}
-		c := cells[t]
-		if f := &m.test[k]; cellTest(f.cc, c, side) != f.neg && x.unit.runs(fb, m.blocks[k]) {
-			x.blk = fb.blk
-			x.cursor, x.mark = t, l
-			x.effects = x.effects[:0]
-			x.tail(m.tails[k])
-			if x.attackMode && x.hit {
-				return true
+lines:
+	for li := range m.lines {
+		ln := &m.lines[li]
+		t := l
+		for _, d := range ln.pre {
+			if t = nbr[int(t)*nd+int(d)]; t == engine.NoLoc {
+				continue lines
 			}
 		}
-		if !c.IsEmpty() {
-			// The later blocks need this square empty.
-			break
+		dir := int(ln.dir)
+		for k := range ln.steps {
+			if t = nbr[int(t)*nd+dir]; t == engine.NoLoc {
+				break
+			}
+			c := cells[t]
+			if st := &ln.steps[k]; cellTest(st.cc, c, side) != st.neg && x.unit.runs(st.fb, st.block) {
+				x.blk = st.fb.blk
+				x.cursor, x.mark = t, l
+				x.effects = x.effects[:0]
+				x.tail(st.tail)
+				if x.attackMode && x.hit {
+					return true
+				}
+			}
+			if !c.IsEmpty() {
+				// The later blocks need this square empty.
+				break
+			}
 		}
 	}
 	return false
 }
 
-// slideRun is the superinstruction fSlideRun: the slide m run as exec runs its block.
-// It reports a capture test's hit.
-func (x *gen) slideRun(m *unitMember) bool {
-	fb := m.fbs[0]
-	if !x.unit.runs(fb, m.blocks[0]) {
-		return false
-	}
+// slideRun is the superinstruction fSlideRun: the slides of first.slides in order
+// (consecutive members of the unit, run as their own fSlideRuns would run one after the
+// other), each run as exec runs its block. It reports a capture test's hit, at which it
+// stops as the loop of the unit's form would.
+func (x *gen) slideRun(first *unitMember) bool {
 	l := x.start
-	x.blk = fb.blk
-	x.mark = l
-	x.effects = x.effects[:0]
-	x.at = fb.ops[0].at
-	t := x.nbr[int(l)*x.nd+int(m.dir)]
-	if t == engine.NoLoc {
-		return false
+	for _, m := range first.slides {
+		fb := m.fbs[0]
+		if !x.unit.runs(fb, m.blocks[0]) {
+			continue
+		}
+		x.blk = fb.blk
+		x.mark = l
+		x.effects = x.effects[:0]
+		x.at = fb.ops[0].at
+		t := x.nbr[int(l)*x.nd+int(m.dir)]
+		if t == engine.NoLoc {
+			continue
+		}
+		x.cursor = t
+		f := &fb.ops[1]
+		x.at = f.at
+		if x.slide(f) {
+			x.tail(m.tails[0])
+		}
+		if x.attackMode && x.hit {
+			return true
+		}
 	}
-	x.cursor = t
-	f := &fb.ops[1]
-	x.at = f.at
-	if !x.slide(f) {
-		return x.attackMode && x.hit
-	}
-	x.tail(m.tails[0])
-	return x.attackMode && x.hit
+	return false
 }
 
-// tail runs a member's tail on exec; a tail that is one add (a move to the square the
-// member reached, the commonest) makes its move without entering the loop.
+// tail runs a member's tail on exec; the commonest tails make their moves without
+// entering the loop, by exec's own cases: one add (a move to the square the member
+// reached), one if of adds (a pawn's promotion), an attribute's change then an add (a
+// piece that loses a right as it moves; fastAddAttr where no effect came before).
 func (x *gen) tail(ops []fastOp) {
-	if len(ops) == 1 && ops[0].code == fAdd {
+	switch {
+	case len(ops) == 1 && ops[0].code == fAdd:
 		x.at = ops[0].at
 		x.fastAdd(&ops[0])
+		return
+	case len(ops) == 1 && ops[0].code == fIfAdd:
+		x.at = ops[0].at
+		if a := ops[0].ifAddPick(x.ftest(&ops[0])); a != nil {
+			x.at = a.at
+			x.fastAdd(a)
+		}
+		return
+	case len(ops) == 2 && ops[0].code == fSetAttr && ops[1].code == fAdd:
+		if len(x.effects) == 0 && !x.g.Semantics.KeepEffects {
+			x.fastAddAttr(&ops[0], &ops[1])
+			return
+		}
+		x.at = ops[0].at
+		x.setAttr(&ops[0])
+		x.at = ops[1].at
+		x.fastAdd(&ops[1])
 		return
 	}
 	x.exec(ops, 0, 0)

@@ -423,15 +423,10 @@ func (x *gen) exec(ops []fastOp, from, keep int) int {
 				}
 			}
 		case fIfAdd:
-			a := &f.body[0]
-			if !x.ftest(f) {
-				if len(f.els) == 0 {
-					break
-				}
-				a = &f.els[0]
+			if a := f.ifAddPick(x.ftest(f)); a != nil {
+				x.at = a.at
+				x.fastAdd(a)
 			}
-			x.at = a.at
-			x.fastAdd(a)
 		case fSlide:
 			if !x.slide(f) {
 				return i
@@ -470,7 +465,7 @@ func (x *gen) exec(ops []fastOp, from, keep int) int {
 				x.effects = append(x.effects, engine.Change{Op: engine.OpCapture, To: l})
 			}
 		case fSetAttr:
-			x.effects = append(x.effects, engine.Change{Op: engine.OpAttr, To: x.cursor, Attr: uint8(f.a), Val: x.ftest(f)})
+			x.setAttr(f)
 		case fGoLastFrom:
 			if x.s.LastFrom == engine.NoLoc {
 				return i
@@ -526,18 +521,6 @@ func (x *gen) exec(ops []fastOp, from, keep int) int {
 			if !x.op(f.op) {
 				return i
 			}
-		case fRay:
-			if x.ray(f.unit) {
-				return i
-			}
-		case fSlideRun:
-			if x.slideRun(f.unit) {
-				return i
-			}
-		case fBlockRun:
-			if x.blockRun(f.unit) {
-				return i
-			}
 		case fAll:
 			x.scanAll(f)
 		case fGuard:
@@ -555,6 +538,39 @@ func (x *gen) exec(ops []fastOp, from, keep int) int {
 		}
 	}
 	return len(ops)
+}
+
+// ifAddPick is the add an fIfAdd f makes when its condition is v: its body's, or its
+// els' (nil when it has none).
+func (f *fastOp) ifAddPick(v bool) *fastOp {
+	if v {
+		return &f.body[0]
+	}
+	if len(f.els) == 0 {
+		return nil
+	}
+	return &f.els[0]
+}
+
+// setAttr is fSetAttr: the attribute's change on the cursor's square, recorded. Its
+// value is commonly a constant (ccTrue, negated for false), read as ftest reads it
+// without calling it (attrValue).
+func (x *gen) setAttr(f *fastOp) {
+	x.effects = append(x.effects, x.attrChange(f))
+}
+
+// attrChange is the change setAttr records for f.
+func (x *gen) attrChange(f *fastOp) engine.Change {
+	return engine.Change{Op: engine.OpAttr, To: x.cursor, Attr: uint8(f.a), Val: x.attrValue(f)}
+}
+
+// attrValue is the value of setAttr's change: ftest's answer, read without calling it
+// for a constant.
+func (x *gen) attrValue(f *fastOp) bool {
+	if f.cc == ccTrue {
+		return !f.neg
+	}
+	return x.ftest(f)
 }
 
 // op runs a compiled op that has no superinstruction (fOp); it returns false when the
@@ -689,7 +705,22 @@ func (x *gen) add(o *code.Op) {
 //     not searched when the game repeats no move, noDup), and never past MaxMoves.
 //   - Perft's last level (x.leaf set, leafcount.go) counts such a move instead of
 //     keeping it when it is a step that ends the turn (stepOf, countLeaf).
+//
+// made takes the commonest case itself, with the fewest tests: an add without kinds in
+// a game that repeats no move, outside a capture test and perft's last level, with
+// room, makes the one move that madeAll's loop, run once, would push. Every other case
+// is madeAll's.
 func (x *gen) made(o *code.Op, typ engine.MoveType, rule int32, start int, last engine.Loc) {
+	if x.attackAt == engine.NoLoc && len(o.Kinds) == 0 && x.leaf == nil && x.g.noDup && x.g.on(UseNoDup) && !x.full() {
+		x.at = o.At
+		x.push(x.arena[start:len(x.arena):len(x.arena)], typ, engine.MoveType(o.A), rule)
+		return
+	}
+	x.madeAll(o, typ, rule, start, last)
+}
+
+// madeAll is made in every case.
+func (x *gen) madeAll(o *code.Op, typ engine.MoveType, rule int32, start int, last engine.Loc) {
 	x.at = o.At
 	if x.attackAt != engine.NoLoc {
 		x.hits(start)

@@ -543,12 +543,17 @@ func cellIndex(c engine.Cell, side engine.Player, nk int) int {
 	return rel*(nk+1) + int(c.Kind()) + 1
 }
 
-// runMoves is runBlocks for the move blocks of kind k of a piece on l, using the
-// prefixes of the blocks when the game has them.
+// runMoves is runBlocks for the move blocks of kind k of a piece on l (of kind k), using
+// the prefixes of the blocks when the game has them.
 func (x *gen) runMoves(k engine.Kind, l engine.Loc, piece engine.Cell, typ engine.MoveType) bool {
 	blocks := x.g.code.Moves[k]
 	if x.g.pre == nil || int(k) >= len(x.g.pre) || x.g.pre[k].fastFirst {
-		// fast.go's blocks run this piece's moves (runBlocks hands over to them).
+		// fast.go's blocks run this piece's moves: runBlocks hands over to them, the
+		// kind's (g.fast[k], made of these blocks: fastBlocks), where UseFast is on and
+		// there are some, so they are run here directly.
+		if x.g.pre != nil && int(k) < len(x.g.pre) && x.g.on(UseFast) && len(x.g.fast[k]) > 0 {
+			return x.runFastBlocks(x.g.fast[k], l, piece, typ, ^uint64(0), 0)
+		}
 		return x.runBlocks(blocks, l, false, piece, typ, ^uint64(0))
 	}
 	if !x.g.on(UsePrefixes) || x.foreign || int(typ)+1 >= len(x.g.pre[k].ents) {

@@ -29,7 +29,9 @@ package eval
 //     square it lands on are one op (fStepTest), a slide's loop (while empty? add,
 //     step d) one op (fSlide), and an if whose branches are one add each (or one add
 //     and none) one op (fIfAdd). The block runs from fastReset, which sets what reset
-//     sets that these ops read. Proof at load: fastOps fails on any other op. Compared:
+//     sets that these ops read. Proof at load: fastOps fails on any other op. In plain
+//     ZRF, their pure conditions of the cursor's square or cell alone are then read
+//     from tables, as the prefixes' are (tableConds, setCellCond). Compared:
 //     TestFastBlocksChangeNothing, …Dialect.
 //   - Shared openings (sharedOps, UseFast): blocks of a piece that begin with the same
 //     steps and tests of the cursor's cell run them once; those ops only move the cursor
@@ -40,8 +42,9 @@ package eval
 //     record nothing and read nothing reset sets up. Compared:
 //     TestFastUnitsChangeNothing.
 //   - Units (fastray.go, UseUnits): consecutive fast blocks along one line become the
-//     superinstructions fRay, fSlideRun and fBlockRun; the proof is beside them.
-//     Compared: TestFastUnitsChangeNothing.
+//     superinstructions fRay, fSlideRun and fBlockRun of the unit's form, which
+//     runUnit runs (a form of nothing else, so exec has no case for them); the proof
+//     is beside them. Compared: TestFastUnitsChangeNothing.
 //   - Prefixes (prefix.go, UsePrefixes): a block of a plain ZRF game runs without a
 //     run set up from its first check (made once for the blocks of a piece that
 //     share it): its leading run of steps and pure verifies, then its guards (fGuard),

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/zoggo/zoggo/engine"
 )
@@ -28,7 +29,12 @@ func (g *Game) Sampling() bool { return g.sample.ok }
 
 // sampleFacts is what Sampling and Goals know of a game once it is made (initSample).
 type sampleFacts struct {
-	ok bool // Sampling's answer
+	ok       bool // Sampling's answer
+	twoSteps bool // TwoSteps' answer
+	// noPartial: no add of the rules' moves or drops goes on (add-partial), so that
+	// every part generated ends its turn: its move's Cont is its add's continuation
+	// (made, makeStep), NoMoveType for every add that does not go on.
+	noPartial bool
 	// firstGoals: some goal of the rules needs no legal turn, so that goalsFirst may
 	// decide. Without one, Goals decides nothing (UsePlayout).
 	firstGoals bool
@@ -49,9 +55,16 @@ type sampleFacts struct {
 
 // initSample sets g.sample, once the other analyses are done (it reads g.phased).
 func (g *Game) initSample() {
-	g.sample.ok = g.ax == nil && g.code != nil && g.code.Dialect == nil && g.Ext == nil &&
+	g.sample.twoSteps = g.ax == nil && g.code != nil && len(g.movers()) <= 2
+	if g.code != nil {
+		g.sample.noPartial = true
+		for _, blocks := range append(slices.Clip(g.code.Moves), g.code.Drops...) {
+			g.sample.noPartial = g.sample.noPartial && !hasPartial(blocks)
+		}
+	}
+	g.sample.ok = g.sample.twoSteps && g.code.Dialect == nil && g.Ext == nil &&
 		(len(g.MovePriorities) == 0 || g.phased) && g.Options.MaximalCaptures == 0 &&
-		g.Options.PassTurn != engine.PassAlways && len(g.movers()) <= 2
+		g.Options.PassTurn != engine.PassAlways
 	g.sample.firstRepeated = true
 	for i := range g.Goals {
 		if !needsMoves(g.Goals[i].Cond) {
@@ -140,9 +153,7 @@ var errNotTwoSteps = errors.New("the game's goals cannot be checked in two steps
 // they do not decide, Moves, in a game whose moves the rules' code makes (not Axiom's)
 // and with at most two players who choose, where no loss eliminates a player (which makes
 // Outcome check the goals again). Every game that Sampling serves is one.
-func (g *Game) TwoSteps() bool {
-	return g.ax == nil && g.code != nil && len(g.movers()) <= 2
-}
+func (g *Game) TwoSteps() bool { return g.sample.twoSteps }
 
 // Goals is the first step of Outcome, for a game that Sampling serves or, more widely,
 // any game whose goals TwoSteps lets check in two steps: the goals that do not depend on
@@ -308,8 +319,8 @@ func (g *Game) sampleOfType(s *engine.State, w *workspace, typ engine.MoveType, 
 	// completed and merged first.
 	single := g.on(UseSampleLazy) && !g.Semantics.DropNullTurns
 	for i := range w.moves {
-		if !single {
-			break
+		if !single || g.sample.noPartial {
+			break // none goes on where no add does
 		}
 		single = w.moves[i].Cont == engine.NoMoveType
 	}
